@@ -1,0 +1,75 @@
+"""The bot's configuration, read from the environment (and a `.env` file loaded at start)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+DEFAULT_DATABASE = Path("data") / "bot.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting is present but unusable; the message names the key and what is expected."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from its environment. `repr` never shows the token."""
+
+    token: str | None = field(default=None, repr=False)
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str | None = None
+    gateway_url: str | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> Settings:
+        """Read and check every setting; raise `SettingsError` naming the first bad one."""
+
+        def get(key: str) -> str | None:
+            value = env.get(key, "").strip()
+            return value or None
+
+        return cls(
+            token=get("DISCORD_TOKEN"),
+            database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+            dev_guild_id=_snowflake("DEV_GUILD_ID", get("DEV_GUILD_ID")),
+            log_level=_log_level(get("LOG_LEVEL") or "INFO"),
+            api_base=_url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https")),
+            gateway_url=_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss")),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        """The log level as the `logging` module's number."""
+        return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _snowflake(key: str, value: str | None) -> int | None:
+    if value is None:
+        return None
+    if not value.isdigit():
+        raise SettingsError(f"{key} must be a Discord server id (digits only), not {value!r}")
+    return int(value)
+
+
+def _log_level(value: str) -> str:
+    level = value.upper()
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
+    return level
+
+
+def _url(key: str, value: str | None, schemes: tuple[str, ...]) -> str | None:
+    if value is None:
+        return None
+    parsed = urlparse(value)
+    if parsed.scheme not in schemes or not parsed.netloc:
+        wanted = " or ".join(f"{scheme}://" for scheme in schemes)
+        raise SettingsError(f"{key} must be a URL starting with {wanted}, not {value!r}")
+    return value.rstrip("/")

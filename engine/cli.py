@@ -1,0 +1,67 @@
+"""``python -m engine replay``: replay a game record and print the position reached as JSON.
+
+The one part of `engine/` that does I/O (a file or standard input, standard output); the rules
+themselves stay pure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from engine.ponte.summary import replay_summary as ponte_summary
+from engine.ponte.variants import VARIANTS
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser(
+        "replay",
+        help="replay a record and print the position as one JSON object",
+        description="Exit status 0 for a valid record, 1 at the first bad move, 2 on usage errors.",
+    )
+    replay.add_argument("--game", required=True, choices=("ponte", "verbindung"))
+    replay.add_argument(
+        "--variant",
+        choices=sorted(VARIANTS),
+        default=None,
+        help="Ponte del Diavolo only: online (12x12, the default) or classic (10x10)",
+    )
+    replay.add_argument("file", nargs="?", help="the record (default: standard input)")
+    return parser
+
+
+def _summary(game: str, variant: str | None, text: str) -> dict[str, object]:
+    if game == "ponte":
+        return ponte_summary(text, variant or "online")
+    # Until the Verbindung engine lands in full, only its own command needs it.
+    from engine.verbindung.summary import replay_summary as verbindung_summary  # noqa: PLC0415
+
+    return verbindung_summary(text)
+
+
+def _read(path: str | None, stdin: TextIO) -> str:
+    if path is None or path == "-":
+        return stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO = sys.stdin) -> int:
+    """Run the command line; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.game != "ponte" and args.variant is not None:
+        parser.error("--variant applies to --game ponte only")
+    try:
+        text = _read(args.file, stdin)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"python -m engine: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    summary = _summary(args.game, args.variant, text)
+    print(json.dumps(summary))
+    return 1 if "error" in summary else 0

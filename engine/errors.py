@@ -1,0 +1,54 @@
+"""The typed errors every engine raises.
+
+The layers above catch `EngineError` and read the rule id of an `IllegalMoveError` to explain the
+rule in the player's language; the English `message` is the fallback text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngineError(Exception):
+    """Base class of every error an engine raises on purpose.
+
+    A record loader that stops at a bad entry sets `record_index` (1-based) and `record_text` (the
+    entry as written) before it re-raises, so a caller can point at the line.
+    """
+
+    record_index: int | None = None
+    record_text: str | None = None
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Errors cross process boundaries (worker pools); keep the constructor arguments.
+        return (type(self), (self.message,), self.__dict__)
+
+
+class InvalidMoveError(EngineError, ValueError):
+    """Text that is not a move in the game's notation (or a record that is not well formed)."""
+
+
+class IllegalMoveError(EngineError, ValueError):
+    """A well-formed move that breaks a rule.
+
+    `rule` is the id of the broken rule in RULES.md (``"P8"``, ``"V7"``); `message` says in plain
+    words what is wrong with this move in this position.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.rule, self.message), self.__dict__)
+
+
+class GameOverError(IllegalMoveError):
+    """A move was offered after the game had ended; `rule` names the rule that ended it."""

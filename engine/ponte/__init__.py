@@ -1,0 +1,32 @@
+"""Ponte del Diavolo (Martin Ebel): the rules engine. RULES.md P1-P20."""
+
+from engine.ponte.game import LegalMoves, Outcome, PonteGame, Termination
+from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
+from engine.ponte.record import PonteRecord, record_lines, replay
+from engine.ponte.scoring import Score, triangular
+from engine.ponte.variants import CLASSIC, ONLINE, VARIANTS, Color, Variant, get_variant
+
+__all__ = [
+    "CLASSIC",
+    "ONLINE",
+    "VARIANTS",
+    "Bridge",
+    "Color",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Place",
+    "PonteGame",
+    "PonteRecord",
+    "Resign",
+    "Score",
+    "Swap",
+    "Termination",
+    "Variant",
+    "get_variant",
+    "parse_move",
+    "record_lines",
+    "replay",
+    "triangular",
+]

@@ -1,0 +1,213 @@
+"""The stones and bridges on a Ponte del Diavolo board, and what may be added to them.
+
+Rule checks return a `Problem` (rule id and plain words) instead of raising, so that queries such as
+"every legal field" stay cheap; the game turns a problem into an `IllegalMoveError`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.coords import Field
+from engine.ponte.geometry import BRIDGE_OFFSETS, Geometry, crossing_offsets, geometry
+from engine.ponte.moves import Bridge
+from engine.ponte.variants import Color
+
+ISLAND = 4  # stones in an island; a larger group is never allowed (P7)
+
+
+class Problem(NamedTuple):
+    """Why a placement breaks a rule: the rule id and what is wrong, in plain words."""
+
+    rule: str
+    message: str
+
+
+def _names(indices: list[int], size: int) -> str:
+    return " ".join(str(Field.from_index(i, size)) for i in sorted(indices))
+
+
+class Board:
+    """Stones, bridges and blocked fields; knows placement legality but not turn order."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.geo: Geometry = geometry(size)
+        count = size * size
+        self.cells: list[Color | None] = [None] * count
+        self.blocked = [False] * count
+        self.bridge_end = [False] * count
+        self.bridges: list[Bridge] = []
+        # (column, row, shape) of each bridge's first end, for the crossing table.
+        self._bridge_keys: list[tuple[int, int, int]] = []
+
+    def copy(self) -> Board:
+        """An independent copy."""
+        other = Board.__new__(Board)
+        other.size, other.geo = self.size, self.geo
+        other.cells, other.blocked = self.cells.copy(), self.blocked.copy()
+        other.bridge_end, other.bridges = self.bridge_end.copy(), self.bridges.copy()
+        other._bridge_keys = self._bridge_keys.copy()
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.size, self.cells, set(self.bridges)) == (
+            other.size,
+            other.cells,
+            set(other.bridges),
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def index(self, field: Field) -> int:
+        """The index of an on-board field."""
+        return field.index(self.size)
+
+    def field(self, index: int) -> Field:
+        """The field at `index`."""
+        return Field.from_index(index, self.size)
+
+    def stone_count(self, color: Color) -> int:
+        """Stones of `color` on the board."""
+        return self.cells.count(color)
+
+    def bridge_color(self, bridge: Bridge) -> Color | None:
+        """The colour of the stones a built bridge joins."""
+        return self.cells[self.index(bridge.first)]
+
+    # Stones ------------------------------------------------------------------------------------
+
+    def group(
+        self, start: int, color: Color, extra: tuple[int, ...] = (), limit: int = ISLAND
+    ) -> list[int]:
+        """The orthogonally connected stones of `color` around `start`, counting the fields in
+        `extra` as stones of that colour; the search stops once it has found more than `limit`."""
+        cells, orthogonal = self.cells, self.geo.orthogonal
+        members = [start]
+        seen = {start}
+        for current in members:
+            for near in orthogonal[current]:
+                if near not in seen and (cells[near] is color or near in extra):
+                    seen.add(near)
+                    members.append(near)
+                    if len(members) > limit:
+                        return members
+        return members
+
+    def stone_problem(self, index: int, color: Color, also: int | None = None) -> Problem | None:
+        """Why a stone of `color` may not go on `index` (None if it may).
+
+        `also` is a stone of the same turn assumed to be placed already (P10).
+        """
+        if self.cells[index] is not None or index == also:
+            return Problem("P5", f"{self.field(index)} is already taken")
+        if self.blocked[index]:
+            return Problem("P12", f"{self.field(index)} lies under a bridge, so it is blocked")
+        cells = self.cells
+        if not any(cells[near] is color or near == also for near in self.geo.ring[index]):
+            return None  # nothing of ours around: a lone new sandbank is always fine
+        extra = (index,) if also is None else (index, also)
+        group = self.group(index, color, extra, limit=ISLAND)
+        if len(group) > ISLAND:
+            return Problem(
+                "P7",
+                f"{self.field(index)} would join your stones into a group of more than 4; "
+                "an island has exactly 4 stones",
+            )
+        if len(group) == ISLAND:
+            return self._island_touch(group, color, extra)
+        return self._touches_island(index, group, color, extra)
+
+    def _island_touch(
+        self, island: list[int], color: Color, extra: tuple[int, ...]
+    ) -> Problem | None:
+        """P8 for a new island: none of its stones may touch another stone of its colour."""
+        members = set(island)
+        for stone in island:
+            for near in self.geo.ring[stone]:
+                if near not in members and (self.cells[near] is color or near in extra):
+                    return Problem(
+                        "P8",
+                        f"the island {_names(island, self.size)} would touch your stone "
+                        f"{self.field(near)}; an island may not touch another of your stones, "
+                        "not even diagonally",
+                    )
+        return None
+
+    def _touches_island(
+        self, index: int, group: list[int], color: Color, extra: tuple[int, ...]
+    ) -> Problem | None:
+        """P8 for a new sandbank stone: it may not touch one of our islands diagonally."""
+        for near in self.geo.diagonal[index]:
+            if near in group or not (self.cells[near] is color or near in extra):
+                continue
+            other = self.group(near, color, extra, limit=ISLAND)
+            if len(other) == ISLAND:
+                return Problem(
+                    "P8",
+                    f"{self.field(index)} would touch your island {_names(other, self.size)}; "
+                    "an island may not touch another of your stones, not even diagonally",
+                )
+        return None
+
+    def place(self, index: int, color: Color) -> None:
+        """Put a stone down without checking (the caller has)."""
+        self.cells[index] = color
+
+    # Bridges -----------------------------------------------------------------------------------
+
+    def bridge_problem(self, bridge: Bridge, color: Color) -> Problem | None:
+        """Why `color` may not build `bridge` now (None if it may); both ends are on the board."""
+        if bridge.offset not in BRIDGE_OFFSETS:
+            return Problem(
+                "P11",
+                f"{bridge} is not a bridge: its ends must be two fields apart in a line, "
+                "diagonally, or a knight's jump apart",
+            )
+        for end in (bridge.first, bridge.second):
+            problem = self._end_problem(end, color)
+            if problem is not None:
+                return problem
+        return self._span_problem(bridge)
+
+    def _end_problem(self, end: Field, color: Color) -> Problem | None:
+        owner = self.cells[self.index(end)]
+        if owner is None:
+            return Problem("P11", f"a bridge joins two of your stones, and {end} is empty")
+        if owner is not color:
+            return Problem("P11", f"a bridge joins two of your stones, and {end} is {owner}")
+        if self.bridge_end[self.index(end)]:
+            return Problem("P13", f"{end} already carries a bridge; a stone carries at most one")
+        return None
+
+    def _span_problem(self, bridge: Bridge) -> Problem | None:
+        shape = BRIDGE_OFFSETS.index(bridge.offset)
+        for under in self.under(bridge):
+            if self.cells[under] is not None:
+                return Problem("P12", f"{bridge} would pass over the stone on {self.field(under)}")
+        crossing = crossing_offsets()
+        col, row = bridge.first.col, bridge.first.row
+        for built, (other_col, other_row, other_shape) in zip(
+            self.bridges, self._bridge_keys, strict=True
+        ):
+            if (other_col - col, other_row - row) in crossing[shape, other_shape]:
+                return Problem("P14", f"{bridge} would cross or touch the bridge {built}")
+        return None
+
+    def under(self, bridge: Bridge) -> tuple[int, ...]:
+        """The fields `bridge` passes over (P12)."""
+        shape = BRIDGE_OFFSETS.index(bridge.offset)
+        first = self.index(bridge.first)
+        return next(span.blocked for span in self.geo.spans[first] if span.shape == shape)
+
+    def build(self, bridge: Bridge) -> None:
+        """Build a bridge without checking (the caller has)."""
+        for under in self.under(bridge):
+            self.blocked[under] = True
+        for end in (bridge.first, bridge.second):
+            self.bridge_end[self.index(end)] = True
+        self.bridges.append(bridge)
+        shape = BRIDGE_OFFSETS.index(bridge.offset)
+        self._bridge_keys.append((bridge.first.col, bridge.first.row, shape))

@@ -1,0 +1,302 @@
+"""A game of Ponte del Diavolo: turn order, the pie rule, the end, and the queries the bot needs.
+
+Shaped like python-chess: `legal_moves()`, `is_legal()`, `parse_move()`, `push()` (trusted),
+`play()` (parse, validate, push), `outcome()`, `copy()`. A game is its variant and its moves.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.coords import Field
+from engine.errors import GameOverError, IllegalMoveError
+from engine.ponte.board import Board, Problem
+from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
+from engine.ponte.scoring import Score, score, winner
+from engine.ponte.variants import Color, Variant, get_variant
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    FINISHED = "finished"  # the passes of P16 / P17; decided by the score (P20)
+    RESIGNATION = "resignation"  # P18
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: `winner` is None for a draw; `rule` is the rule that ended it."""
+
+    winner: Color | None
+    termination: Termination
+    rule: str
+    scores: dict[Color, Score]
+
+
+class PonteGame:
+    """A game in progress or finished; build one, then `play` moves in notation."""
+
+    def __init__(self, variant: str | Variant = "online") -> None:
+        self.variant = get_variant(variant)
+        self.board = Board(self.variant.size)
+        self.moves: list[Move] = []
+        self.to_move = Color.WHITE
+        self.swapped = False  # P4: the second player took white
+        self._final_turn = False  # P16: white passed, so red's turn now is the last
+        self._end: tuple[str, Color | None] | None = None  # (rule, resigned colour)
+
+    def copy(self) -> PonteGame:
+        """An independent copy (moves and board)."""
+        other = PonteGame.__new__(PonteGame)
+        other.__dict__.update(self.__dict__)
+        other.board, other.moves = self.board.copy(), self.moves.copy()
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PonteGame):
+            return NotImplemented
+        return (self.variant, self.moves) == (other.variant, other.moves)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<PonteGame {self.variant.name} ply={self.ply} to_move={self.to_move}>"
+
+    # State ----------------------------------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """Moves made so far, `swap` included."""
+        return len(self.moves)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._end is not None
+
+    @property
+    def first_player_color(self) -> Color:
+        """The colour of the player who made the first turn (red after a swap)."""
+        return Color.RED if self.swapped else Color.WHITE
+
+    def stones_left(self, color: Color) -> int | None:
+        """Stones `color` may still place (None: unlimited)."""
+        limit = self.variant.stones_per_color
+        return None if limit is None else limit - self.board.stone_count(color)
+
+    @property
+    def bridges_left(self) -> int | None:
+        """Bridges left in the common supply (None: unlimited)."""
+        limit = self.variant.bridges
+        return None if limit is None else limit - len(self.board.bridges)
+
+    def score(self, color: Color) -> Score:
+        """The score `color` has now (P19)."""
+        return score(self.board, color)
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+        if self._end is None:
+            return None
+        rule, resigned = self._end
+        scores = {color: self.score(color) for color in Color}
+        if resigned is not None:
+            return Outcome(resigned.other, Termination.RESIGNATION, rule, scores)
+        return Outcome(winner(scores), Termination.FINISHED, rule, scores)
+
+    # Legality ------------------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Parse `text`; a bare ``resign`` is the player to move. Raises `InvalidMoveError`."""
+        return parse_move(text, mover=self.to_move)
+
+    def check(self, move: Move) -> None:
+        """Raise `IllegalMoveError` (with the rule id) if `move` may not be played now."""
+        if self._end is not None:
+            raise GameOverError(self._end[0], "the game is over")
+        if isinstance(move, Resign):
+            return
+        if isinstance(move, Swap):
+            if self.ply != 1:
+                raise IllegalMoveError("P4", "swap is only possible as the second turn of a game")
+            return
+        if self.ply < 2 and not isinstance(move, Place):
+            raise IllegalMoveError("P5", f"the first two turns place two stones each, not {move}")
+        problem = self._problem(move)
+        if problem is not None:
+            raise IllegalMoveError(*problem)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` may be played now."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def _problem(self, move: Place | Bridge | Pass) -> Problem | None:
+        if isinstance(move, Pass):
+            return self._pass_problem()
+        off_board = self._off_board(move.first, move.second)
+        if off_board is not None:
+            return off_board
+        if isinstance(move, Place):
+            return self._place_problem(move)
+        if self.bridges_left == 0:
+            return Problem("P1", f"all {self.variant.bridges} bridges have been built")
+        return self.board.bridge_problem(move, self.to_move)
+
+    def _off_board(self, *fields: Field) -> Problem | None:
+        size = self.variant.size
+        for field in fields:
+            if not field.on_board(size):
+                return Problem(self.variant.rule, f"{field} is not on the {size}x{size} board")
+        return None
+
+    def _place_problem(self, move: Place) -> Problem | None:
+        color, board = self.to_move, self.board
+        left = self.stones_left(color)
+        if left is not None and left < 2:
+            return Problem("P1", f"{color} has {left} stone(s) left; a turn places two")
+        if move.first == move.second:
+            return Problem("P5", "a turn places two stones on two different fields")
+        first, second = board.index(move.first), board.index(move.second)
+        return (
+            board.stone_problem(first, color)
+            or board.stone_problem(second, color)
+            or board.stone_problem(second, color, also=first)
+        )
+
+    def _pass_problem(self) -> Problem | None:
+        pair = self._two_stones()
+        if pair is None:
+            return None
+        example = Place(*(self.board.field(index) for index in pair))
+        return Problem(
+            "P6", f"you may pass only when you cannot place two stones, and {example} is possible"
+        )
+
+    # Queries -------------------------------------------------------------------------------------
+
+    def _legal_field_indices(self) -> list[int]:
+        left = self.stones_left(self.to_move)
+        if self._end is not None or (left is not None and left < 2):
+            return []
+        problem, color = self.board.stone_problem, self.to_move
+        return [i for i in self.board.geo.fields if problem(i, color) is None]
+
+    def legal_fields(self) -> list[Field]:
+        """Every field where the player to move could place a stone now, in canonical order."""
+        return [self.board.field(i) for i in self._legal_field_indices()]
+
+    def legal_bridges(self) -> list[Bridge]:
+        """Every bridge the player to move could build now, in canonical order."""
+        if self._end is not None or self.ply < 2 or self.bridges_left == 0:
+            return []
+        board, color = self.board, self.to_move
+        found = []
+        for index in board.geo.fields:
+            if board.cells[index] is not color or board.bridge_end[index]:
+                continue
+            for span in board.geo.spans[index]:
+                if board.cells[span.other] is color:
+                    bridge = Bridge(board.field(index), board.field(span.other))
+                    if board.bridge_problem(bridge, color) is None:
+                        found.append(bridge)
+        return sorted(found, key=lambda bridge: (bridge.first, bridge.second))
+
+    def _two_stones(self) -> tuple[int, int] | None:
+        """Some pair of fields the player to move can fill this turn, or None."""
+        pairs = self._stone_pairs()
+        return next(pairs, None)
+
+    def _stone_pairs(self) -> Iterator[tuple[int, int]]:
+        # P10: stones only ever make placements illegal, so the second stone is one of the
+        # fields that are legal now, and each pair needs checking in one order only.
+        fields = self._legal_field_indices()
+        problem, color = self.board.stone_problem, self.to_move
+        for position, first in enumerate(fields):
+            for second in fields[position + 1 :]:
+                if problem(second, color, also=first) is None:
+                    yield first, second
+
+    def can_pass(self) -> bool:
+        """Whether the player to move may pass now (P5, P6)."""
+        return self._end is None and self.ply >= 2 and self._two_stones() is None
+
+    def legal_moves(self) -> LegalMoves:
+        """The legal turns, lazily: ``swap``, stone pairs, bridges, then ``pass``.
+
+        Resignation is always possible and is not listed.
+        """
+        return LegalMoves(self)
+
+    def _generate(self) -> Iterator[Move]:
+        if self._end is not None:
+            return
+        if self.ply == 1:
+            yield Swap()
+        field = self.board.field
+        for first, second in self._stone_pairs():
+            yield Place(field(first), field(second))
+        yield from self.legal_bridges()
+        if self.can_pass():
+            yield Pass()
+
+    # Making moves --------------------------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Make `move` without checking it (the caller has: see `check` and `play`)."""
+        color = self.to_move
+        self.moves.append(move)
+        if isinstance(move, Resign):
+            self._end = ("P18", move.color)
+            return
+        if isinstance(move, Swap):
+            self.swapped = True  # colours change owners; red is still to move
+            return
+        if isinstance(move, Place):
+            self.board.place(self.board.index(move.first), color)
+            self.board.place(self.board.index(move.second), color)
+        elif isinstance(move, Bridge):
+            self.board.build(move)
+        self._end_turn(passed=isinstance(move, Pass))
+
+    def _end_turn(self, passed: bool) -> None:
+        if self.to_move is Color.RED and self._final_turn:
+            self._end = ("P16", None)
+        elif self.to_move is Color.RED and passed:
+            self._end = ("P17", None)
+        elif passed:
+            self._final_turn = True
+        self.to_move = self.to_move.other
+
+    def play(self, text: str) -> Move:
+        """Parse, check and make a move; return it. Raises the typed errors, changing nothing."""
+        move = self.parse_move(text)
+        self.check(move)
+        self.push(move)
+        return move
+
+
+class LegalMoves:
+    """The legal turns of a position: iterate lazily; ``move in`` asks `is_legal` directly."""
+
+    def __init__(self, game: PonteGame) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        return self._game._generate()
+
+    def __contains__(self, move: object) -> bool:
+        legal_kinds = (Place, Bridge, Pass, Swap)
+        return isinstance(move, legal_kinds) and self._game.is_legal(move)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def count(self) -> int:
+        """How many legal turns there are (enumerates them all)."""
+        return sum(1 for _ in self)

@@ -1,0 +1,51 @@
+"""The JSON summary that ``python -m engine replay --game ponte`` prints."""
+
+from __future__ import annotations
+
+from engine.errors import EngineError, IllegalMoveError
+from engine.ponte.game import PonteGame
+from engine.ponte.record import record_lines, replay
+from engine.ponte.variants import Color
+
+
+def replay_summary(text: str, variant: str = "online") -> dict[str, object]:
+    """Replay a text record; describe the position reached, or the first bad move as
+    ``{"error": {"ply", "move", "rule", "message"}}``. Never raises for any text."""
+    try:
+        game = replay(record_lines(text), variant)
+    except EngineError as error:
+        return {"error": error_summary(error)}
+    return position_summary(game)
+
+
+def error_summary(error: EngineError) -> dict[str, object]:
+    """The error object of a bad record entry."""
+    return {
+        "ply": error.record_index,
+        "move": error.record_text,
+        "rule": error.rule if isinstance(error, IllegalMoveError) else None,
+        "message": error.message,
+    }
+
+
+def position_summary(game: PonteGame) -> dict[str, object]:
+    """Everything a caller needs to know about a position, as plain data."""
+    return {
+        "game": "ponte",
+        "variant": game.variant.name,
+        "plies": game.ply,
+        "over": game.is_over,
+        "to_move": None if game.is_over else str(game.to_move),
+        "winner": _winner_name(game),
+        "can_pass": game.can_pass(),
+        "score": {str(color): game.score(color).as_dict() for color in Color},
+        "legal_fields": [str(field) for field in game.legal_fields()],
+        "legal_bridges": [str(bridge) for bridge in game.legal_bridges()],
+    }
+
+
+def _winner_name(game: PonteGame) -> str | None:
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return "draw" if outcome.winner is None else str(outcome.winner)

@@ -1,0 +1,54 @@
+"""Colours and the two variants of Ponte del Diavolo (P1, P2)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from engine.errors import InvalidMoveError
+
+
+class Color(enum.Enum):
+    """A stone colour. White moves first (P3); the pie rule may change who owns which (P4)."""
+
+    WHITE = "white"
+    RED = "red"
+
+    @property
+    def other(self) -> Color:
+        """The opposing colour."""
+        return Color.RED if self is Color.WHITE else Color.WHITE
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Board size and supplies; `None` supplies are unlimited."""
+
+    name: str
+    size: int
+    stones_per_color: int | None
+    bridges: int | None
+    rule: str  # the rule id that defines the variant, for errors about its limits
+
+
+CLASSIC = Variant("classic", 10, stones_per_color=40, bridges=15, rule="P1")
+ONLINE = Variant("online", 12, stones_per_color=None, bridges=None, rule="P2")
+VARIANTS = {variant.name: variant for variant in (ONLINE, CLASSIC)}
+DEFAULT_VARIANT = ONLINE
+
+
+def get_variant(variant: str | Variant) -> Variant:
+    """The variant named `variant` (``online`` or ``classic``); raise `InvalidMoveError`."""
+    if isinstance(variant, Variant):
+        return variant
+    try:
+        return VARIANTS[variant.strip().lower()]
+    except KeyError:
+        names = ", ".join(VARIANTS)
+        raise InvalidMoveError(f"unknown variant {variant!r}; choose one of {names}") from None

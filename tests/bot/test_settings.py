@@ -1,0 +1,84 @@
+"""The bot's settings and its entry point without Discord."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import EXIT_CONFIG, main
+from bot.settings import DEFAULT_DATABASE, Settings, SettingsError
+
+
+def test_defaults_when_only_the_token_is_set():
+    settings = Settings.from_env({"DISCORD_TOKEN": "secret-token"})
+    assert settings.token == "secret-token"
+    assert settings.database_path == DEFAULT_DATABASE
+    assert settings.dev_guild_id is None and settings.log_level == "INFO"
+    assert settings.api_base is None and settings.gateway_url is None
+    assert "secret-token" not in repr(settings)
+
+
+def test_every_setting_is_read_and_normalised():
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " t ",
+            "DATABASE_PATH": "/var/lib/bot/games.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+            "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081",
+        }
+    )
+    assert settings.token == "t"
+    assert settings.database_path == Path("/var/lib/bot/games.sqlite3")
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG" and settings.log_level_number == 10
+    assert settings.api_base == "http://127.0.0.1:8080/api/v10"
+    assert settings.gateway_url == "ws://127.0.0.1:8081"
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("DEV_GUILD_ID", "my-server"),
+        ("LOG_LEVEL", "loud"),
+        ("DISCORD_API_BASE", "ftp://x"),
+        ("DISCORD_GATEWAY_URL", "http://127.0.0.1"),
+    ],
+)
+def test_bad_values_name_the_key(key, value):
+    with pytest.raises(SettingsError, match=key):
+        Settings.from_env({key: value})
+
+
+def test_without_a_token_it_explains_and_exits_2(capsys):
+    assert main({}) == EXIT_CONFIG
+    assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_a_bad_setting_exits_2_without_showing_the_token(capsys):
+    assert main({"DISCORD_TOKEN": "very-secret", "LOG_LEVEL": "x"}) == EXIT_CONFIG
+    captured = capsys.readouterr()
+    assert "LOG_LEVEL" in captured.err and "very-secret" not in captured.err + captured.out
+
+
+def _run_bot(cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=cwd, env=env, capture_output=True, text=True, check=False
+    )
+
+
+def test_python_m_bot_reads_dotenv_from_the_working_directory(tmp_path):
+    configured, bare = tmp_path / "configured", tmp_path / "bare"
+    configured.mkdir()
+    bare.mkdir()
+    (configured / ".env").write_text("DISCORD_TOKEN=from-file\nLOG_LEVEL=warning\n")
+    result = _run_bot(configured)
+    assert "log level WARNING" in result.stdout
+    assert "from-file" not in result.stdout + result.stderr
+    missing = _run_bot(bare)
+    assert missing.returncode == EXIT_CONFIG and "DISCORD_TOKEN" in missing.stderr

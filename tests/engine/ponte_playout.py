@@ -1,0 +1,85 @@
+"""Random Ponte del Diavolo games for invariant tests, and an independent legality oracle."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from engine.ponte import Bridge, Color, Move, Pass, Place, PonteGame, Swap
+
+
+def random_turn(game: PonteGame, rng: random.Random) -> Move:
+    """A random legal turn, mostly stones, sometimes a bridge, a swap at the pie rule."""
+    if game.ply == 1 and rng.random() < 0.3:
+        return Swap()
+    bridges = game.legal_bridges()
+    if bridges and rng.random() < 0.3:
+        return rng.choice(bridges)
+    fields = game.legal_fields()
+    rng.shuffle(fields)
+    for position, first in enumerate(fields[:40]):
+        for second in fields[position + 1 : position + 12]:
+            move = Place(first, second)
+            if game.is_legal(move):
+                return move
+    moves = list(game.legal_moves())
+    return rng.choice(moves)
+
+
+def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Move]]:
+    """Yield (position before, move) for a whole random game; the game is played on a copy."""
+    rng = random.Random(seed)
+    game = PonteGame(variant)
+    while not game.is_over:
+        move = random_turn(game, rng)
+        yield game.copy(), move
+        game.check(move)
+        game.push(move)
+
+
+def board_is_valid(cells: list[Color | None], size: int, color: Color) -> bool:
+    """P7 and P8, written independently of the engine: groups of at most four, and islands that
+    touch no other stone of their colour, even diagonally."""
+
+    def around(index: int, diagonal: bool) -> Iterator[int]:
+        col, row = divmod(index, size)
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                if (dc, dr) == (0, 0) or (not diagonal and dc and dr):
+                    continue
+                if 0 <= col + dc < size and 0 <= row + dr < size:
+                    yield (col + dc) * size + row + dr
+
+    seen: set[int] = set()
+    for start, owner in enumerate(cells):
+        if owner is not color or start in seen:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            for near in around(frontier.pop(), diagonal=False):
+                if cells[near] is color and near not in group:
+                    group.add(near)
+                    frontier.append(near)
+        seen |= group
+        if len(group) > 4:
+            return False
+        ring = {near for stone in group for near in around(stone, diagonal=True)} - group
+        if len(group) == 4 and any(cells[near] is color for near in ring):
+            return False
+    return True
+
+
+def oracle_legal_fields(game: PonteGame) -> list[int]:
+    """The legal single fields by brute force over the oracle."""
+    board, color = game.board, game.to_move
+    legal = []
+    for index, owner in enumerate(board.cells):
+        if owner is None and not board.blocked[index]:
+            cells = board.cells.copy()
+            cells[index] = color
+            if board_is_valid(cells, board.size, color):
+                legal.append(index)
+    return legal
+
+
+__all__ = ["Bridge", "Pass", "board_is_valid", "oracle_legal_fields", "playout", "random_turn"]

@@ -1,0 +1,66 @@
+"""The project's own promises: README commands, CI, the engine's purity, the ignored secrets."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Imports the rules may not use (DESIGN.md: no Discord, images, database, event loop, logging
+# setup, randomness or files of their own). The command-line tool is the one place with I/O.
+FORBIDDEN = {"discord", "PIL", "aiosqlite", "asyncio", "logging", "random", "os", "pathlib", "io"}
+IO_MODULES = {"cli.py", "__main__.py"}
+
+
+def readme_commands() -> list[str]:
+    """The shell commands of the README's first two code blocks."""
+    text = (ROOT / "README.md").read_text()
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", text, re.S)[:2]]
+
+
+def test_readme_opens_with_the_two_setup_commands():
+    bot, tests = readme_commands()
+    assert "pip install -e ." in bot and bot.endswith("python -m bot")
+    assert ".env.example .env" in bot
+    assert "'.[test]'" in tests and tests.endswith("python -m pytest")
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    _, tests = readme_commands()
+    assert tests in ci.splitlines()
+    assert ci.index("ruff check") < ci.index("ruff format --check") < ci.index(tests)
+    assert "mypy engine" in ci
+
+
+def test_engine_imports_nothing_impure():
+    for path in (ROOT / "engine").rglob("*.py"):
+        if path.name in IO_MODULES:
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
+                assert not name.startswith("bot"), f"{path.name} imports upward: {name}"
+
+
+def test_secrets_and_databases_are_ignored():
+    ignored = (ROOT / ".gitignore").read_text().splitlines()
+    assert ".env" in ignored and "data/" in ignored and "*.sqlite3" in ignored
+
+
+def test_env_example_documents_every_setting():
+    example = (ROOT / ".env.example").read_text()
+    settings_source = (ROOT / "bot" / "settings.py").read_text()
+    keys = set(re.findall(r'get\("([A-Z_]+)"\)', settings_source))
+    assert keys >= {"DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"}
+    for key in keys:
+        assert re.search(rf"^{key}=", example, re.M), key
+        assert re.search(rf"^#.*\n{key}=", example, re.M), f"{key} has no comment"
