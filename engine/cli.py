@@ -14,6 +14,7 @@ from typing import TextIO
 
 from engine.ponte.summary import replay_summary as ponte_summary
 from engine.ponte.variants import VARIANTS
+from engine.verbindung.summary import replay_summary as verbindung_summary
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -38,9 +39,6 @@ def _parser() -> argparse.ArgumentParser:
 def _summary(game: str, variant: str | None, text: str) -> dict[str, object]:
     if game == "ponte":
         return ponte_summary(text, variant or "online")
-    # Until the Verbindung engine lands in full, only its own command needs it.
-    from engine.verbindung.summary import replay_summary as verbindung_summary  # noqa: PLC0415
-
     return verbindung_summary(text)
 
 

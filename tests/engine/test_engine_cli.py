@@ -82,3 +82,27 @@ def test_module_runs_as_a_program(tmp_path):
         check=False,
     )
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_replay_verbindung_prints_the_position_and_errors():
+    status, data, _ = run(["replay", "--game", "verbindung"], "# opening\nroll arcs white-cross\n")
+    assert status == 0
+    assert (data["game"], data["turns"], data["to_move"], data["phase"]) == (
+        "verbindung",
+        1,
+        "red",
+        "place",
+    )
+    assert sorted(data["roll"]) == ["arcs", "white-cross"] and data["supply"] == 36
+    assert set(data["legal"]) == {"arcs", "white-cross"}
+    status, data, _ = run(["replay", "--game", "verbindung"], "roll arcs white-cross\npass\nc3\n")
+    assert status == 1 and data["error"]["line"] == 3 and data["error"]["text"] == "c3"
+
+
+def test_variant_is_for_ponte_only():
+    try:
+        run(["replay", "--game", "verbindung", "--variant", "classic"])
+    except SystemExit as exit_:
+        assert exit_.code == 2
+    else:
+        raise AssertionError("--variant was accepted for verbindung")

@@ -1,0 +1,148 @@
+"""Speed of the Verbindung gesucht engine against the targets of issue 3 (not a test).
+
+Run ``python -m bench.verbindung`` (or via ``python -m bench.engine``) from the repository root.
+Targets: listing every legal placement for a roll of three <= 2 ms; checking a win <= 200 us;
+replaying a 40-turn record <= 20 ms.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from engine.verbindung import (
+    Face,
+    Player,
+    Record,
+    Roll,
+    Turn,
+    VerbindungGame,
+    draw_roll,
+    load_text,
+)
+from engine.verbindung.moves import Action
+
+
+def _median_ns(work: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter_ns()
+        work()
+        times.append(time.perf_counter_ns() - start)
+    return statistics.median(times)
+
+
+def _report(name: str, median_ns: float, target_us: float) -> None:
+    value = f"{median_ns / 1000:.1f} us" if median_ns < 1_000_000 else f"{median_ns / 1e6:.2f} ms"
+    verdict = "ok" if median_ns <= target_us * 1000 else "SLOW"
+    print(f"{name:<48} median {value:>10}   target {target_us:>7.0f} us   {verdict}")
+
+
+def _turn(game: VerbindungGame, rng: random.Random, most: int) -> Turn:
+    """A random legal turn of at most `most` actions (more when the white-cross duty needs it)."""
+    actions: list[Action] = []
+    while len(actions) < 2:
+        done = game.is_legal(Turn(tuple(actions)))
+        if done and len(actions) >= most:
+            break
+        options: list[Action] = [p for f in set(game.roll) for p in game.placements(f, actions)]
+        options += game.exchanges(actions)
+        if not options:
+            break
+        actions.append(rng.choice(options))
+    return Turn(tuple(actions))
+
+
+def _play(seed: int, turns: int, most: int) -> VerbindungGame:
+    rng = random.Random(seed)
+    game = VerbindungGame()
+    while not game.is_over and game.turns < turns:
+        game.push(draw_roll(game, rng))
+        game.push(_turn(game, rng, most if rng.random() < 0.7 else 0))
+    return game
+
+
+def _forty_turn_record() -> str:
+    """The text of a seeded record with 40 turns that does not end early."""
+    for seed in range(1000):
+        game = _play(seed, 40, 1)
+        if game.turns == 40 and not game.is_over:
+            return Record.of(game).to_text()
+    raise RuntimeError("no seed gave a 40-turn game")
+
+
+def _midgame() -> VerbindungGame:
+    """A game in mid play (about half the area filled), rolled three different faces."""
+    for seed in range(1000):
+        game = _play(seed, 12, 2)
+        if not game.is_over and game.phase == "roll" and game.dice_to_roll() == 3:
+            game.push(Roll((Face.RED_BRIDGE, Face.WHITE_CROSS, Face.ARCS)))
+            return game
+    raise RuntimeError("no seed gave a midgame")
+
+
+def _covered_board() -> VerbindungGame:
+    """A position where every base faces a usable edge, so the win check walks the networks."""
+    game = VerbindungGame()
+    for line in (
+        "roll white-cross white-cross",
+        "white-cross b6, white-cross f5",
+        "roll white-cross white-cross white-cross",
+        "white-cross e6, white-cross f2",
+        "roll white-cross white-cross",
+        "white-cross e1, white-cross a2",
+        "roll white-cross white-cross white-cross",
+        "white-cross b1, white-cross a5",
+    ):
+        game.play(line)
+    return game
+
+
+def _full_board() -> VerbindungGame:
+    """A seeded game played to a full area (the slowest win check: every field holds a die)."""
+    for seed in range(1000):
+        game = _play(seed, 200, 2)
+        outcome = game.outcome()
+        if outcome is not None and outcome.winner is None:
+            return game
+    raise RuntimeError("no seed gave a drawn game")
+
+
+def run() -> None:
+    """Measure and print the medians of the issue's speed targets."""
+    game = _midgame()
+    _report(
+        "legal placements for a roll of three",
+        _median_ns(lambda: {f: game.placements(f) for f in game.roll}, 300),
+        2000,
+    )
+    covered = _covered_board()
+    _report(
+        "win check (both players, all bases covered)",
+        _median_ns(
+            lambda: (covered.is_connected(Player.RED), covered.is_connected(Player.BLACK)), 2000
+        ),
+        200,
+    )
+    _report(
+        "win check (one player, all bases covered)",
+        _median_ns(lambda: covered.is_connected(Player.RED), 2000),
+        200,
+    )
+    full = _full_board()
+    _report(
+        "win check (both players, full area)",
+        _median_ns(lambda: (full.is_connected(Player.RED), full.is_connected(Player.BLACK)), 2000),
+        200,
+    )
+    text = _forty_turn_record()
+    _report(
+        "replay a 40-turn record (parse and check)", _median_ns(lambda: load_text(text), 50), 20000
+    )
+    _report("cut-off query (one player)", _median_ns(lambda: game.cut_off(Player.RED), 2000), 200)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,53 @@
+"""The rules engine of Verbindung gesucht (Luca Borsa): pure, stdlib only. See RULES.md V1-V13."""
+
+from engine.verbindung.board import Network, SegmentRef
+from engine.verbindung.chance import Chooser, draw_roll
+from engine.verbindung.game import VerbindungGame
+from engine.verbindung.layout import BASES, SIZE, Base, Colour, Face, Orientation, Player, Side
+from engine.verbindung.moves import (
+    Action,
+    Exchange,
+    Move,
+    Place,
+    Resign,
+    Roll,
+    Turn,
+    parse_action,
+    parse_move,
+)
+from engine.verbindung.outcome import Outcome, Termination
+from engine.verbindung.record import (
+    Record,
+    load_json,
+    load_text,
+)
+
+__all__ = [
+    "BASES",
+    "SIZE",
+    "Action",
+    "Base",
+    "Chooser",
+    "Colour",
+    "Exchange",
+    "Face",
+    "Move",
+    "Network",
+    "Orientation",
+    "Outcome",
+    "Place",
+    "Player",
+    "Record",
+    "Resign",
+    "Roll",
+    "SegmentRef",
+    "Side",
+    "Termination",
+    "Turn",
+    "VerbindungGame",
+    "draw_roll",
+    "load_json",
+    "load_text",
+    "parse_action",
+    "parse_move",
+]

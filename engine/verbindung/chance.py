@@ -1,0 +1,39 @@
+"""Drawing a roll with the caller's random generator (the chance step of V5).
+
+The engine never imports `random`: the service passes in its own seeded generator (any object with
+a ``choice`` method, such as `random.Random`), so a game stays reproducible from its record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from engine.errors import GameOverError, IllegalMoveError
+from engine.verbindung.game import VerbindungGame
+from engine.verbindung.layout import FACE_ORDER
+from engine.verbindung.moves import Roll
+
+_T = TypeVar("_T")
+
+
+class Chooser(Protocol):
+    """Anything that picks one item of a sequence uniformly, as `random.Random.choice` does."""
+
+    def choice(self, seq: Sequence[_T], /) -> _T:
+        """One item of `seq`."""
+        ...
+
+
+def draw_roll(game: VerbindungGame, rng: Chooser) -> Roll:
+    """The roll now due in `game`, each die showing a face picked by `rng` (all dice are alike).
+
+    Raises `IllegalMoveError` (V5) when no roll is due and `GameOverError` after the end.
+    """
+    outcome = game.outcome()
+    if outcome is not None:
+        raise GameOverError(outcome.rule, "the game is over")
+    count = game.dice_to_roll()
+    if count == 0:
+        raise IllegalMoveError("V5", "no roll is due: the rolled dice must be played first")
+    return Roll(tuple(rng.choice(FACE_ORDER) for _ in range(count)))

@@ -1,0 +1,298 @@
+"""`VerbindungGame`: a game of Verbindung gesucht as a sequence of events (python-chess style).
+
+A turn is two events: a `Roll` that the caller supplies (the chance step, V5) and then the mover's
+`Turn`. `Resign` may come at any time. The game is pure: it never draws dice itself (see `chance`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations_with_replacement
+
+from engine.errors import GameOverError, IllegalMoveError
+from engine.verbindung.board import Board, Network
+from engine.verbindung.layout import (
+    DICE,
+    DICE_PER_ROLL,
+    FACE_ORDER,
+    FIRST_PLAYER,
+    OPENING_DICE,
+    OPENING_TURNS,
+    SIZE,
+    Base,
+    Face,
+    Player,
+)
+from engine.verbindung.moves import Action, Exchange, Move, Place, Resign, Roll, Turn, parse_move
+from engine.verbindung.outcome import Outcome, Termination
+from engine.verbindung.rules import TurnState
+from engine.verbindung.tables import Tile
+
+
+class VerbindungGame:
+    """A game from the empty area: query it, and advance it with rolls, turns and resignations.
+
+    `push` trusts its move; `play` and `check` raise `InvalidMoveError` for text that does not
+    parse, `IllegalMoveError` (with the V rule id) for a move that breaks a rule and
+    `GameOverError` for any move after the end.
+    """
+
+    def __init__(self) -> None:
+        """A new game: empty area, red to roll."""
+        self._board = Board()
+        self._stack: list[Move] = []
+        self._to_move = FIRST_PLAYER
+        self._turns = {Player.RED: 0, Player.BLACK: 0}
+        self._roll: tuple[Face, ...] | None = None
+        self._duty = 0
+        self._outcome: Outcome | None = None
+
+    def copy(self) -> VerbindungGame:
+        """An independent copy of the game (board, record and all)."""
+        game = VerbindungGame.__new__(VerbindungGame)
+        game._board = self._board.copy()
+        game._stack = self._stack[:]
+        game._to_move = self._to_move
+        game._turns = dict(self._turns)
+        game._roll, game._duty, game._outcome = self._roll, self._duty, self._outcome
+        return game
+
+    @classmethod
+    def from_moves(cls, moves: Iterable[Move]) -> VerbindungGame:
+        """Replay `moves` with every rule checked; raise the error of the first bad move."""
+        game = cls()
+        for move in moves:
+            game.check(move)
+            game.push(move)
+        return game
+
+    # State ------------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Player | None:
+        """Whose turn it is (rolling or placing), or None once the game is over."""
+        return None if self._outcome is not None else self._to_move
+
+    @property
+    def phase(self) -> str | None:
+        """``"roll"`` when a roll is due, ``"place"`` when a turn is, None after the end."""
+        if self._outcome is not None:
+            return None
+        return "roll" if self._roll is None else "place"
+
+    @property
+    def roll(self) -> tuple[Face, ...]:
+        """The rolled dice waiting to be placed (empty in the roll phase and after the end)."""
+        return () if self._roll is None or self._outcome is not None else self._roll
+
+    @property
+    def turns(self) -> int:
+        """How many turns have begun (each roll begins one)."""
+        return sum(self._turns.values())
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every event so far, in order: the game's record."""
+        return tuple(self._stack)
+
+    @property
+    def supply(self) -> int:
+        """V12: dice in the supply, 36 minus the dice on the area (rolled dice count as supply)."""
+        return DICE - self._board.count
+
+    def dice_to_roll(self) -> int:
+        """V5: how many dice the roll now due must hold (0 when no roll is due)."""
+        if self.phase != "roll":
+            return 0
+        opening = self._to_move is FIRST_PLAYER and self._turns[self._to_move] < OPENING_TURNS
+        return min(OPENING_DICE if opening else DICE_PER_ROLL, self.supply)
+
+    def white_duty(self) -> int:
+        """V6: how many rolled white crosses the turn now due must place (0 in the roll phase)."""
+        return self._duty if self.phase == "place" else 0
+
+    def outcome(self) -> Outcome | None:
+        """The winner and the reason once the game is over, else None."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._outcome is not None
+
+    def board(self) -> dict[str, Tile]:
+        """The placed dice by field name, in canonical field order."""
+        return {str(field): tile for field, tile in self._board.items()}
+
+    # Path queries -----------------------------------------------------------------------------
+
+    def is_connected(self, player: Player) -> bool:
+        """V11: whether one network of `player` joins all four of their bases."""
+        return self._board.connected(player)
+
+    def bases_joined(self, player: Player) -> int:
+        """The most bases of `player` joined by one of their networks (V11)."""
+        return self._board.bases_joined(player)
+
+    def cut_off(self, player: Player) -> tuple[Base, ...]:
+        """V9: `player`'s bases that no future play can join to the others (empty if none)."""
+        return self._board.cut_off(player)
+
+    def networks(self, player: Player) -> tuple[Network, ...]:
+        """`player`'s networks that reach a base: their bases and segments, to highlight them."""
+        return self._board.networks(player)
+
+    # Listing ----------------------------------------------------------------------------------
+
+    def _state(self, before: Iterable[Action] = ()) -> TurnState:
+        """A checked copy of the current turn after `before`; raise `IllegalMoveError`."""
+        self._check_phase("place")
+        assert self._roll is not None
+        state = TurnState(self._board.copy(), self._to_move, self._roll)
+        for action in before:
+            state.play(action)
+        return state
+
+    def placements(self, face: Face, before: Iterable[Action] = ()) -> list[Place]:
+        """Every legal next placement of rolled `face`, after the turn's actions `before`.
+
+        Respects V6: a placement that would leave the white-cross duty unmet is not listed. Empty
+        when `face` is not among the dice left. Raises `IllegalMoveError` when no turn is due or
+        `before` is not a legal start of the turn.
+        """
+        state = self._state(before)
+        if face not in state.roll or state.outcome is not None or state.slots_left <= 0:
+            return []
+        duty = self._duty
+        need = duty - state.whites - (face is Face.WHITE_CROSS)
+        if need <= 0:
+            return list(state.placements(face))
+        # Placing only adds dice, so every other frontier field still takes a white cross after
+        # it: with one white owed and a slot left, a second frontier field settles the duty.
+        spare = state.board.frontier(state.mover) if need == 1 and state.slots_left >= 2 else []
+        return [
+            p
+            for p in state.placements(face)
+            if len(spare) >= 2
+            or (len(spare) == 1 and spare[0] != p.field.index(SIZE))
+            or state.after(p).can_finish(duty)
+        ]
+
+    def exchanges(self, before: Iterable[Action] = ()) -> list[Exchange]:
+        """Every legal next exchange (V10) after the turn's actions `before`; raises as above."""
+        state = self._state(before)
+        if state.outcome is not None or state.slots_left <= 0:
+            return []
+        return [e for e in state.exchanges() if state.after(e).can_finish(self._duty)]
+
+    def legal_moves(self) -> Iterator[Move]:
+        """Every legal event now, lazily: each possible roll in the roll phase, each legal turn
+        (every order of its actions) in the place phase, nothing after the end. Resignation,
+        always legal until the end, is not listed."""
+        if self._outcome is not None:
+            return
+        if self._roll is None:
+            for faces in combinations_with_replacement(FACE_ORDER, self.dice_to_roll()):
+                yield Roll(faces)
+            return
+        yield from self._legal_turns()
+
+    def _legal_turns(self) -> Iterator[Turn]:
+        start = self._state()
+        duty = self._duty
+        if duty == 0:
+            yield Turn(())
+        for first in start.actions_now():
+            state = start.after(first)
+            if state.outcome is not None or state.whites >= duty:
+                yield Turn((first,))
+            for second in state.actions_now():
+                # A turn that ends the game is complete, whatever dice remain (V11).
+                if state.whites + _uses_white(second, state) >= duty or (
+                    state.after(second).outcome is not None
+                ):
+                    yield Turn((first, second))
+
+    # Checking ---------------------------------------------------------------------------------
+
+    def _check_phase(self, phase: str) -> None:
+        if self._outcome is not None:
+            raise GameOverError(self._outcome.rule, "the game is over")
+        if phase == "place" and self._roll is None:
+            raise IllegalMoveError("V5", f"{self._to_move} must roll the dice before the turn")
+        if phase == "roll" and self._roll is not None:
+            raise IllegalMoveError("V5", f"{self._to_move} has rolled and must now play the turn")
+
+    def check(self, move: Move) -> None:
+        """Raise `IllegalMoveError` (or `GameOverError`) unless `move` is legal now."""
+        if isinstance(move, Resign):
+            self._check_phase("any")
+        elif isinstance(move, Roll):
+            self._check_roll(move)
+        else:
+            self._check_turn(move)
+
+    def _check_roll(self, roll: Roll) -> None:
+        self._check_phase("roll")
+        wanted = self.dice_to_roll()
+        if len(roll.faces) != wanted:
+            raise IllegalMoveError(
+                "V5", f"{self._to_move} must roll {wanted} dice now, not {len(roll.faces)}"
+            )
+
+    def _check_turn(self, turn: Turn) -> None:
+        state = self._state(turn.actions)
+        if state.outcome is None and state.whites < self._duty:
+            raise IllegalMoveError(
+                "V6",
+                f"the turn must place {self._duty} rolled white-cross dice and placed "
+                f"{state.whites}",
+            )
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal now (resignation included)."""
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def parse_move(self, text: str) -> Move:
+        """Parse one record line into an event; raise `InvalidMoveError` (legality unchecked)."""
+        return parse_move(text)
+
+    # Making -----------------------------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Make `move` without checking it (trusted: use `play` or `check` for untrusted input)."""
+        self._stack.append(move)
+        if isinstance(move, Resign):
+            self._outcome = Outcome(move.player.other, Termination.RESIGNATION, "V12")
+        elif isinstance(move, Roll):
+            self._roll = move.faces
+            self._turns[self._to_move] += 1
+            self._duty = TurnState(self._board.copy(), self._to_move, move.faces).more_whites()
+        else:
+            self._push_turn(move)
+
+    def _push_turn(self, turn: Turn) -> None:
+        state = TurnState(self._board, self._to_move, self._roll or ())
+        for action in turn.actions:
+            state.apply(action)
+        self._outcome = state.outcome
+        self._roll, self._duty = None, 0
+        self._to_move = self._to_move.other
+
+    def play(self, text: str) -> Move:
+        """Parse, check and make one record line; return the move. Raises as `check` does."""
+        move = parse_move(text)
+        self.check(move)
+        self.push(move)
+        return move
+
+
+def _uses_white(action: Action, state: TurnState) -> int:
+    """1 when `action` would use one of the rolled white crosses (V6, V10), else 0."""
+    if isinstance(action, Place):
+        return int(action.face is Face.WHITE_CROSS)
+    return int(Face.WHITE_CROSS in state.roll)
