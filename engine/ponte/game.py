@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.coords import Field
 from engine.errors import GameOverError, IllegalMoveError
+from engine.game import RulesGame
 from engine.ponte.board import Board, Problem
 from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
 from engine.ponte.scoring import Score, score, winner
@@ -35,7 +36,7 @@ class Outcome:
     scores: dict[Color, Score]
 
 
-class PonteGame:
+class PonteGame(RulesGame[Move]):
     """A game in progress or finished; build one, then `play` moves in notation."""
 
     def __init__(self, variant: str | Variant = "online") -> None:
@@ -127,14 +128,6 @@ class PonteGame:
         problem = self._problem(move)
         if problem is not None:
             raise IllegalMoveError(*problem)
-
-    def is_legal(self, move: Move) -> bool:
-        """Whether `move` may be played now."""
-        try:
-            self.check(move)
-        except IllegalMoveError:
-            return False
-        return True
 
     def _problem(self, move: Place | Bridge | Pass) -> Problem | None:
         if isinstance(move, Pass):
@@ -272,13 +265,6 @@ class PonteGame:
         elif passed:
             self._final_turn = True
         self.to_move = self.to_move.other
-
-    def play(self, text: str) -> Move:
-        """Parse, check and make a move; return it. Raises the typed errors, changing nothing."""
-        move = self.parse_move(text)
-        self.check(move)
-        self.push(move)
-        return move
 
 
 class LegalMoves:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement
 
 from engine.errors import GameOverError, IllegalMoveError
+from engine.game import RulesGame
 from engine.verbindung.board import Board, Network
 from engine.verbindung.layout import (
     DICE,
@@ -29,7 +30,7 @@ from engine.verbindung.rules import TurnState
 from engine.verbindung.tables import Tile
 
 
-class VerbindungGame:
+class VerbindungGame(RulesGame[Move]):
     """A game from the empty area: query it, and advance it with rolls, turns and resignations.
 
     `push` trusts its move; `play` and `check` raise `InvalidMoveError` for text that does not
@@ -249,14 +250,6 @@ class VerbindungGame:
                 f"{state.whites}",
             )
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal now (resignation included)."""
-        try:
-            self.check(move)
-        except IllegalMoveError:
-            return False
-        return True
-
     def parse_move(self, text: str) -> Move:
         """Parse one record line into an event; raise `InvalidMoveError` (legality unchecked)."""
         return parse_move(text)
@@ -282,13 +275,6 @@ class VerbindungGame:
         self._outcome = state.outcome
         self._roll, self._duty = None, 0
         self._to_move = self._to_move.other
-
-    def play(self, text: str) -> Move:
-        """Parse, check and make one record line; return the move. Raises as `check` does."""
-        move = parse_move(text)
-        self.check(move)
-        self.push(move)
-        return move
 
 
 def _uses_white(action: Action, state: TurnState) -> int:
