@@ -21,8 +21,8 @@ No Discord bot token is configured.
 
   1. Create an application at https://discord.com/developers/applications,
      open its "Bot" page and copy the token.
-  2. Copy .env.example to .env and set DISCORD_TOKEN=<your token> in it
-     (or export DISCORD_TOKEN in the environment).
+  2. Set DISCORD_TOKEN=<your token> in .env (copy .env.example to .env
+     first if there is none), or export DISCORD_TOKEN in the environment.
   3. Start the bot again with: python -m bot
 """
 
