@@ -8,10 +8,9 @@ replaying a 40-turn record <= 20 ms.
 from __future__ import annotations
 
 import random
-import statistics
-import time
-from collections.abc import Callable
 
+from bench.timing import line as result_line
+from bench.timing import median_seconds
 from engine.verbindung import (
     Face,
     Player,
@@ -23,21 +22,6 @@ from engine.verbindung import (
     load_text,
 )
 from engine.verbindung.moves import Action
-
-
-def _median_ns(work: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter_ns()
-        work()
-        times.append(time.perf_counter_ns() - start)
-    return statistics.median(times)
-
-
-def _report(name: str, median_ns: float, target_us: float) -> None:
-    value = f"{median_ns / 1000:.1f} us" if median_ns < 1_000_000 else f"{median_ns / 1e6:.2f} ms"
-    verdict = "ok" if median_ns <= target_us * 1000 else "SLOW"
-    print(f"{name:<48} median {value:>10}   target {target_us:>7.0f} us   {verdict}")
 
 
 def _turn(game: VerbindungGame, rng: random.Random, most: int) -> Turn:
@@ -113,35 +97,44 @@ def _full_board() -> VerbindungGame:
 def run() -> None:
     """Measure and print the medians of the issue's speed targets."""
     game = _midgame()
-    _report(
-        "legal placements for a roll of three",
-        _median_ns(lambda: {f: game.placements(f) for f in game.roll}, 300),
-        2000,
-    )
     covered = _covered_board()
-    _report(
-        "win check (both players, all bases covered)",
-        _median_ns(
-            lambda: (covered.is_connected(Player.RED), covered.is_connected(Player.BLACK)), 2000
-        ),
-        200,
-    )
-    _report(
-        "win check (one player, all bases covered)",
-        _median_ns(lambda: covered.is_connected(Player.RED), 2000),
-        200,
-    )
     full = _full_board()
-    _report(
-        "win check (both players, full area)",
-        _median_ns(lambda: (full.is_connected(Player.RED), full.is_connected(Player.BLACK)), 2000),
-        200,
-    )
     text = _forty_turn_record()
-    _report(
-        "replay a 40-turn record (parse and check)", _median_ns(lambda: load_text(text), 50), 20000
-    )
-    _report("cut-off query (one player)", _median_ns(lambda: game.cut_off(Player.RED), 2000), 200)
+    both = (Player.RED, Player.BLACK)
+    results = [
+        (
+            "legal placements for a roll of three",
+            median_seconds(lambda: {f: game.placements(f) for f in game.roll}, 300),
+            2e-3,
+        ),
+        (
+            "win check (both players, all bases covered)",
+            median_seconds(lambda: [covered.is_connected(p) for p in both], 2000),
+            200e-6,
+        ),
+        (
+            "win check (one player, all bases covered)",
+            median_seconds(lambda: covered.is_connected(Player.RED), 2000),
+            200e-6,
+        ),
+        (
+            "win check (both players, full area)",
+            median_seconds(lambda: [full.is_connected(p) for p in both], 2000),
+            200e-6,
+        ),
+        (
+            "replay a 40-turn record (parse and check)",
+            median_seconds(lambda: load_text(text), 50),
+            20e-3,
+        ),
+        (
+            "cut-off query (one player)",
+            median_seconds(lambda: game.cut_off(Player.RED), 2000),
+            200e-6,
+        ),
+    ]
+    for label, seconds, target in results:
+        print(result_line(label, seconds, target))
 
 
 if __name__ == "__main__":
