@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import random
 
-from engine.ponte import Move, Place, PonteGame
+from engine.ponte import Move, Place, PonteGame, Swap
 
 
-def _random_turn(game: PonteGame, rng: random.Random, bridge_chance: float) -> Move:
+def random_turn(
+    game: PonteGame, rng: random.Random, bridge_chance: float = 0.3, swap_chance: float = 0.0
+) -> Move:
+    """A random legal turn: a swap at the pie rule with `swap_chance`, a bridge with
+    `bridge_chance` when one is possible, otherwise two stones (or whatever is left)."""
+    if game.ply == 1 and rng.random() < swap_chance:
+        return Swap()
     bridges = game.legal_bridges()
     if bridges and rng.random() < bridge_chance:
         return rng.choice(bridges)
@@ -27,7 +33,7 @@ def midgame(stones: int = 60, bridges: int = 10) -> PonteGame:
         rng = random.Random(seed)
         game = PonteGame()
         while sum(cell is not None for cell in game.board.cells) < stones or game.ply % 2:
-            game.push(_random_turn(game, rng, bridge_chance=0.25))
+            game.push(random_turn(game, rng, bridge_chance=0.25))
         if abs(len(game.board.bridges) - bridges) <= 1:
             return game
     raise AssertionError("no seed gave the wanted mid-game")
@@ -40,16 +46,20 @@ def long_game(seeds: range = range(12)) -> PonteGame:
         rng = random.Random(seed)
         game = PonteGame()
         while not game.is_over:
-            game.push(_random_turn(game, rng, bridge_chance=0.95))
+            game.push(random_turn(game, rng, bridge_chance=0.95))
         if game.ply > longest.ply:
             longest = game
     return longest
 
 
-def endgame(seed: int = 3) -> PonteGame:
-    """A 12x12 position where the player to move may pass (the costliest pass decision)."""
-    rng = random.Random(seed)
-    game = PonteGame()
-    while not game.can_pass():
-        game.push(_random_turn(game, rng, bridge_chance=0.3))
-    return game
+def endgame(seeds: range = range(20)) -> PonteGame:
+    """A 12x12 position where the player to move may pass, with the most legal fields among
+    seeded games: the costliest pass decision, as every pair of fields must fail."""
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = PonteGame()
+        while not game.can_pass():
+            game.push(random_turn(game, rng, bridge_chance=0.3))
+        found.append(game)
+    return max(found, key=lambda game: len(game.legal_fields()))

@@ -24,18 +24,25 @@ from engine.verbindung import (
 from engine.verbindung.moves import Action
 
 
-def _turn(game: VerbindungGame, rng: random.Random, most: int) -> Turn:
-    """A random legal turn of at most `most` actions (more when the white-cross duty needs it)."""
+def random_turn(
+    game: VerbindungGame, rng: random.Random, most: int = 2, stop_chance: float = 0.0
+) -> Turn:
+    """A random legal turn built action by action from the engine's listings.
+
+    It stops once the turn is complete and has `most` actions, or earlier with `stop_chance`;
+    the white-cross duty may make it go on. Options are sorted so that a seed gives the same turn
+    whatever the hash seed.
+    """
     actions: list[Action] = []
     while len(actions) < 2:
-        done = game.is_legal(Turn(tuple(actions)))
-        if done and len(actions) >= most:
+        complete = game.is_legal(Turn(tuple(actions)))
+        if complete and (len(actions) >= most or rng.random() < stop_chance):
             break
         options: list[Action] = [p for f in set(game.roll) for p in game.placements(f, actions)]
         options += game.exchanges(actions)
         if not options:
             break
-        actions.append(rng.choice(options))
+        actions.append(rng.choice(sorted(options, key=str)))
     return Turn(tuple(actions))
 
 
@@ -44,7 +51,7 @@ def _play(seed: int, turns: int, most: int) -> VerbindungGame:
     game = VerbindungGame()
     while not game.is_over and game.turns < turns:
         game.push(draw_roll(game, rng))
-        game.push(_turn(game, rng, most if rng.random() < 0.7 else 0))
+        game.push(random_turn(game, rng, most if rng.random() < 0.7 else 0))
     return game
 
 

@@ -1,29 +1,13 @@
-"""Random Ponte del Diavolo games for invariant tests, and an independent legality oracle."""
+"""Random Ponte del Diavolo games for invariant tests (the benchmarks' policy), and an
+independent legality oracle."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 
-from engine.ponte import Bridge, Color, Move, Pass, Place, PonteGame, Swap
-
-
-def random_turn(game: PonteGame, rng: random.Random) -> Move:
-    """A random legal turn, mostly stones, sometimes a bridge, a swap at the pie rule."""
-    if game.ply == 1 and rng.random() < 0.3:
-        return Swap()
-    bridges = game.legal_bridges()
-    if bridges and rng.random() < 0.3:
-        return rng.choice(bridges)
-    fields = game.legal_fields()
-    rng.shuffle(fields)
-    for position, first in enumerate(fields[:40]):
-        for second in fields[position + 1 : position + 12]:
-            move = Place(first, second)
-            if game.is_legal(move):
-                return move
-    moves = list(game.legal_moves())
-    return rng.choice(moves)
+from bench.ponte_positions import random_turn
+from engine.ponte import Color, Move, PonteGame
 
 
 def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Move]]:
@@ -31,7 +15,7 @@ def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Mov
     rng = random.Random(seed)
     game = PonteGame(variant)
     while not game.is_over:
-        move = random_turn(game, rng)
+        move = random_turn(game, rng, swap_chance=0.3)
         yield game.copy(), move
         game.check(move)
         game.push(move)
@@ -80,6 +64,3 @@ def oracle_legal_fields(game: PonteGame) -> list[int]:
             if board_is_valid(cells, board.size, color):
                 legal.append(index)
     return legal
-
-
-__all__ = ["Bridge", "Pass", "board_is_valid", "oracle_legal_fields", "playout", "random_turn"]

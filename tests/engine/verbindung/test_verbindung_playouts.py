@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bench.verbindung import random_turn as bench_random_turn
 from engine.errors import GameOverError, IllegalMoveError
 from engine.verbindung import (
     Face,
@@ -20,20 +21,11 @@ from engine.verbindung import (
     load_text,
     parse_move,
 )
-from engine.verbindung.moves import Action
 
 
 def random_turn(game: VerbindungGame, rng: random.Random) -> Turn:
-    """Build a turn action by action from the engine's listings, stopping at random."""
-    actions: list[Action] = []
-    while len(actions) < 2:
-        complete = game.is_legal(Turn(tuple(actions)))
-        options: list[Action] = [p for f in set(game.roll) for p in game.placements(f, actions)]
-        options += game.exchanges(actions)
-        if not options or (complete and rng.random() < 0.15):
-            break
-        actions.append(rng.choice(sorted(options, key=str)))
-    return Turn(tuple(actions))
+    """A turn built from the engine's listings, stopping at random (the benchmarks' policy)."""
+    return bench_random_turn(game, rng, stop_chance=0.15)
 
 
 def check_invariants(game: VerbindungGame) -> None:
