@@ -1,0 +1,53 @@
+"""The use cases of the bot, without Discord: challenges, moves, draws, time limits, queries.
+
+`GameService(connection)` is the one entry point. Every use case that changes something is one
+database transaction and returns a plain result object; refusals raise a `ServiceError` (with a
+catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and change nothing.
+"""
+
+from bot.service import errors
+from bot.service.alarms import AlarmUseCases
+from bot.service.challenges import ChallengeUseCases, check_move_seconds
+from bot.service.core import Clock, SeedSource, random_seed, utc_now
+from bot.service.errors import ServiceError
+from bot.service.kinds import KINDS, Ending, Kind
+from bot.service.queries import QueryUseCases
+from bot.service.results import (
+    AcceptResult,
+    ChallengeExpired,
+    DrawResult,
+    Export,
+    GameView,
+    MoveResult,
+    Notice,
+    Reminder,
+    TimeLoss,
+)
+
+
+class GameService(AlarmUseCases, ChallengeUseCases, QueryUseCases):
+    """Every use case of the bot, over one open `bot.store.Connection`."""
+
+
+__all__ = [
+    "KINDS",
+    "AcceptResult",
+    "ChallengeExpired",
+    "Clock",
+    "DrawResult",
+    "Ending",
+    "Export",
+    "GameService",
+    "GameView",
+    "Kind",
+    "MoveResult",
+    "Notice",
+    "Reminder",
+    "SeedSource",
+    "ServiceError",
+    "TimeLoss",
+    "check_move_seconds",
+    "errors",
+    "random_seed",
+    "utc_now",
+]

@@ -1,0 +1,80 @@
+"""What is due at a given time: reminders, losses on time and expired challenges.
+
+The database says what is due (`next_alarm_at` of each active game, `expires_at` of each pending
+challenge), so a scheduler needs no memory: after any restart it calls `run_due(now)`, announces
+the notices, and sleeps until `next_alarm()`. Each notice is applied in its own transaction and
+only if the game is still at the version it was due on, so a move that races a deadline wins or
+loses cleanly, never both.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import aiosqlite
+
+from bot.service.deadlines import epoch, moment
+from bot.service.kinds import Ending
+from bot.service.play import PlayUseCases
+from bot.service.results import ChallengeExpired, GameView, Notice, Reminder, TimeLoss
+from bot.store import challenges, games
+
+
+class AlarmUseCases(PlayUseCases):
+    """Time limits: reminders at half time and near the end, then the loss on time."""
+
+    async def run_due(self, now: datetime | None = None) -> list[Notice]:
+        """Apply everything due at `now` (the clock's time by default); return what to announce."""
+        at = self.now() if now is None else epoch(now)
+        async with self.connection.read() as db:
+            due = await games.due_games(db, at)
+            expired = await challenges.expired_challenges(db, at)
+        notices: list[Notice] = []
+        for row in due:
+            notice = await self._alarm(row.id, at)
+            if notice is not None:
+                notices.append(notice)
+        for challenge in expired:
+            async with self.connection.transaction() as db:
+                if await challenges.answer_challenge(db, challenge.id, "expired", at):
+                    closed = await challenges.get_challenge(db, challenge.id)
+                    assert closed is not None
+                    notices.append(ChallengeExpired(closed))
+        return notices
+
+    async def next_alarm(self) -> datetime | None:
+        """When something next falls due (a reminder, a deadline, an expiry), or None."""
+        async with self.connection.read() as db:
+            times = [await games.next_alarm(db), await challenges.next_expiry(db)]
+        known = [t for t in times if t is not None]
+        return moment(min(known)) if known else None
+
+    async def _alarm(self, game_id: int, now: int) -> Notice | None:
+        async with self.connection.transaction() as db:
+            row = await games.get_game(db, game_id)
+            if row is None or row.status != "active" or (row.next_alarm_at or now + 1) > now:
+                return None  # a move or another scheduler got there first
+            view = self.view(row)
+            if now >= view.turn.deadline:
+                return await self._lose_on_time(db, view, now)
+            return await self._remind(db, view, now)
+
+    async def _remind(self, db: aiosqlite.Connection, view: GameView, now: int) -> Reminder | None:
+        row, turn = view.row, view.turn
+        stage = turn.reminder_due(now, row.reminders_sent)
+        if stage is None:  # cannot happen: each alarm is set to the time of its own stage
+            return None
+        await games.set_alarm(db, row.id, row.version, stage, turn.next_alarm(stage))
+        user_id = view.to_move_id
+        assert user_id is not None
+        return Reminder(view, user_id, stage, moment(turn.deadline))
+
+    async def _lose_on_time(self, db: aiosqlite.Connection, view: GameView, now: int) -> TimeLoss:
+        loser = view.to_move
+        assert loser is not None
+        winner = next(colour for colour in view.kind.colours if colour != loser)
+        ending = Ending(winner, "timeout", None, view.kind.scores(view.game))
+        row = await self._finish(
+            db, view.row, ending, record=view.row.record, version=view.version, now=now
+        )
+        return TimeLoss(GameView(row, view.game), view.row.player_of(loser), ending)

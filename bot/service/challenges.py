@@ -1,0 +1,235 @@
+"""Use cases of challenges: make one, accept, decline, cancel (expiry is in `alarms`)."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.service import deadlines
+from bot.service.core import ServiceCore
+from bot.service.errors import (
+    BadTimeLimitError,
+    ChallengeClosedError,
+    ChallengeNotFoundError,
+    ChannelBusyError,
+    DuplicateChallengeError,
+    NotYourChallengeError,
+    SelfChallengeError,
+)
+from bot.service.results import AcceptResult, GameView
+from bot.store import ChallengeRow, NewGame, challenges, games
+from bot.store import ChannelBusyError as StoreChannelBusy
+
+
+class ChallengeUseCases(ServiceCore):
+    """Challenges between two users, each use case one transaction."""
+
+    challenge_seconds = deadlines.DEFAULT_CHALLENGE_SECONDS
+
+    async def challenge(
+        self,
+        *,
+        game_kind: str,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        guild_id: int | None = None,
+        variant: str | None = None,
+        move_seconds: int | None = None,
+        challenger_first: bool | None = None,
+        wants_thread: bool = False,
+    ) -> ChallengeRow:
+        """Challenge `opponent_id`; None for `challenger_first` tosses a coin.
+
+        Raises `UnknownGameError`, `UnknownVariantError`, `SelfChallengeError`,
+        `BadTimeLimitError`, `ChannelBusyError` (a game runs here and no thread was asked for)
+        and `DuplicateChallengeError`.
+        """
+        kind = self.kind(game_kind)
+        variant = self.variant(kind, variant)
+        if challenger_id == opponent_id:
+            raise SelfChallengeError("you cannot challenge yourself")
+        seconds = check_move_seconds(move_seconds)
+        first = bool(self.seeds() & 1) if challenger_first is None else challenger_first
+        now = self.now()
+        async with self.connection.transaction() as db:
+            if not wants_thread:
+                await self._refuse_busy(db, channel_id)
+            await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
+            challenge_id = await challenges.insert_challenge(
+                db,
+                game_kind=kind.key,
+                variant=variant,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                challenger_id=challenger_id,
+                opponent_id=opponent_id,
+                challenger_first=first,
+                move_seconds=seconds,
+                wants_thread=wants_thread,
+                created_at=now,
+                expires_at=now + self.challenge_seconds,
+            )
+            return await self._challenge(db, challenge_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember which message shows the challenge, to update it when it expires."""
+        async with self.connection.transaction() as db:
+            await challenges.set_challenge_message(db, challenge_id, message_id)
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRow:
+        """The challenge with this id; raise `ChallengeNotFoundError`."""
+        async with self.connection.read() as db:
+            return await self._challenge(db, challenge_id)
+
+    async def pending_challenges(self, user_id: int) -> list[ChallengeRow]:
+        """The pending challenges a user made or received."""
+        async with self.connection.read() as db:
+            return await challenges.pending_for(db, user_id)
+
+    async def accept(
+        self,
+        challenge_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        parent_channel_id: int | None = None,
+    ) -> AcceptResult:
+        """The challenged user accepts: the game starts in `channel_id` (a new thread, say) or
+        else in the challenge's channel. Raises `ChallengeNotFoundError`,
+        `NotYourChallengeError`, `ChallengeClosedError` and `ChannelBusyError`."""
+        now = self.now()
+        async with self.connection.transaction() as db:
+            challenge = await self._open_challenge(db, challenge_id, now)
+            if user_id != challenge.opponent_id:
+                raise NotYourChallengeError(
+                    "only the challenged player can accept", opponent_id=challenge.opponent_id
+                )
+            view = await self._start_game(
+                db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
+            )
+            await challenges.answer_challenge(db, challenge_id, "accepted", now, view.id)
+            result = AcceptResult(await self._challenge(db, challenge_id), view)
+        self.remember(view)  # only once committed: a rolled-back id may be given out again
+        return result
+
+    async def decline(self, challenge_id: int, user_id: int) -> ChallengeRow:
+        """The challenged user declines. Raises as `accept` does."""
+        return await self._close(challenge_id, user_id, "declined")
+
+    async def cancel(self, challenge_id: int, user_id: int) -> ChallengeRow:
+        """The challenger withdraws the challenge. Raises as `accept` does."""
+        return await self._close(challenge_id, user_id, "cancelled")
+
+    # Steps -------------------------------------------------------------------------------------
+
+    async def _close(self, challenge_id: int, user_id: int, status: str) -> ChallengeRow:
+        now = self.now()
+        async with self.connection.transaction() as db:
+            challenge = await self._open_challenge(db, challenge_id, now)
+            allowed = challenge.opponent_id if status == "declined" else challenge.challenger_id
+            if user_id != allowed:
+                who = "challenged player" if status == "declined" else "challenger"
+                raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
+            await challenges.answer_challenge(db, challenge_id, status, now)
+            return await self._challenge(db, challenge_id)
+
+    async def _challenge(self, db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow:
+        challenge = await challenges.get_challenge(db, challenge_id)
+        if challenge is None:
+            raise ChallengeNotFoundError(
+                f"there is no challenge {challenge_id}", challenge_id=challenge_id
+            )
+        return challenge
+
+    async def _open_challenge(
+        self, db: aiosqlite.Connection, challenge_id: int, now: int
+    ) -> ChallengeRow:
+        challenge = await self._challenge(db, challenge_id)
+        # An unanswered challenge past its time is closed even before the scheduler marks it.
+        status = challenge.status
+        if status == "pending" and now >= challenge.expires_at:
+            status = "expired"
+        if status != "pending":
+            raise ChallengeClosedError(f"this challenge is already {status}", status=status)
+        return challenge
+
+    async def _refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
+        if await games.active_game_in(db, channel_id) is not None:
+            raise ChannelBusyError(
+                "a game is already running in this channel: finish it first, or start the game "
+                "in a thread of its own",
+                channel_id=channel_id,
+            )
+
+    async def _refuse_duplicate(
+        self, db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
+    ) -> None:
+        pending = await challenges.pending_between(db, channel_id, challenger_id, opponent_id)
+        if pending is not None:
+            raise DuplicateChallengeError(
+                "you have already challenged this player here; wait for the answer or cancel it",
+                challenge_id=pending.id,
+            )
+
+    async def _start_game(
+        self,
+        db: aiosqlite.Connection,
+        challenge: ChallengeRow,
+        channel_id: int,
+        parent_channel_id: int | None,
+        now: int,
+    ) -> GameView:
+        kind, seed = self.kind(challenge.game_kind), self.seeds()
+        game = kind.new(challenge.variant)
+        for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
+            game.push(event)
+        first, second = _players(challenge)
+        turn = deadlines.Turn(now, challenge.move_seconds)
+        new = NewGame(
+            game_kind=kind.key,
+            variant=challenge.variant,
+            guild_id=challenge.guild_id,
+            channel_id=channel_id,
+            parent_channel_id=parent_channel_id,
+            first_id=first,
+            second_id=second,
+            first_colour=kind.colours[0],
+            second_colour=kind.colours[1],
+            move_seconds=challenge.move_seconds,
+            turn_started_at=now,
+            deadline=turn.deadline,
+            next_alarm_at=turn.half_time,
+            record=kind.dump(game),
+            version=len(game.moves),
+            seed=seed,
+            created_at=now,
+        )
+        try:
+            game_id = await games.insert_game(db, new)
+        except StoreChannelBusy:
+            raise ChannelBusyError(
+                "a game is already running in this channel: finish it first, or start the game "
+                "in a thread of its own",
+                channel_id=channel_id,
+            ) from None
+        return GameView(await self.row_by_id(db, game_id), game)
+
+
+def _players(challenge: ChallengeRow) -> tuple[int, int]:
+    if challenge.challenger_first:
+        return challenge.challenger_id, challenge.opponent_id
+    return challenge.opponent_id, challenge.challenger_id
+
+
+def check_move_seconds(seconds: int | None) -> int:
+    """The time per move (the default for None); raise `BadTimeLimitError` outside the range."""
+    if seconds is None:
+        return deadlines.DEFAULT_MOVE_SECONDS
+    if not deadlines.MIN_MOVE_SECONDS <= seconds <= deadlines.MAX_MOVE_SECONDS:
+        raise BadTimeLimitError(
+            "the time per move must be between one hour and fourteen days",
+            seconds=seconds,
+            minimum=deadlines.MIN_MOVE_SECONDS,
+            maximum=deadlines.MAX_MOVE_SECONDS,
+        )
+    return seconds

@@ -1,0 +1,134 @@
+"""Refusals of the service. Each has a stable `key` (the message catalogue's id for it) and the
+`params` a translated message needs; `str()` is a plain English sentence for logs and tests.
+
+Engine errors (`InvalidMoveError`, `IllegalMoveError` with its rule id) pass through unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class ServiceError(Exception):
+    """A use case refused; nothing was changed."""
+
+    key: ClassVar[str] = "service_error"
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+class NoGameHereError(ServiceError):
+    """The channel has no active game."""
+
+    key = "no_game_here"
+
+
+class GameFinishedError(ServiceError):
+    """The channel's game is over (`params['game_id']`); a new challenge starts another."""
+
+    key = "game_over"
+
+
+class GameNotFoundError(ServiceError):
+    """No game has this id."""
+
+    key = "game_not_found"
+
+
+class NotAPlayerError(ServiceError):
+    """The user does not play in this game."""
+
+    key = "not_a_player"
+
+
+class NotYourTurnError(ServiceError):
+    """The user plays in this game, but the other player is to move (`params['to_move_id']`)."""
+
+    key = "not_your_turn"
+
+
+class AlreadyPlayedError(ServiceError):
+    """The same move arrived twice (a double click): it was applied once, the first time."""
+
+    key = "already_played"
+
+
+class StalePositionError(ServiceError):
+    """The game moved on since the position the player saw (`params['version']` is now)."""
+
+    key = "stale_position"
+
+
+class ChannelBusyError(ServiceError):
+    """The channel (or thread) already has an active game."""
+
+    key = "channel_busy"
+
+
+class ChallengeNotFoundError(ServiceError):
+    """No challenge has this id."""
+
+    key = "challenge_not_found"
+
+
+class ChallengeClosedError(ServiceError):
+    """The challenge was already answered, cancelled or expired (`params['status']`)."""
+
+    key = "challenge_closed"
+
+
+class NotYourChallengeError(ServiceError):
+    """Only the challenged user may accept or decline, only the challenger may cancel."""
+
+    key = "not_your_challenge"
+
+
+class SelfChallengeError(ServiceError):
+    """A user challenged themselves."""
+
+    key = "self_challenge"
+
+
+class UnknownGameError(ServiceError):
+    """No such game kind (`params['game']`, `params['choices']`)."""
+
+    key = "unknown_game"
+
+
+class UnknownVariantError(ServiceError):
+    """The game has no such variant (`params['variant']`, `params['choices']`)."""
+
+    key = "unknown_variant"
+
+
+class DuplicateChallengeError(ServiceError):
+    """The same challenge is already pending (`params['challenge_id']`)."""
+
+    key = "duplicate_challenge"
+
+
+class BadTimeLimitError(ServiceError):
+    """The time per move is outside the allowed range (`params['minimum']`, `['maximum']`)."""
+
+    key = "bad_time_limit"
+
+
+class NoDrawOfferError(ServiceError):
+    """There is no draw offer from the opponent to accept or decline."""
+
+    key = "no_draw_offer"
+
+
+class DrawAlreadyOfferedError(ServiceError):
+    """The player's own draw offer is still open."""
+
+    key = "draw_already_offered"
+
+
+class NotYourResignationError(ServiceError):
+    """A player tried to resign for the other colour."""
+
+    key = "not_your_resignation"

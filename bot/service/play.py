@@ -1,0 +1,233 @@
+"""Use cases of a game in progress: moves, resignation and draws, each one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import aiosqlite
+
+from bot.service.core import ServiceCore
+from bot.service.deadlines import Turn
+from bot.service.errors import (
+    AlreadyPlayedError,
+    DrawAlreadyOfferedError,
+    GameFinishedError,
+    NoDrawOfferError,
+    NotYourResignationError,
+    NotYourTurnError,
+    StalePositionError,
+)
+from bot.service.kinds import Ending
+from bot.service.results import DrawResult, GameView, MoveResult, ending_json
+from bot.store import GameRow, Position, Result, games
+
+
+class PlayUseCases(ServiceCore):
+    """Moves, resignations and draw offers in the active game of a channel."""
+
+    async def play(
+        self, channel_id: int, user_id: int, text: str, expected_version: int | None = None
+    ) -> MoveResult:
+        """Play `text` for `user_id` in the channel's game.
+
+        `expected_version` is the version of the position the player saw (None: the current
+        one); the move applies only on that position, so a double submission applies once.
+        Raises `NoGameHereError`, `GameFinishedError`, `NotAPlayerError`, `NotYourTurnError`,
+        `AlreadyPlayedError`, `StalePositionError`, `NotYourResignationError`, and the engine's
+        `InvalidMoveError` / `IllegalMoveError` (with the rule id).
+        """
+        async with self.connection.transaction() as db:
+            view = await self._game_for_move(db, channel_id, user_id, text)
+            colour = self.player_colour(view, user_id)
+            move = view.kind.parse(view.game, text, colour)
+            resigner = view.kind.resigner(move)
+            if resigner is None:
+                self._check_turn(view, user_id, colour, move, expected_version)
+                view.game.check(move)
+            elif resigner != colour:
+                raise NotYourResignationError("you can only resign for yourself", colour=colour)
+            result = await self._apply(db, view, user_id, move)
+        self.remember(result.view)
+        return result
+
+    async def resign(self, channel_id: int, user_id: int) -> MoveResult:
+        """`user_id` resigns the channel's game (at any time). Raises `NoGameHereError`,
+        `NotAPlayerError`."""
+        async with self.connection.transaction() as db:
+            view = self.view(await self.active_row(db, channel_id))
+            colour = self.player_colour(view, user_id)
+            result = await self._apply(db, view, user_id, view.kind.resignation(view.game, colour))
+        return result
+
+    async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
+        """Offer a draw, or accept the opponent's open offer. Raises `NoGameHereError`,
+        `NotAPlayerError`, `DrawAlreadyOfferedError`."""
+        async with self.connection.transaction() as db:
+            view = self.view(await self.active_row(db, channel_id))
+            self.player_colour(view, user_id)
+            offered_by = view.row.draw_offered_by
+            if offered_by == user_id:
+                raise DrawAlreadyOfferedError("you have already offered a draw")
+            if offered_by is not None:
+                return await self._agree_draw(db, view, user_id)
+            await games.set_draw_offer(db, view.id, user_id, self.now())
+            return DrawResult(view, "offered", user_id, None)
+
+    async def accept_draw(self, channel_id: int, user_id: int) -> DrawResult:
+        """Accept the opponent's draw offer. Raises `NoDrawOfferError` without one."""
+        async with self.connection.transaction() as db:
+            view = await self._draw_offer_to(db, channel_id, user_id)
+            return await self._agree_draw(db, view, user_id)
+
+    async def decline_draw(self, channel_id: int, user_id: int) -> DrawResult:
+        """Decline the opponent's draw offer. Raises `NoDrawOfferError` without one."""
+        async with self.connection.transaction() as db:
+            view = await self._draw_offer_to(db, channel_id, user_id)
+            await games.set_draw_offer(db, view.id, None, self.now())
+            return DrawResult(view, "declined", user_id, None)
+
+    # Steps -------------------------------------------------------------------------------------
+
+    async def _game_for_move(
+        self, db: aiosqlite.Connection, channel_id: int, user_id: int, text: str
+    ) -> GameView:
+        """The channel's active game, or the refusal a move on a just-finished game gets."""
+        row = await games.active_game_in(db, channel_id)
+        if row is not None:
+            return self.view(row)
+        latest = await games.latest_game_in(db, channel_id)
+        if latest is None or latest.colour_of(user_id) is None:
+            return self.view(await self.active_row(db, channel_id))  # raises NoGameHereError
+        view = self.view(latest)
+        if _repeats_last_move(view, user_id, text):
+            raise AlreadyPlayedError("that move was already played, and it ended the game")
+        raise GameFinishedError("the game in this channel is over", game_id=latest.id)
+
+    def _check_turn(
+        self,
+        view: GameView,
+        user_id: int,
+        colour: str,
+        move: Any,
+        expected_version: int | None,
+    ) -> None:
+        stale = expected_version is not None and expected_version != view.version
+        if not stale and view.to_move == colour:
+            return
+        if _repeats_last_move(view, user_id, str(move)):
+            raise AlreadyPlayedError("that move was already played", move=str(move))
+        if stale:
+            raise StalePositionError(
+                "the game has moved on since you looked; check the board and try again",
+                version=view.version,
+            )
+        raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
+
+    async def _apply(
+        self, db: aiosqlite.Connection, view: GameView, mover_id: int, move: Any
+    ) -> MoveResult:
+        """Make the checked `move` on the view's private game and store the new position."""
+        kind, game, row = view.kind, view.game, view.row
+        game.push(move)
+        ending = kind.ending(game)
+        drawn = [] if ending is not None else kind.chance(game, row.seed)
+        for event in drawn:
+            game.push(event)
+        now = self.now()
+        first_colour = kind.first_colour(game)
+        second_colour = next(c for c in kind.colours if c != first_colour)
+        row = replace(row, first_colour=first_colour, second_colour=second_colour)
+        if ending is not None:
+            stored = await self._finish(
+                db, row, ending, record=kind.dump(game), version=len(game.moves), now=now
+            )
+        else:
+            stored = await self._save(db, row, kind.dump(game), len(game.moves), now)
+        return MoveResult(
+            GameView(stored, game), mover_id, str(move), tuple(map(str, drawn)), ending
+        )
+
+    async def _save(
+        self, db: aiosqlite.Connection, row: GameRow, record: str, version: int, now: int
+    ) -> GameRow:
+        turn = Turn(now, row.move_seconds)
+        position = Position(
+            record=record,
+            version=version,
+            first_colour=row.first_colour,
+            second_colour=row.second_colour,
+            turn_started_at=now,
+            deadline=turn.deadline,
+            next_alarm_at=turn.half_time,
+            updated_at=now,
+        )
+        if not await games.save_position(db, row.id, row.version, position):
+            raise StalePositionError("the game changed meanwhile; try again", version=version)
+        return replace(
+            row,
+            record=record,
+            version=version,
+            turn_started_at=now,
+            deadline=turn.deadline,
+            next_alarm_at=turn.half_time,
+            reminders_sent=0,
+            draw_offered_by=None,
+            updated_at=now,
+        )
+
+    async def _finish(
+        self,
+        db: aiosqlite.Connection,
+        row: GameRow,
+        ending: Ending,
+        *,
+        record: str,
+        version: int,
+        now: int,
+    ) -> GameRow:
+        """End the game with `ending` (also used for time losses and agreed draws)."""
+        winner_id = None if ending.result == "draw" else row.player_of(ending.result)
+        result = Result(
+            record=record,
+            version=version,
+            result=ending.result,
+            termination=ending.termination,
+            rule=ending.rule,
+            winner_id=winner_id,
+            scores=ending_json(ending),
+            finished_at=now,
+        )
+        if not await games.finish_game(db, row.id, row.version, result):
+            raise StalePositionError("the game changed meanwhile; try again", version=version)
+        return await self.row_by_id(db, row.id)
+
+    async def _draw_offer_to(
+        self, db: aiosqlite.Connection, channel_id: int, user_id: int
+    ) -> GameView:
+        view = self.view(await self.active_row(db, channel_id))
+        self.player_colour(view, user_id)
+        if view.row.draw_offered_by in (None, user_id):
+            raise NoDrawOfferError("your opponent has not offered a draw")
+        return view
+
+    async def _agree_draw(
+        self, db: aiosqlite.Connection, view: GameView, user_id: int
+    ) -> DrawResult:
+        ending = Ending("draw", "agreement", None, view.kind.scores(view.game))
+        row = await self._finish(
+            db, view.row, ending, record=view.row.record, version=view.version, now=self.now()
+        )
+        return DrawResult(GameView(row, view.game), "accepted", user_id, ending)
+
+
+def _repeats_last_move(view: GameView, user_id: int, text: str) -> bool:
+    """Whether `text` is the last move `user_id` made in this game (a double submission)."""
+    colour = view.colour_of(user_id)
+    if colour is None:
+        return False
+    try:
+        move = view.kind.parse(view.game, text, colour)
+    except ValueError:
+        return False
+    return bool(view.kind.last_move_by(view.game, colour) == move)

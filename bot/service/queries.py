@@ -1,0 +1,59 @@
+"""Read-only use cases: find games, list them, export a record, a player's totals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.service.core import ServiceCore
+from bot.service.results import Export, GameView
+from bot.store import PlayerTotals, games
+
+
+class QueryUseCases(ServiceCore):
+    """Looking at games without changing them."""
+
+    async def game_in(self, channel_id: int) -> GameView:
+        """The channel's active game; raise `NoGameHereError`."""
+        async with self.connection.read() as db:
+            return self.view(await self.active_row(db, channel_id))
+
+    async def game(self, game_id: int) -> GameView:
+        """The game with this id, active or finished; raise `GameNotFoundError`."""
+        async with self.connection.read() as db:
+            return self.view(await self.row_by_id(db, game_id))
+
+    async def games(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        active: bool = True,
+        limit: int = 25,
+    ) -> list[GameView]:
+        """Active (or finished) games in a server and/or of a user, most recently moved first."""
+        status = "active" if active else "finished"
+        async with self.connection.read() as db:
+            rows = await games.list_games(
+                db, status=status, guild_id=guild_id, user_id=user_id, limit=limit
+            )
+        return [self.view(row) for row in rows]
+
+    async def totals(self, user_id: int) -> list[PlayerTotals]:
+        """A user's wins, losses and draws per game."""
+        async with self.connection.read() as db:
+            return await games.totals(db, user_id)
+
+    async def export(self, game_id: int, names: Mapping[int, str] | None = None) -> Export:
+        """The game's record as a text file whose header names the players (by `names`, else
+        by user id) and the result. Raises `GameNotFoundError`."""
+        view = await self.game(game_id)
+        names = names or {}
+        players = ", ".join(
+            f"{colour}: {names.get(user, f'user {user}')}" for colour, user in view.players.items()
+        )
+        header = f"# game {view.id}, {players}\n"
+        ending = view.ending
+        if ending is not None:
+            header += f"# result: {ending.result} ({ending.termination})\n"
+        filename = f"{view.kind.key}-{view.row.variant}-game-{view.id}.txt"
+        return Export(filename, header + view.kind.export(view.game))

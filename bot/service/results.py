@@ -1,0 +1,178 @@
+"""The plain objects the service returns: what changed, whose turn, the outcome, what to say."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.deadlines import Turn, moment
+from bot.service.kinds import Ending, EngineGame, Kind, kind_of
+from bot.store import ChallengeRow, GameRow
+
+
+class GameView:
+    """A stored game and its engine position (replayed from the record on first use)."""
+
+    def __init__(self, row: GameRow, game: EngineGame | None = None) -> None:
+        self.row = row
+        self.kind: Kind = kind_of(row.game_kind)
+        self._game = game
+
+    def __repr__(self) -> str:
+        return f"<GameView {self.row.id} {self.row.game_kind} v{self.row.version} {self.status}>"
+
+    @property
+    def game(self) -> EngineGame:
+        """The engine game at this version (do not change it: it may be shared)."""
+        if self._game is None:
+            self._game = self.kind.load(self.row.record)
+        return self._game
+
+    @property
+    def id(self) -> int:
+        """The game's id."""
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """The number of events in the record: name it when making a move on this position."""
+        return self.row.version
+
+    @property
+    def status(self) -> str:
+        """``active`` or ``finished``."""
+        return self.row.status
+
+    @property
+    def is_active(self) -> bool:
+        """Whether the game is still being played."""
+        return self.row.status == "active"
+
+    @property
+    def players(self) -> dict[str, int]:
+        """Each colour's player (as the colours are owned now)."""
+        row = self.row
+        return {row.first_colour: row.first_id, row.second_colour: row.second_id}
+
+    def colour_of(self, user_id: int) -> str | None:
+        """The colour `user_id` plays, or None for someone who does not play."""
+        return self.row.colour_of(user_id)
+
+    @property
+    def to_move(self) -> str | None:
+        """The colour to move, or None when the game is over."""
+        return self.kind.to_move(self.game) if self.is_active else None
+
+    @property
+    def to_move_id(self) -> int | None:
+        """The user to move, or None when the game is over."""
+        colour = self.to_move
+        return None if colour is None else self.row.player_of(colour)
+
+    @property
+    def turn(self) -> Turn:
+        """The current turn's start and limit (its reminders and deadline)."""
+        return Turn(self.row.turn_started_at, self.row.move_seconds)
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When the player to move loses on time, or None when the game is over."""
+        return moment(self.row.deadline) if self.is_active else None
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended, or None while it runs."""
+        row = self.row
+        if row.result is None or row.termination is None:
+            return None
+        scores = None if row.scores is None else json.loads(row.scores)
+        return Ending(row.result, row.termination, row.rule, scores)
+
+    @property
+    def winner_id(self) -> int | None:
+        """The winner, or None for a draw or a game still running."""
+        return self.row.winner_id
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """A move (or resignation) made: announce `played`, then the board, then mention `next_id`."""
+
+    view: GameView
+    mover_id: int
+    played: str  # the move in canonical notation
+    drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
+    ending: Ending | None
+
+    @property
+    def next_id(self) -> int | None:
+        """The user to mention: the player to move, None when the game is over."""
+        return self.view.to_move_id
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptResult:
+    """A challenge accepted: the game it started (the first player is `view.to_move_id`)."""
+
+    challenge: ChallengeRow
+    view: GameView
+
+
+@dataclass(frozen=True, slots=True)
+class DrawResult:
+    """A draw offered, accepted or declined; `ending` is set when the game ended in a draw."""
+
+    view: GameView
+    action: str  # offered, accepted, declined
+    by_id: int
+    ending: Ending | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """Tell `user_id` their move is due by `deadline` (`stage` 1 at half time, 2 near the end)."""
+
+    view: GameView
+    user_id: int
+    stage: int
+    deadline: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TimeLoss:
+    """`loser_id` did not move in time and lost."""
+
+    view: GameView
+    loser_id: int
+    ending: Ending
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeExpired:
+    """A challenge nobody answered in time."""
+
+    challenge: ChallengeRow
+
+
+Notice = Reminder | TimeLoss | ChallengeExpired
+"""What the scheduler announces."""
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A game record as a file."""
+
+    filename: str
+    text: str
+
+
+def ending_json(ending: Ending) -> str | None:
+    """The scores of an ending as stored."""
+    return None if ending.scores is None else json.dumps(ending.scores, sort_keys=True)
+
+
+def describe(values: dict[str, Any]) -> str:
+    """`key: value` pairs for a record header comment."""
+    return ", ".join(f"{key}: {value}" for key, value in values.items())

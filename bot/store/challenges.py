@@ -1,0 +1,122 @@
+"""SQL for challenges. Every function takes the connection of a `read()` or `transaction()`."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.store.rows import ChallengeRow
+
+_SELECT = f"SELECT {ChallengeRow.columns()} FROM challenges"
+
+
+async def insert_challenge(
+    db: aiosqlite.Connection,
+    *,
+    game_kind: str,
+    variant: str,
+    guild_id: int | None,
+    channel_id: int,
+    challenger_id: int,
+    opponent_id: int,
+    challenger_first: bool,
+    move_seconds: int,
+    wants_thread: bool,
+    created_at: int,
+    expires_at: int,
+) -> int:
+    """Store a new pending challenge; return its id."""
+    cursor = await db.execute(
+        "INSERT INTO challenges (game_kind, variant, guild_id, channel_id, challenger_id,"
+        " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game_kind,
+            variant,
+            guild_id,
+            channel_id,
+            challenger_id,
+            opponent_id,
+            int(challenger_first),
+            move_seconds,
+            int(wants_thread),
+            created_at,
+            expires_at,
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def get_challenge(db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow | None:
+    """The challenge with this id, or None."""
+    async with db.execute(f"{_SELECT} WHERE id = ?", (challenge_id,)) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else ChallengeRow.from_row(row)
+
+
+async def pending_between(
+    db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
+) -> ChallengeRow | None:
+    """A pending challenge from `challenger_id` to `opponent_id` in the channel, if any."""
+    async with db.execute(
+        f"{_SELECT} WHERE status = 'pending' AND channel_id = ? AND challenger_id = ?"
+        " AND opponent_id = ? ORDER BY id LIMIT 1",
+        (channel_id, challenger_id, opponent_id),
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else ChallengeRow.from_row(row)
+
+
+async def answer_challenge(
+    db: aiosqlite.Connection,
+    challenge_id: int,
+    status: str,
+    answered_at: int,
+    game_id: int | None = None,
+) -> bool:
+    """Move a pending challenge to `status`; False if it was no longer pending."""
+    cursor = await db.execute(
+        "UPDATE challenges SET status = ?, answered_at = ?, game_id = ?"
+        " WHERE id = ? AND status = 'pending'",
+        (status, answered_at, game_id, challenge_id),
+    )
+    return cursor.rowcount == 1
+
+
+async def set_challenge_message(
+    db: aiosqlite.Connection, challenge_id: int, message_id: int
+) -> None:
+    """Remember the Discord message that shows the challenge (to edit it on expiry)."""
+    await db.execute(
+        "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+    )
+
+
+async def expired_challenges(db: aiosqlite.Connection, now: int) -> list[ChallengeRow]:
+    """Pending challenges whose time to answer ran out at or before `now`, oldest first."""
+    async with db.execute(
+        f"{_SELECT} WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at, id",
+        (now,),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [ChallengeRow.from_row(row) for row in rows]
+
+
+async def next_expiry(db: aiosqlite.Connection) -> int | None:
+    """When the next pending challenge expires, or None."""
+    async with db.execute(
+        "SELECT min(expires_at) FROM challenges WHERE status = 'pending'"
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+async def pending_for(db: aiosqlite.Connection, user_id: int) -> list[ChallengeRow]:
+    """Pending challenges the user made or received, oldest first."""
+    async with db.execute(
+        f"{_SELECT} WHERE status = 'pending' AND (challenger_id = ? OR opponent_id = ?)"
+        " ORDER BY id",
+        (user_id, user_id),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [ChallengeRow.from_row(row) for row in rows]

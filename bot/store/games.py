@@ -1,0 +1,255 @@
+"""SQL for games and their results. Every function takes the connection of a `read()` or
+`transaction()`; the functions that change a game name the version they expect, so a change made
+on a stale copy changes nothing (they return False)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.store.rows import GameRow, PlayerTotals
+
+_SELECT = f"SELECT {GameRow.columns()} FROM games"
+
+
+class ChannelBusyError(Exception):
+    """The channel already has an active game (the database's unique index said so)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Everything a game starts with."""
+
+    game_kind: str
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    parent_channel_id: int | None
+    first_id: int
+    second_id: int
+    first_colour: str
+    second_colour: str
+    move_seconds: int
+    turn_started_at: int
+    deadline: int
+    next_alarm_at: int
+    record: str
+    version: int
+    seed: int
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What a move changes in an active game."""
+
+    record: str
+    version: int
+    first_colour: str
+    second_colour: str
+    turn_started_at: int
+    deadline: int
+    next_alarm_at: int
+    updated_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended, with the final record."""
+
+    record: str
+    version: int
+    result: str  # the winning colour or "draw"
+    termination: str
+    rule: str | None
+    winner_id: int | None
+    scores: str | None
+    finished_at: int
+
+
+async def insert_game(db: aiosqlite.Connection, game: NewGame) -> int:
+    """Store a new active game; return its id. Raises `ChannelBusyError`."""
+    names = [name for name in NewGame.__dataclass_fields__]
+    values = [getattr(game, name) for name in names]
+    try:
+        cursor = await db.execute(
+            f"INSERT INTO games ({', '.join(names)}, updated_at)"
+            f" VALUES ({', '.join('?' * len(names))}, ?)",
+            (*values, game.created_at),
+        )
+    except sqlite3.IntegrityError as error:
+        if "games.channel_id" in str(error):
+            raise ChannelBusyError(game.channel_id) from error
+        raise
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def get_game(db: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    """The game with this id, or None."""
+    async with db.execute(f"{_SELECT} WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else GameRow.from_row(row)
+
+
+async def active_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The active game of a channel or thread, or None."""
+    async with db.execute(
+        f"{_SELECT} WHERE channel_id = ? AND status = 'active'", (channel_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else GameRow.from_row(row)
+
+
+async def latest_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The most recent game of a channel or thread, active or finished, or None."""
+    async with db.execute(
+        f"{_SELECT} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None else GameRow.from_row(row)
+
+
+async def save_position(
+    db: aiosqlite.Connection, game_id: int, expected_version: int, position: Position
+) -> bool:
+    """Store a move's new position; a new turn clears the reminders and any draw offer."""
+    cursor = await db.execute(
+        "UPDATE games SET record = ?, version = ?, first_colour = ?, second_colour = ?,"
+        " turn_started_at = ?, deadline = ?, next_alarm_at = ?, updated_at = ?,"
+        " reminders_sent = 0, draw_offered_by = NULL"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            position.record,
+            position.version,
+            position.first_colour,
+            position.second_colour,
+            position.turn_started_at,
+            position.deadline,
+            position.next_alarm_at,
+            position.updated_at,
+            game_id,
+            expected_version,
+        ),
+    )
+    return cursor.rowcount == 1
+
+
+async def finish_game(
+    db: aiosqlite.Connection, game_id: int, expected_version: int, result: Result
+) -> bool:
+    """End an active game and write both players' results; False if it changed meanwhile."""
+    cursor = await db.execute(
+        "UPDATE games SET status = 'finished', record = ?, version = ?, result = ?,"
+        " termination = ?, rule = ?, winner_id = ?, scores = ?, finished_at = ?,"
+        " updated_at = ?, next_alarm_at = NULL, draw_offered_by = NULL"
+        " WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            result.record,
+            result.version,
+            result.result,
+            result.termination,
+            result.rule,
+            result.winner_id,
+            result.scores,
+            result.finished_at,
+            result.finished_at,
+            game_id,
+            expected_version,
+        ),
+    )
+    if cursor.rowcount != 1:
+        return False
+    await _insert_results(db, game_id)
+    return True
+
+
+async def _insert_results(db: aiosqlite.Connection, game_id: int) -> None:
+    for me, other in (("first_id", "second_id"), ("second_id", "first_id")):
+        await db.execute(
+            "INSERT INTO player_results (game_id, user_id, opponent_id, game_kind, variant,"
+            f" guild_id, outcome, finished_at) SELECT id, {me}, {other}, game_kind, variant,"
+            f" guild_id, CASE WHEN winner_id IS NULL THEN 'draw' WHEN winner_id = {me}"
+            " THEN 'win' ELSE 'loss' END, finished_at FROM games WHERE id = ?",
+            (game_id,),
+        )
+
+
+async def set_draw_offer(
+    db: aiosqlite.Connection, game_id: int, user_id: int | None, updated_at: int
+) -> None:
+    """Record (or with None withdraw) a draw offer."""
+    await db.execute(
+        "UPDATE games SET draw_offered_by = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+        (user_id, updated_at, game_id),
+    )
+
+
+async def set_alarm(
+    db: aiosqlite.Connection,
+    game_id: int,
+    expected_version: int,
+    reminders_sent: int,
+    next_alarm_at: int,
+) -> bool:
+    """Note a reminder as sent and when to look at the game next; False if a move came first."""
+    cursor = await db.execute(
+        "UPDATE games SET reminders_sent = ?, next_alarm_at = ?"
+        " WHERE id = ? AND version = ? AND status = 'active' AND reminders_sent < ?",
+        (reminders_sent, next_alarm_at, game_id, expected_version, reminders_sent),
+    )
+    return cursor.rowcount == 1
+
+
+async def due_games(db: aiosqlite.Connection, now: int, limit: int = 100) -> list[GameRow]:
+    """Active games whose next alarm (a reminder or the deadline) is at or before `now`."""
+    async with db.execute(
+        f"{_SELECT} WHERE status = 'active' AND next_alarm_at <= ?"
+        " ORDER BY next_alarm_at, id LIMIT ?",
+        (now, limit),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [GameRow.from_row(row) for row in rows]
+
+
+async def next_alarm(db: aiosqlite.Connection) -> int | None:
+    """The earliest alarm of any active game, or None."""
+    async with db.execute("SELECT min(next_alarm_at) FROM games WHERE status = 'active'") as cursor:
+        row = await cursor.fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+async def list_games(
+    db: aiosqlite.Connection,
+    *,
+    status: str = "active",
+    guild_id: int | None = None,
+    user_id: int | None = None,
+    limit: int = 25,
+) -> list[GameRow]:
+    """Games with `status`, newest first, in a server and/or of a user (None: any)."""
+    where: list[str] = ["status = ?"]
+    params: list[object] = [status]
+    if guild_id is not None:
+        where.append("guild_id = ?")
+        params.append(guild_id)
+    if user_id is not None:
+        where.append("(first_id = ? OR second_id = ?)")
+        params += [user_id, user_id]
+    sql = f"{_SELECT} WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC LIMIT ?"
+    async with db.execute(sql, (*params, limit)) as cursor:
+        rows = await cursor.fetchall()
+    return [GameRow.from_row(row) for row in rows]
+
+
+async def totals(db: aiosqlite.Connection, user_id: int) -> list[PlayerTotals]:
+    """A user's wins, losses and draws per game kind."""
+    async with db.execute(
+        "SELECT game_kind, sum(outcome = 'win'), sum(outcome = 'loss'), sum(outcome = 'draw')"
+        " FROM player_results WHERE user_id = ? GROUP BY game_kind ORDER BY game_kind",
+        (user_id,),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [PlayerTotals(row[0], row[1], row[2], row[3]) for row in rows]

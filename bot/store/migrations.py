@@ -1,0 +1,155 @@
+"""Numbered schema migrations. The schema version is SQLite's `user_version`.
+
+Migration N turns a version N-1 database into version N, inside one transaction together with the
+new `user_version`, so a crash leaves either the old schema or the new one. Never edit a released
+migration: add the next one. Times are whole seconds since the Unix epoch, in UTC.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+FIRST_SCHEMA = """
+CREATE TABLE challenges (
+    id               INTEGER PRIMARY KEY,
+    game_kind        TEXT    NOT NULL CHECK (game_kind IN ('ponte', 'verbindung')),
+    variant          TEXT    NOT NULL,
+    guild_id         INTEGER,
+    channel_id       INTEGER NOT NULL,
+    challenger_id    INTEGER NOT NULL,
+    opponent_id      INTEGER NOT NULL CHECK (opponent_id <> challenger_id),
+    challenger_first INTEGER NOT NULL CHECK (challenger_first IN (0, 1)),
+    move_seconds     INTEGER NOT NULL CHECK (move_seconds > 0),
+    wants_thread     INTEGER NOT NULL DEFAULT 0 CHECK (wants_thread IN (0, 1)),
+    status           TEXT    NOT NULL DEFAULT 'pending'
+                     CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+    message_id       INTEGER,
+    created_at       INTEGER NOT NULL,
+    expires_at       INTEGER NOT NULL,
+    answered_at      INTEGER,
+    game_id          INTEGER REFERENCES games (id)
+);
+CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
+CREATE INDEX challenges_channel ON challenges (channel_id, status);
+
+CREATE TABLE games (
+    id                INTEGER PRIMARY KEY,
+    game_kind         TEXT    NOT NULL CHECK (game_kind IN ('ponte', 'verbindung')),
+    variant           TEXT    NOT NULL,
+    guild_id          INTEGER,
+    channel_id        INTEGER NOT NULL,
+    parent_channel_id INTEGER,
+    first_id          INTEGER NOT NULL,
+    second_id         INTEGER NOT NULL CHECK (second_id <> first_id),
+    first_colour      TEXT    NOT NULL,
+    second_colour     TEXT    NOT NULL CHECK (second_colour <> first_colour),
+    status            TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+    move_seconds      INTEGER NOT NULL CHECK (move_seconds > 0),
+    turn_started_at   INTEGER NOT NULL,
+    deadline          INTEGER NOT NULL,
+    reminders_sent    INTEGER NOT NULL DEFAULT 0 CHECK (reminders_sent BETWEEN 0 AND 2),
+    next_alarm_at     INTEGER,
+    draw_offered_by   INTEGER,
+    record            TEXT    NOT NULL,
+    version           INTEGER NOT NULL DEFAULT 0,
+    seed              INTEGER NOT NULL,
+    created_at        INTEGER NOT NULL,
+    updated_at        INTEGER NOT NULL,
+    finished_at       INTEGER,
+    result            TEXT,
+    termination       TEXT,
+    rule              TEXT,
+    winner_id         INTEGER,
+    scores            TEXT,
+    CHECK ((status = 'finished') = (finished_at IS NOT NULL AND result IS NOT NULL))
+);
+-- The database itself refuses a second active game in a channel (or thread).
+CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id) WHERE status = 'active';
+-- next_alarm_at: when the scheduler must next look at the game (a reminder or the deadline).
+CREATE INDEX games_next_alarm ON games (next_alarm_at) WHERE status = 'active';
+CREATE INDEX games_first_player ON games (first_id, status);
+CREATE INDEX games_second_player ON games (second_id, status);
+CREATE INDEX games_guild ON games (guild_id, status);
+"""
+
+PLAYER_RESULTS = """
+-- One row per player of each finished game: what statistics and ratings read.
+CREATE TABLE player_results (
+    game_id     INTEGER NOT NULL REFERENCES games (id),
+    user_id     INTEGER NOT NULL,
+    opponent_id INTEGER NOT NULL,
+    game_kind   TEXT    NOT NULL,
+    variant     TEXT    NOT NULL,
+    guild_id    INTEGER,
+    outcome     TEXT    NOT NULL CHECK (outcome IN ('win', 'loss', 'draw')),
+    finished_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX player_results_user ON player_results (user_id, game_kind, finished_at);
+
+INSERT INTO player_results
+SELECT id, first_id, second_id, game_kind, variant, guild_id,
+       CASE WHEN winner_id IS NULL THEN 'draw'
+            WHEN winner_id = first_id THEN 'win' ELSE 'loss' END,
+       finished_at
+FROM games WHERE status = 'finished';
+INSERT INTO player_results
+SELECT id, second_id, first_id, game_kind, variant, guild_id,
+       CASE WHEN winner_id IS NULL THEN 'draw'
+            WHEN winner_id = second_id THEN 'win' ELSE 'loss' END,
+       finished_at
+FROM games WHERE status = 'finished';
+"""
+
+MIGRATIONS: tuple[str, ...] = (FIRST_SCHEMA, PLAYER_RESULTS)
+"""Migration N (1-based) is MIGRATIONS[N - 1]."""
+
+
+class SchemaTooNewError(RuntimeError):
+    """The database was written by a newer version of the bot; opening it could corrupt it."""
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    """The schema version stored in the database (0 for a new, empty file)."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def migrate(db: aiosqlite.Connection, target: int) -> int:
+    """Apply the migrations after the stored version up to `target`; return the version reached.
+
+    Raises `SchemaTooNewError` if the stored version is beyond what this code knows.
+    """
+    while True:
+        # The version is read inside the write transaction, so two processes starting at once
+        # cannot both apply the same migration.
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            current = await schema_version(db)
+            _refuse_newer(current)
+            if current >= target:
+                await db.execute("COMMIT")
+                return current
+            for statement in _statements(MIGRATIONS[current]):
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {current + 1:d}")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
+
+
+def _refuse_newer(current: int) -> None:
+    if current > len(MIGRATIONS):
+        raise SchemaTooNewError(
+            f"this database has schema version {current}, but this version of the bot knows "
+            f"only up to {len(MIGRATIONS)}: it was made by a newer bot. Upgrade the bot, or point "
+            "DATABASE_PATH at another file."
+        )
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (our scripts hold no semicolons inside literals)."""
+    lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

@@ -1,0 +1,102 @@
+"""What the store hands out: one frozen dataclass per table row, field names as the columns."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, fields
+from typing import Self
+
+
+class _FromRow:
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> Self:
+        """Build from a row selected with every column of the table."""
+        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        return cls(**{name: row[name] for name in names})
+
+    @classmethod
+    def columns(cls) -> str:
+        """The column list for a SELECT, in field order."""
+        return ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRow(_FromRow):
+    """A challenge from one user to another in a channel."""
+
+    id: int
+    game_kind: str
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    challenger_id: int
+    opponent_id: int
+    challenger_first: int  # 1 when the challenger makes the first move
+    move_seconds: int
+    wants_thread: int  # 1 when the game should get a thread of its own
+    status: str  # pending, accepted, declined, cancelled, expired
+    message_id: int | None
+    created_at: int
+    expires_at: int
+    answered_at: int | None
+    game_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow(_FromRow):
+    """A game, active or finished; `record` is the engine's JSON record."""
+
+    id: int
+    game_kind: str
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    parent_channel_id: int | None
+    first_id: int  # the player who made (or makes) the first move
+    second_id: int
+    first_colour: str  # the first player's colour now (a Ponte swap changes it)
+    second_colour: str
+    status: str  # active or finished
+    move_seconds: int
+    turn_started_at: int
+    deadline: int
+    reminders_sent: int  # 0 none, 1 the half-time one, 2 the last one
+    next_alarm_at: int | None
+    draw_offered_by: int | None
+    record: str
+    version: int  # events in the record; a move names the version it was made on
+    seed: int
+    created_at: int
+    updated_at: int
+    finished_at: int | None
+    result: str | None  # the winning colour or "draw"
+    termination: str | None
+    rule: str | None
+    winner_id: int | None
+    scores: str | None  # JSON {colour: points} for games that score
+
+    def colour_of(self, user_id: int) -> str | None:
+        """The colour `user_id` plays, or None for someone who is not a player."""
+        if user_id == self.first_id:
+            return self.first_colour
+        if user_id == self.second_id:
+            return self.second_colour
+        return None
+
+    def player_of(self, colour: str) -> int:
+        """The user who plays `colour`."""
+        return self.first_id if colour == self.first_colour else self.second_id
+
+    def opponent_of(self, user_id: int) -> int:
+        """The other player."""
+        return self.second_id if user_id == self.first_id else self.first_id
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotals:
+    """A user's finished games of one kind: wins, losses and draws."""
+
+    game_kind: str
+    wins: int
+    losses: int
+    draws: int

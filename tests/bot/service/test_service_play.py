@@ -1,0 +1,275 @@
+"""Playing: moves, double submissions, the pie rule, dice, resignation, draws, whole games."""
+
+import json
+import random
+from datetime import timedelta
+
+import pytest
+from servicekit import ALICE, BOB, CAROL, CHANNEL, GUILD, play_to_end, random_move, start_game
+
+from bot.service import GameService, errors
+from bot.service.kinds import RollNotYoursError
+from bot.store import PlayerTotals, games
+from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.ponte import PonteRecord
+from engine.verbindung import load_json, load_text
+
+
+async def stored(service: GameService):
+    """The channel's game as the database has it (no cached position)."""
+    async with service.connection.read() as db:
+        return await games.latest_game_in(db, CHANNEL)
+
+
+async def test_a_move_is_stored_and_hands_the_turn_over(service: GameService, clock) -> None:
+    await start_game(service)
+    clock.advance(hours=5)
+    result = await service.play(CHANNEL, ALICE, "C1  a1")
+    assert (result.played, result.mover_id, result.next_id, result.ending) == (
+        "a1 c1",
+        ALICE,
+        BOB,
+        None,
+    )
+    row = await stored(service)
+    assert json.loads(row.record)["moves"] == ["a1 c1"]
+    assert row.version == 1
+    assert row.turn_started_at == int(clock.now.timestamp())
+    assert result.view.deadline == clock.now + timedelta(days=3)
+
+
+@pytest.mark.parametrize(
+    ("user", "text", "error"),
+    [
+        (CAROL, "a1 c1", errors.NotAPlayerError),
+        (BOB, "a1 c1", errors.NotYourTurnError),
+        (ALICE, "a1 zz", InvalidMoveError),
+        (ALICE, "a1 a1", IllegalMoveError),
+        (ALICE, "pass", IllegalMoveError),
+        (ALICE, "resign red", errors.NotYourResignationError),
+    ],
+)
+async def test_refused_moves_change_nothing(
+    service: GameService, user: int, text: str, error: type
+) -> None:
+    await start_game(service)
+    before = await stored(service)
+    with pytest.raises(error):
+        await service.play(CHANNEL, user, text)
+    assert await stored(service) == before
+
+
+async def test_not_your_turn_names_the_player_to_move(service: GameService) -> None:
+    await start_game(service)
+    with pytest.raises(errors.NotYourTurnError) as raised:
+        await service.play(CHANNEL, BOB, "a1 c1")
+    assert raised.value.params["to_move_id"] == ALICE
+    assert raised.value.key == "not_your_turn"
+
+
+async def test_a_rule_break_carries_the_rule_id(service: GameService) -> None:
+    await start_game(service)
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    with pytest.raises(IllegalMoveError) as raised:
+        await service.play(CHANNEL, BOB, "a1 e5")
+    assert raised.value.rule == "P5"
+
+
+async def test_no_game_in_the_channel(service: GameService) -> None:
+    with pytest.raises(errors.NoGameHereError):
+        await service.play(CHANNEL, ALICE, "a1 c1")
+    with pytest.raises(errors.NoGameHereError):
+        await service.game_in(CHANNEL)
+
+
+async def test_a_double_submission_applies_once(service: GameService) -> None:
+    view = (await start_game(service)).view
+    await service.play(CHANNEL, ALICE, "a1 c1", view.version)
+    for version in (view.version, None):
+        with pytest.raises(errors.AlreadyPlayedError) as raised:
+            await service.play(CHANNEL, ALICE, "c1 a1", version)
+        assert raised.value.key == "already_played"
+    assert (await stored(service)).version == 1
+
+
+async def test_a_different_move_on_an_old_position_is_stale(service: GameService) -> None:
+    await start_game(service)
+    await service.play(CHANNEL, ALICE, "a1 c1", 0)
+    await service.play(CHANNEL, BOB, "f6 h8", 1)
+    with pytest.raises(errors.StalePositionError) as raised:
+        await service.play(CHANNEL, ALICE, "b5 b6", 1)
+    assert raised.value.params["version"] == 2
+    assert (await service.play(CHANNEL, ALICE, "b5 b6", 2)).view.version == 3
+
+
+async def test_swap_gives_the_second_player_white_and_the_first_moves_again(
+    service: GameService,
+) -> None:
+    await start_game(service)
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    result = await service.play(CHANNEL, BOB, "swap")
+    assert result.view.players == {"white": BOB, "red": ALICE}
+    assert result.next_id == ALICE
+    row = await stored(service)
+    assert (row.first_colour, row.second_colour) == ("red", "white")
+    with pytest.raises(errors.AlreadyPlayedError):
+        await service.play(CHANNEL, BOB, "swap")
+    assert (await service.play(CHANNEL, ALICE, "f6 h8")).next_id == BOB
+
+
+async def test_verbindung_draws_the_next_roll_before_anyone_sees_it(service: GameService) -> None:
+    view = (await start_game(service, "verbindung")).view
+    rng = random.Random(3)
+    result = await service.play(CHANNEL, ALICE, random_move(view, rng), view.version)
+    assert len(result.drawn) == 1 and result.drawn[0].startswith("roll ")
+    assert result.view.version == 3
+    assert result.next_id == BOB
+    game = load_json((await stored(service)).record)
+    assert str(game.moves[-1]) == result.drawn[0]
+    assert game.roll == result.view.game.roll
+
+
+async def test_verbindung_players_cannot_roll_and_failures_do_not_reroll(
+    service: GameService,
+) -> None:
+    await start_game(service, "verbindung")
+    before = await stored(service)
+    with pytest.raises(RollNotYoursError):
+        await service.play(CHANNEL, ALICE, "roll arcs arcs")
+    with pytest.raises(IllegalMoveError):
+        await service.play(CHANNEL, ALICE, "red-cross f6, red-cross f5")
+    assert await stored(service) == before
+
+
+async def test_the_same_seed_gives_the_same_dice(tmp_path) -> None:
+    from servicekit import CountingSeeds, open_service
+
+    records = []
+    for name in ("one", "two"):
+        service = await open_service(tmp_path / f"{name}.db", seeds=CountingSeeds())
+        try:
+            await start_game(service, "verbindung")
+            await play_to_end(service, CHANNEL, random.Random(11))
+            records.append((await service.game(1)).row.record)
+        finally:
+            await service.connection.close()
+    assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("kind", ["ponte", "verbindung"])
+async def test_either_player_may_resign_at_any_time(service: GameService, kind: str) -> None:
+    await start_game(service, kind)
+    result = await service.resign(CHANNEL, BOB)  # not BOB's turn
+    assert result.ending is not None and result.ending.termination == "resignation"
+    assert result.view.winner_id == ALICE
+    assert result.next_id is None
+    assert not result.view.is_active
+    with pytest.raises(errors.GameFinishedError):
+        await service.play(CHANNEL, ALICE, "pass")
+    assert await service.totals(ALICE) == [PlayerTotals(kind, 1, 0, 0)]
+    assert await service.totals(BOB) == [PlayerTotals(kind, 0, 1, 0)]
+
+
+async def test_resign_typed_as_a_move_resigns_for_the_one_who_typed_it(
+    service: GameService,
+) -> None:
+    await start_game(service)
+    result = await service.play(CHANNEL, BOB, "resign")
+    assert result.played == "resign red"
+    assert result.view.winner_id == ALICE
+
+
+async def test_a_finished_channel_takes_a_new_game(service: GameService) -> None:
+    await start_game(service)
+    await service.resign(CHANNEL, ALICE)
+    second = await start_game(service, "verbindung", challenger=CAROL, opponent=ALICE)
+    assert (await service.game_in(CHANNEL)).id == second.view.id
+
+
+async def test_the_final_move_clicked_twice_is_already_played(service: GameService) -> None:
+    await start_game(service)
+    await service.play(CHANNEL, ALICE, "resign")
+    with pytest.raises(errors.AlreadyPlayedError):
+        await service.play(CHANNEL, ALICE, "resign")
+    with pytest.raises(errors.GameFinishedError):
+        await service.play(CHANNEL, BOB, "a1 c1")
+
+
+async def test_draw_offer_decline_and_accept(service: GameService) -> None:
+    await start_game(service)
+    with pytest.raises(errors.NoDrawOfferError):
+        await service.accept_draw(CHANNEL, BOB)
+    assert (await service.offer_draw(CHANNEL, ALICE)).action == "offered"
+    with pytest.raises(errors.DrawAlreadyOfferedError):
+        await service.offer_draw(CHANNEL, ALICE)
+    with pytest.raises(errors.NoDrawOfferError):
+        await service.accept_draw(CHANNEL, ALICE)  # one's own offer
+    with pytest.raises(errors.NotAPlayerError):
+        await service.accept_draw(CHANNEL, CAROL)
+    assert (await service.decline_draw(CHANNEL, BOB)).action == "declined"
+    assert (await stored(service)).draw_offered_by is None
+    await service.offer_draw(CHANNEL, BOB)
+    result = await service.offer_draw(CHANNEL, ALICE)  # answering an offer with one accepts it
+    assert result.action == "accepted"
+    assert result.ending is not None
+    assert (result.ending.result, result.ending.termination) == ("draw", "agreement")
+    row = await stored(service)
+    assert (row.status, row.result, row.winner_id) == ("finished", "draw", None)
+
+
+async def test_a_move_withdraws_the_draw_offer(service: GameService) -> None:
+    await start_game(service)
+    await service.offer_draw(CHANNEL, BOB)
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    with pytest.raises(errors.NoDrawOfferError):
+        await service.accept_draw(CHANNEL, ALICE)
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("ponte", 1), ("ponte", 2), ("verbindung", 5)])
+async def test_whole_games_end_with_the_engine_result(
+    service: GameService, kind: str, seed: int
+) -> None:
+    await start_game(service, kind)
+    results = await play_to_end(service, CHANNEL, random.Random(seed))
+    last = results[-1]
+    row = await stored(service)
+    outcome = last.view.game.outcome()
+    assert outcome is not None and last.ending is not None
+    assert row.status == "finished" and row.result == last.ending.result
+    assert row.termination == str(outcome.termination.value)
+    assert row.version == len(json.loads(row.record)["moves"])
+    if row.result != "draw":
+        assert row.winner_id == last.view.players[row.result]
+    if kind == "ponte":
+        scores = json.loads(row.scores)
+        assert scores == {c.value: s.points for c, s in outcome.scores.items()}
+    totals = {t.game_kind: t for t in await service.totals(row.winner_id or ALICE)}
+    assert sum((totals[kind].wins, totals[kind].losses, totals[kind].draws)) == 1
+
+
+async def test_games_are_listed_by_player_and_server(service: GameService) -> None:
+    await start_game(service)
+    await start_game(service, "verbindung", channel_id=CHANNEL + 1, challenger=CAROL)
+    assert {v.row.channel_id for v in await service.games(user_id=BOB)} == {CHANNEL, CHANNEL + 1}
+    assert [v.row.channel_id for v in await service.games(user_id=CAROL)] == [CHANNEL + 1]
+    assert len(await service.games(guild_id=GUILD)) == 2
+    assert await service.games(guild_id=GUILD + 1) == []
+    await service.resign(CHANNEL, BOB)
+    assert [v.row.channel_id for v in await service.games(guild_id=GUILD)] == [CHANNEL + 1]
+    assert [v.winner_id for v in await service.games(active=False)] == [ALICE]
+
+
+@pytest.mark.parametrize("kind", ["ponte", "verbindung"])
+async def test_an_exported_record_replays(service: GameService, kind: str) -> None:
+    view = (await start_game(service, kind)).view
+    await play_to_end(service, CHANNEL, random.Random(4))
+    export = await service.export(view.id, {ALICE: "Alice"})
+    assert export.filename == f"{kind}-{view.row.variant}-game-{view.id}.txt"
+    assert "Alice" in export.text.splitlines()[0]
+    assert f"user {BOB}" in export.text.splitlines()[0]
+    assert export.text.splitlines()[1].startswith("# result: ")
+    final = (await service.game(view.id)).game
+    if kind == "ponte":
+        assert PonteRecord.from_text(export.text, "online").replay() == final
+    else:
+        assert load_text(export.text).moves == final.moves

@@ -1,0 +1,67 @@
+"""A process killed (SIGKILL) in the middle of a stream of moves loses no committed move and
+leaves every game replayable."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from servicekit import open_service
+
+from bot.service.kinds import kind_of
+from bot.store import games
+
+ROOT = Path(__file__).resolve().parents[3]
+MOVES_BEFORE_KILL = 150
+
+
+def run_until_killed(path: Path) -> dict[int, int]:
+    """Start the worker, read its committed moves, SIGKILL it mid-stream; return for each game
+    the highest version it reported as committed."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests" / "support"), str(ROOT)]))
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "crash_worker", str(path)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    committed: dict[int, int] = {}
+    try:
+        assert worker.stdout is not None
+        for _ in range(MOVES_BEFORE_KILL):
+            line = worker.stdout.readline()
+            assert line, (
+                f"the worker stopped early: {worker.stderr.read() if worker.stderr else ''}"
+            )
+            game_id, version = map(int, line.split())
+            committed[game_id] = max(committed.get(game_id, 0), version)
+        worker.send_signal(signal.SIGKILL)
+    finally:
+        worker.kill()
+        worker.communicate(timeout=30)  # reaps it and closes the pipes
+    assert worker.returncode == -signal.SIGKILL
+    return committed
+
+
+async def test_a_killed_process_leaves_every_game_replayable(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    committed = run_until_killed(path)
+    service = await open_service(path)
+    try:
+        async with service.connection.read() as db:
+            async with db.execute("PRAGMA integrity_check") as cursor:
+                assert tuple(await cursor.fetchone()) == ("ok",)
+            rows = [await games.get_game(db, game_id) for game_id in range(1, 100)]
+        rows = [row for row in rows if row is not None]
+        assert len(rows) >= 6
+        for row in rows:
+            game = kind_of(row.game_kind).load(row.record)  # replays with every rule checked
+            assert row.version == len(game.moves) == len(json.loads(row.record)["moves"])
+            assert (row.status == "finished") == (row.result is not None)
+            assert row.version >= committed.get(row.id, 0)
+    finally:
+        await service.connection.close()

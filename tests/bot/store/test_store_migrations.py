@@ -1,0 +1,66 @@
+"""A database made by the first schema keeps all its data through every later migration."""
+
+import json
+from pathlib import Path
+
+from servicekit import open_service
+
+from bot.store import MIGRATIONS, Connection, PlayerTotals, challenges, games
+
+RECORD = json.dumps({"game": "ponte", "variant": "online", "moves": ["a1 c1"]})
+FINISHED = json.dumps({"game": "ponte", "variant": "online", "moves": ["a1 c1", "resign red"]})
+GAME_COLUMNS = (
+    "id, game_kind, variant, guild_id, channel_id, first_id, second_id, first_colour,"
+    " second_colour, status, move_seconds, turn_started_at, deadline, next_alarm_at, record,"
+    " version, seed, created_at, updated_at, finished_at, result, termination, rule, winner_id"
+)
+
+
+async def fill_first_schema(path: Path) -> None:
+    """Rows as the first version of the bot wrote them (its own SQL, frozen here)."""
+    connection = await Connection.open(path, upto=1)
+    async with connection.transaction() as db:
+        await db.execute(
+            f"INSERT INTO games ({GAME_COLUMNS}) VALUES"
+            " (1, 'ponte', 'online', 5, 60, 11, 22, 'white', 'red', 'finished', 3600, 0, 3600,"
+            "  NULL, ?, 2, 7, 0, 50, 50, 'white', 'resignation', 'P18', 11),"
+            " (2, 'ponte', 'online', 5, 61, 33, 11, 'white', 'red', 'active', 7200, 100, 7300,"
+            "  3700, ?, 1, 8, 100, 100, NULL, NULL, NULL, NULL, NULL)",
+            (FINISHED, RECORD),
+        )
+        await db.execute(
+            "INSERT INTO challenges (id, game_kind, variant, guild_id, channel_id, challenger_id,"
+            " opponent_id, challenger_first, move_seconds, created_at, expires_at)"
+            " VALUES (1, 'verbindung', 'standard', 5, 62, 22, 33, 1, 86400, 10, 999999)"
+        )
+    await connection.close()
+
+
+async def test_the_first_schema_migrates_to_the_current_one_keeping_all_data(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "bot.sqlite3"
+    await fill_first_schema(path)
+    service = await open_service(path)
+    try:
+        async with service.connection.read() as db:
+            async with db.execute("PRAGMA user_version") as cursor:
+                assert (await cursor.fetchone())[0] == len(MIGRATIONS) > 1
+            finished, active = await games.get_game(db, 1), await games.get_game(db, 2)
+            challenge = await challenges.get_challenge(db, 1)
+        assert (finished.status, finished.winner_id, finished.record) == ("finished", 11, FINISHED)
+        assert (active.status, active.move_seconds, active.record) == ("active", 7200, RECORD)
+        assert (challenge.status, challenge.game_kind, challenge.opponent_id) == (
+            "pending",
+            "verbindung",
+            33,
+        )
+        # Migration 2 derived each player's result from the finished game.
+        assert await service.totals(11) == [PlayerTotals("ponte", 1, 0, 0)]
+        assert await service.totals(22) == [PlayerTotals("ponte", 0, 1, 0)]
+        assert await service.totals(33) == []
+        # The active game goes on under the new schema.
+        result = await service.play(61, 11, "f6 h8")
+        assert result.view.version == 2 and result.next_id == 33
+    finally:
+        await service.connection.close()

@@ -1,0 +1,40 @@
+"""A process that plays random moves through the service without pause, printing
+``<game id> <version>`` after each committed move, until it is killed.
+
+Run as ``python -m crash_worker DATABASE`` with ``tests/support`` and the repository on the path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from servicekit import ALICE, BOB, CHANNEL, open_service, random_move, start_game
+
+from bot.service import GameService, errors
+
+CHANNELS = range(CHANNEL, CHANNEL + 6)
+
+
+async def keep_playing(service: GameService, rng: random.Random) -> None:
+    while True:
+        for channel in CHANNELS:
+            try:
+                view = await service.game_in(channel)
+            except errors.NoGameHereError:  # the game there ended: start the next one
+                kind = rng.choice(("ponte", "verbindung"))
+                view = (await start_game(service, kind, channel_id=channel)).view
+            mover = ALICE if view.to_move_id == ALICE else BOB
+            result = await service.play(channel, mover, random_move(view, rng), view.version)
+            print(result.view.id, result.view.version, flush=True)
+
+
+async def main(path: Path) -> None:
+    service = await open_service(path)
+    await keep_playing(service, random.Random(7))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1])))

@@ -1,0 +1,100 @@
+"""Shared pieces for tests of the store and the service: a settable clock, seeds, game set-up,
+and random legal moves for playing whole games through the service."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bench.ponte_positions import random_turn as ponte_turn
+from bench.verbindung import random_turn as verbindung_turn
+from bot.service import AcceptResult, GameService, GameView, MoveResult
+from bot.store import Connection
+from engine.ponte import PonteGame
+
+START = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+ALICE, BOB, CAROL = 101, 202, 303
+GUILD, CHANNEL = 5000, 6000
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: datetime = START) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+class CountingSeeds:
+    """Deterministic seeds 1, 2, 3, ... (odd first: a coin toss gives the challenger the start)."""
+
+    def __init__(self, start: int = 1) -> None:
+        self._next = itertools.count(start)
+
+    def __call__(self) -> int:
+        return next(self._next)
+
+
+async def open_service(
+    path: Path, clock: FakeClock | None = None, seeds: CountingSeeds | None = None
+) -> GameService:
+    """A service over a freshly opened (and migrated) database file."""
+    connection = await Connection.open(path)
+    return GameService(connection, clock=clock or FakeClock(), seeds=seeds or CountingSeeds())
+
+
+async def start_game(
+    service: GameService,
+    game_kind: str = "ponte",
+    *,
+    channel_id: int = CHANNEL,
+    challenger: int = ALICE,
+    opponent: int = BOB,
+    variant: str | None = None,
+    move_seconds: int | None = None,
+) -> AcceptResult:
+    """Challenge and accept; the challenger moves first."""
+    challenge = await service.challenge(
+        game_kind=game_kind,
+        guild_id=GUILD,
+        channel_id=channel_id,
+        challenger_id=challenger,
+        opponent_id=opponent,
+        variant=variant,
+        move_seconds=move_seconds,
+        challenger_first=True,
+    )
+    return await service.accept(challenge.id, opponent)
+
+
+def random_move(view: GameView, rng: random.Random) -> str:
+    """A random legal move for the player to move, in notation."""
+    game = view.game
+    if isinstance(game, PonteGame):
+        return str(ponte_turn(game, rng, bridge_chance=0.4, swap_chance=0.3))
+    return str(verbindung_turn(game, rng))
+
+
+async def play_to_end(
+    service: GameService, channel_id: int, rng: random.Random, limit: int = 400
+) -> list[MoveResult]:
+    """Play random legal moves through the service until the game ends."""
+    results: list[MoveResult] = []
+    view = await service.game_in(channel_id)
+    for _ in range(limit):
+        mover = view.to_move_id
+        assert mover is not None
+        result = await service.play(channel_id, mover, random_move(view, rng), view.version)
+        results.append(result)
+        if result.ending is not None:
+            return results
+        view = result.view
+    raise AssertionError(f"no end after {limit} moves")
