@@ -1,0 +1,45 @@
+"""A fake Discord API on loopback for end-to-end tests of the real discord.py client.
+
+One aiohttp server on 127.0.0.1 plays both of Discord's roles: the REST API under ``/api/v10``
+and the gateway websocket. Tests build a world (guilds, channels, users with locales), run the
+bot against it (`InProcessBot` or `BotProcess`), act as users (slash commands, autocomplete,
+buttons) and wait for what the bot does. Modules:
+
+- `server`: `FakeDiscord`, the server and the driver API;
+- `gateway`: the websocket (HELLO, IDENTIFY/READY, GUILD_CREATE, heartbeats, RESUME);
+- `rest`, `responses`: the REST routes, the interaction callback and webhooks;
+- `interactions`: handles and results of interactions, the 3-second acknowledgement check;
+- `commands`: registered commands, options of slash commands and autocomplete;
+- `world`, `models`: the state and its Discord JSON forms;
+- `faults`: injected errors (500, 429, ...) and the request log;
+- `runner`: running the bot in-process or as a subprocess;
+- `sample_bot`: a tiny bot used to test the fake itself.
+"""
+
+from fakediscord.faults import Fault, RecordedRequest
+from fakediscord.interactions import InteractionHandle, InteractionResult, ResponseType
+from fakediscord.models import (
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMessage,
+    FakeUser,
+)
+from fakediscord.runner import BotProcess, InProcessBot
+from fakediscord.server import FakeDiscord
+
+__all__ = [
+    "BotProcess",
+    "FakeAttachment",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeMessage",
+    "FakeUser",
+    "Fault",
+    "InProcessBot",
+    "InteractionHandle",
+    "InteractionResult",
+    "RecordedRequest",
+    "ResponseType",
+]
