@@ -1,0 +1,176 @@
+"""The message catalogues: every word the bot sends, in English, German, French and Dutch.
+
+The catalogues are JSON files in ``assets/i18n`` (``en.json``, ``de.json``, ``fr.json``,
+``nl.json``), read once through `importlib.resources`. In a file, messages nest in objects and a
+long text may be a list of lines; loaded, every message has a flat dotted key
+(``error.not_your_turn``, ``command.challenge.name``) and one string per language. Messages are
+`str.format` templates with named fields (``{player}``); a message missing in one language falls
+back to English.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+DEFAULT_LANGUAGE = "en"
+LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "nl")
+"""The catalogue languages, English (the default and the fallback) first."""
+
+_KEY_PART = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def supported_language(locale: object) -> str | None:
+    """The catalogue language of `locale`, or None when the bot does not speak it.
+
+    `locale` is a `discord.Locale` or a locale string: ``"de"``, ``"en-US"``, ``"en-GB"``,
+    ``"fr"``, ``"nl"``, also ``"de_AT"`` or ``"NL-be"``; anything else (None included) is None.
+    """
+    value = getattr(locale, "value", locale)
+    if not isinstance(value, str):
+        return None
+    code = value.strip().lower().replace("_", "-").split("-", 1)[0]
+    return code if code in LANGUAGES else None
+
+
+def language_of(locale: object) -> str:
+    """The catalogue language of `locale`: ``en``, ``de``, ``fr`` or ``nl`` (else English)."""
+    return supported_language(locale) or DEFAULT_LANGUAGE
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The named fields of a message template (``{player}`` gives ``player``)."""
+    return frozenset(
+        field for _, field, _, _ in string.Formatter().parse(template) if field is not None
+    )
+
+
+class Catalogue:
+    """Messages by language and dotted key, with English as the fallback.
+
+    Build one from mappings (``{"en": {"error.x": "..."}, ...}``) or load the shipped files with
+    `load` (or the cached `catalogue()`).
+    """
+
+    def __init__(self, messages: Mapping[str, Mapping[str, str]]) -> None:
+        if DEFAULT_LANGUAGE not in messages:
+            raise ValueError("a catalogue needs English messages")
+        self._messages = {language: dict(entries) for language, entries in messages.items()}
+
+    @classmethod
+    def load(cls) -> Catalogue:
+        """The catalogues shipped in ``assets/i18n``; raise `ValueError` on a malformed file."""
+        folder = files("assets") / "i18n"
+        messages = {}
+        for language in LANGUAGES:
+            raw = json.loads((folder / f"{language}.json").read_text(encoding="utf-8"))
+            messages[language] = flatten(raw, where=f"{language}.json")
+        return cls(messages)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages this catalogue holds."""
+        return tuple(self._messages)
+
+    def keys(self, language: str = DEFAULT_LANGUAGE) -> frozenset[str]:
+        """Every message key of `language` (English by default: the reference set)."""
+        return frozenset(self._messages.get(language, {}))
+
+    def has(self, key: str) -> bool:
+        """Whether `key` is an English message (every valid key is)."""
+        return key in self._messages[DEFAULT_LANGUAGE]
+
+    def lookup(self, language: str, key: str) -> str | None:
+        """The raw template of `key` in exactly `language`, or None (no fallback)."""
+        return self._messages.get(language, {}).get(key)
+
+    def template(self, locale: object, key: str) -> str:
+        """The unformatted template of `key` for `locale`, falling back to English.
+
+        Raises `KeyError` when `key` is not an English message.
+        """
+        found = self.lookup(language_of(locale), key)
+        if found is None:
+            found = self.lookup(DEFAULT_LANGUAGE, key)
+        if found is None:
+            raise KeyError(f"no message {key!r} in the English catalogue")
+        return found
+
+    def text(self, locale: object, key: str, /, **params: Any) -> str:
+        """The message `key` in the language of `locale`, its ``{fields}`` filled from `params`.
+
+        Raises `KeyError` for a key unknown in English or for a field `params` lacks.
+        """
+        template = self.template(locale, key)
+        try:
+            return template.format_map(params)
+        except KeyError as missing:
+            raise KeyError(f"message {key!r} needs the parameter {missing.args[0]!r}") from None
+
+    def problems(self) -> list[str]:
+        """What is wrong with this catalogue: keys missing or extra in a language, empty messages,
+        fields that differ from English or are not plain names. Empty when all is well."""
+        reference = self._messages[DEFAULT_LANGUAGE]
+        found: list[str] = []
+        for language, entries in self._messages.items():
+            found += [f"{language}: missing {key}" for key in sorted(reference.keys() - entries)]
+            found += [f"{language}: unknown {key}" for key in sorted(entries.keys() - reference)]
+            for key, message in sorted(entries.items()):
+                found += _message_problems(language, key, message, reference.get(key))
+        for language in LANGUAGES:
+            if language not in self._messages:
+                found.append(f"{language}: no catalogue")
+        return found
+
+
+def _message_problems(language: str, key: str, message: str, english: str | None) -> list[str]:
+    if not message.strip():
+        return [f"{language}: empty {key}"]
+    try:
+        fields = placeholders(message)
+    except ValueError as error:
+        return [f"{language}: {key} is not a valid template ({error})"]
+    found = [f"{language}: {key} has field {{{f}}}" for f in fields if not f.isidentifier()]
+    if english is not None and fields != placeholders(english):
+        found.append(f"{language}: {key} has fields {sorted(fields)}, English has others")
+    return found
+
+
+def flatten(
+    tree: Mapping[str, Any], *, where: str = "catalogue", prefix: str = ""
+) -> dict[str, str]:
+    """Nested message objects as flat dotted keys; a list of lines becomes one text.
+
+    Raises `ValueError` for a key that is not letters, digits, ``_`` or ``-``, or a value that is
+    neither text, a list of texts nor an object.
+    """
+    flat: dict[str, str] = {}
+    for part, value in tree.items():
+        if not _KEY_PART.match(part):
+            raise ValueError(f"{where}: bad key part {part!r} under {prefix or 'the top'!r}")
+        key = f"{prefix}{part}"
+        if isinstance(value, str):
+            flat[key] = value
+        elif isinstance(value, list) and all(isinstance(line, str) for line in value):
+            flat[key] = "\n".join(value)
+        elif isinstance(value, Mapping):
+            flat.update(flatten(value, where=where, prefix=f"{key}."))
+        else:
+            raise ValueError(f"{where}: {key} is neither text, lines nor an object")
+    return flat
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The shipped catalogues, loaded on first use and kept for the process."""
+    return Catalogue.load()
+
+
+def text(locale: object, key: str, /, **params: Any) -> str:
+    """`Catalogue.text` on the shipped catalogues: message `key` for `locale`, filled in."""
+    return catalogue().text(locale, key, **params)

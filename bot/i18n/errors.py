@@ -1,0 +1,195 @@
+"""Errors as short sentences in the user's language, for private (ephemeral) replies.
+
+The central error handler calls ``describe_error(error, interaction.locale, game=...)`` for every
+exception a command raised: service refusals are told by their `key` and `params`, rule breaks by
+their rule id, unreadable moves with the notation of the game, and anything unexpected with a
+generic apology (`is_expected` tells the handler which ones to log).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from discord import app_commands
+
+from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
+from bot.i18n.formatting import channel_mention, format_duration, mention, mentions
+from bot.service.errors import ServiceError
+from bot.service.kinds import RollNotYoursError
+from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
+
+log = logging.getLogger(__name__)
+
+GAMES = ("ponte", "verbindung")
+"""The game keys `describe_error` knows the notation of (the service's kind keys)."""
+
+_CHALLENGE_STATUSES = ("accepted", "declined", "cancelled", "expired")
+_MAX_DETAIL = 300  # an engine message quotes what the user typed: keep the reply short
+
+
+def _user(value: Any, language: str) -> str:
+    return mention(value)
+
+
+def _users(value: Any, language: str) -> str:
+    return mentions(value)
+
+
+def _channel(value: Any, language: str) -> str:
+    return channel_mention(value)
+
+
+def _duration(value: Any, language: str) -> str:
+    return format_duration(language, value)
+
+
+def _names(value: Any, language: str) -> str:
+    items = [value] if isinstance(value, str) else list(value)
+    return ", ".join(f"`{item}`" for item in items)
+
+
+Presenter = Callable[[Any, str], str]
+PARAMS: Mapping[str, Presenter] = {
+    "to_move_id": _user,
+    "opponent_id": _user,
+    "allowed_id": _user,
+    "players": _users,
+    "channel_id": _channel,
+    "seconds": _duration,
+    "minimum": _duration,
+    "maximum": _duration,
+    "choices": _names,
+}
+"""How each service error parameter is shown: user ids become mentions (``<@id>``), channel ids
+channel mentions, seconds durations in words; other values are shown as they are."""
+
+
+def present_params(params: Mapping[str, Any], locale: object) -> dict[str, str]:
+    """A service error's `params` as message text (mentions, durations, lists)."""
+    language = language_of(locale)
+    shown: dict[str, str] = {}
+    for name, value in params.items():
+        presenter = PARAMS.get(name)
+        if value is None:
+            shown[name] = ""
+        elif presenter is None:
+            shown[name] = str(value)
+        else:
+            shown[name] = presenter(value, language)
+    return shown
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The error a command raised, out of discord.py's `CommandInvokeError` wrapping."""
+    while isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return error
+
+
+def is_expected(error: BaseException) -> bool:
+    """Whether `error` is a refusal the user caused (else: log it, it is a bug or an outage)."""
+    error = unwrap(error)
+    expected = (
+        ServiceError,
+        InvalidMoveError,
+        IllegalMoveError,
+        app_commands.NoPrivateMessage,
+        app_commands.BotMissingPermissions,
+    )
+    return isinstance(error, expected)
+
+
+def describe_error(
+    error: BaseException,
+    locale: object,
+    *,
+    game: str | None = None,
+    source: Catalogue | None = None,
+) -> str:
+    """A short sentence for the user who caused `error`, in the language of `locale`.
+
+    `game` (``"ponte"`` or ``"verbindung"``) picks the notation examples for a move that could not
+    be read. Never raises for a well-formed catalogue: an unknown error gets the apology.
+    """
+    messages = source or catalogue()
+    language = language_of(locale)
+    error = unwrap(error)
+    if isinstance(error, ServiceError):
+        return _service(messages, language, error)
+    if isinstance(error, RollNotYoursError):
+        return messages.text(language, "error.roll_not_yours")
+    if isinstance(error, InvalidMoveError):
+        return _unreadable(messages, language, error, game)
+    if isinstance(error, GameOverError):
+        return messages.text(language, "error.game_over_move")
+    if isinstance(error, IllegalMoveError):
+        return _illegal(messages, language, error)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return messages.text(language, "error.guild_only")
+    if isinstance(error, app_commands.BotMissingPermissions):
+        permissions = _names(error.missing_permissions, language)
+        return messages.text(language, "error.bot_permissions", permissions=permissions)
+    return messages.text(language, "error.unexpected")
+
+
+def rule_text(rule: str, locale: object, *, source: Catalogue | None = None) -> str | None:
+    """The plain-words statement of rule `rule` (``"P8"``, ``"V7"``), or None if unknown."""
+    messages = source or catalogue()
+    key = f"rule.{rule}"
+    return messages.text(locale, key) if messages.has(key) else None
+
+
+def _service(messages: Catalogue, language: str, error: ServiceError) -> str:
+    key = f"error.{error.key}"
+    status = error.params.get("status")
+    if error.key == "challenge_closed" and status in _CHALLENGE_STATUSES:
+        key = f"error.challenge_closed_{status}"
+    if not messages.has(key):
+        log.warning("no message for the service error %r (%s)", error.key, error)
+        key = "error.service_error"
+    try:
+        return messages.text(language, key, **present_params(error.params, language))
+    except KeyError:
+        log.exception("the message %s does not fit the parameters of %r", key, error)
+        return messages.text(language, "error.service_error")
+
+
+def _unreadable(
+    messages: Catalogue, language: str, error: InvalidMoveError, game: str | None
+) -> str:
+    notation = f"notation.{game}" if game in GAMES else "notation.any"
+    lines = [messages.text(language, "error.invalid_move"), messages.text(language, notation)]
+    if language == DEFAULT_LANGUAGE:  # the engine's own words are English and name the problem
+        lines.append(_detail(error.message))
+    return "\n".join(lines)
+
+
+def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str:
+    explanation = rule_text(error.rule, language, source=messages)
+    if explanation is None:
+        log.warning("no explanation for the rule %r (%s)", error.rule, error)
+        lines = [messages.text(language, "error.illegal_move_other")]
+        if language == DEFAULT_LANGUAGE:
+            lines.append(_detail(error.message))
+        return "\n".join(lines)
+    return messages.text(language, "error.illegal_move", explanation=explanation)
+
+
+def _detail(message: str) -> str:
+    shown = " ".join(message.split())
+    if len(shown) > _MAX_DETAIL:
+        shown = shown[: _MAX_DETAIL - 1] + "\u2026"
+    return f"-# {shown}"
+
+
+def service_error_classes() -> Iterable[type[ServiceError]]:
+    """`ServiceError` and every subclass of it defined so far (each has a catalogue entry)."""
+    found: list[type[ServiceError]] = []
+    pending = [ServiceError]
+    while pending:
+        cls = pending.pop()
+        found.append(cls)
+        pending.extend(cls.__subclasses__())
+    return found

@@ -1,0 +1,262 @@
+"""The message catalogues: complete in four languages, consistent, within Discord's limits."""
+
+import json
+import re
+from dataclasses import fields
+from importlib.resources import files
+
+import discord
+import pytest
+
+from bot.i18n import (
+    LANGUAGES,
+    Catalogue,
+    catalogue,
+    channel_mention,
+    format_duration,
+    language_of,
+    mention,
+    render_labels,
+    supported_language,
+    text,
+    timestamp,
+)
+from bot.i18n.catalogue import flatten, placeholders
+from bot.render.labels import ENGLISH, Labels
+from engine import ponte, verbindung
+
+SLASH = re.compile(r"(?<![\w/`])/([^\s`/.,:;!?)\u00a0]+)")
+
+
+def messages(language: str) -> dict[str, str]:
+    """Every message of `language` in the shipped catalogue."""
+    shipped = catalogue()
+    return {key: shipped.lookup(language, key) or "" for key in shipped.keys(language)}
+
+
+# Completeness -------------------------------------------------------------------------------
+
+
+def test_every_language_has_every_key_with_the_same_fields_and_no_empty_message() -> None:
+    assert catalogue().languages == LANGUAGES
+    assert catalogue().problems() == []
+    for language in LANGUAGES:
+        assert catalogue().keys(language) == catalogue().keys("en")
+
+
+def test_problems_reports_missing_extra_empty_and_mismatched_messages() -> None:
+    broken = Catalogue(
+        {
+            "en": {"a": "Hi {name}", "b": "Bye", "c": "x"},
+            "de": {"a": "Hallo {nom}", "b": "  ", "c": "x", "z": "extra"},
+            "fr": {"a": "Salut {name}", "b": "Salut", "c": "{0}"},
+        }
+    )
+    found = broken.problems()
+    assert "de: empty b" in found
+    assert "de: unknown z" in found
+    assert any(p.startswith("de: a has fields") for p in found)
+    assert "fr: c has field {0}" in found
+    assert "nl: no catalogue" in found
+    assert not any(p.startswith("fr: a") for p in found)
+
+
+def test_the_catalogues_ship_as_json_in_the_assets_package() -> None:
+    folder = files("assets") / "i18n"
+    for language in LANGUAGES:
+        raw = json.loads((folder / f"{language}.json").read_text(encoding="utf-8"))
+        assert flatten(raw) == messages(language)
+    assert catalogue() is catalogue()  # loaded once
+
+
+def test_flatten_joins_lines_and_rejects_other_values() -> None:
+    assert flatten({"a": {"b": ["one", "two"], "c": "x"}}) == {"a.b": "one\ntwo", "a.c": "x"}
+    with pytest.raises(ValueError, match=r"a\.n"):
+        flatten({"a": {"n": 3}})
+    with pytest.raises(ValueError, match="bad key"):
+        flatten({"a b": "x"})
+
+
+# Looking messages up ------------------------------------------------------------------------
+
+SMALL = Catalogue(
+    {
+        "en": {"greet": "Hello {name}", "only": "English only"},
+        "de": {"greet": "Hallo {name}"},
+    }
+)
+
+
+def test_text_fills_fields_in_the_language_of_the_locale() -> None:
+    assert SMALL.text("de", "greet", name="Ada") == "Hallo Ada"
+    assert SMALL.text(discord.Locale.german, "greet", name="Ada") == "Hallo Ada"
+    assert SMALL.text("en-GB", "greet", name="Ada") == "Hello Ada"
+
+
+def test_text_falls_back_to_english_for_a_missing_message_or_locale() -> None:
+    assert SMALL.text("de", "only") == "English only"
+    assert SMALL.text("es-ES", "greet", name="Ada") == "Hello Ada"
+    assert SMALL.text(None, "greet", name="Ada") == "Hello Ada"
+
+
+def test_an_unknown_key_or_a_missing_field_is_a_clear_key_error() -> None:
+    with pytest.raises(KeyError, match="no message 'nope' in the English catalogue"):
+        SMALL.text("de", "nope")
+    with pytest.raises(KeyError, match="needs the parameter 'name'"):
+        SMALL.text("de", "greet")
+    with pytest.raises(KeyError, match=r"error\.nope"):
+        text("fr", "error.nope")
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [
+        (discord.Locale.german, "de"),
+        (discord.Locale.french, "fr"),
+        (discord.Locale.dutch, "nl"),
+        (discord.Locale.american_english, "en"),
+        (discord.Locale.british_english, "en"),
+        ("de", "de"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("fr", "fr"),
+        ("nl", "nl"),
+        ("de_AT", "de"),
+        ("NL-be", "nl"),
+    ],
+)
+def test_locales_map_to_their_language(locale: object, language: str) -> None:
+    assert language_of(locale) == language
+    assert supported_language(locale) == language
+
+
+@pytest.mark.parametrize("locale", [discord.Locale.spain_spanish, "ja", "", None, 7])
+def test_other_locales_are_unsupported_and_read_english(locale: object) -> None:
+    assert supported_language(locale) is None
+    assert language_of(locale) == "en"
+
+
+# Content ------------------------------------------------------------------------------------
+
+
+def command_names(language: str) -> set[str]:
+    """The names of the bot's commands in `language`."""
+    found = messages(language)
+    return {v for k, v in found.items() if re.fullmatch(r"command\.[a-z_]+\.name", k)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_commands_named_in_messages_are_the_commands_of_that_language(language: str) -> None:
+    names = command_names(language)
+    assert len(names) == 9
+    for key, message in messages(language).items():
+        for named in SLASH.findall(message):
+            assert named in names, f"{language} {key}: /{named} is not a command"
+
+
+def test_the_slash_check_sees_a_wrong_command_name() -> None:
+    assert SLASH.findall("Starte eine mit /challenge.") == ["challenge"]
+    assert "challenge" not in command_names("de")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_messages_fit_discord_limits(language: str) -> None:
+    for key, message in messages(language).items():
+        assert len(message) <= 2000, key
+        if key.startswith("button."):
+            assert len(message) <= 80, key
+        if key.startswith(("choice.", "autocomplete.")):
+            assert len(message) <= 80, key  # choice names: 100, and room for a roll
+
+
+def test_french_punctuation_has_non_breaking_spaces() -> None:
+    for key, message in messages("fr").items():
+        assert not re.search(r" [:;!?»]|« ", message), key
+
+
+def backticked(message: str) -> list[str]:
+    """The code spans of a message."""
+    return re.findall(r"`([^`]+)`", message)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_notation_examples_are_moves_the_engines_read(language: str) -> None:
+    found = messages(language)
+    ponte_examples = backticked(found["notation.ponte"]) + backticked(found["game.first_ponte"])
+    assert len(ponte_examples) >= 4
+    for example in ponte_examples:
+        ponte.parse_move(example, mover=ponte.Color.WHITE)
+    dice = backticked(found["notation.verbindung"]) + backticked(found["error.roll_not_yours"])
+    assert len(dice) >= 6
+    game = verbindung.VerbindungGame()
+    for example in dice + backticked(found["game.first_verbindung"]):
+        game.parse_move(example)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_bridge_examples_have_the_three_shapes(language: str) -> None:
+    bridges = [ponte.parse_move(b) for b in backticked(text(language, "rule.P11"))]
+    offsets = [b.offset for b in bridges if isinstance(b, ponte.Bridge)]
+    assert offsets == [(2, 0), (2, 2), (2, 1)]  # straight, diagonal, knight's jump (P11)
+
+
+def test_rule_texts_use_the_game_terms_of_the_rule_texts() -> None:
+    terms = {
+        "de": ("Insel", "Sandbänke", "Abstandsregel"),
+        "fr": ("île", "bancs de sable", "règle d'éloignement"),
+        "nl": ("eiland", "Zandbanken", "afstandsregel"),
+        "en": ("island", "Sandbanks", "distance rule"),
+    }
+    for language, words in terms.items():
+        for word in words:
+            assert word in text(language, "rule.P8"), (language, word)
+    assert "Rösselsprung" in text("de", "rule.P11")
+    assert "paardensprong" in text("nl", "rule.P11")
+    assert "saut de cavalier" in text("fr", "rule.P11")
+
+
+# Values in messages --------------------------------------------------------------------------
+
+
+def test_mentions_and_timestamps() -> None:
+    assert mention(123) == "<@123>"
+    assert channel_mention(9) == "<#9>"
+    assert timestamp(1_700_000_000) == "<t:1700000000:R>"
+    assert timestamp(1_700_000_000.9, "f") == "<t:1700000000:f>"
+
+
+@pytest.mark.parametrize(
+    ("language", "seconds", "words"),
+    [
+        ("en", 3 * 86400, "3 days"),
+        ("en", 3600, "1 hour"),
+        ("de", 36 * 3600, "1 Tag 12 Stunden"),
+        ("de", 14 * 86400, "2 Wochen"),
+        ("fr", 90 * 60, "1 heure 30 minutes"),
+        ("fr", 0, "0 minute"),
+        ("nl", 6 * 3600, "6 uur"),
+        ("nl", 2 * 86400, "2 dagen"),
+    ],
+)
+def test_durations_in_words(language: str, seconds: int, words: str) -> None:
+    assert format_duration(language, seconds) == words
+
+
+# Board images --------------------------------------------------------------------------------
+
+
+def test_every_label_of_the_board_images_has_a_message() -> None:
+    keys = {f"render.{field.name}" for field in fields(Labels)}
+    assert keys <= catalogue().keys("en")
+    assert render_labels("en") == ENGLISH
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "nl"])
+def test_board_labels_are_translated_and_keep_the_name_field(language: str) -> None:
+    labels = render_labels(language)
+    assert labels.points != ENGLISH.points or language == "fr"  # "points" is French too
+    assert labels.islands != ENGLISH.islands
+    for field in fields(Labels):
+        english = getattr(ENGLISH, field.name)
+        assert placeholders(getattr(labels, field.name)) == placeholders(english), field.name
+    assert render_labels(discord.Locale.german).islands == "Inseln"

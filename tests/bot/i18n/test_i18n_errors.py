@@ -1,0 +1,174 @@
+"""Errors in the user's language: every refusal and every rule has its sentence."""
+
+import re
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.i18n import LANGUAGES, catalogue, describe_error, is_expected, text
+from bot.i18n.catalogue import placeholders
+from bot.i18n.errors import present_params, service_error_classes
+from bot.service import errors
+from bot.service.kinds import RollNotYoursError
+from engine import ponte, verbindung
+from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
+
+ENGINE = Path(__file__).resolve().parents[3] / "engine"
+RULE_LITERAL = re.compile(r"""["']([PV]\d{1,2})["']""")
+
+
+def engine_rule_ids() -> set[str]:
+    """Every rule id the engine source names as a string literal (what it can raise)."""
+    found: set[str] = set()
+    for path in ENGINE.rglob("*.py"):
+        found |= set(RULE_LITERAL.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_service_error_has_a_message() -> None:
+    classes = list(service_error_classes())
+    assert errors.NotYourTurnError in classes and len(classes) >= 20
+    for cls in classes:
+        assert catalogue().has(f"error.{cls.key}"), cls.__name__
+
+
+def test_every_rule_the_engine_names_is_explained() -> None:
+    raised = engine_rule_ids()
+    assert {"P1", "P5", "P8", "P11", "P14", "V5", "V6", "V7", "V10"} <= raised
+    for rule in raised:
+        assert catalogue().has(f"rule.{rule}"), rule
+
+
+def test_every_rule_of_the_rules_reference_is_explained_and_nothing_else() -> None:
+    expected = {f"P{n}" for n in range(1, 21)} | {f"V{n}" for n in range(1, 14)}
+    rules = {key.removeprefix("rule.") for key in catalogue().keys("en") if key.startswith("rule.")}
+    assert rules == expected
+
+
+def sample_params(cls: type[errors.ServiceError]) -> dict[str, object]:
+    """A value for every field of the class's English message (ids, seconds or names)."""
+    fields = placeholders(catalogue().template("en", f"error.{cls.key}"))
+    values = {"players": (11, 12), "choices": ("online", "classic")}
+    return {name: values.get(name, 3600) for name in fields}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_service_error_reads_in_every_language(language: str) -> None:
+    for cls in service_error_classes():
+        said = describe_error(cls("english", **sample_params(cls)), language)
+        shown = present_params(sample_params(cls), language)
+        assert said == text(language, f"error.{cls.key}", **shown)
+        assert "{" not in said
+
+
+def test_p8_is_explained_in_german() -> None:
+    game = ponte.PonteGame("online")
+    for move in ("b2 b3", "j9 j10", "c3 c2", "h9 h10"):
+        game.play(move)
+    with pytest.raises(IllegalMoveError) as raised:
+        game.play("d4 g7")  # d4 touches the white island diagonally
+    assert raised.value.rule == "P8"
+    said = describe_error(raised.value, discord.Locale.german)
+    assert said == (
+        "Dieser Zug ist nicht erlaubt. Eine Insel darf keinen anderen deiner Steine berühren, "
+        "auch nicht diagonal (Abstandsregel). Sandbänke dürfen sich diagonal berühren."
+    )
+    assert describe_error(raised.value, "en-US").startswith("That move isn't allowed. An island")
+
+
+def test_v7_is_explained_in_french_and_dutch() -> None:
+    game = verbindung.VerbindungGame()
+    game.play("roll white-cross red-cross")
+    with pytest.raises(IllegalMoveError) as raised:
+        game.play("white-cross c3")  # nothing to continue in the middle of the area
+    assert raised.value.rule == "V7"
+    assert "prolonger un chemin" in describe_error(raised.value, "fr")
+    assert "pad voortzetten" in describe_error(raised.value, "nl")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_user_ids_become_mentions(language: str) -> None:
+    turn = describe_error(errors.NotYourTurnError("not you", to_move_id=4242), language)
+    assert "<@4242>" in turn and "4242>" not in turn.replace("<@4242>", "")
+    players = describe_error(errors.NotAPlayerError("no", players=(1, 2)), language)
+    assert "<@1>" in players and "<@2>" in players
+
+
+def test_time_limits_are_said_in_words() -> None:
+    error = errors.BadTimeLimitError("bad", seconds=60, minimum=3600, maximum=14 * 86400)
+    assert describe_error(error, "de") == (
+        "Die Bedenkzeit pro Zug muss zwischen 1 Stunde und 2 Wochen liegen."
+    )
+
+
+@pytest.mark.parametrize("status", ["accepted", "declined", "cancelled", "expired"])
+def test_a_closed_challenge_says_how_it_closed(status: str) -> None:
+    error = errors.ChallengeClosedError("closed", status=status)
+    assert describe_error(error, "nl") == text("nl", f"error.challenge_closed_{status}")
+    odd = errors.ChallengeClosedError("closed", status="odd")
+    assert describe_error(odd, "nl") == text("nl", "error.challenge_closed")
+
+
+def test_a_refusal_without_a_message_gets_the_general_one() -> None:
+    error = errors.ServiceError("something new")
+    error.key = "brand_new"  # type: ignore[misc]
+    assert describe_error(error, "fr") == text("fr", "error.service_error")
+    unfit = errors.NotYourTurnError("not you")  # lacks to_move_id
+    assert describe_error(unfit, "de") == text("de", "error.service_error")
+
+
+def test_an_unreadable_move_shows_the_notation_of_its_game() -> None:
+    with pytest.raises(InvalidMoveError) as raised:
+        ponte.parse_move("c3")
+    english = describe_error(raised.value, "en", game="ponte")
+    assert english.splitlines()[:2] == [
+        text("en", "error.invalid_move"),
+        text("en", "notation.ponte"),
+    ]
+    assert "single stone" in english.splitlines()[2]  # the engine's own words, in English
+    german = describe_error(raised.value, "de", game="verbindung")
+    assert german == text("de", "error.invalid_move") + "\n" + text("de", "notation.verbindung")
+    assert text("fr", "notation.any") in describe_error(raised.value, "fr")
+
+
+def test_a_typed_roll_is_told_apart_from_an_unreadable_move() -> None:
+    said = describe_error(RollNotYoursError("the bot rolls"), "de", game="verbindung")
+    assert said == text("de", "error.roll_not_yours")
+
+
+def test_a_move_after_the_end_says_the_game_is_over() -> None:
+    assert describe_error(GameOverError("P17", "over"), "fr") == text("fr", "error.game_over_move")
+
+
+def test_an_unknown_rule_still_says_the_move_is_not_allowed() -> None:
+    error = IllegalMoveError("P99", "d4 is under the sea")
+    assert describe_error(error, "nl") == text("nl", "error.illegal_move_other")
+    assert describe_error(error, "en").endswith("-# d4 is under the sea")
+
+
+def invoke_error(original: Exception) -> app_commands.CommandInvokeError:
+    """`original` as discord.py hands it to the tree's error handler."""
+
+    @app_commands.command(name="move", description="Move")
+    async def move(interaction: discord.Interaction) -> None:
+        """Not called."""
+
+    return app_commands.CommandInvokeError(move, original)
+
+
+def test_wrapped_errors_are_unwrapped_and_bugs_get_an_apology() -> None:
+    wrapped = invoke_error(errors.NoGameHereError("none", channel_id=5))
+    assert describe_error(wrapped, "de") == text("de", "error.no_game_here")
+    assert is_expected(wrapped)
+    bug = invoke_error(ZeroDivisionError("oops"))
+    assert describe_error(bug, "fr") == text("fr", "error.unexpected")
+    assert not is_expected(bug) and not is_expected(RuntimeError())
+    assert is_expected(InvalidMoveError("x")) and is_expected(IllegalMoveError("P8", "x"))
+
+
+def test_discord_refusals_are_described() -> None:
+    assert describe_error(app_commands.NoPrivateMessage(), "nl") == text("nl", "error.guild_only")
+    missing = app_commands.BotMissingPermissions(["create_public_threads"])
+    assert "`create_public_threads`" in describe_error(missing, "en")
