@@ -1,17 +1,24 @@
-"""``python -m bot``: load the settings from `.env` and the environment, and say what is missing.
-
-The Discord layer is not part of this version yet; this entry point already checks the
-configuration so that an admin can prepare it.
-"""
+"""``python -m bot [run|sync|invite]``: start the bot, sync its commands globally, or print the
+invite link. Settings come from `.env` and the environment (see `.env.example`)."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import base64
+import binascii
+import logging
 import os
+import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from typing import Any
 
+import discord
 from dotenv import find_dotenv, load_dotenv
 
+from bot.app import GameBot
+from bot.endpoints import use_endpoints
 from bot.settings import Settings, SettingsError
 
 EXIT_CONFIG = 2
@@ -26,14 +33,51 @@ No Discord bot token is configured.
   3. Start the bot again with: python -m bot
 """
 
-NOT_YET = """\
-Configuration read: database {database}, log level {level}{guild}.
-The Discord commands are not part of this version of the bot yet, so it stops here.
-"""
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    attach_files=True,
+    read_message_history=True,  # to edit its own challenge messages when they expire
+)
+"""The least the bot needs: post boards and files, open a thread per game when asked."""
 
 
-def main(env: Mapping[str, str] | None = None) -> int:
-    """Check the configuration and explain what is missing; return the exit status."""
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with its slash commands and minimal permissions."""
+    return discord.utils.oauth_url(
+        application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands")
+    )
+
+
+def application_id_of(token: str) -> int:
+    """The bot's id, which a token carries in its first part (base64); raise `ValueError`."""
+    first = token.split(".", maxsplit=1)[0]
+    try:
+        decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError):
+        raise ValueError("the token does not look like a Discord bot token") from None
+    if not decoded.isdigit():
+        raise ValueError("the token does not look like a Discord bot token")
+    return int(decoded)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument(
+        "action",
+        nargs="?",
+        default="run",
+        choices=("run", "sync", "invite"),
+        help="run the bot (default), sync its commands globally once, or print the invite link",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    """Parse the command line, check the settings, and run; return the exit status."""
+    args = _parser().parse_args(argv)
     if env is None:
         # Values already in the environment win over the file, as deployments expect.
         load_dotenv(find_dotenv(usecwd=True), override=False)
@@ -46,9 +90,51 @@ def main(env: Mapping[str, str] | None = None) -> int:
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_CONFIG
-    guild = f", development server {settings.dev_guild_id}" if settings.dev_guild_id else ""
-    print(NOT_YET.format(database=settings.database_path, level=settings.log_level, guild=guild))
-    return 1
+    if args.action == "invite":
+        return _print_invite(settings.token)
+    discord.utils.setup_logging(level=settings.log_level_number)
+    use_endpoints(settings.api_base, settings.gateway_url)
+    return asyncio.run(_run(settings, sync_only=args.action == "sync"))
+
+
+def _print_invite(token: str) -> int:
+    try:
+        print(invite_url(application_id_of(token)))
+    except ValueError as error:
+        print(f"Configuration error: DISCORD_TOKEN: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
+async def _run(settings: Settings, *, sync_only: bool) -> int:
+    bot = GameBot(settings, sync_globally=sync_only)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        # discord.py only handles KeyboardInterrupt; a service manager stops us with SIGTERM.
+        loop.add_signal_handler(signum, stop.set)
+    if sync_only:
+        bot.add_listener(_set_on_ready(stop), "on_ready")
+    running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
+    stopping = asyncio.create_task(stop.wait(), name="stop signal")
+    try:
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+        await bot.close()  # one orderly shutdown: scheduler, gateway, database
+    try:
+        await running
+    except discord.LoginFailure:
+        logging.getLogger(__name__).error("Discord refused the token: check DISCORD_TOKEN")
+        return EXIT_CONFIG
+    return 0
+
+
+def _set_on_ready(event: asyncio.Event) -> Callable[[], Coroutine[Any, Any, None]]:
+    async def ready() -> None:
+        event.set()  # the commands were synced in setup_hook, before READY
+
+    return ready
 
 
 if __name__ == "__main__":

@@ -17,6 +17,15 @@ class QueryUseCases(ServiceCore):
         async with self.connection.read() as db:
             return self.view(await self.active_row(db, channel_id))
 
+    async def latest_game_in(self, channel_id: int) -> GameView:
+        """The channel's active game, else its most recent finished one; raise
+        `NoGameHereError` if it never had one."""
+        async with self.connection.read() as db:
+            row = await games.latest_game_in(db, channel_id)
+            if row is None:
+                row = await self.active_row(db, channel_id)  # raises NoGameHereError
+            return self.view(row)
+
     async def game(self, game_id: int) -> GameView:
         """The game with this id, active or finished; raise `GameNotFoundError`."""
         async with self.connection.read() as db:

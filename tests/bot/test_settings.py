@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import base64
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
+import discord
 import pytest
 
-from bot.__main__ import EXIT_CONFIG, main
+from bot.__main__ import EXIT_CONFIG, invite_url, main
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError
 
 
@@ -55,30 +58,55 @@ def test_bad_values_name_the_key(key, value):
 
 
 def test_without_a_token_it_explains_and_exits_2(capsys):
-    assert main({}) == EXIT_CONFIG
+    assert main([], {}) == EXIT_CONFIG
     assert "DISCORD_TOKEN" in capsys.readouterr().err
 
 
 def test_a_bad_setting_exits_2_without_showing_the_token(capsys):
-    assert main({"DISCORD_TOKEN": "very-secret", "LOG_LEVEL": "x"}) == EXIT_CONFIG
+    assert main([], {"DISCORD_TOKEN": "very-secret", "LOG_LEVEL": "x"}) == EXIT_CONFIG
     captured = capsys.readouterr()
     assert "LOG_LEVEL" in captured.err and "very-secret" not in captured.err + captured.out
 
 
-def _run_bot(cwd: Path) -> subprocess.CompletedProcess[str]:
+def _run_bot(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     return subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=cwd, env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
+
+
+# A made-up token in Discord's shape: base64 of the application id, then two more parts.
+APP_ID = 123456789012345678
+TOKEN = base64.b64encode(str(APP_ID).encode()).decode().rstrip("=") + ".GhIjKl.secret-part"
 
 
 def test_python_m_bot_reads_dotenv_from_the_working_directory(tmp_path):
     configured, bare = tmp_path / "configured", tmp_path / "bare"
     configured.mkdir()
     bare.mkdir()
-    (configured / ".env").write_text("DISCORD_TOKEN=from-file\nLOG_LEVEL=warning\n")
-    result = _run_bot(configured)
-    assert "log level WARNING" in result.stdout
-    assert "from-file" not in result.stdout + result.stderr
+    (configured / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\n")
+    result = _run_bot(configured, "invite")
+    assert result.returncode == 0, result.stderr
+    assert f"client_id={APP_ID}" in result.stdout
+    assert "secret-part" not in result.stdout + result.stderr
     missing = _run_bot(bare)
     assert missing.returncode == EXIT_CONFIG and "DISCORD_TOKEN" in missing.stderr
+
+
+def test_the_invite_asks_for_commands_and_the_minimal_permissions():
+    url = invite_url(APP_ID)
+    query = parse_qs(urlparse(url).query)
+    assert query["scope"] == ["bot applications.commands"]
+    granted = discord.Permissions(int(query["permissions"][0]))
+    assert granted.send_messages and granted.attach_files and granted.create_public_threads
+    assert not (granted.administrator or granted.manage_messages or granted.mention_everyone)
+
+
+def test_a_token_of_the_wrong_shape_is_reported(capsys):
+    assert main(["invite"], {"DISCORD_TOKEN": "not a token"}) == EXIT_CONFIG
+    assert "does not look like" in capsys.readouterr().err

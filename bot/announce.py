@@ -1,0 +1,231 @@
+"""What the bot posts: board images (rendered off the event loop), turn and result messages,
+and the scheduler's notices. One mention per message, of the one who must act."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import render
+from bot.i18n import format_duration, render_labels, text, timestamp
+from bot.service import ChallengeExpired, Ending, GameView, MoveResult, Notice, Reminder, TimeLoss
+from engine import ponte, verbindung
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LOCALE = "en"
+
+
+def mention(user_id: int) -> str:
+    """A user mention (it pings only when allowed by the message's allowed mentions)."""
+    return f"<@{user_id}>"
+
+
+def pings(*user_ids: int | None) -> discord.AllowedMentions:
+    """Allow exactly these users to be pinged."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in user_ids if u is not None]
+    )
+
+
+class Announcer:
+    """Builds and sends the bot's public messages."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    def locale_of(self, guild_id: int | None) -> str:
+        """The server's language for public messages (English outside a server)."""
+        guild = None if guild_id is None else self.bot.get_guild(guild_id)
+        return DEFAULT_LOCALE if guild is None else str(guild.preferred_locale)
+
+    # Images --------------------------------------------------------------------------------
+
+    async def board(self, view: GameView, locale: str) -> discord.File:
+        """The position as a PNG attachment (rendered in a worker thread)."""
+        players = await self._players(view)
+        labels = render_labels(locale)
+        game = view.game
+        if isinstance(game, ponte.PonteGame):
+            png = await asyncio.to_thread(render.render_ponte, game, players, labels=labels)
+        else:
+            png = await asyncio.to_thread(render.render_verbindung, game, players, labels=labels)
+        return discord.File(io.BytesIO(png), filename=f"game-{view.id}-{view.version}.png")
+
+    async def replay(self, view: GameView, locale: str) -> discord.File:
+        """The whole game as an animated GIF attachment."""
+        players = await self._players(view)
+        data = await asyncio.to_thread(
+            render.render_replay, view.game, players, labels=render_labels(locale)
+        )
+        return discord.File(io.BytesIO(data), filename=f"game-{view.id}-replay.gif")
+
+    async def _players(self, view: GameView) -> dict[Any, str]:
+        names = await self.bot.names.many(list(view.players.values()))
+        if view.row.game_kind == "ponte":
+            return {ponte.Color(c): names[u] for c, u in view.players.items()}
+        return {verbindung.Player(c): names[u] for c, u in view.players.items()}
+
+    # Texts ---------------------------------------------------------------------------------
+
+    def started_text(self, view: GameView, locale: str) -> str:
+        """A new game: who plays which colour, the time per move, and who begins."""
+        first, second = view.kind.colours
+        started = text(
+            locale,
+            "game.started",
+            game=text(locale, f"title.{view.row.game_kind}"),
+            variant=text(locale, f"variant.{view.row.variant}"),
+            first_colour=text(locale, f"colour.{first}"),
+            first=mention(view.players[first]),
+            second_colour=text(locale, f"colour.{second}"),
+            second=mention(view.players[second]),
+            time=format_duration(locale, view.row.move_seconds),
+        )
+        assert view.to_move_id is not None
+        begin = text(locale, f"game.first_{view.row.game_kind}", player=mention(view.to_move_id))
+        lines = [started, begin]
+        if view.game.moves:  # Verbindung: the first roll is already drawn
+            lines.append(self.roll_text(view, locale))
+        return "\n".join(lines)
+
+    def turn_text(self, result: MoveResult, locale: str) -> str:
+        """The message after a move: what was played, the roll, whose turn, or the result."""
+        view = result.view
+        lines = [text(locale, "move.played", player=mention(result.mover_id), move=result.played)]
+        if result.ending is not None:
+            lines.append(self.ending_text(view, result.ending, locale))
+            return "\n".join(lines)
+        if result.drawn:
+            lines.append(self.roll_text(view, locale))
+        if result.played == "swap":
+            lines.append(
+                text(
+                    locale,
+                    "move.swapped",
+                    player=mention(result.mover_id),
+                    other=mention(result.next_id or 0),
+                )
+            )
+        lines.append(self.your_turn(view, locale))
+        if view.row.game_kind == "ponte" and view.version == 1:
+            lines.append(text(locale, "move.swap_hint"))  # P4, the pie rule
+        return "\n".join(lines)
+
+    def roll_text(self, view: GameView, locale: str) -> str:
+        """The dice rolled for the player to move."""
+        game = view.game
+        assert isinstance(game, verbindung.VerbindungGame)
+        return text(locale, "move.rolled", roll=", ".join(f"`{face}`" for face in game.roll))
+
+    def your_turn(self, view: GameView, locale: str) -> str:
+        """Whose turn it is and until when (a Discord timestamp shows it in local time)."""
+        assert view.to_move_id is not None
+        return text(
+            locale,
+            "move.your_turn",
+            player=mention(view.to_move_id),
+            deadline=timestamp(view.row.deadline),
+        )
+
+    def status_text(self, view: GameView, locale: str) -> str:
+        """Where a game stands, without pinging anyone (for `/board`)."""
+        ending = view.ending
+        if ending is not None:
+            return self.ending_text(view, ending, locale)
+        return self.your_turn(view, locale)
+
+    def ending_text(self, view: GameView, ending: Ending, locale: str) -> str:
+        """The result: who won and why, with the points where the game has them."""
+        winner = None if ending.result == "draw" else view.players.get(ending.result)
+        loser = None if winner is None else next(u for u in view.players.values() if u != winner)
+        params = {
+            "winner": mention(winner) if winner else "",
+            "loser": mention(loser) if loser else "",
+        }
+        key = ending.termination.replace("-", "_")
+        if ending.termination == "finished":  # Ponte: decided by the score (P20)
+            key, params = self._score(ending, winner, loser, params)
+        return text(locale, f"result.{key}", **params)
+
+    @staticmethod
+    def _score(
+        ending: Ending, winner: int | None, loser: int | None, params: dict[str, str]
+    ) -> tuple[str, dict[str, str]]:
+        scores = ending.scores or {}
+        if winner is None:
+            return "score_draw", {**params, "points": str(max(scores.values(), default=0))}
+        won = scores.get(ending.result, 0)
+        lost = next((v for c, v in scores.items() if c != ending.result), 0)
+        if won == lost:
+            return "score_tiebreak", {**params, "points": str(won)}
+        return "score", {**params, "winner_points": str(won), "loser_points": str(lost)}
+
+    # Sending -------------------------------------------------------------------------------
+
+    def channel(self, view_or_id: GameView | int) -> discord.PartialMessageable:
+        """A channel (or thread) to send to, without needing it in the cache."""
+        if isinstance(view_or_id, GameView):
+            row = view_or_id.row
+            return self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        return self.bot.get_partial_messageable(view_or_id)
+
+    async def game_over_files(self, view: GameView, locale: str) -> list[discord.File]:
+        """The final image and the replay animation."""
+        return [await self.board(view, locale), await self.replay(view, locale)]
+
+    async def notice(self, notice: Notice) -> None:
+        """Announce what the scheduler found due."""
+        if isinstance(notice, Reminder):
+            await self._reminder(notice)
+        elif isinstance(notice, TimeLoss):
+            await self._time_loss(notice)
+        elif isinstance(notice, ChallengeExpired):
+            await self._expired(notice)
+
+    async def _reminder(self, notice: Reminder) -> None:
+        view = notice.view
+        locale = self.locale_of(view.row.guild_id)
+        key = "reminder.half" if notice.stage == 1 else "reminder.last"
+        content = text(
+            locale,
+            key,
+            player=mention(notice.user_id),
+            channel=f"<#{view.row.channel_id}>",
+            deadline=timestamp(notice.deadline),
+        )
+        await self.channel(view).send(content, allowed_mentions=pings(notice.user_id))
+
+    async def _time_loss(self, notice: TimeLoss) -> None:
+        view = notice.view
+        locale = self.locale_of(view.row.guild_id)
+        content = self.ending_text(view, notice.ending, locale)
+        files = await self.game_over_files(view, locale)
+        await self.channel(view).send(content, files=files, allowed_mentions=pings())
+
+    async def _expired(self, notice: ChallengeExpired) -> None:
+        challenge = notice.challenge
+        locale = self.locale_of(challenge.guild_id)
+        content = text(
+            locale,
+            "challenge.expired",
+            challenger=mention(challenge.challenger_id),
+            opponent=mention(challenge.opponent_id),
+        )
+        channel = self.channel(challenge.channel_id)
+        if challenge.message_id is not None:
+            try:
+                await channel.get_partial_message(challenge.message_id).edit(
+                    content=content, view=None, allowed_mentions=pings()
+                )
+                return
+            except discord.HTTPException:
+                log.info("challenge message %s is gone; posting instead", challenge.message_id)
+        await channel.send(content, allowed_mentions=pings())

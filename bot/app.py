@@ -1,0 +1,96 @@
+"""The discord.py client: opens the database, registers the commands and buttons, syncs, and
+runs the scheduler. Everything about a game lives in the database, never here."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.announce import Announcer
+from bot.commands import COGS, DYNAMIC_ITEMS
+from bot.i18n import CatalogueTranslator
+from bot.names import Names
+from bot.scheduler import Scheduler
+from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
+from bot.settings import Settings
+from bot.store import Connection
+from bot.tree import GameTree
+
+log = logging.getLogger(__name__)
+
+
+class GameBot(commands.Bot):
+    """The bot: slash commands only, no privileged intents."""
+
+    service: GameService
+    announcer: Announcer
+    scheduler: Scheduler
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Clock = utc_now,
+        seeds: SeedSource = random_seed,
+        sync_globally: bool = False,
+        **options: object,
+    ) -> None:
+        intents = discord.Intents.default()  # no members, presences or message content
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents,
+            tree_cls=GameTree,
+            allowed_mentions=discord.AllowedMentions.none(),  # each message names its pings
+            **options,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.clock = clock
+        self.seeds = seeds
+        self.sync_globally = sync_globally
+        self.names = Names(self)
+        self._database: Connection | None = None
+
+    async def setup_hook(self) -> None:
+        """Open the database, register everything, sync commands, start the scheduler."""
+        self._database = await Connection.open(self.settings.database_path)
+        self.service = GameService(self._database, clock=self.clock, seeds=self.seeds)
+        self.announcer = Announcer(self)
+        self.scheduler = Scheduler(self.service, self.announcer, self.clock)
+        await self.tree.set_translator(CatalogueTranslator())
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self._sync()
+        self.scheduler.start()
+
+    async def _sync(self) -> None:
+        # Commands show up at once in a development server; a global sync can take an hour to
+        # reach every client and is rate limited, so it happens only when asked for.
+        if self.sync_globally:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+        elif self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), guild.id)
+
+    async def on_ready(self) -> None:
+        """Log who we are (the only thing the READY event is used for)."""
+        log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+
+    async def close(self) -> None:
+        """Stop the scheduler, log out, close the database (safe to call more than once)."""
+        try:
+            if hasattr(self, "scheduler"):
+                await self.scheduler.stop()
+            await super().close()
+        finally:
+            # Always, even if logging out failed: an open database keeps its thread (and so
+            # the process) alive.
+            database, self._database = self._database, None
+            if database is not None:
+                await database.close()

@@ -1,0 +1,10 @@
+"""The slash commands (one cog per concern) and the persistent buttons."""
+
+from bot.commands.challenge import ChallengeButton, ChallengeCog
+from bot.commands.info import InfoCog
+from bot.commands.play import DrawButton, PlayCog
+
+COGS = (ChallengeCog, PlayCog, InfoCog)
+DYNAMIC_ITEMS = (ChallengeButton, DrawButton)
+
+__all__ = ["COGS", "DYNAMIC_ITEMS", "ChallengeButton", "ChallengeCog", "DrawButton", "InfoCog"]

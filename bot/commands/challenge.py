@@ -1,0 +1,230 @@
+"""`/challenge` and its Accept / Decline buttons (which keep working after a restart)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announce import mention, pings
+from bot.commands.common import (
+    NoThreadHereError,
+    OpponentIsBotError,
+    bot_of,
+    ls,
+    public_locale,
+)
+from bot.i18n import format_duration, text, timestamp
+from bot.service import KINDS
+from bot.service.deadlines import DAY, HOUR
+from bot.tree import report
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+    from bot.store import ChallengeRow
+
+log = logging.getLogger(__name__)
+
+TIMES = (
+    ("1h", HOUR),
+    ("6h", 6 * HOUR),
+    ("12h", 12 * HOUR),
+    ("1d", DAY),
+    ("2d", 2 * DAY),
+    ("3d", 3 * DAY),
+    ("7d", 7 * DAY),
+    ("14d", 14 * DAY),
+)
+OPTIONS = ("game", "opponent", "variant", "time", "thread", "first")
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"challenge:(?P<action>accept|decline):(?P<id>[0-9]+)",
+):
+    """Accept or decline a challenge; the custom id carries only the action and the id."""
+
+    def __init__(self, action: str, challenge_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or action, style=style, custom_id=f"challenge:{action}:{challenge_id}"
+            )
+        )
+        self.action, self.challenge_id = action, challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the cog; errors go privately to the one who pressed."""
+        cog = bot_of(interaction).get_cog("ChallengeCog")
+        assert isinstance(cog, ChallengeCog)
+        try:
+            if self.action == "accept":
+                await cog.accept(interaction, self.challenge_id)
+            else:
+                await cog.decline(interaction, self.challenge_id)
+        except Exception as error:
+            await report(interaction, error)
+
+
+def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:
+    """The Accept and Decline buttons of a challenge message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("accept", challenge_id, text(locale, "button.accept")))
+    view.add_item(ChallengeButton("decline", challenge_id, text(locale, "button.decline")))
+    return view
+
+
+class ChallengeCog(commands.Cog):
+    """Challenging another user to a game."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("command.challenge.name"), description=ls("command.challenge.description")
+    )
+    @app_commands.rename(**{o: ls(f"command.challenge.option.{o}.name") for o in OPTIONS})
+    @app_commands.describe(**{o: ls(f"command.challenge.option.{o}.description") for o in OPTIONS})
+    @app_commands.choices(
+        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in KINDS],
+        variant=[
+            app_commands.Choice(name=ls(f"choice.variant.{v}"), value=v)
+            for v in ("online", "classic")
+        ],
+        first=[
+            app_commands.Choice(name=ls(f"choice.first.{v}"), value=v)
+            for v in ("random", "me", "opponent")
+        ],
+    )
+    @app_commands.choices(
+        time=[app_commands.Choice(name=ls(f"choice.time.{key}"), value=s) for key, s in TIMES]
+    )
+    @app_commands.guild_only()
+    async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        opponent: discord.User,
+        variant: app_commands.Choice[str] | None = None,
+        time: app_commands.Choice[int] | None = None,
+        thread: bool = False,
+        first: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Post a challenge with Accept and Decline buttons for the opponent."""
+        if opponent.bot:
+            raise OpponentIsBotError("bots cannot be challenged")
+        self.bot.names.remember(interaction.user)
+        self.bot.names.remember(opponent)
+        who_first = None if first is None or first.value == "random" else first.value == "me"
+        made = await self.bot.service.challenge(
+            game_kind=game.value,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            challenger_id=interaction.user.id,
+            opponent_id=opponent.id,
+            variant=None if variant is None or game.value != "ponte" else variant.value,
+            move_seconds=None if time is None else time.value,
+            challenger_first=who_first,
+            wants_thread=thread,
+        )
+        locale = public_locale(interaction)
+        callback = await interaction.response.send_message(
+            self.challenge_text(made, locale),
+            view=challenge_buttons(made.id, locale),
+            allowed_mentions=pings(opponent.id),
+        )
+        if isinstance(callback.resource, discord.InteractionMessage):  # to edit it on expiry
+            await self.bot.service.set_challenge_message(made.id, callback.resource.id)
+
+    def challenge_text(self, made: ChallengeRow, locale: str) -> str:
+        """The challenge as the channel reads it."""
+        return text(
+            locale,
+            "challenge.posted",
+            challenger=mention(made.challenger_id),
+            opponent=mention(made.opponent_id),
+            game=text(locale, f"title.{made.game_kind}"),
+            variant=text(locale, f"variant.{made.variant}"),
+            time=format_duration(locale, made.move_seconds),
+            expires=timestamp(made.expires_at),
+        )
+
+    async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """The opponent accepts: open the thread if one was asked for, start, post the board."""
+        challenge = await self.bot.service.get_challenge(challenge_id)
+        if interaction.user.id != challenge.opponent_id or challenge.status != "pending":
+            await self.bot.service.accept(challenge_id, interaction.user.id)  # raises the refusal
+        await interaction.response.defer()
+        self.bot.names.remember(interaction.user)
+        thread = await self._thread(interaction, challenge) if challenge.wants_thread else None
+        result = await self.bot.service.accept(
+            challenge_id,
+            interaction.user.id,
+            channel_id=thread.id if thread else None,
+            parent_channel_id=interaction.channel_id if thread else None,
+        )
+        self.bot.scheduler.wake()
+        locale = public_locale(interaction)
+        accepted = text(
+            locale,
+            "challenge.accepted",
+            opponent=mention(challenge.opponent_id),
+            challenger=mention(challenge.challenger_id),
+        )
+        if thread is not None:
+            accepted += "\n" + text(locale, "challenge.thread_opened", thread=thread.mention)
+        await interaction.edit_original_response(content=accepted, view=None)
+        view = result.view
+        content = self.bot.announcer.started_text(view, locale)
+        await self.bot.announcer.channel(view).send(
+            content,
+            file=await self.bot.announcer.board(view, locale),
+            allowed_mentions=pings(view.to_move_id),
+        )
+
+    async def decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """The opponent declines, or the challenger withdraws the challenge."""
+        challenge = await self.bot.service.get_challenge(challenge_id)
+        if interaction.user.id == challenge.challenger_id:
+            closed = await self.bot.service.cancel(challenge_id, interaction.user.id)
+        else:
+            closed = await self.bot.service.decline(challenge_id, interaction.user.id)
+        locale = public_locale(interaction)
+        content = text(
+            locale,
+            f"challenge.{closed.status}",
+            opponent=mention(closed.opponent_id),
+            challenger=mention(closed.challenger_id),
+        )
+        await interaction.response.edit_message(content=content, view=None)
+
+    async def _thread(
+        self, interaction: discord.Interaction, challenge: ChallengeRow
+    ) -> discord.Thread:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise NoThreadHereError("threads need a text channel")
+        names = await self.bot.names.many([challenge.challenger_id, challenge.opponent_id])
+        name = text(
+            public_locale(interaction),
+            "challenge.thread_name",
+            game=text(public_locale(interaction), f"title.{challenge.game_kind}"),
+            first=names[challenge.challenger_id],
+            second=names[challenge.opponent_id],
+        )
+        return await channel.create_thread(
+            name=name[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,  # a week: asynchronous games are slow
+        )

@@ -1,0 +1,46 @@
+"""Small helpers every command module shares."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+
+from bot.i18n import lstr
+from bot.service import ServiceError
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+
+def bot_of(interaction: discord.Interaction) -> GameBot:
+    """The bot handling `interaction`."""
+    return cast("GameBot", interaction.client)
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    """The language of the user who acted (for private answers)."""
+    return str(interaction.locale)
+
+
+def public_locale(interaction: discord.Interaction) -> str:
+    """The language of the server (for messages everyone reads)."""
+    return str(interaction.guild_locale or interaction.locale)
+
+
+def ls(key: str) -> app_commands.locale_str:
+    """A translatable command, option or choice text: English by default, the key for others."""
+    return lstr(key)
+
+
+class OpponentIsBotError(ServiceError):
+    """Bots (other than this one, later) cannot be challenged."""
+
+    key = "opponent_is_bot"
+
+
+class NoThreadHereError(ServiceError):
+    """A thread was asked for where none can be made (outside a text channel)."""
+
+    key = "no_thread_here"

@@ -1,0 +1,89 @@
+"""Looking things up: `/games`, `/rules`, `/export`, `/help` (all answered privately)."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announce import mention
+from bot.commands.common import ls, user_locale
+from bot.i18n import text
+from bot.service import KINDS, GameView
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+LISTED = 15
+"""Games shown per list: a private message stays readable on a phone."""
+
+
+class InfoCog(commands.Cog):
+    """Commands that change nothing."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("command.games.name"), description=ls("command.games.description")
+    )
+    async def games(self, interaction: discord.Interaction) -> None:
+        """The active games of this server and the caller's own."""
+        locale = user_locale(interaction)
+        service = self.bot.service
+        here = await service.games(guild_id=interaction.guild_id, limit=LISTED)
+        mine = await service.games(user_id=interaction.user.id, limit=LISTED)
+        sections = [
+            (text(locale, "games.server"), here if interaction.guild_id else []),
+            (text(locale, "games.yours"), mine),
+        ]
+        lines = []
+        for title, views in sections:
+            lines.append(f"**{title}**")
+            lines += [self._line(v, locale) for v in views] or [text(locale, "games.none")]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    def _line(self, view: GameView, locale: str) -> str:
+        players = " vs ".join(mention(u) for u in view.players.values())
+        game = text(locale, f"title.{view.row.game_kind}")
+        turn = text(
+            locale,
+            "games.turn",
+            player=mention(view.to_move_id or 0),
+            deadline=f"<t:{view.row.deadline}:R>",
+        )
+        return f"• {game} <#{view.row.channel_id}>: {players} · {turn}"
+
+    @app_commands.command(
+        name=ls("command.rules.name"), description=ls("command.rules.description")
+    )
+    @app_commands.rename(game=ls("command.rules.option.game.name"))
+    @app_commands.describe(game=ls("command.rules.option.game.description"))
+    @app_commands.choices(
+        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in KINDS]
+    )
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """A short summary of a game's rules and notation."""
+        content = text(user_locale(interaction), f"rules.{game.value}")
+        await interaction.response.send_message(content, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("command.export.name"), description=ls("command.export.description")
+    )
+    async def export(self, interaction: discord.Interaction) -> None:
+        """The record of this channel's game (the running one, else the last one) as a file."""
+        view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+        names = await self.bot.names.many(list(view.players.values()))
+        export = await self.bot.service.export(view.id, names)
+        file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)
+        await interaction.response.send_message(file=file, ephemeral=True)
+
+    @app_commands.command(name=ls("command.help.name"), description=ls("command.help.description"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        """How to play with the bot."""
+        await interaction.response.send_message(
+            text(user_locale(interaction), "help"), ephemeral=True
+        )

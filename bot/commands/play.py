@@ -1,0 +1,214 @@
+"""Playing: `/move` (with autocomplete), `/board`, `/resign`, `/draw` and the draw buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announce import mention, pings
+from bot.commands.common import bot_of, ls, public_locale, user_locale
+from bot.i18n import text
+from bot.service import DrawResult, MoveResult, ServiceError, errors
+from bot.suggest import suggest
+from bot.tree import report
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+
+class DrawButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"draw:(?P<action>accept|decline):(?P<game>[0-9]+)",
+):
+    """Accept or decline a draw offer in the game `game`."""
+
+    def __init__(self, action: str, game_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or action, style=style, custom_id=f"draw:{action}:{game_id}"
+            )
+        )
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DrawButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the offer; errors go privately to the one who pressed."""
+        cog = bot_of(interaction).get_cog("PlayCog")
+        assert isinstance(cog, PlayCog)
+        try:
+            await cog.answer_draw(interaction, self.game_id, self.action == "accept")
+        except Exception as error:
+            await report(interaction, error)
+
+
+class PlayCog(commands.Cog):
+    """The commands of a game in progress, in the channel (or thread) it is played in."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=ls("command.move.name"), description=ls("command.move.description"))
+    @app_commands.rename(move=ls("command.move.option.move.name"))
+    @app_commands.describe(move=ls("command.move.option.move.description"))
+    async def move(self, interaction: discord.Interaction, move: str) -> None:
+        """Play a move in this channel's game."""
+        self.bot.names.remember(interaction.user)
+        channel_id = interaction.channel_id or 0
+        result = await self.bot.service.play(channel_id, interaction.user.id, move)
+        await self.announce(interaction, result)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Legal moves that complete what the player typed (nothing for the other player)."""
+        try:
+            view = await self.bot.service.game_in(interaction.channel_id or 0)
+        except ServiceError:
+            return []
+        if view.to_move_id != interaction.user.id:
+            return []
+        return [app_commands.Choice(name=move, value=move) for move in suggest(view.game, current)]
+
+    @app_commands.command(
+        name=ls("command.board.name"), description=ls("command.board.description")
+    )
+    @app_commands.rename(visibility=ls("command.board.option.visibility.name"))
+    @app_commands.describe(visibility=ls("command.board.option.visibility.description"))
+    @app_commands.choices(
+        visibility=[
+            app_commands.Choice(name=ls(f"choice.visibility.{v}"), value=v)
+            for v in ("private", "public")
+        ]
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        visibility: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show the current position, to oneself or to everyone."""
+        public = visibility is not None and visibility.value == "public"
+        view = await self.bot.service.game_in(interaction.channel_id or 0)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        locale = public_locale(interaction) if public else user_locale(interaction)
+        content = self.bot.announcer.status_text(view, locale)
+        file = await self.bot.announcer.board(view, locale)
+        await interaction.followup.send(content, file=file, allowed_mentions=pings())
+
+    @app_commands.command(
+        name=ls("command.resign.name"), description=ls("command.resign.description")
+    )
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Give up this channel's game."""
+        result = await self.bot.service.resign(interaction.channel_id or 0, interaction.user.id)
+        await self.announce(interaction, result)
+
+    @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
+    async def draw(self, interaction: discord.Interaction) -> None:
+        """Offer a draw, or accept the opponent's offer."""
+        result = await self.bot.service.offer_draw(interaction.channel_id or 0, interaction.user.id)
+        await self.announce_draw(interaction, result)
+
+    async def answer_draw(
+        self, interaction: discord.Interaction, game_id: int, accept: bool
+    ) -> None:
+        """A press on a draw offer's button."""
+        channel_id = interaction.channel_id or 0
+        current = await self.bot.service.game_in(channel_id)
+        if current.id != game_id:
+            raise errors.NoDrawOfferError("that offer is no longer open")
+        service = self.bot.service
+        answer = service.accept_draw if accept else service.decline_draw
+        result = await answer(channel_id, interaction.user.id)
+        await self.announce_draw(interaction, result)
+
+    # Posting -----------------------------------------------------------------------------------
+
+    async def announce(self, interaction: discord.Interaction, result: MoveResult) -> None:
+        """Answer with the new position: the move, the board, one mention of the player to move.
+
+        The answer is a new message, not a deferred one filled in later: Discord does not notify
+        mentions in edited messages, and the player to move must be pinged. Rendering takes
+        milliseconds, well inside the 3 seconds; the replay, which takes longer, follows.
+        """
+        self.bot.scheduler.wake()  # the next alarm moved
+        locale = public_locale(interaction)
+        content = self.bot.announcer.turn_text(result, locale)
+        try:
+            board = await self.bot.announcer.board(result.view, locale)
+            await interaction.response.send_message(
+                content, file=board, allowed_mentions=pings(result.next_id)
+            )
+        except discord.HTTPException as error:
+            # The move is stored whatever happens here; say so in the channel instead.
+            log.warning("could not answer the move in game %s: %s", result.view.id, error)
+            await self._post_failed(result, content, locale)
+            return
+        if result.ending is not None:
+            replay = await self.bot.announcer.replay(result.view, locale)
+            await interaction.followup.send(
+                text(locale, "result.replay"), file=replay, allowed_mentions=pings()
+            )
+
+    async def _post_failed(self, result: MoveResult, content: str, locale: str) -> None:
+        notice = text(locale, "error.post_failed")
+        try:
+            await self.bot.announcer.channel(result.view).send(
+                f"{content}\n{notice}", allowed_mentions=pings(result.next_id)
+            )
+        except discord.HTTPException:
+            log.exception("could not tell anyone about game %s", result.view.id)
+
+    async def announce_draw(self, interaction: discord.Interaction, result: DrawResult) -> None:
+        """Post the offer with its buttons, the refusal, or the agreed draw."""
+        locale = public_locale(interaction)
+        view = result.view
+        if result.action == "offered":
+            opponent = next(u for u in view.players.values() if u != result.by_id)
+            buttons = discord.ui.View(timeout=None)
+            buttons.add_item(DrawButton("accept", view.id, text(locale, "button.accept_draw")))
+            buttons.add_item(DrawButton("decline", view.id, text(locale, "button.decline_draw")))
+            content = text(
+                locale, "draw.offered", player=mention(result.by_id), opponent=mention(opponent)
+            )
+            await interaction.response.send_message(
+                content, view=buttons, allowed_mentions=pings(opponent)
+            )
+        elif result.action == "declined":
+            content = text(locale, "draw.declined", player=mention(result.by_id))
+            await self._reply_or_edit(interaction, content)
+        else:
+            assert result.ending is not None
+            content = self.bot.announcer.ending_text(view, result.ending, locale)
+            board = await self.bot.announcer.board(view, locale)
+            if interaction.message is not None:  # the offer's buttons go, the result follows
+                await interaction.response.edit_message(view=None)
+                await interaction.followup.send(content, file=board, allowed_mentions=pings())
+            else:
+                await interaction.response.send_message(
+                    content, file=board, allowed_mentions=pings()
+                )
+            replay = await self.bot.announcer.replay(view, locale)
+            await interaction.followup.send(
+                text(locale, "result.replay"), file=replay, allowed_mentions=pings()
+            )
+
+    async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:
+        if interaction.message is not None:  # a button: the offer's message loses its buttons
+            await interaction.response.edit_message(content=content, view=None)
+        else:
+            await interaction.response.send_message(content, allowed_mentions=pings())

@@ -1,0 +1,85 @@
+"""The background task that sends reminders and applies losses on time.
+
+It keeps no state: each round asks the service what is due now (`run_due`), announces it, and
+sleeps until the next alarm the database knows of (at most `MAX_SLEEP`), or until `wake()` (after
+a move, or when a test moved the clock). So a restart simply starts the next round.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from bot.service import Clock, GameService
+
+if TYPE_CHECKING:
+    from bot.announce import Announcer
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 300.0
+"""Look again at least this often (seconds), in case another process changed the database."""
+
+
+class Scheduler:
+    """Runs rounds of `run_due` until stopped."""
+
+    def __init__(self, service: GameService, announcer: Announcer, clock: Clock) -> None:
+        self.service = service
+        self.announcer = announcer
+        self.clock = clock
+        self.rounds = 0
+        self._wake = asyncio.Event()
+        self._round_done = asyncio.Condition()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the background task."""
+        self._task = asyncio.create_task(self._run(), name="scheduler")
+
+    async def stop(self) -> None:
+        """Stop the background task (a round in progress is cancelled; it is safe to repeat)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def wake(self) -> None:
+        """Run a round now (the next alarm may have changed)."""
+        self._wake.set()
+
+    async def wait_rounds(self, count: int) -> None:
+        """Wait until `count` rounds have finished in all (for tests and orderly shutdowns)."""
+        async with self._round_done:
+            await self._round_done.wait_for(lambda: self.rounds >= count)
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            await self._round()
+            delay = await self._delay()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    async def _round(self) -> None:
+        try:
+            for notice in await self.service.run_due(self.clock()):
+                await self.announcer.notice(notice)
+        except Exception:  # one bad round must not end the scheduler; the next retries
+            log.exception("the scheduler's round failed")
+        async with self._round_done:
+            self.rounds += 1
+            self._round_done.notify_all()
+
+    async def _delay(self) -> float:
+        try:
+            alarm = await self.service.next_alarm()
+        except Exception:
+            log.exception("could not read the next alarm")
+            return MAX_SLEEP
+        if alarm is None:
+            return MAX_SLEEP
+        return min(max((alarm - self.clock()).total_seconds(), 0.0), MAX_SLEEP)

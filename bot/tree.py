@@ -1,0 +1,52 @@
+"""The command tree with the one central error handler (DESIGN.md: Discord conventions)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.i18n import describe_error, is_expected
+
+log = logging.getLogger(__name__)
+
+
+async def reply_privately(interaction: discord.Interaction, content: str) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not send an error reply to interaction %s", interaction.id)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user, in their language, what went wrong; log what is not their doing."""
+    game = interaction.extras.get("game")
+    if is_expected(error):  # a refusal the user caused: no log, just the reason
+        await reply_privately(interaction, describe_error(error, interaction.locale, game=game))
+        return
+    command = interaction.command.qualified_name if interaction.command else interaction.data
+    log.error(
+        "interaction %s by user %s in channel %s (%s) failed",
+        interaction.id,
+        interaction.user.id,
+        interaction.channel_id,
+        command,
+        exc_info=error,
+    )
+    await reply_privately(interaction, describe_error(error, interaction.locale))
+
+
+class GameTree(app_commands.CommandTree):
+    """Turns the errors of every command into short private replies."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Answer the user; see `report`."""
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await report(interaction, original)

@@ -1,0 +1,249 @@
+"""Whole games through the real bot and the fake Discord: challenge, Accept, every move with its
+image, the result with the replay; errors privately in the caller's language; the scheduler."""
+
+from __future__ import annotations
+
+import random
+
+from e2ekit import World
+from fakediscord import FakeChannel, FakeUser, InteractionResult
+from servicekit import random_move
+
+from bot.app import GameBot
+from bot.i18n import describe_error, rule_text, text
+from bot.service import errors
+
+PNG = b"\x89PNG\r\n\x1a\n"
+GIF = b"GIF89a"
+
+
+async def run(
+    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
+) -> InteractionResult:
+    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement)."""
+    handle = await world.fake.send_slash_command(
+        user, channel or world.channel, name, options or {}
+    )
+    return await handle
+
+
+async def start(
+    world: World, kind: str, options: dict | None = None, channel: FakeChannel | None = None
+) -> InteractionResult:
+    """alice challenges bob (alice moves first); bob presses Accept; the board is posted."""
+    where = channel or world.channel
+    challenge = await run(
+        world,
+        world.alice,
+        "challenge",
+        {"game": kind, "opponent": world.bob, "first": "me", **(options or {})},
+        channel=where,
+    )
+    assert not challenge.ephemeral
+    assert challenge.message.pinged == [world.bob]
+    accept_id, decline_id = challenge.message.custom_ids()
+    assert accept_id.startswith("challenge:accept:") and decline_id.startswith("challenge:decline")
+    mark = world.fake.mark()
+    pressed = await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    assert challenge.message.components == []  # the buttons are gone once accepted
+    game_channel = where
+    if options and options.get("thread"):
+        game_channel = await world.fake.wait_for_thread(where)
+    started = await world.fake.wait_for_message(game_channel, since=mark)
+    assert started.pinged == [world.alice]
+    assert started.attachments[0].data.startswith(PNG)
+    return pressed
+
+
+async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -> list:
+    """Random legal moves (a swap at the pie rule) until the end; every post is checked."""
+    posts = []
+    for _ in range(300):
+        view = await bot.service.game_in(world.channel.id)
+        mover = world.alice if view.to_move_id == world.alice.id else world.bob
+        move = (
+            "swap"
+            if view.version == 1 and view.row.game_kind == "ponte"
+            else random_move(view, rng)
+        )
+        result = await run(world, mover, "move", {"move": move})
+        assert not result.ephemeral, result.content
+        assert result.attachments and result.attachments[0].data.startswith(PNG)
+        posts.append(result)
+        after = await bot.service.latest_game_in(world.channel.id)
+        if not after.is_active:
+            return posts
+        assert [user.id for user in result.message.pinged] == [after.to_move_id]
+    raise AssertionError("the game did not end")
+
+
+async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
+    commands = {c["name"]: c for c in world.fake.commands(world.guild)}
+    assert {
+        "challenge",
+        "move",
+        "board",
+        "resign",
+        "draw",
+        "games",
+        "rules",
+        "export",
+        "help",
+    } <= set(commands)
+    for command in commands.values():
+        assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
+        assert set(command["description_localizations"]) >= {"de", "fr", "nl"}
+    assert commands["move"]["name_localizations"]["de"] != "move"
+
+
+async def test_a_whole_ponte_game_with_swap_ends_with_the_result_and_replay(
+    world: World, bot: GameBot
+) -> None:
+    await start(world, "ponte", {"variant": "classic"})
+    mark = world.fake.mark()
+    posts = await play_game_to_the_end(world, bot, random.Random(2))
+    assert "swap" in posts[1].content
+    assert posts[-1].attachments[0].data.startswith(PNG)
+    replay = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: any(a.data[:6] == GIF for a in m.attachments)
+    )
+    assert replay.attachments[0].filename.endswith(".gif")
+    game = await bot.service.latest_game_in(world.channel.id)
+    ending = game.ending
+    assert ending is not None and ending.termination == "finished"  # by passes (P16/P17)
+    assert str(game.game.moves[-1]) == "pass"
+
+
+async def test_a_whole_verbindung_game_with_seeded_dice(world: World, bot: GameBot) -> None:
+    await start(world, "verbindung")
+    posts = await play_game_to_the_end(world, bot, random.Random(5))
+    game = await bot.service.latest_game_in(world.channel.id)
+    assert game.ending is not None
+    rolls = [str(m) for m in game.game.moves if str(m).startswith("roll")]
+    assert all(roll.split()[1] in posts[i].content for i, roll in enumerate(rolls[1 : len(posts)]))
+
+
+async def test_errors_go_privately_to_the_caller_in_their_language(
+    world: World, bot: GameBot
+) -> None:
+    elsewhere = world.fake.add_text_channel(world.guild, "elsewhere")
+    none_here = await run(world, world.carol, "move", {"move": "a1 c1"}, channel=elsewhere)
+    assert none_here.ephemeral and none_here.content == text("fr", "error.no_game_here")
+    await start(world, "ponte")
+    players = (world.alice.id, world.bob.id)
+    expected = {
+        (world.bob, "a1 c1"): errors.NotYourTurnError("", to_move_id=world.alice.id),
+        (world.carol, "a1 c1"): errors.NotAPlayerError("", players=players),
+    }
+    for (user, move), error in expected.items():
+        answer = await run(world, user, "move", {"move": move})
+        assert answer.ephemeral
+        assert answer.content == describe_error(error, user.locale), user.name
+        assert answer.content != describe_error(error, "en")
+    garbled = await run(world, world.alice, "move", {"move": "a1 zz9"})
+    assert garbled.ephemeral and garbled.content.startswith(text("en", "error.invalid_move"))
+    await run(world, world.alice, "move", {"move": "c3 e5"})
+    await run(world, world.bob, "move", {"move": "h8 j10"})
+    taken = await run(world, world.alice, "move", {"move": "c3 a1"})  # c3 holds a stone
+    explanation = rule_text("P5", "en")
+    assert taken.ephemeral and explanation and explanation in taken.content
+    await run(world, world.alice, "resign")
+    over = await run(world, world.bob, "move", {"move": "a1 c1"})
+    assert over.ephemeral and over.content == text("de", "error.game_over")
+    posted = [m for m in world.fake.messages_in(world.channel) if not m.ephemeral]
+    assert all("zz9" not in m.content for m in posted)
+
+
+async def test_the_scheduler_reminds_and_then_the_clock_decides(world: World, bot: GameBot) -> None:
+    await start(world, "ponte", {"time": 3600})
+    mark = world.fake.mark()
+    world.clock.advance(minutes=30)
+    rounds = bot.scheduler.rounds
+    bot.scheduler.wake()
+    await bot.scheduler.wait_rounds(rounds + 1)
+    reminder = await world.fake.wait_for_message(world.channel, since=mark)
+    assert reminder.pinged == [world.alice]
+    mark = world.fake.mark()
+    world.clock.advance(minutes=31)
+    bot.scheduler.wake()
+    loss = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: m.attachments
+    )
+    assert [a.data[:6] for a in loss.attachments] == [PNG[:6], GIF]
+    game = await bot.service.latest_game_in(world.channel.id)
+    assert game.ending is not None and game.ending.termination == "timeout"
+    assert game.winner_id == world.bob.id
+
+
+async def test_a_failed_post_keeps_the_move_and_says_so(world: World, bot: GameBot) -> None:
+    await start(world, "ponte")
+    world.strict = False  # the refused answer leaves that interaction unacknowledged
+    world.fake.inject("POST /interactions/*/*/callback", 429, via=False)
+    mark = world.fake.mark()
+    handle = await world.fake.send_slash_command(
+        world.alice, world.channel, "move", {"move": "a1 c1"}
+    )
+    notice = await world.fake.wait_for_message(world.channel, since=mark)
+    assert text("en", "error.post_failed") in notice.content
+    assert notice.pinged == [world.bob]
+    game = await bot.service.game_in(world.channel.id)
+    assert game.version == 1  # recorded although Discord refused the answer
+    assert handle.acknowledged_at is None
+    world.fake.inject("POST /interactions/*/*/callback", 500)
+    retried = await run(world, world.bob, "move", {"move": "f6 h8"})
+    assert retried.attachments  # discord.py retried the 500 itself
+    board = await run(world, world.alice, "board")
+    assert board.ephemeral and board.attachments[0].data.startswith(PNG)
+
+
+async def test_a_game_in_its_own_thread(world: World, bot: GameBot) -> None:
+    await start(world, "verbindung", {"thread": True})
+    thread = await world.fake.wait_for_thread(world.channel)
+    view = await bot.service.game_in(thread.id)
+    assert view.row.parent_channel_id == world.channel.id
+    second = await run(world, world.carol, "challenge", {"game": "ponte", "opponent": world.alice})
+    assert not second.ephemeral  # the channel itself is still free
+
+
+async def test_draw_offer_accepted_by_button(world: World, bot: GameBot) -> None:
+    await start(world, "ponte")
+    offer = await run(world, world.alice, "draw")
+    assert offer.message.pinged == [world.bob]
+    accept_id = offer.message.custom_ids()[0]
+    mark = world.fake.mark()
+    await (await world.fake.press_button(world.bob, offer.message, accept_id))
+    result = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: m.attachments
+    )
+    assert result.attachments
+    game = await bot.service.latest_game_in(world.channel.id)
+    assert game.ending is not None and game.ending.result == "draw"
+
+
+async def test_games_rules_export_and_help_answer_privately(world: World, bot: GameBot) -> None:
+    await start(world, "ponte")
+    await run(world, world.alice, "move", {"move": "a1 c1"})
+    games = await run(world, world.bob, "games")
+    assert games.ephemeral and f"<#{world.channel.id}>" in games.content
+    rules = await run(world, world.carol, "rules", {"game": "verbindung"})
+    assert rules.ephemeral and rules.content == text("fr", "rules.verbindung")
+    export = await run(world, world.alice, "export")
+    (record,) = export.attachments
+    assert record.filename.endswith(".txt") and b"a1 c1" in record.data
+    helped = await run(world, world.bob, "help")
+    assert helped.ephemeral and helped.content == text("de", "help")
+
+
+async def test_autocomplete_offers_legal_moves_to_the_player_to_move(
+    world: World, bot: GameBot
+) -> None:
+    await start(world, "ponte")
+    handle = await world.fake.send_autocomplete(
+        world.alice, world.channel, "move", {"move": "c3"}, focused="move"
+    )
+    choices = (await handle).choices
+    assert 0 < len(choices) <= 25 and all("c3" in c["value"] for c in choices)
+    other = await world.fake.send_autocomplete(
+        world.bob, world.channel, "move", {"move": ""}, focused="move"
+    )
+    assert list((await other).choices) == []

@@ -1,0 +1,66 @@
+"""The real bot as a separate process (`python -m bot`, configured only through its settings):
+stopped mid-game and started again on the same database, it finishes the game, and an Accept
+button sent before the restart still works."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2ekit import World
+from fakediscord import BotProcess, FakeMessage
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def bot_process(world: World, tmp_path: Path) -> BotProcess:
+    env = {"DATABASE_PATH": str(world.database), "LOG_LEVEL": "INFO"}
+    env.update(world.fake.bot_env(world.guild))
+    return BotProcess(world.fake, "bot", env=env, cwd=tmp_path)
+
+
+async def move(world: World, user, text: str) -> FakeMessage:
+    result = await (
+        await world.fake.send_slash_command(user, world.channel, "move", {"move": text})
+    )
+    assert not result.ephemeral, result.content
+    assert result.attachments[0].data.startswith(PNG)
+    return result.message
+
+
+async def test_a_game_survives_restarts_and_old_buttons_keep_working(
+    world: World, tmp_path: Path
+) -> None:
+    first = bot_process(world, tmp_path)
+    await first.start()
+    await world.fake.wait_commands_synced(world.guild)
+    challenge = await (
+        await world.fake.send_slash_command(
+            world.alice,
+            world.channel,
+            "challenge",
+            {"game": "ponte", "opponent": world.bob, "first": "me"},
+        )
+    )
+    assert await first.stop() == 0, first.stderr
+
+    second = bot_process(world, tmp_path)
+    await second.start()
+    accept_id = challenge.message.custom_ids()[0]
+    await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    await move(world, world.alice, "a1 c1")
+    await move(world, world.bob, "swap")
+    assert await second.kill() != 0  # a crash, not a clean stop
+
+    third = bot_process(world, tmp_path)
+    await third.start()
+    after = await move(world, world.alice, "f6 h8")
+    assert after.pinged == [world.bob]
+    mark = world.fake.mark()
+    resigned = await (await world.fake.send_slash_command(world.bob, world.channel, "resign"))
+    assert resigned.attachments[0].data.startswith(PNG)  # the final board
+    replay = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: m.attachments and m is not resigned.message
+    )
+    assert replay.attachments[0].data.startswith(b"GIF89a")
+    assert await third.stop() == 0, third.stderr
+    assert world.fake.ready_count == 3
