@@ -107,7 +107,7 @@ def _print_invite(token: str) -> int:
 
 
 async def _run(settings: Settings, *, sync_only: bool) -> int:
-    bot = GameBot(settings, sync_globally=sync_only)
+    bot = GameBot(settings, sync_only=sync_only)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):

@@ -34,7 +34,7 @@ class GameBot(commands.Bot):
         *,
         clock: Clock = utc_now,
         seeds: SeedSource = random_seed,
-        sync_globally: bool = False,
+        sync_only: bool = False,
         **options: object,
     ) -> None:
         intents = discord.Intents.default()  # no members, presences or message content
@@ -49,7 +49,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.seeds = seeds
-        self.sync_globally = sync_globally
+        self.sync_only = sync_only  # `python -m bot sync`: sync globally, then stop
         self.names = Names(self)
         self._database: Connection | None = None
 
@@ -64,12 +64,13 @@ class GameBot(commands.Bot):
             await self.add_cog(cog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()
-        self.scheduler.start()
+        if not self.sync_only:  # a sync run beside the running bot must not announce anything
+            self.scheduler.start()
 
     async def _sync(self) -> None:
         # Commands show up at once in a development server; a global sync can take an hour to
         # reach every client and is rate limited, so it happens only when asked for.
-        if self.sync_globally:
+        if self.sync_only:
             synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
         elif self.settings.dev_guild_id is not None:

@@ -64,3 +64,18 @@ async def test_a_game_survives_restarts_and_old_buttons_keep_working(
     assert replay.attachments[0].data.startswith(b"GIF89a")
     assert await third.stop() == 0, third.stderr
     assert world.fake.ready_count == 3
+
+
+async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
+    world: World, tmp_path: Path
+) -> None:
+    env = {"DATABASE_PATH": str(world.database)}
+    env.update(world.fake.bot_env())  # no development server
+    sync = BotProcess(world.fake, "bot", env=env, cwd=tmp_path, args=["sync"])
+    await sync.start()
+    assert sync.process is not None
+    assert await sync.process.wait() == 0, sync.stderr  # it stops by itself once synced
+    await sync.stop()
+    names = {command["name"] for command in world.fake.commands()}
+    assert {"challenge", "move", "board", "help"} <= names
+    assert world.fake.commands(world.guild) == []

@@ -11,7 +11,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -92,9 +92,11 @@ class BotProcess:
         *,
         env: Mapping[str, str] | None = None,
         cwd: Path | None = None,
+        args: Sequence[str] = (),
     ) -> None:
         self.fake = fake
         self.module = module
+        self.args = tuple(args)
         self.cwd = cwd
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -125,6 +127,7 @@ class BotProcess:
             sys.executable,
             "-m",
             self.module,
+            *self.args,
             cwd=self.cwd,
             env=self.env,
             stdin=asyncio.subprocess.DEVNULL,
