@@ -55,6 +55,11 @@ class DrawButton(
             await report(interaction, error)
 
 
+def _fit(name: str, fallback: str) -> str:
+    """A choice name within Discord's 100 characters."""
+    return name if len(name) <= 100 else fallback[:100]
+
+
 class PlayCog(commands.Cog):
     """The commands of a game in progress, in the channel (or thread) it is played in."""
 
@@ -82,7 +87,15 @@ class PlayCog(commands.Cog):
             return []
         if view.to_move_id != interaction.user.id:
             return []
-        return [app_commands.Choice(name=move, value=move) for move in suggest(view.game, current)]
+        moves = suggest(view.game, current)
+        roll = getattr(view.game, "roll", ())
+        if not roll:
+            return [app_commands.Choice(name=move, value=move) for move in moves]
+        # Verbindung: each choice also shows the roll, so the dice are in view while choosing.
+        dice = text(user_locale(interaction), "autocomplete.roll", dice=", ".join(map(str, roll)))
+        return [
+            app_commands.Choice(name=_fit(f"{move}  ·  {dice}", move), value=move) for move in moves
+        ]
 
     @app_commands.command(
         name=ls("command.board.name"), description=ls("command.board.description")

@@ -247,3 +247,17 @@ async def test_autocomplete_offers_legal_moves_to_the_player_to_move(
         world.bob, world.channel, "move", {"move": ""}, focused="move"
     )
     assert list((await other).choices) == []
+
+
+async def test_verbindung_choices_show_the_roll(world: World, bot: GameBot) -> None:
+    await start(world, "verbindung")
+    game = (await bot.service.game_in(world.channel.id)).game
+    handle = await world.fake.send_autocomplete(
+        world.alice, world.channel, "move", {"move": ""}, focused="move"
+    )
+    choices = (await handle).choices
+    assert choices
+    for choice in choices:
+        assert choice["name"].startswith(choice["value"])
+        assert all(str(face) in choice["name"] for face in game.roll)
+        assert game.is_legal(game.parse_move(choice["value"]))
