@@ -14,6 +14,8 @@ from bot.announce import mention, pings
 from bot.commands.common import (
     NoThreadHereError,
     OpponentIsBotError,
+    action_button,
+    answering_errors,
     bot_of,
     ls,
     public_locale,
@@ -21,7 +23,6 @@ from bot.commands.common import (
 from bot.i18n import format_duration, text, timestamp
 from bot.service import KINDS
 from bot.service.deadlines import DAY, HOUR
-from bot.tree import report
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -49,12 +50,7 @@ class ChallengeButton(
     """Accept or decline a challenge; the custom id carries only the action and the id."""
 
     def __init__(self, action: str, challenge_id: int, label: str = "") -> None:
-        style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=label or action, style=style, custom_id=f"challenge:{action}:{challenge_id}"
-            )
-        )
+        super().__init__(action_button(action, f"challenge:{action}:{challenge_id}", label))
         self.action, self.challenge_id = action, challenge_id
 
     @classmethod
@@ -68,13 +64,8 @@ class ChallengeButton(
         """Hand the press to the cog; errors go privately to the one who pressed."""
         cog = bot_of(interaction).get_cog("ChallengeCog")
         assert isinstance(cog, ChallengeCog)
-        try:
-            if self.action == "accept":
-                await cog.accept(interaction, self.challenge_id)
-            else:
-                await cog.decline(interaction, self.challenge_id)
-        except Exception as error:
-            await report(interaction, error)
+        answer = cog.accept if self.action == "accept" else cog.decline
+        await answering_errors(interaction, answer(interaction, self.challenge_id))
 
 
 def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
 from bot.i18n import lstr
 from bot.service import ServiceError
+from bot.tree import report
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -44,3 +46,18 @@ class NoThreadHereError(ServiceError):
     """A thread was asked for where none can be made (outside a text channel)."""
 
     key = "no_thread_here"
+
+
+def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:
+    """An Accept-style (green) or Decline-style (grey) button with a persistent custom id."""
+    style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
+    return discord.ui.Button(label=label or action, style=style, custom_id=custom_id)
+
+
+async def answering_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a button's work; any failure is answered privately (and logged by `report`), as the
+    command tree does for commands: buttons do not pass through its error handler."""
+    try:
+        await work
+    except Exception as error:
+        await report(interaction, error)

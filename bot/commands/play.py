@@ -11,11 +11,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.announce import mention, pings
-from bot.commands.common import bot_of, ls, public_locale, user_locale
+from bot.commands.common import (
+    action_button,
+    answering_errors,
+    bot_of,
+    ls,
+    public_locale,
+    user_locale,
+)
 from bot.i18n import text
 from bot.service import DrawResult, MoveResult, ServiceError, errors
 from bot.suggest import suggest
-from bot.tree import report
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -30,12 +36,7 @@ class DrawButton(
     """Accept or decline a draw offer in the game `game`."""
 
     def __init__(self, action: str, game_id: int, label: str = "") -> None:
-        style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=label or action, style=style, custom_id=f"draw:{action}:{game_id}"
-            )
-        )
+        super().__init__(action_button(action, f"draw:{action}:{game_id}", label))
         self.action, self.game_id = action, game_id
 
     @classmethod
@@ -49,10 +50,8 @@ class DrawButton(
         """Answer the offer; errors go privately to the one who pressed."""
         cog = bot_of(interaction).get_cog("PlayCog")
         assert isinstance(cog, PlayCog)
-        try:
-            await cog.answer_draw(interaction, self.game_id, self.action == "accept")
-        except Exception as error:
-            await report(interaction, error)
+        accept = self.action == "accept"
+        await answering_errors(interaction, cog.answer_draw(interaction, self.game_id, accept))
 
 
 def _fit(name: str, fallback: str) -> str:

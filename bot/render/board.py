@@ -64,6 +64,27 @@ class Board:
         return (g.left - b, g.top - b, g.left + g.extent + b, g.top + g.extent + b)
 
 
+class BoardGeometry:
+    """What every image layout with a `board` tells about its grid (tests use it too)."""
+
+    __slots__ = ()
+    board: Board
+
+    @property
+    def grid(self) -> Grid:
+        """The grid of fields."""
+        return self.board.grid
+
+    @property
+    def cell(self) -> int:
+        """A field's width in pixels."""
+        return self.board.grid.cell
+
+    def centre(self, field: Field | str) -> tuple[int, int]:
+        """The pixel at the centre of `field` (a `Field` or a name such as ``"c3"``)."""
+        return self.board.grid.centre(field)
+
+
 def make_board(size: int, room: tuple[int, int], top: int, *, band: float, scale: float) -> Board:
     """A board of `size` fields centred between the x positions `room` = (left, right), below
     `top`; `band` is the plate's width round the grid at the default image width, and `scale`

@@ -16,7 +16,14 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.render import sprites
-from bot.render.board import Board, Grid, make_board, paint_coordinates, paint_grid, paint_plate
+from bot.render.board import (
+    Board,
+    BoardGeometry,
+    make_board,
+    paint_coordinates,
+    paint_grid,
+    paint_plate,
+)
 from bot.render.encode import png_bytes
 from bot.render.labels import ENGLISH, Labels, with_name
 from bot.render.panel import Card, HeaderLayout, Status, draw_header, header_layout
@@ -37,7 +44,7 @@ fields apart, so both stay visible side by side."""
 
 
 @dataclass(frozen=True, slots=True)
-class PonteLayout:
+class PonteLayout(BoardGeometry):
     """Pixel geometry of a Ponte image; `centre(field)` finds a field (tests use it too)."""
 
     size: int
@@ -45,20 +52,6 @@ class PonteLayout:
     height: int
     header: HeaderLayout
     board: Board
-
-    @property
-    def grid(self) -> Grid:
-        """The grid of fields."""
-        return self.board.grid
-
-    @property
-    def cell(self) -> int:
-        """A field's width in pixels."""
-        return self.board.grid.cell
-
-    def centre(self, field: Field | str) -> tuple[int, int]:
-        """The pixel at the centre of `field` (a `Field` or a name such as ``"c3"``)."""
-        return self.board.grid.centre(field)
 
     @property
     def stone_diameter(self) -> int:

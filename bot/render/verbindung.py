@@ -16,7 +16,14 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.render import sprites
-from bot.render.board import Board, Grid, make_board, paint_coordinates, paint_grid, paint_plate
+from bot.render.board import (
+    Board,
+    BoardGeometry,
+    make_board,
+    paint_coordinates,
+    paint_grid,
+    paint_plate,
+)
 from bot.render.dice import Segment, die
 from bot.render.encode import png_bytes
 from bot.render.labels import ENGLISH, Labels, with_name
@@ -43,7 +50,7 @@ _OUTWARDS = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}  
 
 
 @dataclass(frozen=True, slots=True)
-class VerbindungLayout:
+class VerbindungLayout(BoardGeometry):
     """Pixel geometry of a Verbindung image: `centre` finds a field, `base_centre` a base and
     `roll_centre` the n-th die of the roll (tests use them too)."""
 
@@ -52,20 +59,6 @@ class VerbindungLayout:
     header: HeaderLayout
     board: Board
     tray: tuple[int, int, int, int]  # the roll's tray: left, top, right, bottom
-
-    @property
-    def grid(self) -> Grid:
-        """The grid of fields."""
-        return self.board.grid
-
-    @property
-    def cell(self) -> int:
-        """A field's width in pixels."""
-        return self.board.grid.cell
-
-    def centre(self, field: Field | str) -> tuple[int, int]:
-        """The pixel at the centre of `field` (a `Field` or a name such as ``"c3"``)."""
-        return self.board.grid.centre(field)
 
     @property
     def base_depth(self) -> int:
