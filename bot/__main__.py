@@ -11,8 +11,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Callable, Coroutine, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import discord
 from dotenv import find_dotenv, load_dotenv
@@ -20,6 +19,9 @@ from dotenv import find_dotenv, load_dotenv
 from bot.app import GameBot
 from bot.endpoints import use_endpoints
 from bot.settings import Settings, SettingsError
+from bot.store import SchemaTooNewError
+
+log = logging.getLogger(__name__)
 
 EXIT_CONFIG = 2
 
@@ -108,13 +110,13 @@ def _print_invite(token: str) -> int:
 
 async def _run(settings: Settings, *, sync_only: bool) -> int:
     bot = GameBot(settings, sync_only=sync_only)
+    if sync_only:
+        return await _sync(bot, settings.token or "")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles KeyboardInterrupt; a service manager stops us with SIGTERM.
         loop.add_signal_handler(signum, stop.set)
-    if sync_only:
-        bot.add_listener(_set_on_ready(stop), "on_ready")
     running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
     stopping = asyncio.create_task(stop.wait(), name="stop signal")
     try:
@@ -125,16 +127,24 @@ async def _run(settings: Settings, *, sync_only: bool) -> int:
     try:
         await running
     except discord.LoginFailure:
-        logging.getLogger(__name__).error("Discord refused the token: check DISCORD_TOKEN")
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return EXIT_CONFIG
+    except SchemaTooNewError as error:
+        log.error("%s", error)
         return EXIT_CONFIG
     return 0
 
 
-def _set_on_ready(event: asyncio.Event) -> Callable[[], Coroutine[Any, Any, None]]:
-    async def ready() -> None:
-        event.set()  # the commands were synced in setup_hook, before READY
-
-    return ready
+async def _sync(bot: GameBot, token: str) -> int:
+    """Log in over REST only (no gateway, so no interactions are taken from a running bot),
+    sync the commands globally in `setup_hook`, and stop."""
+    try:
+        async with bot:
+            await bot.login(token)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return EXIT_CONFIG
+    return 0
 
 
 if __name__ == "__main__":

@@ -115,6 +115,8 @@ class Announcer:
                 )
             )
         lines.append(self.your_turn(view, locale))
+        if view.row.game_kind == "ponte" and result.played == "pass":
+            lines.append(text(locale, "move.last_turn"))  # P16: white passed, red's turn is last
         if view.row.game_kind == "ponte" and view.version == 1:
             lines.append(text(locale, "move.swap_hint"))  # P4, the pie rule
         return "\n".join(lines)

@@ -3,6 +3,7 @@ runs the scheduler. Everything about a game lives in the database, never here.""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -12,6 +13,7 @@ from bot.announce import Announcer
 from bot.commands import COGS, DYNAMIC_ITEMS
 from bot.i18n import CatalogueTranslator
 from bot.names import Names
+from bot.render import warm_up
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings
@@ -37,7 +39,9 @@ class GameBot(commands.Bot):
         sync_only: bool = False,
         **options: object,
     ) -> None:
-        intents = discord.Intents.default()  # no members, presences or message content
+        # Only the server cache (names of channels, the server's language): interactions arrive
+        # without any intent, and message events would only cost traffic.
+        intents = discord.Intents(guilds=True)
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -54,18 +58,26 @@ class GameBot(commands.Bot):
         self._database: Connection | None = None
 
     async def setup_hook(self) -> None:
-        """Open the database, register everything, sync commands, start the scheduler."""
-        self._database = await Connection.open(self.settings.database_path)
-        self.service = GameService(self._database, clock=self.clock, seeds=self.seeds)
-        self.announcer = Announcer(self)
-        self.scheduler = Scheduler(self.service, self.announcer, self.clock)
+        """Register the commands and sync them; unless only syncing, open the database, add the
+        buttons and start the scheduler."""
         await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.add_cog(cog(self))
+        if self.sync_only:  # beside a running bot: no database, no buttons, no announcements
+            await self._sync()
+            return
+        self._database = await Connection.open(self.settings.database_path)
+        self.service = GameService(self._database, clock=self.clock, seeds=self.seeds)
+        self.announcer = Announcer(self)
+        self.scheduler = Scheduler(
+            self.service, self.announcer, self.clock, ready=self.wait_until_ready
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()
-        if not self.sync_only:  # a sync run beside the running bot must not announce anything
-            self.scheduler.start()
+        self.scheduler.start()
+        # The first image builds the palette and sprites (a few hundred ms): do it now, not
+        # while a player waits for an answer.
+        await asyncio.to_thread(warm_up)
 
     async def _sync(self) -> None:
         # Commands show up at once in a development server; a global sync can take an hour to

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.service import Clock, GameService
@@ -21,15 +22,25 @@ log = logging.getLogger(__name__)
 
 MAX_SLEEP = 300.0
 """Look again at least this often (seconds), in case another process changed the database."""
+RETRY_AFTER = 30.0
+"""After a round that failed, wait this long before the next (never spin on a broken game)."""
 
 
 class Scheduler:
     """Runs rounds of `run_due` until stopped."""
 
-    def __init__(self, service: GameService, announcer: Announcer, clock: Clock) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        announcer: Announcer,
+        clock: Clock,
+        ready: Callable[[], Awaitable[object]] | None = None,
+    ) -> None:
         self.service = service
         self.announcer = announcer
         self.clock = clock
+        self._ready = ready  # announcements need the server cache (its language) first
+        self._failed = False
         self.rounds = 0
         self._wake = asyncio.Event()
         self._round_done = asyncio.Condition()
@@ -57,6 +68,8 @@ class Scheduler:
             await self._round_done.wait_for(lambda: self.rounds >= count)
 
     async def _run(self) -> None:
+        if self._ready is not None:
+            await self._ready()
         while True:
             self._wake.clear()
             await self._round()
@@ -65,16 +78,24 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), delay)
 
     async def _round(self) -> None:
+        self._failed = False
         try:
-            for notice in await self.service.run_due(self.clock()):
-                await self.announcer.notice(notice)
+            notices = await self.service.run_due(self.clock())
         except Exception:  # one bad round must not end the scheduler; the next retries
             log.exception("the scheduler's round failed")
+            notices, self._failed = [], True
+        for notice in notices:  # each on its own: one deleted channel must not silence others
+            try:
+                await self.announcer.notice(notice)
+            except Exception:
+                log.exception("could not announce %r", notice)
         async with self._round_done:
             self.rounds += 1
             self._round_done.notify_all()
 
     async def _delay(self) -> float:
+        if self._failed:
+            return RETRY_AFTER
         try:
             alarm = await self.service.next_alarm()
         except Exception:

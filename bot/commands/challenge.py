@@ -115,6 +115,8 @@ class ChallengeCog(commands.Cog):
         """Post a challenge with Accept and Decline buttons for the opponent."""
         if opponent.bot:
             raise OpponentIsBotError("bots cannot be challenged")
+        if thread and not isinstance(interaction.channel, discord.TextChannel):
+            raise NoThreadHereError("threads need a text channel")
         self.bot.names.remember(interaction.user)
         self.bot.names.remember(opponent)
         who_first = None if first is None or first.value == "random" else first.value == "me"
@@ -130,11 +132,17 @@ class ChallengeCog(commands.Cog):
             wants_thread=thread,
         )
         locale = public_locale(interaction)
-        callback = await interaction.response.send_message(
-            self.challenge_text(made, locale),
-            view=challenge_buttons(made.id, locale),
-            allowed_mentions=pings(opponent.id),
-        )
+        try:
+            callback = await interaction.response.send_message(
+                self.challenge_text(made, locale),
+                view=challenge_buttons(made.id, locale),
+                allowed_mentions=pings(opponent.id),
+            )
+        except discord.HTTPException:
+            # Nobody saw it, so nobody could answer it: withdraw it rather than let it block
+            # the same challenge for two days.
+            await self.bot.service.cancel(made.id, interaction.user.id)
+            raise
         if isinstance(callback.resource, discord.InteractionMessage):  # to edit it on expiry
             await self.bot.service.set_challenge_message(made.id, callback.resource.id)
 
@@ -153,18 +161,21 @@ class ChallengeCog(commands.Cog):
 
     async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent accepts: open the thread if one was asked for, start, post the board."""
-        challenge = await self.bot.service.get_challenge(challenge_id)
-        if interaction.user.id != challenge.opponent_id or challenge.status != "pending":
-            await self.bot.service.accept(challenge_id, interaction.user.id)  # raises the refusal
+        challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
         await interaction.response.defer()
         self.bot.names.remember(interaction.user)
         thread = await self._thread(interaction, challenge) if challenge.wants_thread else None
-        result = await self.bot.service.accept(
-            challenge_id,
-            interaction.user.id,
-            channel_id=thread.id if thread else None,
-            parent_channel_id=interaction.channel_id if thread else None,
-        )
+        try:
+            result = await self.bot.service.accept(
+                challenge_id,
+                interaction.user.id,
+                channel_id=thread.id if thread else None,
+                parent_channel_id=interaction.channel_id if thread else None,
+            )
+        except Exception:
+            if thread is not None:  # a double press or a race: leave no empty thread behind
+                await thread.delete()
+            raise
         self.bot.scheduler.wake()
         locale = public_locale(interaction)
         accepted = text(
@@ -175,7 +186,10 @@ class ChallengeCog(commands.Cog):
         )
         if thread is not None:
             accepted += "\n" + text(locale, "challenge.thread_opened", thread=thread.mention)
-        await interaction.edit_original_response(content=accepted, view=None)
+        try:
+            await interaction.edit_original_response(content=accepted, view=None)
+        except discord.HTTPException:  # the challenge message is gone; the game starts anyway
+            log.info("could not update the message of challenge %s", challenge_id)
         view = result.view
         content = self.bot.announcer.started_text(view, locale)
         await self.bot.announcer.channel(view).send(

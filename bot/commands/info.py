@@ -19,6 +19,21 @@ if TYPE_CHECKING:
 
 LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""
+MESSAGE_LIMIT = 2000
+"""Discord refuses longer message contents."""
+
+
+def fit_message(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """`lines` joined, cut at a whole line with an ellipsis so that Discord accepts it."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
 
 
 class InfoCog(commands.Cog):
@@ -40,11 +55,14 @@ class InfoCog(commands.Cog):
             (text(locale, "games.server"), here if interaction.guild_id else []),
             (text(locale, "games.yours"), mine),
         ]
+        listed: set[int] = set()
         lines = []
         for title, views in sections:
+            fresh = [v for v in views if v.id not in listed]
+            listed.update(v.id for v in fresh)
             lines.append(f"**{title}**")
-            lines += [self._line(v, locale) for v in views] or [text(locale, "games.none")]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            lines += [self._line(v, locale) for v in fresh] or [text(locale, "games.none")]
+        await interaction.response.send_message(fit_message(lines), ephemeral=True)
 
     def _line(self, view: GameView, locale: str) -> str:
         players = " vs ".join(mention(u) for u in view.players.values())

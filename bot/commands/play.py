@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from bot.commands.common import (
 from bot.i18n import text
 from bot.service import DrawResult, MoveResult, ServiceError, errors
 from bot.suggest import suggest
+from engine.errors import InvalidMoveError
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -54,6 +56,10 @@ class DrawButton(
         await answering_errors(interaction, cog.answer_draw(interaction, self.game_id, accept))
 
 
+BOARD_WAIT = 2.0
+"""Seconds to wait for the board before answering without it (Discord allows 3)."""
+
+
 def _fit(name: str, fallback: str) -> str:
     """A choice name within Discord's 100 characters."""
     return name if len(name) <= 100 else fallback[:100]
@@ -72,7 +78,13 @@ class PlayCog(commands.Cog):
         """Play a move in this channel's game."""
         self.bot.names.remember(interaction.user)
         channel_id = interaction.channel_id or 0
-        result = await self.bot.service.play(channel_id, interaction.user.id, move)
+        try:
+            result = await self.bot.service.play(channel_id, interaction.user.id, move)
+        except InvalidMoveError:
+            # The error handler shows the notation of this channel's game with the error.
+            view = await self.bot.service.game_in(channel_id)
+            interaction.extras["game"] = view.row.game_kind
+            raise
         await self.announce(interaction, result)
 
     @move.autocomplete("move")
@@ -160,11 +172,18 @@ class PlayCog(commands.Cog):
         self.bot.scheduler.wake()  # the next alarm moved
         locale = public_locale(interaction)
         content = self.bot.announcer.turn_text(result, locale)
+        board = asyncio.ensure_future(self.bot.announcer.board(result.view, locale))
         try:
-            board = await self.bot.announcer.board(result.view, locale)
-            await interaction.response.send_message(
-                content, file=board, allowed_mentions=pings(result.next_id)
-            )
+            await asyncio.wait({board}, timeout=BOARD_WAIT)
+            if board.done():
+                await interaction.response.send_message(
+                    content, file=board.result(), allowed_mentions=pings(result.next_id)
+                )
+            else:  # slow today (a name to fetch, a busy machine): the text first, then the board
+                await interaction.response.send_message(
+                    content, allowed_mentions=pings(result.next_id)
+                )
+                await interaction.edit_original_response(attachments=[await board])
         except discord.HTTPException as error:
             # The move is stored whatever happens here; say so in the channel instead.
             log.warning("could not answer the move in game %s: %s", result.view.id, error)

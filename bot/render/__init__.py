@@ -22,6 +22,17 @@ from bot.render.verbindung import (
     verbindung_image,
     verbindung_layout,
 )
+from engine.ponte import PonteGame
+from engine.verbindung import VerbindungGame
+
+
+def warm_up() -> None:
+    """Build the caches (palette, sprites, backgrounds) that the first image would otherwise
+    build while a player waits: a few hundred milliseconds, once per process."""
+    render_ponte(PonteGame("online"))
+    render_ponte(PonteGame("classic"))
+    render_verbindung(VerbindungGame())
+
 
 __all__ = [
     "DEFAULT_WIDTH",
@@ -41,4 +52,5 @@ __all__ = [
     "render_verbindung",
     "verbindung_image",
     "verbindung_layout",
+    "warm_up",
 ]

@@ -9,6 +9,7 @@ loses cleanly, never both.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 import aiosqlite
@@ -18,6 +19,11 @@ from bot.service.kinds import Ending
 from bot.service.play import PlayUseCases
 from bot.service.results import ChallengeExpired, GameView, Notice, Reminder, TimeLoss
 from bot.store import challenges, games
+
+log = logging.getLogger(__name__)
+
+ALARM_RETRY = 3600
+"""Seconds before a game whose alarm failed is looked at again."""
 
 
 class AlarmUseCases(PlayUseCases):
@@ -31,7 +37,12 @@ class AlarmUseCases(PlayUseCases):
             expired = await challenges.expired_challenges(db, at)
         notices: list[Notice] = []
         for row in due:
-            notice = await self._alarm(row.id, at)
+            try:
+                notice = await self._alarm(row.id, at)
+            except Exception:  # a game that cannot be loaded must not hold up all the others
+                log.exception("game %s: its alarm failed; trying again later", row.id)
+                await self._postpone(row.id, at + ALARM_RETRY)
+                continue
             if notice is not None:
                 notices.append(notice)
         for challenge in expired:
@@ -48,6 +59,10 @@ class AlarmUseCases(PlayUseCases):
             times = [await games.next_alarm(db), await challenges.next_expiry(db)]
         known = [t for t in times if t is not None]
         return moment(min(known)) if known else None
+
+    async def _postpone(self, game_id: int, when: int) -> None:
+        async with self.connection.transaction() as db:
+            await games.postpone_alarm(db, game_id, when)
 
     async def _alarm(self, game_id: int, now: int) -> Notice | None:
         async with self.connection.transaction() as db:

@@ -112,6 +112,16 @@ class ChallengeUseCases(ServiceCore):
         self.remember(view)  # only once committed: a rolled-back id may be given out again
         return result
 
+    async def check_accept(self, challenge_id: int, user_id: int) -> ChallengeRow:
+        """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
+        async with self.connection.read() as db:
+            challenge = await self._open_challenge(db, challenge_id, self.now())
+        if user_id != challenge.opponent_id:
+            raise NotYourChallengeError(
+                "only the challenged player can accept", opponent_id=challenge.opponent_id
+            )
+        return challenge
+
     async def decline(self, challenge_id: int, user_id: int) -> ChallengeRow:
         """The challenged user declines. Raises as `accept` does."""
         return await self._close(challenge_id, user_id, "declined")

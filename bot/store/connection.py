@@ -69,11 +69,14 @@ class Connection:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """A write transaction (`BEGIN IMMEDIATE`), committed on exit, rolled back on error."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                # Also when cancelled right after BEGIN: never leave the shared connection
+                # inside a transaction, or every later BEGIN would fail.
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
 

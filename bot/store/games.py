@@ -203,6 +203,13 @@ async def set_alarm(
     return cursor.rowcount == 1
 
 
+async def postpone_alarm(db: aiosqlite.Connection, game_id: int, when: int) -> None:
+    """Look at an active game again only at `when` (after its alarm failed)."""
+    await db.execute(
+        "UPDATE games SET next_alarm_at = ? WHERE id = ? AND status = 'active'", (when, game_id)
+    )
+
+
 async def due_games(db: aiosqlite.Connection, now: int, limit: int = 100) -> list[GameRow]:
     """Active games whose next alarm (a reminder or the deadline) is at or before `now`."""
     async with db.execute(

@@ -261,3 +261,24 @@ async def test_verbindung_choices_show_the_roll(world: World, bot: GameBot) -> N
         assert choice["name"].startswith(choice["value"])
         assert all(str(face) in choice["name"] for face in game.roll)
         assert game.is_legal(game.parse_move(choice["value"]))
+
+
+async def test_an_expired_thread_challenge_opens_no_thread(world: World, bot: GameBot) -> None:
+    challenge = await run(
+        world, world.alice, "challenge", {"game": "ponte", "opponent": world.bob, "thread": True}
+    )
+    world.clock.advance(days=3)
+    accept_id = challenge.message.custom_ids()[0]
+    answer = await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    assert answer.ephemeral
+    assert answer.content == describe_error(errors.ChallengeClosedError("", status="expired"), "de")
+    assert world.guild.threads == []
+
+
+async def test_an_unreadable_move_shows_the_notation_of_the_game(
+    world: World, bot: GameBot
+) -> None:
+    await start(world, "verbindung")
+    answer = await run(world, world.alice, "move", {"move": "blue-bridge z9"})
+    assert answer.ephemeral
+    assert text("en", "notation.verbindung") in answer.content

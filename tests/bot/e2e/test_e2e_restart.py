@@ -4,6 +4,10 @@ button sent before the restart still works."""
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
+from asyncio.subprocess import PIPE
 from pathlib import Path
 
 from e2ekit import World
@@ -69,13 +73,19 @@ async def test_a_game_survives_restarts_and_old_buttons_keep_working(
 async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     world: World, tmp_path: Path
 ) -> None:
-    env = {"DATABASE_PATH": str(world.database)}
-    env.update(world.fake.bot_env())  # no development server
-    sync = BotProcess(world.fake, "bot", env=env, cwd=tmp_path, args=["sync"])
-    await sync.start()
-    assert sync.process is not None
-    assert await sync.process.wait() == 0, sync.stderr  # it stops by itself once synced
-    await sync.stop()
+    env = dict(
+        PATH=os.environ.get("PATH", "/usr/bin:/bin"),
+        PYTHONPATH=str(Path(__file__).resolve().parents[3]),
+        DATABASE_PATH=str(world.database),
+        **world.fake.bot_env(),  # no development server
+    )
+    sync = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "sync", cwd=tmp_path, env=env, stderr=PIPE
+    )
+    _, stderr = await asyncio.wait_for(sync.communicate(), timeout=60)
+    assert sync.returncode == 0, stderr.decode()
     names = {command["name"] for command in world.fake.commands()}
     assert {"challenge", "move", "board", "help"} <= names
     assert world.fake.commands(world.guild) == []
+    assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot
+    assert not world.database.exists()  # and never touched the games

@@ -1,0 +1,84 @@
+"""The scheduler and `run_due` keep going when one game or one announcement fails."""
+
+import asyncio
+from pathlib import Path
+
+from servicekit import ALICE, BOB, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
+
+from bot.scheduler import Scheduler
+from bot.service import GameService, TimeLoss
+from bot.service.deadlines import HOUR
+from bot.store import games
+
+
+class FlakyAnnouncer:
+    """Fails on the first notice, records the others."""
+
+    def __init__(self) -> None:
+        self.seen: list = []
+
+    async def notice(self, notice) -> None:
+        self.seen.append(notice)
+        if len(self.seen) == 1:
+            raise RuntimeError("that channel was deleted")
+
+
+async def two_games_past_their_deadline(service: GameService, clock: FakeClock) -> None:
+    await start_game(service, move_seconds=HOUR)
+    await start_game(service, "verbindung", channel_id=CHANNEL + 1, move_seconds=HOUR)
+    clock.advance(hours=2)
+
+
+async def test_one_failed_announcement_does_not_silence_the_others(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = await open_service(tmp_path / "bot.sqlite3", clock, CountingSeeds())
+    try:
+        await two_games_past_their_deadline(service, clock)
+        announcer = FlakyAnnouncer()
+        scheduler = Scheduler(service, announcer, clock)  # type: ignore[arg-type]
+        scheduler.start()
+        await scheduler.wait_rounds(1)
+        await scheduler.stop()
+        assert [type(n) for n in announcer.seen] == [TimeLoss, TimeLoss]
+    finally:
+        await service.connection.close()
+
+
+async def test_a_game_that_cannot_be_loaded_does_not_hold_up_the_others(tmp_path: Path) -> None:
+    clock = FakeClock()
+    path = tmp_path / "bot.sqlite3"
+    service = await open_service(path, clock, CountingSeeds())
+    await two_games_past_their_deadline(service, clock)
+    async with service.connection.transaction() as db:
+        await db.execute("UPDATE games SET record = ? WHERE channel_id = ?", ("{}", CHANNEL))
+    await service.connection.close()
+    service = await open_service(path, clock, CountingSeeds())  # no cached positions
+    try:
+        [loss] = await service.run_due()
+        assert isinstance(loss, TimeLoss) and loss.view.row.channel_id == CHANNEL + 1
+        async with service.connection.read() as db:
+            broken = await games.active_game_in(db, CHANNEL)
+        assert broken is not None and broken.next_alarm_at > int(clock.now.timestamp())
+        assert await service.run_due() == []  # postponed, not retried at once
+    finally:
+        await service.connection.close()
+
+
+async def test_a_cancelled_transaction_leaves_the_connection_usable(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3")
+    try:
+        started = asyncio.Event()
+
+        async def stuck() -> None:
+            async with service.connection.transaction():
+                started.set()
+                await asyncio.Event().wait()
+
+        task = asyncio.create_task(stuck())
+        await started.wait()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await start_game(service)  # a new transaction begins normally
+        assert (await service.game_in(CHANNEL)).players == {"white": ALICE, "red": BOB}
+    finally:
+        await service.connection.close()
