@@ -173,22 +173,25 @@ class PlayCog(commands.Cog):
         locale = public_locale(interaction)
         content = self.bot.announcer.turn_text(result, locale)
         board = asyncio.ensure_future(self.bot.announcer.board(result.view, locale))
+        await asyncio.wait({board}, timeout=BOARD_WAIT)
+        ready = board.done()  # if not (a name to fetch, a busy machine): text first, board next
         try:
-            await asyncio.wait({board}, timeout=BOARD_WAIT)
-            if board.done():
-                await interaction.response.send_message(
-                    content, file=board.result(), allowed_mentions=pings(result.next_id)
-                )
-            else:  # slow today (a name to fetch, a busy machine): the text first, then the board
-                await interaction.response.send_message(
-                    content, allowed_mentions=pings(result.next_id)
-                )
-                await interaction.edit_original_response(attachments=[await board])
+            await interaction.response.send_message(
+                content,
+                files=[board.result()] if ready else [],
+                allowed_mentions=pings(result.next_id),
+            )
         except discord.HTTPException as error:
             # The move is stored whatever happens here; say so in the channel instead.
             log.warning("could not answer the move in game %s: %s", result.view.id, error)
+            board.cancel()
             await self._post_failed(result, content, locale)
             return
+        if not ready:
+            try:
+                await interaction.edit_original_response(attachments=[await board])
+            except discord.HTTPException:
+                log.warning("could not add the board to the answer in game %s", result.view.id)
         if result.ending is not None:
             replay = await self.bot.announcer.replay(result.view, locale)
             await interaction.followup.send(

@@ -282,3 +282,18 @@ async def test_an_unreadable_move_shows_the_notation_of_the_game(
     answer = await run(world, world.alice, "move", {"move": "blue-bridge z9"})
     assert answer.ephemeral
     assert text("en", "notation.verbindung") in answer.content
+
+
+async def test_a_slow_board_follows_the_answer_which_still_pings(
+    world: World, bot: GameBot, monkeypatch
+) -> None:
+    from bot.commands import play
+
+    await start(world, "ponte")
+    monkeypatch.setattr(play, "BOARD_WAIT", 0.0)  # as if rendering took too long
+    answer = await run(world, world.alice, "move", {"move": "a1 c1"})
+    assert answer.message.pinged == [world.bob]
+    await world.fake.world.wait_until(
+        lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
+    )
+    assert answer.message.attachments[0].data.startswith(PNG)
