@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.rows import ChallengeRow
+from bot.store.rows import ChallengeRow, number
 
 _SELECT = f"SELECT {ChallengeRow.columns()} FROM challenges"
 
@@ -49,22 +49,19 @@ async def insert_challenge(
 
 async def get_challenge(db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow | None:
     """The challenge with this id, or None."""
-    async with db.execute(f"{_SELECT} WHERE id = ?", (challenge_id,)) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else ChallengeRow.from_row(row)
+    return await ChallengeRow.one(db, f"{_SELECT} WHERE id = ?", (challenge_id,))
 
 
 async def pending_between(
     db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
 ) -> ChallengeRow | None:
     """A pending challenge from `challenger_id` to `opponent_id` in the channel, if any."""
-    async with db.execute(
+    return await ChallengeRow.one(
+        db,
         f"{_SELECT} WHERE status = 'pending' AND channel_id = ? AND challenger_id = ?"
         " AND opponent_id = ? ORDER BY id LIMIT 1",
         (channel_id, challenger_id, opponent_id),
-    ) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else ChallengeRow.from_row(row)
+    )
 
 
 async def answer_challenge(
@@ -94,29 +91,23 @@ async def set_challenge_message(
 
 async def expired_challenges(db: aiosqlite.Connection, now: int) -> list[ChallengeRow]:
     """Pending challenges whose time to answer ran out at or before `now`, oldest first."""
-    async with db.execute(
+    return await ChallengeRow.all(
+        db,
         f"{_SELECT} WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at, id",
         (now,),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return [ChallengeRow.from_row(row) for row in rows]
+    )
 
 
 async def next_expiry(db: aiosqlite.Connection) -> int | None:
     """When the next pending challenge expires, or None."""
-    async with db.execute(
-        "SELECT min(expires_at) FROM challenges WHERE status = 'pending'"
-    ) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None or row[0] is None else int(row[0])
+    return await number(db, "SELECT min(expires_at) FROM challenges WHERE status = 'pending'")
 
 
 async def pending_for(db: aiosqlite.Connection, user_id: int) -> list[ChallengeRow]:
     """Pending challenges the user made or received, oldest first."""
-    async with db.execute(
+    return await ChallengeRow.all(
+        db,
         f"{_SELECT} WHERE status = 'pending' AND (challenger_id = ? OR opponent_id = ?)"
         " ORDER BY id",
         (user_id, user_id),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return [ChallengeRow.from_row(row) for row in rows]
+    )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.store.rows import GameRow, PlayerTotals
+from bot.store.rows import GameRow, PlayerTotals, number
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
 
@@ -89,27 +89,21 @@ async def insert_game(db: aiosqlite.Connection, game: NewGame) -> int:
 
 async def get_game(db: aiosqlite.Connection, game_id: int) -> GameRow | None:
     """The game with this id, or None."""
-    async with db.execute(f"{_SELECT} WHERE id = ?", (game_id,)) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else GameRow.from_row(row)
+    return await GameRow.one(db, f"{_SELECT} WHERE id = ?", (game_id,))
 
 
 async def active_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow | None:
     """The active game of a channel or thread, or None."""
-    async with db.execute(
-        f"{_SELECT} WHERE channel_id = ? AND status = 'active'", (channel_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else GameRow.from_row(row)
+    return await GameRow.one(
+        db, f"{_SELECT} WHERE channel_id = ? AND status = 'active'", (channel_id,)
+    )
 
 
 async def latest_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow | None:
     """The most recent game of a channel or thread, active or finished, or None."""
-    async with db.execute(
-        f"{_SELECT} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-    ) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else GameRow.from_row(row)
+    return await GameRow.one(
+        db, f"{_SELECT} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+    )
 
 
 async def save_position(
@@ -212,20 +206,17 @@ async def postpone_alarm(db: aiosqlite.Connection, game_id: int, when: int) -> N
 
 async def due_games(db: aiosqlite.Connection, now: int, limit: int = 100) -> list[GameRow]:
     """Active games whose next alarm (a reminder or the deadline) is at or before `now`."""
-    async with db.execute(
+    return await GameRow.all(
+        db,
         f"{_SELECT} WHERE status = 'active' AND next_alarm_at <= ?"
         " ORDER BY next_alarm_at, id LIMIT ?",
         (now, limit),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return [GameRow.from_row(row) for row in rows]
+    )
 
 
 async def next_alarm(db: aiosqlite.Connection) -> int | None:
     """The earliest alarm of any active game, or None."""
-    async with db.execute("SELECT min(next_alarm_at) FROM games WHERE status = 'active'") as cursor:
-        row = await cursor.fetchone()
-    return None if row is None or row[0] is None else int(row[0])
+    return await number(db, "SELECT min(next_alarm_at) FROM games WHERE status = 'active'")
 
 
 async def list_games(
@@ -246,9 +237,7 @@ async def list_games(
         where.append("(first_id = ? OR second_id = ?)")
         params += [user_id, user_id]
     sql = f"{_SELECT} WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC LIMIT ?"
-    async with db.execute(sql, (*params, limit)) as cursor:
-        rows = await cursor.fetchall()
-    return [GameRow.from_row(row) for row in rows]
+    return await GameRow.all(db, sql, (*params, limit))
 
 
 async def totals(db: aiosqlite.Connection, user_id: int) -> list[PlayerTotals]:

@@ -3,11 +3,35 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Self
 
+import aiosqlite
+
+
+async def number(db: aiosqlite.Connection, sql: str) -> int | None:
+    """The single number `sql` selects (such as a `min(...)`), None for NULL or no row."""
+    async with db.execute(sql) as cursor:
+        row = await cursor.fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
 
 class _FromRow:
+    @classmethod
+    async def one(cls, db: aiosqlite.Connection, sql: str, params: Sequence[object]) -> Self | None:
+        """The first row `sql` selects (every column of the table), or None."""
+        async with db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else cls.from_row(row)
+
+    @classmethod
+    async def all(cls, db: aiosqlite.Connection, sql: str, params: Sequence[object]) -> list[Self]:
+        """Every row `sql` selects (every column of the table), in its order."""
+        async with db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [cls.from_row(row) for row in rows]
+
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Self:
         """Build from a row selected with every column of the table."""
