@@ -58,7 +58,7 @@ def stored_game(index: int, game: EngineGame, kind: Kind, seed: int) -> NewGame:
         first_id=2 * index + 1,
         second_id=2 * index + 2,
         first_colour=kind.first_colour(game),
-        second_colour=next(c for c in kind.colours if c != kind.first_colour(game)),
+        second_colour=kind.other(kind.first_colour(game)),
         move_seconds=3 * 24 * 3600,
         turn_started_at=int(time.time()),
         deadline=int(time.time()) + 3 * 24 * 3600,

@@ -147,7 +147,7 @@ class Announcer:
     def ending_text(self, view: GameView, ending: Ending, locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""
         winner = None if ending.result == "draw" else view.players.get(ending.result)
-        loser = None if winner is None else next(u for u in view.players.values() if u != winner)
+        loser = None if winner is None else view.row.opponent_of(winner)
         params = {
             "winner": mention(winner) if winner else "",
             "loser": mention(loser) if loser else "",

@@ -212,7 +212,7 @@ class PlayCog(commands.Cog):
         locale = public_locale(interaction)
         view = result.view
         if result.action == "offered":
-            opponent = next(u for u in view.players.values() if u != result.by_id)
+            opponent = view.row.opponent_of(result.by_id)
             buttons = discord.ui.View(timeout=None)
             buttons.add_item(DrawButton("accept", view.id, text(locale, "button.accept_draw")))
             buttons.add_item(DrawButton("decline", view.id, text(locale, "button.decline_draw")))

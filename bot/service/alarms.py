@@ -87,8 +87,7 @@ class AlarmUseCases(PlayUseCases):
     async def _lose_on_time(self, db: aiosqlite.Connection, view: GameView, now: int) -> TimeLoss:
         loser = view.to_move
         assert loser is not None
-        winner = next(colour for colour in view.kind.colours if colour != loser)
-        ending = Ending(winner, "timeout", None, view.kind.scores(view.game))
+        ending = Ending(view.kind.other(loser), "timeout", None, view.kind.scores(view.game))
         row = await self._finish(
             db, view.row, ending, record=view.row.record, version=view.version, now=now
         )

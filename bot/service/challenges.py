@@ -99,11 +99,7 @@ class ChallengeUseCases(ServiceCore):
         `NotYourChallengeError`, `ChallengeClosedError` and `ChannelBusyError`."""
         now = self.now()
         async with self.connection.transaction() as db:
-            challenge = await self._open_challenge(db, challenge_id, now)
-            if user_id != challenge.opponent_id:
-                raise NotYourChallengeError(
-                    "only the challenged player can accept", opponent_id=challenge.opponent_id
-                )
+            challenge = await self._acceptable(db, challenge_id, user_id, now)
             view = await self._start_game(
                 db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
             )
@@ -115,12 +111,7 @@ class ChallengeUseCases(ServiceCore):
     async def check_accept(self, challenge_id: int, user_id: int) -> ChallengeRow:
         """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
         async with self.connection.read() as db:
-            challenge = await self._open_challenge(db, challenge_id, self.now())
-        if user_id != challenge.opponent_id:
-            raise NotYourChallengeError(
-                "only the challenged player can accept", opponent_id=challenge.opponent_id
-            )
-        return challenge
+            return await self._acceptable(db, challenge_id, user_id, self.now())
 
     async def decline(self, challenge_id: int, user_id: int) -> ChallengeRow:
         """The challenged user declines. Raises as `accept` does."""
@@ -163,13 +154,19 @@ class ChallengeUseCases(ServiceCore):
             raise ChallengeClosedError(f"this challenge is already {status}", status=status)
         return challenge
 
+    async def _acceptable(
+        self, db: aiosqlite.Connection, challenge_id: int, user_id: int, now: int
+    ) -> ChallengeRow:
+        challenge = await self._open_challenge(db, challenge_id, now)
+        if user_id != challenge.opponent_id:
+            raise NotYourChallengeError(
+                "only the challenged player can accept", opponent_id=challenge.opponent_id
+            )
+        return challenge
+
     async def _refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
         if await games.active_game_in(db, channel_id) is not None:
-            raise ChannelBusyError(
-                "a game is already running in this channel: finish it first, or start the game "
-                "in a thread of its own",
-                channel_id=channel_id,
-            )
+            raise _channel_busy(channel_id)
 
     async def _refuse_duplicate(
         self, db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
@@ -216,13 +213,17 @@ class ChallengeUseCases(ServiceCore):
         )
         try:
             game_id = await games.insert_game(db, new)
-        except StoreChannelBusy:
-            raise ChannelBusyError(
-                "a game is already running in this channel: finish it first, or start the game "
-                "in a thread of its own",
-                channel_id=channel_id,
-            ) from None
+        except StoreChannelBusy:  # the database's own check, should a race get past ours
+            raise _channel_busy(channel_id) from None
         return GameView(await self.row_by_id(db, game_id), game)
+
+
+def _channel_busy(channel_id: int) -> ChannelBusyError:
+    return ChannelBusyError(
+        "a game is already running in this channel: finish it first, or start the game "
+        "in a thread of its own",
+        channel_id=channel_id,
+    )
 
 
 def _players(challenge: ChallengeRow) -> tuple[int, int]:

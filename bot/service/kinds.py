@@ -84,6 +84,11 @@ class Kind(ABC):
     def ending(self, game: EngineGame) -> Ending | None:
         """How the game ended, or None while it runs."""
 
+    def other(self, colour: str) -> str:
+        """The opposing colour."""
+        first, second = self.colours
+        return second if colour == first else first
+
     def scores(self, game: EngineGame) -> dict[str, int] | None:
         """The current points per colour (None for a game without points)."""
         return None

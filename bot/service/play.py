@@ -136,8 +136,7 @@ class PlayUseCases(ServiceCore):
             game.push(event)
         now = self.now()
         first_colour = kind.first_colour(game)
-        second_colour = next(c for c in kind.colours if c != first_colour)
-        row = replace(row, first_colour=first_colour, second_colour=second_colour)
+        row = replace(row, first_colour=first_colour, second_colour=kind.other(first_colour))
         if ending is not None:
             stored = await self._finish(
                 db, row, ending, record=kind.dump(game), version=len(game.moves), now=now

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from bot.service.deadlines import Turn, moment
 from bot.service.kinds import Ending, EngineGame, Kind, kind_of
@@ -171,8 +170,3 @@ class Export:
 def ending_json(ending: Ending) -> str | None:
     """The scores of an ending as stored."""
     return None if ending.scores is None else json.dumps(ending.scores, sort_keys=True)
-
-
-def describe(values: dict[str, Any]) -> str:
-    """`key: value` pairs for a record header comment."""
-    return ", ".join(f"{key}: {value}" for key, value in values.items())
