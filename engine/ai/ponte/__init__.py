@@ -1,0 +1,99 @@
+"""The computer player of Ponte del Diavolo.
+
+Every level values turns with the same evaluation (`evaluate`): points scored and points within
+reach, for both colours. Easy and normal look one turn ahead, easy with a wide random spread and
+fewer stone pairs; hard looks two turns ahead: for its best few turns it finds the opponent's best
+answer and keeps the turn whose worst case is best (a two-ply minimax over the candidates). The
+pie rule (P4) is handled in `opening`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ai.base import Level, Rng, Stop, never
+from engine.ai.ponte.candidates import Valued, after, candidates, final_value, first_pair
+from engine.ai.ponte.evaluate import position_value
+from engine.ai.ponte.opening import first_turn, wants_swap
+from engine.errors import GameOverError
+from engine.ponte import Move, Pass, Place, PonteGame, Swap
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How a level searches."""
+
+    width: int  # the best single fields that are paired into stone turns
+    beam: int  # own turns answered by the opponent's best reply (0: look one turn ahead)
+    reply_width: int  # `width` of the opponent's replies
+    spread: float  # random noise added to each value: the larger, the weaker the play
+
+
+EFFORT = {
+    Level.EASY: Effort(width=5, beam=0, reply_width=0, spread=1.0),
+    Level.NORMAL: Effort(width=8, beam=0, reply_width=0, spread=0.1),
+    Level.HARD: Effort(width=12, beam=10, reply_width=9, spread=0.0),
+}
+
+BRIDGES_SEARCHED = 3
+
+
+def choose_move(game: PonteGame, level: Level, rng: Rng, stop: Stop = never) -> Move:
+    """The computer's turn for the player to move. Raises `GameOverError` after the end."""
+    outcome = game.outcome()
+    if outcome is not None:
+        raise GameOverError(outcome.rule, "the game is over")
+    if game.ply == 0:
+        return first_turn(game, rng)
+    if game.ply == 1 and wants_swap(game):
+        return Swap()
+    effort = EFFORT[level]
+    found = candidates(game, effort.width, rng, stop)
+    if not found:
+        return _fallback(game)
+    if effort.beam:
+        found = _answered(game, _beam(found, effort.beam), effort.reply_width, rng, stop)
+    return _pick(found, effort.spread, rng)
+
+
+def _answered(
+    game: PonteGame, found: list[Valued], width: int, rng: Rng, stop: Stop
+) -> list[Valued]:
+    """`found` revalued by the opponent's best answer (two-ply minimax); those not reached
+    before `stop` keep their one-ply value minus a margin, so a searched turn is preferred."""
+    color = game.to_move
+    revalued: list[Valued] = []
+    for number, option in enumerate(found):
+        if stop() and number:
+            revalued += (Valued(o.value - 1.0, o.move) for o in found[number:])
+            break
+        child = after(game, option.move)
+        if child.is_over:
+            value = final_value(child, color)
+        else:
+            replies = candidates(child, width, rng, stop)
+            value = -replies[0].value if replies else position_value(child.board, color)
+        revalued.append(Valued(value, option.move))
+    return revalued
+
+
+def _beam(found: list[Valued], size: int) -> list[Valued]:
+    """The `size` best turns, and the best few bridges and the pass besides: a bridge or a pass
+    gains little now but may be urgent, which only the opponent's answer shows."""
+    others = [o for o in found[size:] if not isinstance(o.move, Place)][:BRIDGES_SEARCHED]
+    return found[:size] + others
+
+
+def _pick(found: list[Valued], spread: float, rng: Rng) -> Move:
+    """The best turn after noise of `spread`; equal values are decided by `rng`."""
+    noisy = [(option.value + spread * rng.random(), rng.random(), option.move) for option in found]
+    return max(noisy, key=lambda item: (item[0], item[1]))[2]
+
+
+def _fallback(game: PonteGame) -> Move:
+    """A legal turn when the search found none (it was stopped before valuing any)."""
+    pair = first_pair(game)
+    if pair is not None:
+        return pair
+    bridges = game.legal_bridges()
+    return bridges[0] if bridges else Pass()

@@ -1,0 +1,149 @@
+"""The turns worth a closer look in a Ponte del Diavolo position, each with its one-turn value.
+
+A position offers thousands of stone pairs, so the search never lists them all: it values every
+single legal field (placing one stone and evaluating), keeps the best fields, and pairs those
+(P10 makes a pair legal exactly when the second stone is legal beside the first). Bridges are few
+and all valued. Pass is listed only when it is legal (P6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain, combinations
+
+from engine.ai.base import Rng, Stop
+from engine.ai.ponte.evaluate import links, position_value, scored
+from engine.ponte import Move, Pass, Place, PonteGame
+from engine.ponte.variants import Color
+
+# The end of the game is worth more than any position; the score difference breaks ties so that
+# a won game is won by as much as possible (and a lost one lost by as little).
+WIN = 1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Valued:
+    """A turn and its value for the mover after it (higher is better)."""
+
+    value: float
+    move: Move
+
+
+def final_value(game: PonteGame, color: Color) -> float:
+    """The value of a finished game for `color`: won, drawn or lost, then the point margin."""
+    outcome = game.outcome()
+    assert outcome is not None
+    margin = outcome.scores[color].points - outcome.scores[color.other].points
+    if outcome.winner is None:
+        return float(margin)
+    return (WIN if outcome.winner is color else -WIN) + margin
+
+
+def legal_fields(game: PonteGame) -> list[int]:
+    """Field indices where the player to move may place a stone now."""
+    left = game.stones_left(game.to_move)
+    if game.is_over or (left is not None and left < 2):
+        return []
+    board, color = game.board, game.to_move
+    cells, blocked, problem = board.cells, board.blocked, board.stone_problem
+    return [
+        i
+        for i in board.geo.fields
+        if cells[i] is None and not blocked[i] and problem(i, color) is None
+    ]
+
+
+def field_values(game: PonteGame, fields: list[int], rng: Rng) -> list[tuple[float, int]]:
+    """Each field with the mover's value after a single stone there, best first; fields of
+    equal value come in random order, so that the pairs are not all made in one corner."""
+    board, color = game.board, game.to_move
+    cells = board.cells
+    valued = []
+    for index in fields:
+        cells[index] = color  # placed and lifted again: no copy per field
+        valued.append((position_value(board, color), rng.random(), index))
+        cells[index] = None
+    valued.sort(reverse=True)
+    return [(value, index) for value, _, index in valued]
+
+
+def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
+    """Pairs that single stones undervalue: the fields under every bridge that could still join
+    two of the opponent's components (both must be filled to cut them apart), and two stones
+    that together turn a sandbank of two into an island. `best` completes a lone field."""
+    board, color = game.board, game.to_move
+    for under in links(board, color.other):
+        if len(under) <= 2:
+            first, *rest = sorted(under)
+            yield first, rest[0] if rest else best
+    orthogonal, cells = board.geo.orthogonal, board.cells
+    for members in scored(board, color)[0].members:
+        if len(members) != 2:
+            continue
+        around = {n for m in members for n in orthogonal[m] if cells[n] is None}
+        for first in around:
+            for second in orthogonal[first]:
+                if cells[second] is None and second != first:
+                    yield first, second
+            for second in around:
+                if second > first:
+                    yield first, second
+
+
+def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Iterator[Valued]:
+    """Every legal pair among `wanted`, valued."""
+    board, color = game.board, game.to_move
+    cells, blocked, problem, field = board.cells, board.blocked, board.stone_problem, board.field
+    for first, second in wanted:
+        if stop():
+            return
+        if min(first, second) < 0 or first == second or blocked[first] or cells[first] is not None:
+            continue
+        if problem(first, color) is None and problem(second, color, also=first) is None:
+            cells[first] = cells[second] = color
+            value = position_value(board, color)
+            cells[first] = cells[second] = None
+            yield Valued(value, Place(field(first), field(second)))
+
+
+def after(game: PonteGame, move: Move) -> PonteGame:
+    """A copy of `game` with `move` made."""
+    child = game.copy()
+    child.push(move)
+    return child
+
+
+def value_after(game: PonteGame, move: Move) -> float:
+    """The mover's value after `move` (the exact result when it ends the game)."""
+    color = game.to_move
+    child = after(game, move)
+    if child.is_over:
+        return final_value(child, color)
+    return position_value(child.board, color)
+
+
+def candidates(game: PonteGame, width: int, rng: Rng, stop: Stop) -> list[Valued]:
+    """The mover's candidate turns, best first: pairs of the `width` best single fields and the
+    planned pairs, every bridge, and pass when it is legal."""
+    fields = [index for _, index in field_values(game, legal_fields(game), rng)[:width]]
+    planned = planned_pairs(game, fields[0] if fields else -1)
+    wanted = dict.fromkeys((min(p), max(p)) for p in chain(combinations(fields, 2), planned))
+    found = list(pairs(game, wanted, stop))
+    others: list[Move] = list(game.legal_bridges())
+    if game.can_pass():
+        others.append(Pass())
+    found += (Valued(value_after(game, move), move) for move in others)
+    found.sort(key=lambda item: -item.value)
+    return found
+
+
+def first_pair(game: PonteGame) -> Place | None:
+    """Some legal pair of stones, for a fallback answer."""
+    fields = legal_fields(game)
+    board, color = game.board, game.to_move
+    for position, first in enumerate(fields):
+        for second in fields[position + 1 :]:
+            if board.stone_problem(second, color, also=first) is None:
+                return Place(board.field(first), board.field(second))
+    return None

@@ -1,0 +1,201 @@
+"""How good a Ponte del Diavolo position is for one colour: points now and points within reach.
+
+The score (P19) rewards islands joined into large components, so the value of a colour counts
+what is already scored and what the board still offers: sandbanks that have room to become
+islands, and bridges that could still be built between components (two free stones a bridge
+apart with nothing under it). The opponent's stones and bridges take those chances away, which is
+how the evaluation understands blocking: a stone under an opponent's possible bridge lowers the
+opponent's value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from engine.ponte.board import ISLAND, Board
+from engine.ponte.geometry import geometry
+from engine.ponte.variants import Color
+
+# What a sandbank is worth, in islands, when it still has room to grow (by its size).
+GROWING = (0.0, 0.12, 0.3, 0.55)
+# The shares of the points scored now, of those reachable over bridges the opponent cannot cut
+# in one turn (three or more fields under them, taken together), and of those reachable over any
+# open bridge. A cuttable link is worth less: it must be bridged before the opponent moves there.
+SHARES = (0.4, 0.3, 0.3)
+SAFE_LINK = 3
+
+
+Reach = tuple[int, tuple[int, ...]]
+"""A bridge a stone could carry: the far end and the fields it passes over."""
+OpenBridge = tuple[int, int, tuple[int, ...]]
+"""A bridge that could be built: both ends and the fields it passes over."""
+
+
+@cache
+def reaches(size: int) -> tuple[tuple[Reach, ...], ...]:
+    """For every field, every bridge it could be an end of (the geometry lists one end only)."""
+    geo = geometry(size)
+    found: list[list[Reach]] = [[] for _ in geo.fields]
+    for index in geo.fields:
+        for span in geo.spans[index]:
+            found[index].append((span.other, span.blocked))
+            found[span.other].append((index, span.blocked))
+    return tuple(tuple(items) for items in found)
+
+
+def triangle(islands: float) -> float:
+    """P19's k(k+1)/2, for a fractional count of islands too."""
+    return islands * (islands + 1) / 2
+
+
+class _Groups:
+    """The groups of one colour with a union-find over them (components joined by bridges)."""
+
+    def __init__(self, board: Board, color: Color) -> None:
+        cells, orthogonal = board.cells, board.geo.orthogonal
+        self.of = [-1] * len(cells)
+        self.members: list[list[int]] = []
+        for start, owner in enumerate(cells):
+            if owner is not color or self.of[start] >= 0:
+                continue
+            number = len(self.members)
+            members = [start]
+            self.of[start] = number
+            for current in members:
+                for near in orthogonal[current]:
+                    if cells[near] is color and self.of[near] < 0:
+                        self.of[near] = number
+                        members.append(near)
+            self.members.append(members)
+        self.parent = list(range(len(self.members)))
+
+    def root(self, group: int) -> int:
+        parent = self.parent
+        while parent[group] != group:
+            parent[group] = parent[parent[group]]
+            group = parent[group]
+        return group
+
+    def join(self, first: int, second: int) -> bool:
+        """Join the components of two stones; False when they were one already."""
+        a, b = self.root(self.of[first]), self.root(self.of[second])
+        if a == b:
+            return False
+        self.parent[a] = b
+        return True
+
+    def points(self, worth: list[float]) -> float:
+        """P19 over the components, each group counting `worth` islands."""
+        per_component: dict[int, float] = {}
+        for group, value in enumerate(worth):
+            if value:
+                key = self.root(group)
+                per_component[key] = per_component.get(key, 0.0) + value
+        return sum(triangle(k) for k in per_component.values())
+
+
+def scored(board: Board, color: Color) -> tuple[_Groups, float]:
+    """The groups of `color` joined by its bridges, and the points they score now (P19)."""
+    groups = _Groups(board, color)
+    index = board.index
+    for bridge in board.bridges:
+        first = index(bridge.first)
+        if board.cells[first] is color:
+            groups.join(first, index(bridge.second))
+    worth = [1.0 if len(members) == ISLAND else 0.0 for members in groups.members]
+    return groups, groups.points(worth)
+
+
+def _can_grow(board: Board, groups: _Groups, number: int) -> bool:
+    """Whether the sandbank `number` can take one more stone of its colour (P7, P8), using the
+    group labels instead of the board's checks, which also build their error messages."""
+    cells, blocked, of, geo = board.cells, board.blocked, groups.of, board.geo
+    members = groups.members[number]
+    for stone in members:
+        for near in geo.orthogonal[stone]:
+            if cells[near] is not None or blocked[near]:
+                continue
+            joined = {of[n] for n in geo.orthogonal[near] if of[n] >= 0}
+            size = 1 + sum(len(groups.members[g]) for g in joined)
+            if size > ISLAND:
+                continue
+            if size == ISLAND:
+                island = {near, *(s for g in joined for s in groups.members[g])}
+                touching = (n for s in island for n in geo.ring[s])
+                if all(of[n] < 0 or n in island for n in touching):
+                    return True
+            elif all(of[n] < 0 or len(groups.members[of[n]]) < ISLAND for n in geo.diagonal[near]):
+                return True
+    return False
+
+
+def open_bridges(board: Board, groups: _Groups, color: Color) -> Iterator[OpenBridge]:
+    """The bridges `color` could build now between two of its stones (crossings with built
+    bridges aside); `groups` gives the stones."""
+    cells, blocked, bridge_end = board.cells, board.blocked, board.bridge_end
+    table = reaches(board.size)
+    for members in groups.members:
+        for stone in members:
+            if bridge_end[stone]:
+                continue
+            for other, under in table[stone]:
+                if (
+                    other > stone
+                    and cells[other] is color
+                    and not bridge_end[other]
+                    and all(cells[u] is None and not blocked[u] for u in under)
+                ):
+                    yield stone, other, under
+
+
+def _link_fields(board: Board, groups: _Groups, color: Color) -> dict[tuple[int, int], set[int]]:
+    found: dict[tuple[int, int], set[int]] = {}
+    for stone, other, under in open_bridges(board, groups, color):
+        first, second = groups.root(groups.of[stone]), groups.root(groups.of[other])
+        if first != second:
+            found.setdefault((min(first, second), max(first, second)), set()).update(under)
+    return found
+
+
+def links(board: Board, color: Color) -> list[set[int]]:
+    """For each two components of `color` that a bridge could still join, the fields under all
+    such bridges: filling them all cuts the components apart for good."""
+    groups, _ = scored(board, color)
+    return list(_link_fields(board, groups, color).values())
+
+
+def _worth(board: Board, groups: _Groups) -> list[float]:
+    worth = []
+    for members in groups.members:
+        if len(members) == ISLAND:
+            worth.append(1.0)
+        else:
+            grows = _can_grow(board, groups, len(worth))
+            worth.append(GROWING[len(members)] if grows else 0.0)
+    return worth
+
+
+def color_value(board: Board, color: Color, open_stones: bool = True) -> float:
+    """Points `color` scores now plus shares of the points within reach (see the module).
+
+    `open_stones` False counts no future growth or bridges: the value at the end of the game.
+    """
+    groups, now = scored(board, color)
+    if not open_stones:
+        return now
+    worth = _worth(board, groups)
+    found = _link_fields(board, groups, color)
+    for (first, second), under in found.items():
+        if len(under) >= SAFE_LINK:
+            groups.parent[groups.root(first)] = groups.root(second)
+    safe = groups.points(worth)
+    for first, second in found:
+        groups.parent[groups.root(first)] = groups.root(second)
+    now_share, safe_share, open_share = SHARES
+    return now_share * now + safe_share * safe + open_share * groups.points(worth)
+
+
+def position_value(board: Board, color: Color, open_stones: bool = True) -> float:
+    """`color`'s value minus the opponent's: above zero means `color` stands better."""
+    return color_value(board, color, open_stones) - color_value(board, color.other, open_stones)

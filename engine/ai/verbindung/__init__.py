@@ -1,0 +1,125 @@
+"""The computer player of Verbindung gesucht.
+
+Every level values a position by how many dice each player still needs to join their four bases
+(`network`: a Steiner tree over the potential network of V9) through a small race model of the
+dice (`race`). Easy and normal value each candidate turn by the position it leaves (one turn
+deep), easy with few candidates and a wide random spread. Hard takes normal's best turns and
+values each by the opponent's next roll as chance: over all 56 rolls of three dice, weighted by
+their odds, the opponent answers with the reply the evaluation likes best for them (`chance`).
+Every level takes an immediate win and never hands one over while another turn exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ai.base import Level, Rng, Stop, never
+from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
+from engine.ai.verbindung.search import (
+    Judge,
+    Line,
+    Planner,
+    Width,
+    ahead,
+    candidate_turns,
+    racing,
+)
+from engine.errors import GameOverError, IllegalMoveError
+from engine.verbindung import Turn, VerbindungGame
+from engine.verbindung.moves import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How a level searches."""
+
+    width: Width  # how many turns are built and valued one turn deep
+    judge: Judge  # how the position after a turn is valued
+    soft: float  # tie-break weight of dice that take a way from the opponent (or from me)
+    spread: float  # random noise added to each value: the larger, the weaker the play
+    beam: int  # best turns revalued by the opponent's roll as chance (0: none)
+
+
+EFFORT = {
+    Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0),
+    Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
+    Level.HARD: Effort(Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=16),
+}
+
+
+def choose_turn(game: VerbindungGame, level: Level, rng: Rng, stop: Stop = never) -> Turn:
+    """The computer's turn for the player to move in `game`, which must be in its place phase
+    (the roll is the caller's chance step). Raises `GameOverError` after the end and
+    `IllegalMoveError` (V5) before the roll."""
+    outcome = game.outcome()
+    if outcome is not None:
+        raise GameOverError(outcome.rule, "the game is over")
+    if game.phase != "place":
+        raise IllegalMoveError("V5", "the computer plays a turn only after its roll")
+    fallback = _fallback(game)
+    if stop():
+        return fallback
+    effort = EFFORT[level]
+    planner = Planner(game, effort.judge, effort.soft)
+    turns = candidate_turns(planner, effort.width, stop)
+    if not turns:
+        return fallback
+    if effort.beam and len(turns) > 1:
+        turns = _chanced(planner, turns, effort.beam, stop)
+    best = _pick(turns, effort.spread, rng)
+    return Turn(best.actions)
+
+
+def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list[Line]:
+    """The `beam` best turns revalued by the opponent's next roll as chance (`chance.Replies`).
+
+    Turns that end the game keep their value; if `stop` cuts the search short, the turns not
+    reached are dropped (the best one-turn value is reached first).
+    """
+    turns = sorted(turns, key=lambda line: -line.value)
+    if turns[0].ended:
+        return turns[:1]
+    revalued = []
+    for line in _diverse(planner, turns, beam):
+        if line.ended or stop():
+            continue
+        value = Lookahead(planner, line, stop).value(opponent_dice(planner, line))
+        revalued.append(
+            Line(line.actions, line.changes, line.mine, line.theirs, line.placed, value)
+        )
+    return revalued or turns[:1]
+
+
+def _diverse(planner: Planner, turns: list[Line], beam: int) -> list[Line]:
+    """The best `beam` turns (sorted best first), one of each `Planner.signature`.
+
+    Turns alike in what they change on either player's lightest trees differ only in a die
+    that matters to nobody; the lookahead is better spent on turns of different kinds.
+    """
+    chosen: list[Line] = []
+    seen: set[tuple[object, ...]] = set()
+    for line in turns:
+        key = planner.signature(line)
+        if key not in seen:
+            seen.add(key)
+            chosen.append(line)
+            if len(chosen) == beam:
+                break
+    return chosen
+
+
+def _pick(turns: list[Line], spread: float, rng: Rng) -> Line:
+    """The turn of highest value after noise of size `spread` (ties broken by the rng)."""
+    return max(turns, key=lambda line: line.value + spread * rng.random())
+
+
+def _fallback(game: VerbindungGame) -> Turn:
+    """A legal turn found at once: a pass, or the first listed white crosses the duty asks for."""
+    actions: list[Action] = []
+    while not game.is_legal(Turn(tuple(actions))):
+        options: list[Action] = [
+            p for f in dict.fromkeys(game.roll) for p in game.placements(f, actions)
+        ]
+        options += game.exchanges(actions)
+        actions.append(options[0])
+    return Turn(tuple(actions))

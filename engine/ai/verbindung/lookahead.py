@@ -1,0 +1,88 @@
+"""Hard's look beyond its own turn: the opponent's next roll as chance (an expectimax step).
+
+After a candidate turn the opponent rolls. Every roll of the due size is weighed by its odds, and
+for each roll the opponent answers with what the evaluation likes best for them (none, one or two
+of the dice, `chance.Singles`). The candidate is worth the average, over the rolls, of my value of
+the position after that answer, with me to move.
+
+Near the end that value also looks at my own next roll: the odds that it brings me one or two
+dice closer (or home) are measured over all my rolls instead of taken from the race model, so a
+network that any die completes is worth more than one that waits for a cross.
+"""
+
+from __future__ import annotations
+
+from engine.ai.base import Stop
+from engine.ai.verbindung.chance import ROLLS, Singles
+from engine.ai.verbindung.oracle import Oracle
+from engine.ai.verbindung.race import mover_value, mover_value_with
+from engine.ai.verbindung.search import Line, Planner
+from engine.verbindung import Player
+from engine.verbindung.layout import FIELDS
+
+_TOP = 4
+"""Best single placements per face that are paired into two-dice answers."""
+
+_ODDS_FROM = 3
+"""My own odds are measured when my distance is at most this (the race model decides before)."""
+
+
+class Lookahead:
+    """A candidate turn's position with the opponent to roll, valued over their rolls."""
+
+    def __init__(self, planner: Planner, line: Line, stop: Stop) -> None:
+        """Measure the opponent's answers (and near the end my odds) after `line`."""
+        tiles = planner.board(line.changes)
+        oracles = {p: Oracle(tiles, p) for p in Player}
+        self.me = planner.me
+        self.mine = line.mine
+        self.placed = line.placed
+        self.odds: tuple[float, float, float] | None = None
+        if line.mine <= _ODDS_FROM:
+            self.odds = _odds(oracles, self.me, _my_dice(planner, line), stop)
+        self.replies = Singles(oracles, self.me.other, self._their_judge, True, stop)
+
+    def leaf(self, mine: int, theirs: int) -> float:
+        """My value of a position after the opponent's answer, me to move."""
+        if theirs <= 0:
+            return 0.0
+        if mine <= 0:
+            return 1.0
+        if self.odds is not None and mine == self.mine:
+            return mover_value_with(mine, theirs, self.odds)
+        return mover_value(mine, theirs)
+
+    def _their_judge(self, own: int, other: int) -> float:
+        return -self.leaf(other, own)
+
+    def value(self, dice: int) -> float:
+        """My value averaged over the opponent's rolls of `dice` dice, each answered at best."""
+        if dice <= 0 or self.placed >= FIELDS:
+            return self.leaf(self.mine, self.replies.own.opt)
+        return sum(-chance * self.replies.answer(roll, _TOP) for roll, chance in ROLLS[dice])
+
+
+def _odds(
+    oracles: dict[Player, Oracle], me: Player, dice: int, stop: Stop
+) -> tuple[float, float, float]:
+    """The odds that my next roll brings me 0, 1 or 2 dice closer, if the opponent lets it."""
+    start = oracles[me].opt
+    mine = Singles(oracles, me, lambda own, other: -own, False, stop)
+    odds = [0.0, 0.0, 0.0]
+    for roll, chance in ROLLS[dice]:
+        step = min(2, max(0, start + round(mine.answer(roll, _TOP))))
+        odds[step] += chance
+    return odds[0], odds[1], odds[2]
+
+
+def _my_dice(planner: Planner, line: Line) -> int:
+    """V5: the dice of my next roll (two in red's first two turns), fewer when the supply runs
+    low (the opponent may place two before)."""
+    due = 2 if planner.me is Player.RED and planner.game.turns <= 1 else 3
+    return max(1, min(due, FIELDS - line.placed - 2))
+
+
+def opponent_dice(planner: Planner, line: Line) -> int:
+    """V5: the dice of the opponent's next roll (two in red's first two turns)."""
+    due = 2 if planner.opponent is Player.RED and planner.game.turns <= 2 else 3
+    return min(due, FIELDS - line.placed)

@@ -1,0 +1,191 @@
+"""The computer player of Verbindung gesucht: legal, reproducible turns at every level, immediate
+wins taken, wins not handed over (V11), the white-cross duty met (V6), and a quick answer when the
+time is up."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from bench.verbindung import random_turn
+from engine.ai.base import Level
+from engine.ai.verbindung import choose_turn
+from engine.ai.verbindung.chance import ROLLS
+from engine.ai.verbindung.network import INF, distance
+from engine.ai.verbindung.search import tiles_of
+from engine.errors import GameOverError, IllegalMoveError
+from engine.verbindung import Face, Place, Player, Roll, Turn, VerbindungGame, draw_roll
+
+RED, BLACK = Player.RED, Player.BLACK
+LEVELS = tuple(Level)
+
+
+def position(dice: dict[str, str], to_move: Player = RED) -> VerbindungGame:
+    """A game with `dice` ({"c3": "red-bridge ew"}) on the area, the opening over, `to_move` to
+    roll. Built with trusted pushes, so the dice need not have been placeable."""
+    places = []
+    for name, spec in dice.items():
+        face, *orientation = spec.split()
+        places.append(Place.parse(" ".join([face, name, *orientation])))
+    game = VerbindungGame()
+    game.push(Roll(tuple(p.face for p in places) or (Face.ARCS,)))
+    game.push(Turn(tuple(places)))
+    for _ in range(3 if to_move is RED else 4):
+        game.push(Roll((Face.ARCS,)))
+        game.push(Turn(()))
+    assert game.to_move is to_move and game.phase == "roll"
+    return game
+
+
+def rolled(game: VerbindungGame, *faces: str) -> VerbindungGame:
+    game.push(Roll(tuple(Face(f) for f in faces)))
+    return game
+
+
+# Both players one die short of a win: every path meets the empty c3, whose neighbours are the
+# red b3, the white d3 and the black c4 and c2 (the same position as the rules tests' HUB).
+HUB = {
+    **dict.fromkeys(
+        ("b6", "b5", "b3", "a2", "a3", "e1", "e2", "d2", "f5", "e5", "e4", "d4"), "red-cross"
+    ),
+    **dict.fromkeys(("b4", "d3"), "white-cross"),
+    **dict.fromkeys(
+        ("e6", "d6", "d5", "c5", "c4", "a5", "a4", "b1", "c1", "c2", "f2", "f3", "e3"),
+        "black-cross",
+    ),
+}
+
+# Black one die short (at d2 or e3), red with no die at all.
+BLACK_NEARLY = dict.fromkeys(
+    ("a5", "b5", "c5", "d5", "e5", "e6", "e4", "c4", "c3", "c2", "b2", "b1", "e2", "f2"),
+    "black-cross",
+)
+
+
+def played(seed: int, turns: int) -> VerbindungGame:
+    """A game after `turns` turns of random play, rolled for the next one (or over)."""
+    rng = random.Random(seed)
+    game = VerbindungGame()
+    while not game.is_over and game.turns < turns:
+        game.push(draw_roll(game, rng))
+        game.push(random_turn(game, rng))
+    if not game.is_over:
+        game.push(draw_roll(game, rng))
+    return game
+
+
+POSITIONS = [played(seed, turns) for seed, turns in enumerate((0, 1, 2, 5, 8, 11, 14, 17, 22))]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_legal_turn_in_random_positions(level: Level) -> None:
+    for index, game in enumerate(POSITIONS):
+        if game.is_over:
+            continue
+        turn = choose_turn(game, level, random.Random(index))
+        game.check(turn)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_gives_the_same_turn(level: Level) -> None:
+    game = POSITIONS[5]
+    assert not game.is_over
+    first = choose_turn(game, level, random.Random(7))
+    assert choose_turn(game.copy(), level, random.Random(7)) == first
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_V11_an_immediate_win_is_taken(level: Level) -> None:
+    game = rolled(position(HUB), "red-cross", "black-bridge", "arcs")
+    turn = choose_turn(game, level, random.Random(1))
+    game.check(turn)
+    game.push(turn)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner is RED
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_V11_a_win_in_two_dice_is_taken(level: Level) -> None:
+    # Without b3 red needs both b3 and c3; the two red crosses join a2..b3..c3..d3.
+    dice = {name: spec for name, spec in HUB.items() if name != "b3"}
+    game = rolled(position(dice), "red-cross", "red-cross", "black-bridge")
+    turn = choose_turn(game, level, random.Random(2))
+    game.check(turn)
+    game.push(turn)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner is RED
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_V11_a_placement_that_hands_the_opponent_the_win_is_avoided(level: Level) -> None:
+    # A black cross or a black bridge (ns on e3, ew on d2) would join black's network; red is
+    # far from its own, and passing is legal.
+    game = rolled(position(BLACK_NEARLY), "black-cross", "black-bridge", "arcs")
+    for seed in range(3):
+        turn = choose_turn(game, level, random.Random(seed))
+        after = game.copy()
+        after.push(turn)
+        assert after.outcome() is None, turn
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_V11_a_turn_that_joins_both_networks_is_a_win_not_a_loss(level: Level) -> None:
+    # The black cross on c3 would join only black's network. Arcs there cut red off instead, and
+    # exchanging them for a white cross (V10) joins both: the mover wins.
+    game = rolled(position(HUB), "black-cross", "black-cross", "arcs")
+    turn = choose_turn(game, level, random.Random(6))
+    game.check(turn)
+    game.push(turn)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner is RED, turn
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_V6_two_rolled_white_crosses_are_placed_but_not_where_they_hand_the_win(
+    level: Level,
+) -> None:
+    game = rolled(position(BLACK_NEARLY), "white-cross", "white-cross", "black-cross")
+    assert game.white_duty() == 2
+    turn = choose_turn(game, level, random.Random(3))
+    game.check(turn)
+    assert sum(isinstance(a, Place) and a.face is Face.WHITE_CROSS for a in turn.actions) == 2
+    game.push(turn)
+    assert game.outcome() is None
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_stop_that_is_always_due_still_gives_a_legal_turn_at_once(level: Level) -> None:
+    for game in (POSITIONS[6], rolled(position(BLACK_NEARLY), "white-cross", "arcs", "arcs")):
+        start = time.perf_counter()
+        turn = choose_turn(game, level, random.Random(4), stop=lambda: True)
+        assert time.perf_counter() - start < 0.1
+        game.check(turn)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_V5_no_turn_before_the_roll_and_none_after_the_end(level: Level) -> None:
+    game = position(HUB)
+    with pytest.raises(IllegalMoveError) as info:
+        choose_turn(game, level, random.Random(5))
+    assert info.value.rule == "V5"
+    rolled(game, "red-cross")
+    game.play("red-cross c3")
+    with pytest.raises(GameOverError):
+        choose_turn(game, level, random.Random(5))
+
+
+def test_distance_counts_the_dice_still_needed() -> None:
+    assert distance(tiles_of(VerbindungGame()), RED) == 14
+    hub = tiles_of(position(HUB))
+    assert distance(hub, RED) == 1 and distance(hub, BLACK) == 1
+    nearly = tiles_of(position(BLACK_NEARLY))
+    assert distance(nearly, BLACK) == 1 and distance(nearly, RED) < INF
+
+
+def test_the_rolls_of_three_dice_are_the_56_multisets_with_their_odds() -> None:
+    rolls = ROLLS[3]
+    assert len(rolls) == 56
+    assert sum(chance for _, chance in rolls) == pytest.approx(1.0)
+    assert dict(rolls)[(Face.ARCS,) * 3] == pytest.approx(1 / 216)

@@ -1,0 +1,198 @@
+"""The computer player of Ponte del Diavolo: legal, reproducible, and sensible where it matters."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ponte_playout import playout
+from ponte_positions import position
+
+from engine.ai import Level, choose
+from engine.ai.ponte.evaluate import color_value
+from engine.ai.ponte.opening import first_turn, wants_swap
+from engine.coords import Field
+from engine.errors import GameOverError
+from engine.ponte import Bridge, Color, Pass, Place, PonteGame, Swap
+
+LEVELS = list(Level)
+FAR_AWAY = "a12 e12 i12 c9 g9 k9 l6 j4"  # lone white stones, so that no fillers are needed
+
+
+def positions(seed: int, variant: str, every: int = 9) -> list[PonteGame]:
+    """Positions of a seeded random game, every `every` plies, the game still running."""
+    return [game for ply, (game, _) in enumerate(playout(seed, variant)) if ply % every == 1]
+
+
+@pytest.mark.parametrize("variant", ["online", "classic"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_turns_throughout_a_game(level, variant):
+    for seed in (3, 4):
+        for game in positions(seed, variant):
+            move = choose(game, level, random.Random(seed))
+            assert game.is_legal(move), f"{move} at ply {game.ply}"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_whole_game_between_two_levels_ends_with_a_result(level):
+    game = PonteGame("classic")
+    while not game.is_over:
+        move = choose(game, level if game.ply % 2 else Level.HARD, random.Random(game.ply))
+        game.check(move)
+        game.push(move)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.rule in ("P16", "P17")
+    assert max(score.islands for score in outcome.scores.values()) >= 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_gives_the_same_turn(level):
+    game = positions(5, "online")[3]
+    first = choose(game.copy(), level, random.Random("seed"))
+    assert all(choose(game.copy(), level, random.Random("seed")) == first for _ in range(3))
+
+
+def test_different_seeds_open_differently():
+    openings = {str(choose(PonteGame(), Level.HARD, random.Random(seed))) for seed in range(8)}
+    assert len(openings) > 4
+
+
+def test_the_search_leaves_the_position_as_it_found_it():
+    game = positions(6, "online")[4]
+    before = (game.board.cells.copy(), game.board.blocked.copy(), list(game.moves))
+    choose(game, Level.HARD, random.Random(1))
+    assert (game.board.cells, game.board.blocked, list(game.moves)) == before
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_stopped_search_still_answers_with_a_legal_turn(level):
+    for game in positions(7, "online", every=20):
+        move = choose(game, level, random.Random(2), stop=lambda: True)
+        assert game.is_legal(move)
+
+
+def test_a_finished_game_has_no_computer_turn():
+    game = position(white="b2 b3", red="f6 f7")
+    game.play("resign red")
+    with pytest.raises(GameOverError) as raised:
+        choose(game, Level.NORMAL, random.Random(1))
+    assert raised.value.rule == "P18"
+
+
+def test_hard_joins_two_of_its_islands_before_they_can_be_cut_apart():
+    # White's islands b2 b3 c2 c3 and b5 b6 c5 c6 could be bridged over b4 or c4; red stones on
+    # both fields would cut them apart for good, so white bridges now.
+    game = position(white="b2 b3 c2 c3 b5 b6 c5 c6", red="h1 h2 h4 h5 k1 k2 k4 k5")
+    move = choose(game, Level.HARD, random.Random(1))
+    assert isinstance(move, Bridge), move
+    assert _after(game, move).score(Color.WHITE).points == 3
+
+
+def test_hard_blocks_every_bridge_that_would_join_the_opponents_islands():
+    # Red could join its islands over d4 or e4 (four bridges pass there); white fills both.
+    game = position(white=FAR_AWAY, red="d2 d3 e2 e3 d5 d6 e5 e6")
+    move = choose(game, Level.HARD, random.Random(1))
+    assert move == Place(Field.parse("d4"), Field.parse("e4"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_not_ahead_at_the_end_it_bridges_rather_than_pass(level):
+    # (The bridge it picks may be one that blocks the opponent's rather than one that scores.)
+    game = _endgame(ahead=False)
+    move = choose(game, level, random.Random(1))
+    assert isinstance(move, Bridge), move
+
+
+def test_ahead_at_the_end_red_passes_and_wins_at_once():
+    game = _endgame(ahead=True, color=Color.RED)
+    move = choose(game, Level.HARD, random.Random(1))
+    assert move == Pass()
+    outcome = _after(game, move).outcome()
+    assert outcome is not None and outcome.rule == "P17" and outcome.winner is Color.RED
+
+
+def _endgame(ahead: bool, color: Color | None = None) -> PonteGame:
+    """A classic position where no pair of stones fits, the mover may still build a bridge that
+    scores, and is ahead on points (or not)."""
+    for seed in range(60):
+        for game, _ in playout(seed, "classic"):
+            if game.ply < 2 or not game.can_pass() or color not in (None, game.to_move):
+                continue
+            mover, other = game.score(game.to_move), game.score(game.to_move.other)
+            if (mover.points > other.points) == ahead and _useful_bridge(game):
+                return game
+    raise AssertionError("no seeded game reached such an endgame")
+
+
+def _useful_bridge(game: PonteGame) -> bool:
+    color = game.to_move
+    before = game.score(color).points
+    return any(_after(game, b).score(color).points > before for b in game.legal_bridges())
+
+
+def _after(game: PonteGame, move: object) -> PonteGame:
+    child = game.copy()
+    child.push(move)  # type: ignore[arg-type]
+    return child
+
+
+# The pie rule (P4) ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_computer_opens_with_two_stones_it_would_not_swap_itself(seed):
+    game = PonteGame()
+    move = first_turn(game, random.Random(seed))
+    game.play(str(move))
+    assert not wants_swap(game)
+    assert isinstance(choose(game, Level.HARD, random.Random(seed)), Place)
+
+
+def test_the_computer_swaps_a_pair_of_stones_in_the_middle():
+    game = PonteGame()
+    game.play("f6 f7")
+    assert isinstance(choose(game, Level.HARD, random.Random(1)), Swap)
+
+
+@pytest.mark.parametrize("opening", ["a1 a2", "c3 h9", "f6 g7"])
+def test_the_computer_keeps_its_colour_against_a_modest_opening(opening):
+    game = PonteGame()
+    game.play(opening)
+    assert not wants_swap(game)
+    assert isinstance(choose(game, Level.NORMAL, random.Random(1)), Place)
+
+
+def test_after_a_swap_the_computer_plays_on_as_red():
+    game = PonteGame()
+    game.play("f6 f7")
+    game.play("swap")
+    move = choose(game, Level.HARD, random.Random(1))
+    assert isinstance(move, Place) and game.is_legal(move)
+
+
+# The evaluation ------------------------------------------------------------------------------
+
+
+def test_an_island_counts_fully_and_a_growing_sandbank_partly():
+    island = position(white="b2 b3 c2 c3")
+    sandbank = position(white="b2 b3 c2")
+    # The filler stones of `position` are lone stones: sandbanks score nothing.
+    assert color_value(island.board, Color.WHITE, open_stones=False) == 1
+    assert 0 < color_value(sandbank.board, Color.WHITE) < color_value(island.board, Color.WHITE)
+
+
+def test_a_sandbank_with_no_room_to_grow_is_worth_nothing():
+    # The red stones close every side of white's b1 b2 c1 (the a1 corner and the board edges).
+    walled = position(white="a1 b1 b2", red="a2 a3 b3 c2 c1 d1")
+    free = position(white="a1 b1 b2", red="h1 h2 h3 j1 j2 j3")
+    value_walled = color_value(walled.board, Color.WHITE)
+    assert value_walled < color_value(free.board, Color.WHITE)
+
+
+def test_stones_under_every_possible_bridge_lower_the_opponents_value():
+    game = position(white=FAR_AWAY, red="d2 d3 e2 e3 d5 d6 e5 e6")
+    open_value = color_value(game.board, Color.RED)
+    game.board.place(game.board.index(Field.parse("e4")), Color.WHITE)
+    assert color_value(game.board, Color.RED) == open_value  # d3-d5 still joins them
+    game.board.place(game.board.index(Field.parse("d4")), Color.WHITE)
+    assert color_value(game.board, Color.RED) < open_value
