@@ -41,6 +41,15 @@ class Announcer:
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
+    def is_computer(self, user_id: int | None) -> bool:
+        """Whether `user_id` is the bot itself, which plays the computer's side."""
+        user = self.bot.user
+        return user is not None and user_id == user.id
+
+    def to_ping(self, user_id: int | None) -> int | None:
+        """The user to mention as the one to move: nobody when that is the computer."""
+        return None if self.is_computer(user_id) else user_id
+
     def locale_of(self, guild_id: int | None) -> str:
         """The server's language for public messages (English outside a server)."""
         guild = None if guild_id is None else self.bot.get_guild(guild_id)
@@ -90,15 +99,24 @@ class Announcer:
             time=format_duration(locale, view.row.move_seconds),
         )
         assert view.to_move_id is not None
-        begin = text(locale, f"game.first_{view.row.game_kind}", player=mention(view.to_move_id))
-        lines = [started, begin]
+        first_key = f"game.first_{view.row.game_kind}"
+        if self.is_computer(view.to_move_id):
+            first_key = "game.computer_first"
+        lines = [started, text(locale, first_key, player=mention(view.to_move_id))]
+        computer = next((u for u in view.players.values() if self.is_computer(u)), None)
+        level = view.row.computer_level
+        if level is not None and computer is not None:
+            level_name = text(locale, f"choice.level.{level}")
+            lines.append(
+                text(locale, "game.computer_level", player=mention(computer), level=level_name)
+            )
         if view.game.moves:  # Verbindung: the first roll is already drawn
             lines.append(self.roll_text(view, locale))
         return "\n".join(lines)
 
     def turn_text(self, result: MoveResult, locale: str) -> str:
         """The message after a move: what was played, the roll, whose turn, or the result."""
-        view = result.view
+        view, next_id = result.view, result.next_id
         lines = [text(locale, "move.played", player=mention(result.mover_id), move=result.played)]
         if result.ending is not None:
             lines.append(self.ending_text(view, result.ending, locale))
@@ -111,13 +129,13 @@ class Announcer:
                     locale,
                     "move.swapped",
                     player=mention(result.mover_id),
-                    other=mention(result.next_id or 0),
+                    other=mention(next_id or 0),
                 )
             )
         lines.append(self.your_turn(view, locale))
         if view.row.game_kind == "ponte" and result.played == "pass":
             lines.append(text(locale, "move.last_turn"))  # P16: white passed, red's turn is last
-        if view.row.game_kind == "ponte" and view.version == 1:
+        if view.row.game_kind == "ponte" and view.version == 1 and not self.is_computer(next_id):
             lines.append(text(locale, "move.swap_hint"))  # P4, the pie rule
         return "\n".join(lines)
 
@@ -128,8 +146,11 @@ class Announcer:
         return text(locale, "move.rolled", roll=", ".join(f"`{face}`" for face in game.roll))
 
     def your_turn(self, view: GameView, locale: str) -> str:
-        """Whose turn it is and until when (a Discord timestamp shows it in local time)."""
+        """Whose turn it is and until when (a Discord timestamp shows it in local time); the
+        computer has no time limit, it is thinking."""
         assert view.to_move_id is not None
+        if self.is_computer(view.to_move_id):
+            return text(locale, "move.computer_thinking", player=mention(view.to_move_id))
         return text(
             locale,
             "move.your_turn",
@@ -182,6 +203,19 @@ class Announcer:
     async def game_over_files(self, view: GameView, locale: str) -> list[discord.File]:
         """The final image and the replay animation."""
         return [await self.board(view, locale), await self.replay(view, locale)]
+
+    async def computer_move(self, result: MoveResult) -> None:
+        """Post the computer's move as a person's is answered: what it played, the board (and
+        the replay at the end), one mention of the player to move."""
+        view = result.view
+        locale = self.locale_of(view.row.guild_id)
+        content = self.turn_text(result, locale)
+        files = [await self.board(view, locale)]
+        if result.ending is not None:
+            files.append(await self.replay(view, locale))
+        await self.channel(view).send(
+            content, files=files, allowed_mentions=pings(self.to_ping(result.next_id))
+        )
 
     async def notice(self, notice: Notice) -> None:
         """Announce what the scheduler found due."""

@@ -13,11 +13,13 @@ from bot.announce import Announcer
 from bot.commands import COGS, DYNAMIC_ITEMS
 from bot.i18n import CatalogueTranslator
 from bot.names import Names
+from bot.opponent import ComputerOpponent, Worker
 from bot.render import warm_up
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings
 from bot.store import Connection
+from bot.thinking import think
 from bot.tree import GameTree
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,7 @@ class GameBot(commands.Bot):
     service: GameService
     announcer: Announcer
     scheduler: Scheduler
+    opponent: ComputerOpponent
 
     def __init__(
         self,
@@ -36,6 +39,7 @@ class GameBot(commands.Bot):
         *,
         clock: Clock = utc_now,
         seeds: SeedSource = random_seed,
+        worker: Worker = think,
         sync_only: bool = False,
         **options: object,
     ) -> None:
@@ -53,13 +57,14 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.seeds = seeds
+        self.worker = worker  # the computer's search, run in a worker process
         self.sync_only = sync_only  # `python -m bot sync`: sync globally, then stop
         self.names = Names(self)
         self._database: Connection | None = None
 
     async def setup_hook(self) -> None:
         """Register the commands and sync them; unless only syncing, open the database, add the
-        buttons and start the scheduler."""
+        buttons and start the scheduler and the computer opponent."""
         await self.tree.set_translator(CatalogueTranslator())
         for cog in COGS:
             await self.add_cog(cog(self))
@@ -67,14 +72,26 @@ class GameBot(commands.Bot):
             await self._sync()
             return
         self._database = await Connection.open(self.settings.database_path)
-        self.service = GameService(self._database, clock=self.clock, seeds=self.seeds)
+        assert self.user is not None  # login fetched it before calling this hook
+        self.service = GameService(
+            self._database, clock=self.clock, seeds=self.seeds, computer_id=self.user.id
+        )
         self.announcer = Announcer(self)
         self.scheduler = Scheduler(
             self.service, self.announcer, self.clock, ready=self.wait_until_ready
         )
+        self.opponent = ComputerOpponent(
+            self.service,
+            self.announcer,
+            seconds=self.settings.ai_think_seconds,
+            workers=self.settings.ai_workers,
+            worker=self.worker,
+            ready=self.wait_until_ready,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()
         self.scheduler.start()
+        self.opponent.start()  # resumes the computer's turns once the bot is ready
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(warm_up)
@@ -96,10 +113,13 @@ class GameBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def close(self) -> None:
-        """Stop the scheduler, log out, close the database (safe to call more than once)."""
+        """Stop the scheduler and the computer's workers, log out, close the database (safe to
+        call more than once)."""
         try:
             if hasattr(self, "scheduler"):
                 await self.scheduler.stop()
+            if hasattr(self, "opponent"):
+                await self.opponent.close()
             await super().close()
         finally:
             # Always, even if logging out failed: an open database keeps its thread (and so

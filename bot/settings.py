@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,11 @@ from urllib.parse import urlparse
 
 DEFAULT_DATABASE = Path("data") / "bot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+AI_THINK_SECONDS = 2.0
+AI_THINK_RANGE = (0.1, 60.0)
+"""Less than a tenth of a second is too little for any search; over a minute, players wait."""
+AI_WORKERS = 1
+AI_WORKERS_MAX = 32
 
 
 class SettingsError(ValueError):
@@ -26,6 +32,8 @@ class Settings:
     log_level: str = "INFO"
     api_base: str | None = None
     gateway_url: str | None = None
+    ai_think_seconds: float = AI_THINK_SECONDS
+    ai_workers: int = AI_WORKERS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -42,6 +50,8 @@ class Settings:
             log_level=_log_level(get("LOG_LEVEL") or "INFO"),
             api_base=_url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https")),
             gateway_url=_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss")),
+            ai_think_seconds=_think_seconds(get("AI_THINK_SECONDS")),
+            ai_workers=_workers(get("AI_WORKERS")),
         )
 
     @property
@@ -73,3 +83,28 @@ def _url(key: str, value: str | None, schemes: tuple[str, ...]) -> str | None:
         wanted = " or ".join(f"{scheme}://" for scheme in schemes)
         raise SettingsError(f"{key} must be a URL starting with {wanted}, not {value!r}")
     return value.rstrip("/")
+
+
+def _think_seconds(value: str | None) -> float:
+    if value is None:
+        return AI_THINK_SECONDS
+    low, high = AI_THINK_RANGE
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not low <= seconds <= high:  # also false for nan
+        raise SettingsError(
+            f"AI_THINK_SECONDS must be a number of seconds from {low:g} to {high:g}, not {value!r}"
+        )
+    return seconds
+
+
+def _workers(value: str | None) -> int:
+    if value is None:
+        return AI_WORKERS
+    if not value.isdigit() or not 1 <= int(value) <= AI_WORKERS_MAX:
+        raise SettingsError(
+            f"AI_WORKERS must be a whole number from 1 to {AI_WORKERS_MAX}, not {value!r}"
+        )
+    return int(value)

@@ -1,4 +1,5 @@
-"""`/challenge` and its Accept / Decline buttons (which keep working after a restart)."""
+"""`/challenge` and its Accept / Decline buttons (which keep working after a restart); a
+challenge of the bot itself starts a game against the computer at once."""
 
 from __future__ import annotations
 
@@ -12,16 +13,18 @@ from discord.ext import commands
 
 from bot.announce import mention, pings
 from bot.commands.common import (
+    LevelNeedsComputerError,
     NoThreadHereError,
     OpponentIsBotError,
     action_button,
+    answer_with_board,
     answering_errors,
     bot_of,
     ls,
     public_locale,
 )
 from bot.i18n import format_duration, text, timestamp
-from bot.service import KINDS
+from bot.service import KINDS, LEVELS, GameView
 from bot.service.deadlines import DAY, HOUR
 
 if TYPE_CHECKING:
@@ -40,7 +43,7 @@ TIMES = (
     ("7d", 7 * DAY),
     ("14d", 14 * DAY),
 )
-OPTIONS = ("game", "opponent", "variant", "time", "thread", "first")
+OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level")
 
 
 class ChallengeButton(
@@ -97,6 +100,7 @@ class ChallengeCog(commands.Cog):
             app_commands.Choice(name=ls(f"choice.first.{v}"), value=v)
             for v in ("random", "me", "opponent")
         ],
+        level=[app_commands.Choice(name=ls(f"choice.level.{v}"), value=v) for v in LEVELS],
     )
     @app_commands.choices(
         time=[app_commands.Choice(name=ls(f"choice.time.{key}"), value=s) for key, s in TIMES]
@@ -111,32 +115,51 @@ class ChallengeCog(commands.Cog):
         time: app_commands.Choice[int] | None = None,
         thread: bool = False,
         first: app_commands.Choice[str] | None = None,
+        level: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Post a challenge with Accept and Decline buttons for the opponent."""
-        if opponent.bot:
+        """Post a challenge with Accept and Decline buttons for the opponent; against the bot
+        itself, start the game at once."""
+        computer = self.bot.announcer.is_computer(opponent.id)
+        if opponent.bot and not computer:
             raise OpponentIsBotError("bots cannot be challenged")
+        if level is not None and not computer:
+            # Refused rather than ignored: whoever chose a level expects it to mean something.
+            raise LevelNeedsComputerError("the level is for games against the bot")
         if thread and not isinstance(interaction.channel, discord.TextChannel):
             raise NoThreadHereError("threads need a text channel")
         self.bot.names.remember(interaction.user)
         self.bot.names.remember(opponent)
         who_first = None if first is None or first.value == "random" else first.value == "me"
+        options: dict[str, Any] = {
+            "game_kind": game.value,
+            "guild_id": interaction.guild_id,
+            "variant": None if variant is None or game.value != "ponte" else variant.value,
+            "move_seconds": None if time is None else time.value,
+        }
+        if computer:
+            level_name = None if level is None else level.value
+            options.update(player_id=interaction.user.id, player_first=who_first, level=level_name)
+            await self._versus_computer(interaction, thread, options)
+            return
         made = await self.bot.service.challenge(
-            game_kind=game.value,
-            guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id,
             opponent_id=opponent.id,
-            variant=None if variant is None or game.value != "ponte" else variant.value,
-            move_seconds=None if time is None else time.value,
             challenger_first=who_first,
             wants_thread=thread,
+            **options,
         )
+        await self._post_challenge(interaction, made, opponent.id)
+
+    async def _post_challenge(
+        self, interaction: discord.Interaction, made: ChallengeRow, opponent_id: int
+    ) -> None:
         locale = public_locale(interaction)
         try:
             callback = await interaction.response.send_message(
                 self.challenge_text(made, locale),
                 view=challenge_buttons(made.id, locale),
-                allowed_mentions=pings(opponent.id),
+                allowed_mentions=pings(opponent_id),
             )
         except discord.HTTPException:
             # Nobody saw it, so nobody could answer it: withdraw it rather than let it block
@@ -145,6 +168,50 @@ class ChallengeCog(commands.Cog):
             raise
         if isinstance(callback.resource, discord.InteractionMessage):  # to edit it on expiry
             await self.bot.service.set_challenge_message(made.id, callback.resource.id)
+
+    # Against the computer ----------------------------------------------------------------------
+
+    async def _versus_computer(
+        self, interaction: discord.Interaction, thread: bool, options: dict[str, Any]
+    ) -> None:
+        """Start the game at once (the computer needs no Accept), here or in a new thread, and
+        let the computer move if it begins."""
+        if thread:
+            view = await self._computer_game_in_thread(interaction, options)
+        else:
+            view = await self.bot.service.start_computer_game(
+                channel_id=interaction.channel_id or 0, **options
+            )
+        announcer, locale = self.bot.announcer, public_locale(interaction)
+        content = announcer.started_text(view, locale)
+        ping = pings(announcer.to_ping(view.to_move_id))
+        try:
+            if thread:
+                board = await announcer.board(view, locale)
+                await announcer.channel(view).send(content, file=board, allowed_mentions=ping)
+            else:
+                await answer_with_board(interaction, content, announcer.board(view, locale), ping)
+        finally:
+            self.bot.opponent.after_move(view)  # the game runs, even if the post failed
+
+    async def _computer_game_in_thread(
+        self, interaction: discord.Interaction, options: dict[str, Any]
+    ) -> GameView:
+        await interaction.response.defer()  # opening a thread takes a request of its own
+        computer = self.bot.user.id if self.bot.user else 0
+        thread = await self._thread(
+            interaction, options["game_kind"], interaction.user.id, computer
+        )
+        try:
+            view = await self.bot.service.start_computer_game(
+                channel_id=thread.id, parent_channel_id=interaction.channel_id, **options
+            )
+        except Exception:
+            await thread.delete()  # no empty thread left behind
+            raise
+        opened = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
+        await interaction.followup.send(opened, allowed_mentions=pings())
+        return view
 
     def challenge_text(self, made: ChallengeRow, locale: str) -> str:
         """The challenge as the channel reads it."""
@@ -164,7 +231,11 @@ class ChallengeCog(commands.Cog):
         challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
         await interaction.response.defer()
         self.bot.names.remember(interaction.user)
-        thread = await self._thread(interaction, challenge) if challenge.wants_thread else None
+        thread = None
+        if challenge.wants_thread:
+            thread = await self._thread(
+                interaction, challenge.game_kind, challenge.challenger_id, challenge.opponent_id
+            )
         try:
             result = await self.bot.service.accept(
                 challenge_id,
@@ -215,18 +286,19 @@ class ChallengeCog(commands.Cog):
         await interaction.response.edit_message(content=content, view=None)
 
     async def _thread(
-        self, interaction: discord.Interaction, challenge: ChallengeRow
+        self, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int
     ) -> discord.Thread:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise NoThreadHereError("threads need a text channel")
-        names = await self.bot.names.many([challenge.challenger_id, challenge.opponent_id])
+        names = await self.bot.names.many([first_id, second_id])
+        locale = public_locale(interaction)
         name = text(
-            public_locale(interaction),
+            locale,
             "challenge.thread_name",
-            game=text(public_locale(interaction), f"title.{challenge.game_kind}"),
-            first=names[challenge.challenger_id],
-            second=names[challenge.opponent_id],
+            game=text(locale, f"title.{game_kind}"),
+            first=names[first_id],
+            second=names[second_id],
         )
         return await channel.create_thread(
             name=name[:100],

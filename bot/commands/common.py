@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -14,6 +16,11 @@ from bot.tree import report
 
 if TYPE_CHECKING:
     from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+BOARD_WAIT = 2.0
+"""Seconds to wait for the board before answering without it (Discord allows 3)."""
 
 
 def bot_of(interaction: discord.Interaction) -> GameBot:
@@ -37,9 +44,15 @@ def ls(key: str) -> app_commands.locale_str:
 
 
 class OpponentIsBotError(ServiceError):
-    """Bots (other than this one, later) cannot be challenged."""
+    """Bots other than this one cannot be challenged."""
 
     key = "opponent_is_bot"
+
+
+class LevelNeedsComputerError(ServiceError):
+    """The computer's level was given in a challenge of a person."""
+
+    key = "level_needs_computer"
 
 
 class NoThreadHereError(ServiceError):
@@ -61,3 +74,36 @@ async def answering_errors(interaction: discord.Interaction, work: Awaitable[Non
         await work
     except Exception as error:
         await report(interaction, error)
+
+
+async def answer_with_board(
+    interaction: discord.Interaction,
+    content: str,
+    board: Awaitable[discord.File],
+    mentions: discord.AllowedMentions,
+    *,
+    wait: float = BOARD_WAIT,
+) -> None:
+    """Answer with a new message and the board image.
+
+    A new message, not a deferred one filled in later: Discord does not notify mentions in
+    edited messages, and the player to move must be pinged. Rendering takes milliseconds; if it
+    takes longer than `wait` (a name to fetch, a busy machine), the text goes first and the board
+    follows by an edit, so the answer stays inside Discord's 3 seconds. Raises what sending the
+    answer raises; a failed edit is only logged.
+    """
+    image = asyncio.ensure_future(board)
+    await asyncio.wait({image}, timeout=wait)
+    ready = image.done()
+    try:
+        await interaction.response.send_message(
+            content, files=[image.result()] if ready else [], allowed_mentions=mentions
+        )
+    except BaseException:
+        image.cancel()
+        raise
+    if not ready:
+        try:
+            await interaction.edit_original_response(attachments=[await image])
+        except discord.HTTPException:
+            log.warning("could not add the board to the answer of interaction %s", interaction.id)

@@ -67,12 +67,11 @@ class InfoCog(commands.Cog):
     def _line(self, view: GameView, locale: str) -> str:
         players = " vs ".join(mention(u) for u in view.players.values())
         game = text(locale, f"title.{view.row.game_kind}")
-        turn = text(
-            locale,
-            "games.turn",
-            player=mention(view.to_move_id or 0),
-            deadline=f"<t:{view.row.deadline}:R>",
-        )
+        player = mention(view.to_move_id or 0)
+        if self.bot.announcer.is_computer(view.to_move_id):  # no time limit: it is thinking
+            turn = text(locale, "games.computer_turn", player=player)
+        else:
+            turn = text(locale, "games.turn", player=player, deadline=f"<t:{view.row.deadline}:R>")
         return f"• {game} <#{view.row.channel_id}>: {players} · {turn}"
 
     @app_commands.command(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -13,7 +12,9 @@ from discord.ext import commands
 
 from bot.announce import mention, pings
 from bot.commands.common import (
+    BOARD_WAIT,
     action_button,
+    answer_with_board,
     answering_errors,
     bot_of,
     ls,
@@ -56,10 +57,6 @@ class DrawButton(
         await answering_errors(interaction, cog.answer_draw(interaction, self.game_id, accept))
 
 
-BOARD_WAIT = 2.0
-"""Seconds to wait for the board before answering without it (Discord allows 3)."""
-
-
 def _fit(name: str, fallback: str) -> str:
     """A choice name within Discord's 100 characters."""
     return name if len(name) <= 100 else fallback[:100]
@@ -85,7 +82,10 @@ class PlayCog(commands.Cog):
             view = await self.bot.service.game_in(channel_id)
             interaction.extras["game"] = view.row.game_kind
             raise
-        await self.announce(interaction, result)
+        try:
+            await self.announce(interaction, result)
+        finally:  # after the answer, so the channel reads the moves in order
+            self.bot.opponent.after_move(result.view)
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -163,35 +163,24 @@ class PlayCog(commands.Cog):
     # Posting -----------------------------------------------------------------------------------
 
     async def announce(self, interaction: discord.Interaction, result: MoveResult) -> None:
-        """Answer with the new position: the move, the board, one mention of the player to move.
-
-        The answer is a new message, not a deferred one filled in later: Discord does not notify
-        mentions in edited messages, and the player to move must be pinged. Rendering takes
-        milliseconds, well inside the 3 seconds; the replay, which takes longer, follows.
-        """
+        """Answer with the new position: the move, the board, one mention of the player to move
+        (see `answer_with_board`); at the end the replay, which takes longer, follows."""
         self.bot.scheduler.wake()  # the next alarm moved
         locale = public_locale(interaction)
         content = self.bot.announcer.turn_text(result, locale)
-        board = asyncio.ensure_future(self.bot.announcer.board(result.view, locale))
-        await asyncio.wait({board}, timeout=BOARD_WAIT)
-        ready = board.done()  # if not (a name to fetch, a busy machine): text first, board next
         try:
-            await interaction.response.send_message(
+            await answer_with_board(
+                interaction,
                 content,
-                files=[board.result()] if ready else [],
-                allowed_mentions=pings(result.next_id),
+                self.bot.announcer.board(result.view, locale),
+                pings(self.bot.announcer.to_ping(result.next_id)),
+                wait=BOARD_WAIT,
             )
         except discord.HTTPException as error:
             # The move is stored whatever happens here; say so in the channel instead.
             log.warning("could not answer the move in game %s: %s", result.view.id, error)
-            board.cancel()
             await self._post_failed(result, content, locale)
             return
-        if not ready:
-            try:
-                await interaction.edit_original_response(attachments=[await board])
-            except discord.HTTPException:
-                log.warning("could not add the board to the answer in game %s", result.view.id)
         if result.ending is not None:
             replay = await self.bot.announcer.replay(result.view, locale)
             await interaction.followup.send(
@@ -202,7 +191,8 @@ class PlayCog(commands.Cog):
         notice = text(locale, "error.post_failed")
         try:
             await self.bot.announcer.channel(result.view).send(
-                f"{content}\n{notice}", allowed_mentions=pings(result.next_id)
+                f"{content}\n{notice}",
+                allowed_mentions=pings(self.bot.announcer.to_ping(result.next_id)),
             )
         except discord.HTTPException:
             log.exception("could not tell anyone about game %s", result.view.id)
@@ -222,9 +212,9 @@ class PlayCog(commands.Cog):
             await interaction.response.send_message(
                 content, view=buttons, allowed_mentions=pings(opponent)
             )
-        elif result.action == "declined":
-            content = text(locale, "draw.declined", player=mention(result.by_id))
-            await self._reply_or_edit(interaction, content)
+        elif result.action in ("declined", "refused"):
+            key = "draw.computer_refuses" if result.action == "refused" else "draw.declined"
+            await self._reply_or_edit(interaction, text(locale, key, player=mention(result.by_id)))
         else:
             assert result.ending is not None
             content = self.bot.announcer.ending_text(view, result.ending, locale)

@@ -11,14 +11,17 @@ Message keys (``{fields}`` in brackets; extra parameters are ignored):
 
     command.<cmd>.name / .description, command.<cmd>.option.<param>.name / .description
     choice.game.<kind>, choice.variant.<variant>, choice.time.<1h|6h|12h|1d|2d|3d|7d|14d>,
-    choice.visibility.<private|public>          button.<accept|decline|cancel|accept_draw|...>
+    choice.visibility.<private|public>, choice.first.<random|me|opponent>,
+    choice.level.<easy|normal|hard>            button.<accept|decline|cancel|accept_draw|...>
     title.<kind>, variant.<variant>, colour.<white|red|black>
     challenge.<posted|accepted|declined|cancelled|expired|thread_name|thread_opened>
-    game.<started|first_ponte|first_verbindung>
-    move.<played|rolled|roll_whites|your_turn|swap_hint|swapped|passed|last_turn>
+    game.<started|first_ponte|first_verbindung|computer_first|computer_level>
+    move.<played|rolled|roll_whites|your_turn|swap_hint|swapped|passed|last_turn|
+          computer_thinking>
     result.<score|score_tiebreak|score_draw|connected|handed|full_board|resignation|timeout|
             agreement|replay>
-    reminder.<half|last>, draw.<offered|declined>, games.<server|yours|turn|none>,
+    reminder.<half|last>, draw.<offered|declined|computer_refuses>,
+    games.<server|yours|turn|computer_turn|none>,
     export.caption, autocomplete.*, error.<service error key> and error.*, rule.<P1..V13>,
     notation.<ponte|verbindung|any>, rules.<kind>, help, render.<Labels field>, unit.*
 

@@ -1,4 +1,5 @@
-"""The use cases of the bot, without Discord: challenges, moves, draws, time limits, queries.
+"""The use cases of the bot, without Discord: challenges, games against the computer, moves,
+draws, time limits, queries.
 
 `GameService(connection)` is the one entry point. Every use case that changes something is one
 database transaction and returns a plain result object; refusals raise a `ServiceError` (with a
@@ -8,6 +9,7 @@ catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and ch
 from bot.service import errors
 from bot.service.alarms import AlarmUseCases
 from bot.service.challenges import ChallengeUseCases, check_move_seconds
+from bot.service.computer import LEVELS, ComputerTurn, ComputerUseCases, check_level
 from bot.service.core import Clock, SeedSource, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.kinds import KINDS, Ending, Kind
@@ -25,15 +27,17 @@ from bot.service.results import (
 )
 
 
-class GameService(AlarmUseCases, ChallengeUseCases, QueryUseCases):
+class GameService(AlarmUseCases, ChallengeUseCases, ComputerUseCases, QueryUseCases):
     """Every use case of the bot, over one open `bot.store.Connection`."""
 
 
 __all__ = [
     "KINDS",
+    "LEVELS",
     "AcceptResult",
     "ChallengeExpired",
     "Clock",
+    "ComputerTurn",
     "DrawResult",
     "Ending",
     "Export",
@@ -46,6 +50,7 @@ __all__ = [
     "SeedSource",
     "ServiceError",
     "TimeLoss",
+    "check_level",
     "check_move_seconds",
     "errors",
     "random_seed",

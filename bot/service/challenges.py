@@ -5,19 +5,17 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.service import deadlines
-from bot.service.core import ServiceCore
+from bot.service.core import Seating, ServiceCore
 from bot.service.errors import (
     BadTimeLimitError,
     ChallengeClosedError,
     ChallengeNotFoundError,
-    ChannelBusyError,
     DuplicateChallengeError,
     NotYourChallengeError,
     SelfChallengeError,
 )
 from bot.service.results import AcceptResult, GameView
-from bot.store import ChallengeRow, NewGame, challenges, games
-from bot.store import ChannelBusyError as StoreChannelBusy
+from bot.store import ChallengeRow, challenges
 
 
 class ChallengeUseCases(ServiceCore):
@@ -53,7 +51,7 @@ class ChallengeUseCases(ServiceCore):
         now = self.now()
         async with self.connection.transaction() as db:
             if not wants_thread:
-                await self._refuse_busy(db, channel_id)
+                await self.refuse_busy(db, channel_id)
             await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
             challenge_id = await challenges.insert_challenge(
                 db,
@@ -164,10 +162,6 @@ class ChallengeUseCases(ServiceCore):
             )
         return challenge
 
-    async def _refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
-        if await games.active_game_in(db, channel_id) is not None:
-            raise _channel_busy(channel_id)
-
     async def _refuse_duplicate(
         self, db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
     ) -> None:
@@ -186,44 +180,18 @@ class ChallengeUseCases(ServiceCore):
         parent_channel_id: int | None,
         now: int,
     ) -> GameView:
-        kind, seed = self.kind(challenge.game_kind), self.seeds()
-        game = kind.new(challenge.variant)
-        for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
-            game.push(event)
         first, second = _players(challenge)
-        turn = deadlines.Turn(now, challenge.move_seconds)
-        new = NewGame(
-            game_kind=kind.key,
+        seating = Seating(
+            kind=self.kind(challenge.game_kind),
             variant=challenge.variant,
             guild_id=challenge.guild_id,
             channel_id=channel_id,
             parent_channel_id=parent_channel_id,
             first_id=first,
             second_id=second,
-            first_colour=kind.colours[0],
-            second_colour=kind.colours[1],
             move_seconds=challenge.move_seconds,
-            turn_started_at=now,
-            deadline=turn.deadline,
-            next_alarm_at=turn.half_time,
-            record=kind.dump(game),
-            version=len(game.moves),
-            seed=seed,
-            created_at=now,
         )
-        try:
-            game_id = await games.insert_game(db, new)
-        except StoreChannelBusy:  # the database's own check, should a race get past ours
-            raise _channel_busy(channel_id) from None
-        return GameView(await self.row_by_id(db, game_id), game)
-
-
-def _channel_busy(channel_id: int) -> ChannelBusyError:
-    return ChannelBusyError(
-        "a game is already running in this channel: finish it first, or start the game "
-        "in a thread of its own",
-        channel_id=channel_id,
-    )
+        return await self.insert_game(db, seating, now)
 
 
 def _players(challenge: ChallengeRow) -> tuple[int, int]:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import aiosqlite
 
+from bot.service import deadlines
 from bot.service.deadlines import epoch
 from bot.service.errors import (
+    ChannelBusyError,
     GameNotFoundError,
     NoGameHereError,
     NotAPlayerError,
@@ -19,7 +22,8 @@ from bot.service.errors import (
 )
 from bot.service.kinds import KINDS, EngineGame, Kind
 from bot.service.results import GameView
-from bot.store import Connection, GameRow, games
+from bot.store import ChannelBusyError as StoreChannelBusy
+from bot.store import Connection, GameRow, NewGame, games
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -48,10 +52,13 @@ class ServiceCore:
         *,
         clock: Clock = utc_now,
         seeds: SeedSource = random_seed,
+        computer_id: int | None = None,
     ) -> None:
         self.connection = connection
         self.clock = clock
         self.seeds = seeds
+        # The user id the computer plays under (the bot's own); None: nobody can play it.
+        self.computer_id = computer_id
         self._positions: OrderedDict[tuple[int, int, int], EngineGame] = OrderedDict()
 
     def now(self) -> int:
@@ -91,6 +98,54 @@ class ServiceCore:
             raise GameNotFoundError(f"there is no game {game_id}", game_id=game_id)
         return row
 
+    def is_computer(self, row: GameRow, user_id: int | None) -> bool:
+        """Whether `user_id` is the computer in the game `row` (which then has a level)."""
+        return row.computer_level is not None and user_id == self.computer_id
+
+    def computer_to_move(self, view: GameView) -> bool:
+        """Whether the computer is to move in this (active) game."""
+        return view.is_active and self.is_computer(view.row, view.to_move_id)
+
+    async def refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
+        """Raise `ChannelBusyError` if the channel already has an active game."""
+        if await games.active_game_in(db, channel_id) is not None:
+            raise channel_busy(channel_id)
+
+    async def insert_game(self, db: aiosqlite.Connection, seating: Seating, now: int) -> GameView:
+        """Start a game: the first roll if the game has one, the first turn's clock (none for
+        the computer), stored. Raises `ChannelBusyError`."""
+        kind, seed = seating.kind, self.seeds()
+        game = kind.new(seating.variant)
+        for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
+            game.push(event)
+        turn = deadlines.Turn(now, seating.move_seconds)
+        computer_first = seating.computer_level is not None and seating.first_id == self.computer_id
+        new = NewGame(
+            game_kind=kind.key,
+            variant=seating.variant,
+            guild_id=seating.guild_id,
+            channel_id=seating.channel_id,
+            parent_channel_id=seating.parent_channel_id,
+            first_id=seating.first_id,
+            second_id=seating.second_id,
+            first_colour=kind.colours[0],
+            second_colour=kind.colours[1],
+            move_seconds=seating.move_seconds,
+            turn_started_at=now,
+            deadline=turn.deadline,
+            next_alarm_at=None if computer_first else turn.half_time,
+            record=kind.dump(game),
+            version=len(game.moves),
+            seed=seed,
+            created_at=now,
+            computer_level=seating.computer_level,
+        )
+        try:
+            game_id = await games.insert_game(db, new)
+        except StoreChannelBusy:  # the database's own check, should a race get past ours
+            raise channel_busy(seating.channel_id) from None
+        return GameView(await self.row_by_id(db, game_id), game)
+
     @staticmethod
     def player_colour(view: GameView, user_id: int) -> str:
         """The colour `user_id` plays; raise `NotAPlayerError`."""
@@ -124,3 +179,27 @@ class ServiceCore:
                 variant=variant,
                 choices=kind.variants,
             ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays what, where: everything a new game needs besides its seed and time."""
+
+    kind: Kind
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    parent_channel_id: int | None
+    first_id: int  # the first mover (white in Ponte, red in Verbindung)
+    second_id: int
+    move_seconds: int
+    computer_level: str | None = None
+
+
+def channel_busy(channel_id: int) -> ChannelBusyError:
+    """The refusal of a second game in a channel, pointing to threads."""
+    return ChannelBusyError(
+        "a game is already running in this channel: finish it first, or start the game "
+        "in a thread of its own",
+        channel_id=channel_id,
+    )

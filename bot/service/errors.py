@@ -104,6 +104,12 @@ class UnknownVariantError(ServiceError):
     key = "unknown_variant"
 
 
+class UnknownLevelError(ServiceError):
+    """The computer has no such level (`params['level']`, `params['choices']`)."""
+
+    key = "unknown_level"
+
+
 class DuplicateChallengeError(ServiceError):
     """The same challenge is already pending (`params['challenge_id']`)."""
 

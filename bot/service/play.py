@@ -61,11 +61,17 @@ class PlayUseCases(ServiceCore):
         return result
 
     async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
-        """Offer a draw, or accept the opponent's open offer. Raises `NoGameHereError`,
-        `NotAPlayerError`, `DrawAlreadyOfferedError`."""
+        """Offer a draw, or accept the opponent's open offer; the computer refuses at once
+        (nothing is stored). Raises `NoGameHereError`, `NotAPlayerError`,
+        `DrawAlreadyOfferedError`."""
         async with self.connection.transaction() as db:
             view = self.view(await self.active_row(db, channel_id))
             self.player_colour(view, user_id)
+            opponent = view.row.opponent_of(user_id)
+            if self.is_computer(view.row, opponent):
+                # It cannot judge a position well enough to agree to a draw fairly, and an
+                # offer nobody answers would hang over the game: it plays every game out.
+                return DrawResult(view, "refused", opponent, None)
             offered_by = view.row.draw_offered_by
             if offered_by == user_id:
                 raise DrawAlreadyOfferedError("you have already offered a draw")
@@ -142,15 +148,27 @@ class PlayUseCases(ServiceCore):
                 db, row, ending, record=kind.dump(game), version=len(game.moves), now=now
             )
         else:
-            stored = await self._save(db, row, kind.dump(game), len(game.moves), now)
+            to_move = kind.to_move(game)
+            timed = to_move is None or not self.is_computer(row, row.player_of(to_move))
+            stored = await self._save(db, row, kind.dump(game), len(game.moves), now, timed=timed)
         return MoveResult(
             GameView(stored, game), mover_id, str(move), tuple(map(str, drawn)), ending
         )
 
     async def _save(
-        self, db: aiosqlite.Connection, row: GameRow, record: str, version: int, now: int
+        self,
+        db: aiosqlite.Connection,
+        row: GameRow,
+        record: str,
+        version: int,
+        now: int,
+        *,
+        timed: bool = True,
     ) -> GameRow:
+        """Store the new position; `timed` is False when the computer is to move, which gets
+        no reminders and never loses on time (it has no alarm)."""
         turn = Turn(now, row.move_seconds)
+        alarm = turn.half_time if timed else None
         position = Position(
             record=record,
             version=version,
@@ -158,7 +176,7 @@ class PlayUseCases(ServiceCore):
             second_colour=row.second_colour,
             turn_started_at=now,
             deadline=turn.deadline,
-            next_alarm_at=turn.half_time,
+            next_alarm_at=alarm,
             updated_at=now,
         )
         if not await games.save_position(db, row.id, row.version, position):
@@ -169,7 +187,7 @@ class PlayUseCases(ServiceCore):
             version=version,
             turn_started_at=now,
             deadline=turn.deadline,
-            next_alarm_at=turn.half_time,
+            next_alarm_at=alarm,
             reminders_sent=0,
             draw_offered_by=None,
             updated_at=now,

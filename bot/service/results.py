@@ -124,7 +124,7 @@ class DrawResult:
     """A draw offered, accepted or declined; `ending` is set when the game ended in a draw."""
 
     view: GameView
-    action: str  # offered, accepted, declined
+    action: str  # offered, accepted, declined, refused (by the computer, at once)
     by_id: int
     ending: Ending | None
 

@@ -34,11 +34,12 @@ class NewGame:
     move_seconds: int
     turn_started_at: int
     deadline: int
-    next_alarm_at: int
+    next_alarm_at: int | None  # None when the computer moves first: it has no clock
     record: str
     version: int
     seed: int
     created_at: int
+    computer_level: str | None = None  # set for a game against the bot itself
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,7 @@ class Position:
     second_colour: str
     turn_started_at: int
     deadline: int
-    next_alarm_at: int
+    next_alarm_at: int | None  # None while the computer is to move: it has no clock
     updated_at: int
 
 
@@ -96,6 +97,15 @@ async def active_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow |
     """The active game of a channel or thread, or None."""
     return await GameRow.one(
         db, f"{_SELECT} WHERE channel_id = ? AND status = 'active'", (channel_id,)
+    )
+
+
+async def computer_games(db: aiosqlite.Connection) -> list[GameRow]:
+    """Active games against the computer, the longest unchanged first."""
+    return await GameRow.all(
+        db,
+        f"{_SELECT} WHERE status = 'active' AND computer_level IS NOT NULL ORDER BY updated_at, id",
+        (),
     )
 
 

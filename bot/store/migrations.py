@@ -101,7 +101,17 @@ SELECT id, second_id, first_id, game_kind, variant, guild_id,
 FROM games WHERE status = 'finished';
 """
 
-MIGRATIONS: tuple[str, ...] = (FIRST_SCHEMA, PLAYER_RESULTS)
+COMPUTER_LEVEL = """
+-- Games against the bot itself: the computer's level (NULL when two people play). The computer
+-- plays under the bot's own user id, so the players' columns need no change.
+ALTER TABLE games ADD COLUMN computer_level TEXT
+    CHECK (computer_level IS NULL OR computer_level IN ('easy', 'normal', 'hard'));
+-- What the bot looks through at start to resume the computer's turns.
+CREATE INDEX games_computer_active ON games (id)
+    WHERE status = 'active' AND computer_level IS NOT NULL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (FIRST_SCHEMA, PLAYER_RESULTS, COMPUTER_LEVEL)
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
 

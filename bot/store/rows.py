@@ -98,6 +98,7 @@ class GameRow(_FromRow):
     rule: str | None
     winner_id: int | None
     scores: str | None  # JSON {colour: points} for games that score
+    computer_level: str | None  # easy, normal or hard against the bot; None between people
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who is not a player."""

@@ -21,6 +21,7 @@ def test_defaults_when_only_the_token_is_set():
     assert settings.database_path == DEFAULT_DATABASE
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
     assert settings.api_base is None and settings.gateway_url is None
+    assert (settings.ai_think_seconds, settings.ai_workers) == (2.0, 1)
     assert "secret-token" not in repr(settings)
 
 
@@ -33,6 +34,8 @@ def test_every_setting_is_read_and_normalised():
             "LOG_LEVEL": "debug",
             "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081",
+            "AI_THINK_SECONDS": " 0.5 ",
+            "AI_WORKERS": "3",
         }
     )
     assert settings.token == "t"
@@ -41,6 +44,7 @@ def test_every_setting_is_read_and_normalised():
     assert settings.log_level == "DEBUG" and settings.log_level_number == 10
     assert settings.api_base == "http://127.0.0.1:8080/api/v10"
     assert settings.gateway_url == "ws://127.0.0.1:8081"
+    assert (settings.ai_think_seconds, settings.ai_workers) == (0.5, 3)
 
 
 @pytest.mark.parametrize(
@@ -50,11 +54,23 @@ def test_every_setting_is_read_and_normalised():
         ("LOG_LEVEL", "loud"),
         ("DISCORD_API_BASE", "ftp://x"),
         ("DISCORD_GATEWAY_URL", "http://127.0.0.1"),
+        ("AI_THINK_SECONDS", "0.05"),
+        ("AI_THINK_SECONDS", "61"),
+        ("AI_THINK_SECONDS", "two"),
+        ("AI_THINK_SECONDS", "nan"),
+        ("AI_WORKERS", "0"),
+        ("AI_WORKERS", "1.5"),
+        ("AI_WORKERS", "33"),
     ],
 )
 def test_bad_values_name_the_key(key, value):
     with pytest.raises(SettingsError, match=key):
         Settings.from_env({key: value})
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("0.1", 0.1), ("60", 60.0), ("2", 2.0)])
+def test_the_thinking_time_bounds_are_allowed(value, seconds):
+    assert Settings.from_env({"AI_THINK_SECONDS": value}).ai_think_seconds == seconds
 
 
 def test_without_a_token_it_explains_and_exits_2(capsys):

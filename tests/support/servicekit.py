@@ -16,6 +16,7 @@ from engine.ponte import PonteGame
 
 START = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
+COMPUTER = 909  # the user id the computer plays under (the bot's own, in the bot)
 GUILD, CHANNEL = 5000, 6000
 
 
@@ -48,7 +49,12 @@ async def open_service(
 ) -> GameService:
     """A service over a freshly opened (and migrated) database file."""
     connection = await Connection.open(path)
-    return GameService(connection, clock=clock or FakeClock(), seeds=seeds or CountingSeeds())
+    return GameService(
+        connection,
+        clock=clock or FakeClock(),
+        seeds=seeds or CountingSeeds(),
+        computer_id=COMPUTER,
+    )
 
 
 async def start_game(
@@ -73,6 +79,28 @@ async def start_game(
         challenger_first=True,
     )
     return await service.accept(challenge.id, opponent)
+
+
+async def start_computer_game(
+    service: GameService,
+    game_kind: str = "ponte",
+    *,
+    player_first: bool = True,
+    channel_id: int = CHANNEL,
+    player: int = ALICE,
+    level: str | None = "easy",
+    move_seconds: int | None = None,
+) -> GameView:
+    """A game of `player` against the computer, started at once."""
+    return await service.start_computer_game(
+        game_kind=game_kind,
+        guild_id=GUILD,
+        channel_id=channel_id,
+        player_id=player,
+        level=level,
+        player_first=player_first,
+        move_seconds=move_seconds,
+    )
 
 
 def random_move(view: GameView, rng: random.Random) -> str:

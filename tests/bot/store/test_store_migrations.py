@@ -1,8 +1,10 @@
 """A database made by the first schema keeps all its data through every later migration."""
 
 import json
+import sqlite3
 from pathlib import Path
 
+import pytest
 from servicekit import open_service
 
 from bot.store import MIGRATIONS, Connection, PlayerTotals, challenges, games
@@ -62,5 +64,25 @@ async def test_the_first_schema_migrates_to_the_current_one_keeping_all_data(
         # The active game goes on under the new schema.
         result = await service.play(61, 11, "f6 h8")
         assert result.view.version == 2 and result.next_id == 33
+    finally:
+        await service.connection.close()
+
+
+async def test_migration_3_marks_every_old_game_as_one_between_people(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    await fill_first_schema(path)
+    await (await Connection.open(path, upto=2)).close()  # as the bot before issue 7 left it
+    service = await open_service(path)
+    try:
+        async with service.connection.read() as db:
+            old = [await games.get_game(db, game_id) for game_id in (1, 2)]
+        assert [row.computer_level for row in old] == [None, None]
+        assert (old[0].winner_id, old[1].record) == (11, RECORD)
+        assert await service.computer_turns() == []
+        result = await service.play(61, 11, "f6 h8")  # the old game goes on, with its clock
+        assert result.next_id == 33 and result.view.row.next_alarm_at is not None
+        async with service.connection.transaction() as db:
+            with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+                await db.execute("UPDATE games SET computer_level = 'godlike' WHERE id = 2")
     finally:
         await service.connection.close()

@@ -1,0 +1,280 @@
+"""The computer opponent: thinks in worker processes and plays its moves as a person would.
+
+The search is CPU work of seconds, so it runs in a process pool: the event loop (and every other
+player's command) never waits for it, and the GIL is not shared. Each game has at most one job at
+a time (`schedule` may be called as often as wanted). Nothing lives only here: a game whose
+computer is to move is found again in the database at start (`start` resumes it), and a move
+thought about a position that changed meanwhile is dropped by the service's version check.
+
+A worker that fails or hangs (the bot's own timeout, a little over the thinking time) is replaced
+and asked once more; then the computer answers at once, in this process, with the first move its
+search finds. A weak move is better than a game stuck with the computer to move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import threading
+import weakref
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
+
+from bot.service import ComputerTurn, GameService, GameView, MoveResult
+from bot.thinking import think
+
+if TYPE_CHECKING:
+    from bot.announce import Announcer
+
+log = logging.getLogger(__name__)
+
+Worker = Callable[[str, str, str, str, float], str]
+"""`think`'s signature: game kind, record, level, seed, seconds -> the move's text. It runs in a
+worker process, so it must be a module-level function (pickled by name)."""
+
+GRACE = 5.0
+"""Seconds beyond the thinking time before the bot gives up on a worker: starting a process and
+replaying a long record take time too, and a search checks its clock only now and then."""
+RETRY_LATER = 60.0
+"""Seconds before a game whose computer could not move at all is tried again."""
+
+
+def start_method() -> str:
+    """How worker processes start: never by forking this process, which runs an event loop and
+    database threads (a fork copies their locks in whatever state they are). A fork server is
+    a clean process that forks quickly; `spawn` works everywhere."""
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def make_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool for `think` (its processes start on the first job)."""
+    context = multiprocessing.get_context(start_method())
+    if context.get_start_method() == "forkserver":
+        # Each worker forked from the server then has the engine imported already.
+        context.set_forkserver_preload(["bot.thinking"])
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+
+def stop_pool(pool: ProcessPoolExecutor, *, kill: bool) -> None:
+    """Shut `pool` down and wait for its processes; queued jobs are cancelled. With `kill`, a
+    running job is stopped first (its answer would be thrown away, or it hangs). Blocking."""
+    if kill:
+        for process in list((pool._processes or {}).values()):
+            process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+class ComputerOpponent:
+    """Plays the computer's turns of every game against the bot."""
+
+    def __init__(
+        self,
+        service: GameService,
+        announcer: Announcer,
+        *,
+        seconds: float,
+        workers: int = 1,
+        worker: Worker = think,
+        ready: Callable[[], Awaitable[object]] | None = None,
+        grace: float = GRACE,
+    ) -> None:
+        self.service = service
+        self.announcer = announcer
+        self.seconds = seconds
+        self.grace = grace
+        self.workers = workers
+        self.worker = worker
+        self.thinking: set[int] = set()  # games whose search runs in a worker now
+        self.moves = 0  # moves made since start
+        self._ready = ready  # announcing needs the server cache (its language) first
+        self._pool: ProcessPoolExecutor | None = None
+        # Jobs are submitted from threads (see `_run_in_pool`); this lock keeps a submission and
+        # the retirement of its pool apart, so no worker starts after its pool was stopped.
+        self._pool_lock = threading.Lock()
+        self._retired: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
+        self._slots = asyncio.Semaphore(workers)  # the timeout counts thinking, not queueing
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._starter: asyncio.Task[None] | None = None
+        self._closed = False
+        self._changed = asyncio.Event()
+
+    # Life cycle ----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Make the pool (its processes start with the first search: a fraction of a second,
+        next to seconds of thinking) and, once the bot is ready, resume the computer's turns."""
+        self._pool = make_pool(self.workers)
+        self._starter = asyncio.create_task(self._resume(), name="computer-resume")
+
+    async def close(self) -> None:
+        """Stop thinking and shut the pool down (safe to call more than once)."""
+        self._closed = True
+        for handle in self._retries.values():
+            handle.cancel()
+        tasks = [task for task in (self._starter, *self._tasks.values()) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(self._retire, pool)
+
+    async def _resume(self) -> None:
+        if self._ready is not None:
+            await self._ready()
+        while True:
+            try:
+                turns = await self.service.computer_turns()
+                break
+            except Exception:  # those games would wait for the computer forever: try again
+                log.exception("could not look for the computer's turns to resume")
+                await asyncio.sleep(RETRY_LATER)
+        for turn in turns:
+            log.info("game %s: resuming the computer's turn", turn.game_id)
+            self.schedule(turn.game_id)
+
+    # Scheduling ----------------------------------------------------------------------------
+
+    def after_move(self, view: GameView) -> None:
+        """Let the computer answer if it is to move in `view` (after every move and start)."""
+        if self.service.computer_to_move(view):
+            self.schedule(view.id)
+
+    def schedule(self, game_id: int) -> None:
+        """Make the computer's move in this game if it is to move (one job per game)."""
+        if self._closed:
+            return
+        self._retries.pop(game_id, None)
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)  # the running job looks at the game again when done
+            return
+        self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"computer-{game_id}")
+
+    def is_thinking(self, game_id: int) -> bool:
+        """Whether a search for this game runs in a worker now."""
+        return game_id in self.thinking
+
+    @property
+    def busy(self) -> bool:
+        """Whether any game has a job (thinking, moving or announcing)."""
+        return any(not task.done() for task in self._tasks.values())
+
+    async def wait_for(self, predicate: Callable[[], bool]) -> None:
+        """Wait until `predicate()` holds, checked at every change of the computer's state
+        (a search starting or ending, a move made, a job done): for tests and benchmarks."""
+        while not predicate():
+            changed = self._changed
+            await changed.wait()
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                moved = await self._take_turn(game_id)
+                if not moved and game_id not in self._again:
+                    return
+        except Exception:  # never silently: the game would wait for the computer forever
+            log.exception("game %s: the computer could not move; trying again later", game_id)
+            self._retry_later(game_id)
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+            self._notify()
+
+    def _retry_later(self, game_id: int) -> None:
+        if not self._closed:
+            loop = asyncio.get_running_loop()
+            self._retries[game_id] = loop.call_later(RETRY_LATER, self.schedule, game_id)
+
+    # One move ------------------------------------------------------------------------------
+
+    async def _take_turn(self, game_id: int) -> bool:
+        """Think and move if the computer is to move; False if it was not."""
+        turn = await self.service.computer_turn(game_id)
+        if turn is None:
+            return False
+        result = await self._play(turn)
+        if result is None:
+            log.info("game %s changed while the computer thought; move dropped", game_id)
+            return True  # look again: it may still be the computer's turn
+        self.moves += 1
+        self._notify()
+        try:
+            await self.announcer.computer_move(result)
+        except Exception:  # the move is stored; /board shows it
+            log.exception("could not post the computer's move in game %s", game_id)
+        return True
+
+    async def _play(self, turn: ComputerTurn) -> MoveResult | None:
+        """The computer's move, applied; None if the game moved on. Two tries in a worker,
+        then an instant answer here."""
+        for attempt in (1, 2):
+            try:
+                return await self.service.play_computer(turn, await self._in_pool(turn))
+            except Exception:
+                log.exception(
+                    "game %s: the computer's search failed (try %d)", turn.game_id, attempt
+                )
+        text = await asyncio.to_thread(
+            think, turn.game_kind, turn.record, turn.level, turn.seed, 0.0
+        )
+        return await self.service.play_computer(turn, text)
+
+    async def _in_pool(self, turn: ComputerTurn) -> str:
+        async with self._slots:
+            self.thinking.add(turn.game_id)
+            self._notify()
+            try:
+                text = await self._run_in_pool(
+                    self.worker, turn.game_kind, turn.record, turn.level, turn.seed, self.seconds
+                )
+                return str(text)
+            finally:
+                self.thinking.discard(turn.game_id)
+                self._notify()
+
+    async def _run_in_pool(self, function: Callable[..., object], *args: object) -> object:
+        if self._pool is None:
+            self._pool = make_pool(self.workers)
+        pool = self._pool
+
+        async def job() -> object:
+            # Submitted from a thread: the first job starts the worker process (and the fork
+            # server, which imports the engine first), and that must not block the event loop.
+            future = await asyncio.to_thread(self._submit, pool, function, *args)
+            return await asyncio.wrap_future(future)
+
+        try:
+            return await asyncio.wait_for(job(), self.seconds + self.grace)
+        except (TimeoutError, BrokenProcessPool):
+            # A hung worker is stopped, a dead one replaced; other games' jobs in this pool
+            # fail too and are tried again in the new one.
+            if self._pool is pool:
+                self._pool = None
+            await asyncio.to_thread(self._retire, pool)
+            raise
+
+    def _submit(
+        self, pool: ProcessPoolExecutor, function: Callable[..., object], *args: object
+    ) -> Future[object]:
+        with self._pool_lock:
+            if pool in self._retired:
+                raise BrokenProcessPool("this pool was shut down; the next try gets a new one")
+            return pool.submit(function, *args)
+
+    def _retire(self, pool: ProcessPoolExecutor) -> None:
+        """Stop `pool` and its workers at once (blocking: call it in a thread)."""
+        with self._pool_lock:
+            self._retired.add(pool)
+        stop_pool(pool, kill=True)

@@ -1,0 +1,160 @@
+"""Games against the computer: starting one at once, finding its turns, and making its moves.
+
+The computer is a player like any other, under the bot's own user id (`computer_id`); a game
+against it records its level. Thinking is not done here: the caller takes a `ComputerTurn` (plain
+data a worker process can receive), thinks, and hands the move's text back to `play_computer`,
+which applies it through the same path as a person's move, on the version it was thought about.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.service.challenges import check_move_seconds
+from bot.service.core import Seating
+from bot.service.errors import SelfChallengeError, UnknownLevelError
+from bot.service.play import PlayUseCases
+from bot.service.results import GameView, MoveResult
+from bot.store import GameRow, games
+from engine.ai import Level
+
+log = logging.getLogger(__name__)
+
+LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
+DEFAULT_LEVEL = Level.NORMAL.value
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerTurn:
+    """One move the computer has to find: what a worker process needs, and nothing else."""
+
+    game_id: int
+    version: int  # the position it thinks about; its move applies only there
+    game_kind: str
+    record: str  # the engine's JSON record (a Verbindung roll is already in it)
+    level: str
+    seed: str  # for `random.Random`: the same game and ply always give the same choices
+
+
+class ComputerUseCases(PlayUseCases):
+    """The use cases of games against the computer."""
+
+    async def start_computer_game(
+        self,
+        *,
+        game_kind: str,
+        channel_id: int,
+        player_id: int,
+        guild_id: int | None = None,
+        parent_channel_id: int | None = None,
+        variant: str | None = None,
+        move_seconds: int | None = None,
+        level: str | None = None,
+        player_first: bool | None = None,
+    ) -> GameView:
+        """Start a game of `player_id` against the computer at once (it needs no Accept);
+        None for `player_first` tosses a coin. The computer's turns are the caller's to play.
+
+        Raises `UnknownGameError`, `UnknownVariantError`, `UnknownLevelError`,
+        `SelfChallengeError`, `BadTimeLimitError` and `ChannelBusyError`.
+        """
+        kind = self.kind(game_kind)
+        variant = self.variant(kind, variant)
+        level = check_level(level)
+        computer = self._computer_id()
+        if player_id == computer:
+            raise SelfChallengeError("the computer cannot play itself")
+        seconds = check_move_seconds(move_seconds)
+        first = bool(self.seeds() & 1) if player_first is None else player_first
+        seating = Seating(
+            kind=kind,
+            variant=variant,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            parent_channel_id=parent_channel_id,
+            first_id=player_id if first else computer,
+            second_id=computer if first else player_id,
+            move_seconds=seconds,
+            computer_level=level,
+        )
+        now = self.now()
+        async with self.connection.transaction() as db:
+            await self.refuse_busy(db, channel_id)
+            view = await self.insert_game(db, seating, now)
+        self.remember(view)
+        return view
+
+    async def computer_turns(self) -> list[ComputerTurn]:
+        """Every active game in which the computer is to move (to resume them at start)."""
+        async with self.connection.read() as db:
+            rows = await games.computer_games(db)
+        turns = []
+        for row in rows:
+            try:
+                turn = self._turn_of(row)
+            except Exception:  # one unreadable game must not keep the computer from the others
+                log.exception("game %s: cannot read it to resume the computer's turn", row.id)
+                continue
+            if turn is not None:
+                turns.append(turn)
+        return turns
+
+    async def computer_turn(self, game_id: int) -> ComputerTurn | None:
+        """The computer's turn in this game, or None if it is not the computer's to move."""
+        async with self.connection.read() as db:
+            row = await games.get_game(db, game_id)
+        return None if row is None else self._turn_of(row)
+
+    async def play_computer(self, turn: ComputerTurn, text: str) -> MoveResult | None:
+        """Make the computer's move `text`, found for `turn`. None if the game has moved on
+        meanwhile (a resignation, a time loss, a restart that already played it): the move
+        is dropped. Raises the engine's `InvalidMoveError` / `IllegalMoveError` for a move
+        that is not legal there (a fault of the search, not of the game)."""
+        async with self.connection.transaction() as db:
+            row = await games.get_game(db, turn.game_id)
+            if row is None or row.version != turn.version or row.status != "active":
+                return None
+            view = self.view(row)
+            if not self.computer_to_move(view):
+                return None
+            computer = self._computer_id()
+            move = view.kind.parse(view.game, text, self.player_colour(view, computer))
+            view.game.check(move)
+            result = await self._apply(db, view, computer, move)
+        self.remember(result.view)
+        return result
+
+    # Steps -------------------------------------------------------------------------------------
+
+    def _turn_of(self, row: GameRow) -> ComputerTurn | None:
+        view = self.view(row)
+        if row.computer_level is None or not self.computer_to_move(view):
+            return None
+        return ComputerTurn(
+            game_id=row.id,
+            version=row.version,
+            game_kind=row.game_kind,
+            record=row.record,
+            level=row.computer_level,
+            # Derived from the game's secret seed, as its dice are: reproducible from the
+            # database alone, different at every ply, and not guessable by the players.
+            seed=f"{row.seed}:ai:{row.version}",
+        )
+
+    def _computer_id(self) -> int:
+        if self.computer_id is None:
+            raise RuntimeError("this service has no computer player (no computer_id given)")
+        return self.computer_id
+
+
+def check_level(level: str | None) -> str:
+    """The computer's level (`normal` for None); raise `UnknownLevelError`."""
+    if level is None:
+        return DEFAULT_LEVEL
+    name = level.strip().lower()
+    if name not in LEVELS:
+        raise UnknownLevelError(
+            f"there is no level {level!r}; choose {', '.join(LEVELS)}", level=level, choices=LEVELS
+        )
+    return name

@@ -1,0 +1,192 @@
+"""Playing against the bot itself, through the real bot and the fake Discord: the game starts at
+once, the computer's moves are posted like a person's, the pie rule both ways, refusals, a
+restart in the middle of its turn, and other players who never wait for its thinking."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import workers
+from e2ekit import World
+from fakediscord import FakeChannel, FakeMessage, FakeUser, InProcessBot, InteractionResult
+
+from bot.app import GameBot
+from bot.commands.common import LevelNeedsComputerError, OpponentIsBotError
+from bot.i18n import describe_error, mention, text
+from bot.thinking import think
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def run(
+    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
+) -> InteractionResult:
+    handle = await world.fake.send_slash_command(
+        user, channel or world.channel, name, options or {}
+    )
+    return await handle
+
+
+async def challenge_bot(
+    world: World, options: dict, channel: FakeChannel | None = None
+) -> InteractionResult:
+    """alice challenges the bot itself (level easy unless said otherwise)."""
+    options = {"opponent": world.fake.bot_user, "level": "easy", **options}
+    return await run(world, world.alice, "challenge", options, channel=channel)
+
+
+async def computer_move(world: World, channel: FakeChannel, since: int = 0) -> FakeMessage:
+    """The computer's next move as posted: the only message that pings alice unasked."""
+    return await world.fake.wait_for_message(
+        channel, since=since, check=lambda m: m.pinged == [world.alice]
+    )
+
+
+def computer(world: World) -> str:
+    return mention(world.fake.bot_user.id)
+
+
+@asynccontextmanager
+async def running(world: World) -> AsyncIterator[GameBot]:
+    """The bot as `world` makes it now (its search and thinking time may differ per test)."""
+    runner = InProcessBot(world.fake, world.make_bot)
+    client = await runner.start()
+    await world.fake.wait_commands_synced(world.guild)
+    assert isinstance(client, GameBot)
+    try:
+        yield client
+    finally:
+        await runner.stop()
+
+
+async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: GameBot) -> None:
+    started = await challenge_bot(world, {"game": "ponte", "variant": "classic", "first": "me"})
+    assert not started.ephemeral and started.message.components == []  # no Accept step
+    assert started.message.pinged == [world.alice]
+    assert started.attachments[0].data.startswith(PNG)
+    level = text("en", "game.computer_level", player=computer(world), level="Easy")
+    assert level in started.content
+    mark = world.fake.mark()
+    moved = await run(world, world.alice, "move", {"move": "f6 h8"})
+    assert moved.message.pinged == []  # nobody to ping: the computer is next
+    assert text("en", "move.computer_thinking", player=computer(world)) in moved.content
+    answer = await computer_move(world, world.channel, since=mark)
+    assert answer.content.startswith(f"{computer(world)} ")
+    assert answer.attachments[0].data.startswith(PNG)
+    game = await bot.service.game_in(world.channel.id)
+    assert game.version == 2 and game.to_move_id == world.alice.id
+    assert game.row.computer_level == "easy"
+
+
+async def test_the_computer_begins_a_verbindung_game_in_its_own_thread(
+    world: World, bot: GameBot
+) -> None:
+    answer = await challenge_bot(world, {"game": "verbindung", "first": "opponent", "thread": True})
+    thread = await world.fake.wait_for_thread(world.channel)
+    assert f"<#{thread.id}>" in answer.content
+    opening = await computer_move(world, thread)
+    started = world.fake.messages_in(thread)[0]
+    assert text("en", "game.computer_first", player=computer(world)) in started.content
+    assert started.pinged == []
+    assert opening.attachments[0].data.startswith(PNG)
+    assert "🎲" in opening.content  # alice's roll, drawn for her after the computer's turn
+    game = await bot.service.game_in(thread.id)
+    assert game.to_move_id == world.alice.id and game.row.parent_channel_id == world.channel.id
+    assert game.players == {"red": world.fake.bot_user.id, "black": world.alice.id}
+
+
+async def test_when_the_player_swaps_the_computer_plays_red_at_once(
+    world: World, bot: GameBot
+) -> None:
+    await challenge_bot(world, {"game": "ponte", "first": "opponent"})
+    await computer_move(world, world.channel)
+    mark = world.fake.mark()
+    swapped = await run(world, world.alice, "move", {"move": "swap"})
+    swap_text = text("en", "move.swapped", player=world.alice.mention, other=computer(world))
+    assert swap_text in swapped.content
+    await computer_move(world, world.channel, since=mark)
+    game = await bot.service.game_in(world.channel.id)
+    assert game.players == {"white": world.alice.id, "red": world.fake.bot_user.id}
+    assert game.version == 3 and game.to_move_id == world.alice.id
+
+
+async def test_when_the_computer_swaps_it_takes_over_white(world: World) -> None:
+    world.worker = workers.swaps
+    async with running(world) as bot:
+        await challenge_bot(world, {"game": "ponte", "first": "me"})
+        mark = world.fake.mark()
+        await run(world, world.alice, "move", {"move": "f6 h8"})
+        swapped = await computer_move(world, world.channel, since=mark)
+        assert swapped.content.startswith(
+            text("en", "move.played", player=computer(world), move="swap")
+        )
+        swap_text = text("en", "move.swapped", player=computer(world), other=world.alice.mention)
+        assert swap_text in swapped.content
+        assert text("en", "move.swap_hint") not in swapped.content
+        game = await bot.service.game_in(world.channel.id)
+        assert game.players == {"white": world.fake.bot_user.id, "red": world.alice.id}
+        reply = await run(world, world.alice, "move", {"move": "c3 e5"})  # red stones now
+        assert not reply.ephemeral and reply.message.pinged == []
+
+
+async def test_levels_are_for_the_bot_other_bots_are_refused_and_it_plays_on(
+    world: World, bot: GameBot
+) -> None:
+    human = await run(
+        world, world.alice, "challenge", {"game": "ponte", "opponent": world.bob, "level": "hard"}
+    )
+    assert human.ephemeral
+    assert human.content == describe_error(LevelNeedsComputerError(""), "en")
+    other_bot = world.fake.add_user("otherbot")
+    other_bot.bot = True
+    refused = await run(world, world.alice, "challenge", {"game": "ponte", "opponent": other_bot})
+    assert refused.ephemeral and refused.content == describe_error(OpponentIsBotError(""), "en")
+    await challenge_bot(world, {"game": "ponte", "first": "me"})
+    draw = await run(world, world.alice, "draw")
+    assert draw.content == text("en", "draw.computer_refuses", player=computer(world))
+    assert draw.message.components == []
+    busy = await challenge_bot(world, {"game": "verbindung"})
+    assert busy.ephemeral and "thread" in busy.content  # one game per channel, as always
+
+
+async def test_a_restart_during_the_computer_turn_resumes_it(world: World) -> None:
+    world.worker, world.think_seconds = workers.hangs, 30.0  # it will not answer before the stop
+    async with running(world) as first:
+        await challenge_bot(world, {"game": "ponte", "first": "opponent"})
+        game = await first.service.game_in(world.channel.id)
+        await first.opponent.wait_for(lambda: first.opponent.is_thinking(game.id))
+        listed = await run(world, world.alice, "games")
+        assert text("en", "games.computer_turn", player=computer(world)) in listed.content
+    assert game.version == 0
+    world.worker, world.think_seconds = think, 0.2
+    mark = world.fake.mark()
+    async with running(world) as second:
+        opening = await computer_move(world, world.channel, since=mark)
+        assert opening.attachments[0].data.startswith(PNG)
+        after = await second.service.game_in(world.channel.id)
+        assert after.version == 1 and after.to_move_id == world.alice.id
+
+
+async def test_other_players_do_not_wait_while_the_computer_thinks(world: World) -> None:
+    elsewhere = world.fake.add_text_channel(world.guild, "elsewhere")
+    world.worker, world.think_seconds = workers.slow, 1.5
+    async with running(world) as bot:
+        await challenge_bot(world, {"game": "ponte", "first": "opponent"})
+        game = await bot.service.game_in(world.channel.id)
+        await bot.opponent.wait_for(lambda: bot.opponent.is_thinking(game.id))
+        challenge = await run(
+            world,
+            world.bob,
+            "challenge",
+            {"game": "ponte", "opponent": world.carol, "first": "me"},
+            channel=elsewhere,
+        )
+        accept_id = challenge.message.custom_ids()[0]
+        await (await world.fake.press_button(world.carol, challenge.message, accept_id))
+        moved = await run(world, world.bob, "move", {"move": "c3 e5"}, channel=elsewhere)
+        games = await run(world, world.carol, "games", channel=elsewhere)
+        assert bot.opponent.is_thinking(game.id)  # all of it happened while the computer thought
+        for answer in (challenge, moved, games):
+            assert answer.ack_seconds < 0.75, answer.ack_seconds
+        await computer_move(world, world.channel)

@@ -1,0 +1,190 @@
+"""Games against the computer: started at once, its turns found, its moves applied like a
+person's (and dropped when stale), the pie rule both ways, no clock for the computer."""
+
+import pytest
+from servicekit import ALICE, BOB, CHANNEL, COMPUTER, GUILD, FakeClock, start_computer_game
+
+from bot.service import GameService, TimeLoss, errors
+from bot.service.deadlines import DAY, HOUR
+from bot.store import games
+from engine.errors import IllegalMoveError
+
+
+async def test_a_game_against_the_computer_starts_at_once_with_its_level(
+    service: GameService,
+) -> None:
+    view = await start_computer_game(service, level="Hard", move_seconds=HOUR)
+    assert view.is_active and view.row.computer_level == "hard"
+    assert view.players == {"white": ALICE, "red": COMPUTER}
+    assert view.to_move_id == ALICE and view.row.next_alarm_at is not None  # her clock runs
+    assert await service.pending_challenges(ALICE) == []  # no challenge, no Accept step
+    assert await service.computer_turns() == []
+
+
+async def test_the_level_defaults_to_normal(service: GameService) -> None:
+    view = await start_computer_game(service, level=None)
+    assert view.row.computer_level == "normal"
+
+
+async def test_when_the_computer_begins_it_has_its_turn_and_no_clock(service: GameService) -> None:
+    view = await start_computer_game(service, "verbindung", player_first=False)
+    assert view.players == {"red": COMPUTER, "black": ALICE}
+    assert view.row.next_alarm_at is None
+    [turn] = await service.computer_turns()
+    assert (turn.game_id, turn.version, turn.game_kind, turn.level) == (
+        view.id,
+        1,
+        "verbindung",
+        "easy",
+    )
+    assert turn.record == view.row.record and "roll" in turn.record  # its dice are drawn
+    assert turn.seed == f"{view.row.seed}:ai:1"
+    assert await service.computer_turn(view.id) == turn
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({"level": "grandmaster"}, errors.UnknownLevelError),
+        ({"game_kind": "chess"}, errors.UnknownGameError),
+        ({"variant": "huge"}, errors.UnknownVariantError),
+        ({"player_id": COMPUTER}, errors.SelfChallengeError),
+        ({"move_seconds": 60}, errors.BadTimeLimitError),
+    ],
+)
+async def test_bad_requests_are_refused(service: GameService, changes: dict, error: type) -> None:
+    options = {"game_kind": "ponte", "channel_id": CHANNEL, "player_id": ALICE, **changes}
+    with pytest.raises(error):
+        await service.start_computer_game(**options)
+    async with service.connection.read() as db:
+        assert await games.active_game_in(db, CHANNEL) is None
+
+
+async def test_a_busy_channel_is_refused_and_a_thread_is_not(service: GameService) -> None:
+    await start_computer_game(service)
+    with pytest.raises(errors.ChannelBusyError):
+        await start_computer_game(service, player=BOB)
+    in_thread = await service.start_computer_game(
+        game_kind="ponte", channel_id=CHANNEL + 1, parent_channel_id=CHANNEL, player_id=BOB
+    )
+    assert in_thread.row.parent_channel_id == CHANNEL
+
+
+async def test_without_a_computer_nobody_can_play_it(service: GameService) -> None:
+    service.computer_id = None
+    with pytest.raises(RuntimeError, match="no computer"):
+        await start_computer_game(service)
+
+
+async def test_a_move_against_the_computer_gives_it_the_turn(service: GameService) -> None:
+    view = await start_computer_game(service)
+    moved = await service.play(CHANNEL, ALICE, "f6 h8")
+    assert moved.next_id == COMPUTER and moved.view.row.next_alarm_at is None
+    [turn] = await service.computer_turns()
+    assert turn.version == 1 and turn.seed == f"{view.row.seed}:ai:1"
+    answered = await service.play_computer(turn, "c3 e5")
+    assert answered is not None and answered.mover_id == COMPUTER and answered.played == "c3 e5"
+    assert answered.next_id == ALICE and answered.view.row.next_alarm_at is not None
+    assert await service.computer_turns() == []
+
+
+async def test_a_stale_computer_move_is_dropped(service: GameService) -> None:
+    await start_computer_game(service, player_first=False)
+    [turn] = await service.computer_turns()
+    await service.resign(CHANNEL, ALICE)  # while the computer thought
+    assert await service.play_computer(turn, "f6 h8") is None
+    game = await service.latest_game_in(CHANNEL)
+    assert game.version == 1 and game.ending is not None and game.winner_id == COMPUTER
+
+
+async def test_a_move_thought_about_an_older_position_is_dropped(service: GameService) -> None:
+    await start_computer_game(service, player_first=False)
+    [turn] = await service.computer_turns()
+    assert await service.play_computer(turn, "f6 h8") is not None
+    assert await service.play_computer(turn, "c3 e5") is None  # a second job for the same turn
+    assert (await service.game_in(CHANNEL)).version == 1
+
+
+async def test_an_illegal_computer_move_changes_nothing(service: GameService) -> None:
+    await start_computer_game(service, player_first=False)
+    [turn] = await service.computer_turns()
+    with pytest.raises(IllegalMoveError):
+        await service.play_computer(turn, "swap")  # only the second player may swap (P4)
+    assert (await service.game_in(CHANNEL)).version == 0
+
+
+async def test_the_computer_swaps_and_then_owns_white(service: GameService) -> None:
+    await start_computer_game(service)
+    await service.play(CHANNEL, ALICE, "f6 h8")
+    [turn] = await service.computer_turns()
+    swapped = await service.play_computer(turn, "swap")
+    assert swapped is not None and swapped.played == "swap"
+    assert swapped.view.players == {"white": COMPUTER, "red": ALICE}
+    assert swapped.next_id == ALICE and swapped.view.to_move == "red"
+    assert await service.computer_turns() == []
+    reply = await service.play(CHANNEL, ALICE, "c3 e5")  # she now places red stones
+    assert reply.next_id == COMPUTER
+
+
+async def test_when_the_player_swaps_the_computer_plays_red_next(service: GameService) -> None:
+    await start_computer_game(service, player_first=False)
+    [opening] = await service.computer_turns()
+    await service.play_computer(opening, "f6 h8")
+    swapped = await service.play(CHANNEL, ALICE, "swap")
+    assert swapped.view.players == {"white": ALICE, "red": COMPUTER}
+    assert swapped.next_id == COMPUTER and swapped.view.row.next_alarm_at is None
+    [turn] = await service.computer_turns()
+    assert turn.version == 2
+    answered = await service.play_computer(turn, "c3 e5")
+    assert answered is not None and answered.next_id == ALICE
+
+
+async def test_a_draw_offer_to_the_computer_is_refused_at_once(service: GameService) -> None:
+    view = await start_computer_game(service)
+    refused = await service.offer_draw(CHANNEL, ALICE)
+    assert (refused.action, refused.by_id, refused.ending) == ("refused", COMPUTER, None)
+    assert (await service.game_in(CHANNEL)).row.draw_offered_by is None
+    assert (await service.game_in(CHANNEL)).version == view.version
+
+
+async def test_the_computer_never_times_out_but_its_opponent_does(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_computer_game(service, player_first=False, move_seconds=HOUR)
+    clock.advance(days=30)
+    assert await service.run_due() == []  # no reminder and no loss for the computer
+    [turn] = await service.computer_turns()
+    await service.play_computer(turn, "f6 h8")
+    clock.advance(hours=2)
+    [loss] = await service.run_due()
+    assert isinstance(loss, TimeLoss) and loss.loser_id == ALICE
+    assert loss.view.winner_id == COMPUTER
+
+
+async def test_an_unreadable_game_does_not_hide_the_computer_turns_of_others(
+    service: GameService,
+) -> None:
+    await start_computer_game(service, player_first=False)
+    await start_computer_game(service, "verbindung", player_first=False, channel_id=CHANNEL + 1)
+    async with service.connection.transaction() as db:
+        await db.execute(
+            "UPDATE games SET record = '{}', version = 9 WHERE channel_id = ?", (CHANNEL,)
+        )
+    turns = await service.computer_turns()
+    assert [turn.game_kind for turn in turns] == ["verbindung"]
+
+
+async def test_human_games_are_no_concern_of_the_computer(service: GameService) -> None:
+    challenge = await service.challenge(
+        game_kind="ponte",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        opponent_id=COMPUTER,  # the id alone does not make it a computer game
+        challenger_first=False,
+        move_seconds=DAY,
+    )
+    accepted = await service.accept(challenge.id, COMPUTER)
+    assert accepted.view.row.computer_level is None
+    assert await service.computer_turns() == []
+    assert accepted.view.row.next_alarm_at is not None

@@ -1,0 +1,146 @@
+"""The computer opponent without Discord: its search runs in real worker processes, it resumes
+its turns at start, survives failing, hanging and dying workers, and drops stale moves."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+import workers
+from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game
+
+from bot.opponent import ComputerOpponent, Worker, make_pool, stop_pool
+from bot.service import GameService, MoveResult
+from bot.thinking import think
+from engine import ponte, verbindung
+
+WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
+
+
+class Announcements:
+    """Stands in for the announcer: records the computer's moves."""
+
+    def __init__(self) -> None:
+        self.moves: list[MoveResult] = []
+
+    async def computer_move(self, result: MoveResult) -> None:
+        self.moves.append(result)
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    service = await open_service(tmp_path / "bot.sqlite3")
+    yield service
+    await service.connection.close()
+
+
+@pytest.fixture
+async def opponents(service: GameService) -> AsyncIterator[Callable[..., ComputerOpponent]]:
+    """Make opponents over the service; each is closed at the end."""
+    made: list[ComputerOpponent] = []
+
+    def make(worker: Worker = think, seconds: float = 0.1, grace: float = 5.0) -> ComputerOpponent:
+        opponent = ComputerOpponent(
+            service,
+            Announcements(),  # type: ignore[arg-type]
+            seconds=seconds,
+            worker=worker,
+            grace=grace,
+        )
+        made.append(opponent)
+        return opponent
+
+    yield make
+    for opponent in made:
+        await asyncio.wait_for(opponent.close(), WAIT)
+
+
+async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> None:
+    await asyncio.wait_for(opponent.wait_for(predicate), WAIT)
+
+
+def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
+    pool = make_pool(1)
+    try:
+        opening = ponte.PonteRecord.of(ponte.PonteGame("classic")).to_json()
+        rolled = verbindung.VerbindungGame()
+        rolled.play("roll arcs white-cross")
+        dice = verbindung.Record.of(rolled).to_json()
+        ponte_text = pool.submit(think, "ponte", opening, "easy", "1:ai:0", 0.2).result(WAIT)
+        turn_text = pool.submit(think, "verbindung", dice, "easy", "1:ai:1", 0.2).result(WAIT)
+    finally:
+        stop_pool(pool, kill=False)
+    assert ponte.PonteGame("classic").is_legal(ponte.parse_move(ponte_text))
+    assert rolled.is_legal(rolled.parse_move(turn_text))
+
+
+async def test_it_resumes_its_turn_at_start_and_answers_every_move(
+    service: GameService, opponents
+) -> None:
+    await start_computer_game(service, player_first=False)  # waiting since before the start
+    opponent = opponents()
+    opponent.start()
+    await wait(opponent, lambda: opponent.moves == 1)
+    [opening] = opponent.announcer.moves
+    assert opening.mover_id == COMPUTER and opening.next_id == ALICE
+    answer = await service.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
+    opponent.after_move(answer.view)
+    opponent.after_move(answer.view)  # twice: still one job, one move
+    await wait(opponent, lambda: opponent.moves == 2 and not opponent.busy)
+    assert len(opponent.announcer.moves) == 2
+    assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+
+
+@pytest.mark.parametrize("worker", [workers.dies, workers.wrong], ids=["dies", "illegal"])
+async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
+    service: GameService, opponents, worker: Worker, caplog
+) -> None:
+    view = await start_computer_game(service, "verbindung", player_first=False)
+    opponent = opponents(worker)
+    with caplog.at_level(logging.ERROR, logger="bot.opponent"):
+        opponent.after_move(view)
+        await wait(opponent, lambda: opponent.moves == 1)
+    failures = [r for r in caplog.records if "search failed" in r.getMessage()]
+    assert len(failures) == 2  # two tries in a worker, then the answer at once
+    assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+
+
+async def test_a_hanging_search_is_stopped_after_the_grace_time(
+    service: GameService, opponents
+) -> None:
+    view = await start_computer_game(service, player_first=False)
+    opponent = opponents(workers.hangs, seconds=0.1, grace=0.2)
+    opponent.after_move(view)
+    await wait(opponent, lambda: opponent.moves == 1)
+    assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+
+
+async def test_a_move_found_after_the_player_resigned_is_dropped(
+    service: GameService, opponents
+) -> None:
+    view = await start_computer_game(service, player_first=False)
+    opponent = opponents(workers.slow, seconds=0.3)
+    opponent.after_move(view)
+    await wait(opponent, lambda: opponent.is_thinking(view.id))
+    await service.resign(CHANNEL, ALICE)
+    await wait(opponent, lambda: not opponent.busy)
+    assert opponent.moves == 0 and opponent.announcer.moves == []
+    finished = await service.latest_game_in(CHANNEL)
+    assert [str(move) for move in finished.game.moves] == ["resign red"]
+    assert finished.ending is not None and finished.ending.termination == "resignation"
+
+
+async def test_closing_stops_a_search_in_progress_at_once(service: GameService, opponents) -> None:
+    view = await start_computer_game(service, player_first=False)
+    opponent = opponents(workers.hangs, seconds=30.0)
+    opponent.after_move(view)
+    await wait(opponent, lambda: opponent.is_thinking(view.id))
+    await asyncio.wait_for(opponent.close(), WAIT)
+    assert multiprocessing.active_children() == []
+    assert (await service.game_in(CHANNEL)).version == 0  # the next start resumes it
+    opponent.schedule(view.id)  # after closing: nothing starts
+    assert not opponent.busy
