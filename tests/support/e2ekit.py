@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeUser,
+    InProcessBot,
+    InteractionResult,
+)
 from servicekit import CountingSeeds, FakeClock
 
 from bot.app import GameBot
@@ -49,3 +58,26 @@ class World:
             worker=self.worker,
             guild_ready_timeout=0.05,
         )
+
+
+async def run(
+    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
+) -> InteractionResult:
+    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement)."""
+    handle = await world.fake.send_slash_command(
+        user, channel or world.channel, name, options or {}
+    )
+    return await handle
+
+
+@asynccontextmanager
+async def running(world: World) -> AsyncIterator[GameBot]:
+    """The bot as `world` makes it now (its search and thinking time may differ per test)."""
+    runner = InProcessBot(world.fake, world.make_bot)
+    client = await runner.start()
+    await world.fake.wait_commands_synced(world.guild)
+    assert isinstance(client, GameBot)
+    try:
+        yield client
+    finally:
+        await runner.stop()

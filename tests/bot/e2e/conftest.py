@@ -6,8 +6,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2ekit import World
-from fakediscord import FakeDiscord, InProcessBot
+from e2ekit import World, running
+from fakediscord import FakeDiscord
 from servicekit import FakeClock
 
 from bot.app import GameBot
@@ -35,11 +35,5 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 @pytest.fixture
 async def bot(world: World) -> AsyncIterator[GameBot]:
-    runner = InProcessBot(world.fake, world.make_bot)
-    client = await runner.start()
-    await world.fake.wait_commands_synced(world.guild)
-    assert isinstance(client, GameBot)
-    try:
+    async with running(world) as client:
         yield client
-    finally:
-        await runner.stop()

@@ -4,12 +4,9 @@ restart in the middle of its turn, and other players who never wait for its thin
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
 import workers
-from e2ekit import World
-from fakediscord import FakeChannel, FakeMessage, FakeUser, InProcessBot, InteractionResult
+from e2ekit import World, run, running
+from fakediscord import FakeChannel, FakeMessage, InteractionResult
 
 from bot.app import GameBot
 from bot.commands.common import LevelNeedsComputerError, OpponentIsBotError
@@ -17,15 +14,6 @@ from bot.i18n import describe_error, mention, text
 from bot.thinking import think
 
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-async def run(
-    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
-) -> InteractionResult:
-    handle = await world.fake.send_slash_command(
-        user, channel or world.channel, name, options or {}
-    )
-    return await handle
 
 
 async def challenge_bot(
@@ -45,19 +33,6 @@ async def computer_move(world: World, channel: FakeChannel, since: int = 0) -> F
 
 def computer(world: World) -> str:
     return mention(world.fake.bot_user.id)
-
-
-@asynccontextmanager
-async def running(world: World) -> AsyncIterator[GameBot]:
-    """The bot as `world` makes it now (its search and thinking time may differ per test)."""
-    runner = InProcessBot(world.fake, world.make_bot)
-    client = await runner.start()
-    await world.fake.wait_commands_synced(world.guild)
-    assert isinstance(client, GameBot)
-    try:
-        yield client
-    finally:
-        await runner.stop()
 
 
 async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: GameBot) -> None:

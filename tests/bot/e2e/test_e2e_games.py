@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from e2ekit import World
-from fakediscord import FakeChannel, FakeUser, InteractionResult
+from e2ekit import World, run
+from fakediscord import FakeChannel, InteractionResult
 from servicekit import random_move
 
 from bot.app import GameBot
@@ -15,16 +15,6 @@ from bot.service import errors
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"
-
-
-async def run(
-    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
-) -> InteractionResult:
-    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement)."""
-    handle = await world.fake.send_slash_command(
-        user, channel or world.channel, name, options or {}
-    )
-    return await handle
 
 
 async def start(

@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from verbindung_positions import position
 
 from bench.verbindung import random_turn
 from engine.ai.base import Level
@@ -16,27 +17,10 @@ from engine.ai.verbindung.chance import ROLLS
 from engine.ai.verbindung.network import INF, distance
 from engine.ai.verbindung.search import tiles_of
 from engine.errors import GameOverError, IllegalMoveError
-from engine.verbindung import Face, Place, Player, Roll, Turn, VerbindungGame, draw_roll
+from engine.verbindung import Face, Place, Player, Roll, VerbindungGame, draw_roll
 
 RED, BLACK = Player.RED, Player.BLACK
 LEVELS = tuple(Level)
-
-
-def position(dice: dict[str, str], to_move: Player = RED) -> VerbindungGame:
-    """A game with `dice` ({"c3": "red-bridge ew"}) on the area, the opening over, `to_move` to
-    roll. Built with trusted pushes, so the dice need not have been placeable."""
-    places = []
-    for name, spec in dice.items():
-        face, *orientation = spec.split()
-        places.append(Place.parse(" ".join([face, name, *orientation])))
-    game = VerbindungGame()
-    game.push(Roll(tuple(p.face for p in places) or (Face.ARCS,)))
-    game.push(Turn(tuple(places)))
-    for _ in range(3 if to_move is RED else 4):
-        game.push(Roll((Face.ARCS,)))
-        game.push(Turn(()))
-    assert game.to_move is to_move and game.phase == "roll"
-    return game
 
 
 def rolled(game: VerbindungGame, *faces: str) -> VerbindungGame:
