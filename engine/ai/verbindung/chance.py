@@ -15,7 +15,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from engine.ai.base import Stop
-from engine.ai.verbindung.network import distance
+from engine.ai.verbindung.network import joined
 from engine.ai.verbindung.oracle import Oracle
 from engine.verbindung import Face, Player
 from engine.verbindung.board import Board
@@ -80,7 +80,7 @@ class Singles:
         self.player = player
         self.judge = judge
         self.both = both
-        self._exact: dict[tuple[tuple[int, Tile], ...], tuple[int, int]] = {}
+        self._exact: dict[tuple[tuple[int, Tile], ...], tuple[bool, bool]] = {}
         self._memo: dict[tuple[str, ...], float] = {}
         self.by_face = self._measure(stop)
 
@@ -136,19 +136,23 @@ class Singles:
                 own = a.own + b.own - own0
                 other = a.other + b.other - other0
                 if own <= 0 or other <= 0:
-                    own, other = self.exact(((a.index, a.tile), (b.index, b.tile)))
+                    own, other = self.ending(((a.index, a.tile), (b.index, b.tile)), own, other)
                 yield own, other
 
-    def exact(self, changes: tuple[tuple[int, Tile], ...]) -> tuple[int, int]:
-        """Both distances after `changes`, measured in full (remembered)."""
+    def ending(
+        self, changes: tuple[tuple[int, Tile], ...], own: int, other: int
+    ) -> tuple[int, int]:
+        """The distances `own` and `other` that adding claims for `changes`, a claimed 0 (a won
+        game) checked: if the network is not in fact joined, the die short is counted as 1."""
         found = self._exact.get(changes)
         if found is None:
             tiles = list(self.tiles)
             for index, tile in changes:
                 tiles[index] = tile
             player = self.player
-            found = self._exact[changes] = distance(tiles, player), distance(tiles, player.other)
-        return found
+            found = self._exact[changes] = joined(tiles, player), joined(tiles, player.other)
+        own_joined, other_joined = found
+        return (0 if own_joined else max(own, 1)), (0 if other_joined else max(other, 1))
 
     def answer(self, roll: Roll, top: int) -> float:
         """The judge's value of the best answer (none, one or two dice) to `roll`."""

@@ -251,6 +251,14 @@ def _search(adj: list[list[int]], seeds: list[int]) -> list[int]:
     return dist
 
 
+def joined(tiles: Tiles, player: Player) -> bool:
+    """V11: whether one network of the player's segments joins his four bases (distance 0),
+    without a search."""
+    node = _group_nodes(tiles, player)
+    groups = {node.get(FIELD_POINTS[index][side], -1) for index, side in _BASE_SPOTS[player]}
+    return len(groups) == 1 and -1 not in groups
+
+
 def distance(tiles: Tiles, player: Player) -> int:
     """Dice `player` still needs to join all four bases (0: joined, V11); a cut-off player
     (V9) counts the exchanges (V10) that reopen the way as dice too."""

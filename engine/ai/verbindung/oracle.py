@@ -37,10 +37,11 @@ class Oracle:
     __slots__ = (
         "_bases",
         "_cache",
+        "_exchange_oracle",
         "_fitting",
         "_graph",
+        "_swaps",
         "_tables",
-        "_walled",
         "exchange",
         "opt",
         "player",
@@ -48,13 +49,14 @@ class Oracle:
         "tiles",
     )
 
-    def __init__(self, tiles: list[Tile | None], player: Player) -> None:
-        """Measure `player` on `tiles` (which must not change while the oracle is used)."""
+    def __init__(self, tiles: list[Tile | None], player: Player, exchange: bool = False) -> None:
+        """Measure `player` on `tiles` (which must not change while the oracle is used); with
+        `exchange`, as if he were cut off (V10)."""
         self.tiles = tiles
         self.player = player
-        graph = Graph(tiles, player)
+        graph = Graph(tiles, player, exchange)
         tables = graph.tables()
-        self.exchange = tables is None
+        self.exchange = exchange or tables is None
         if tables is None:
             graph = Graph(tiles, player, exchange=True)
             tables = graph.tables()
@@ -66,35 +68,36 @@ class Oracle:
         self._tables = tables
         self._bases = {b.field.index(SIZE): (n, b.side) for n, b in enumerate(BASES[player])}
         self._fitting: dict[tuple[int, int, int], bool] = {}
-        self._walled: dict[int, tuple[int, bool]] = {}
-        self._cache: dict[tuple[int, Shape], int] = {}
+        self._cache: dict[tuple[int, Shape], tuple[int, bool]] = {}
+        self._swaps: dict[tuple[int, Shape], int] = {}
+        self._exchange_oracle: Oracle | None = None
 
     def after(self, index: int, tile: Tile) -> int:
         """The distance once `tile` lies on field `index` (placed or exchanged there)."""
         shape = SHAPES[(tile, self.player)]
         if self.tiles[index] is not None:
-            return self.measure(index, shape, tile)
+            return self._exchanged(index, shape, tile)
         if index not in self.relevant:
             return self.opt
         if shape and len(shape[0]) == 4:
             return self.opt - 1
         base = self._bases.get(index)
         if base is not None:
-            # Unless the die continues the base's edge the base is cut off (V9): search.
             if shape and base[1] in shape[0] and self._fits_base(index, shape[0], *base):
                 return self.opt - 1
-            return self.measure(index, shape, tile)
-        if shape and self._fits(index, shape[0]):
+        elif shape and self._fits(index, shape[0]):
             return self.opt - 1
         if self.exchange:
-            # Every die is a field an exchange can open again: a die never lengthens the way.
+            # The field stays a node an exchange can open (weight 1, all four edges): a die
+            # never lengthens the way of a cut-off player.
             return self.opt
-        walled, cut = self._wall(index)
-        if not shape or (walled == self.opt and not cut):
-            return walled
+        if base is None:
+            walled, cut = self._placed(index, (), _WALLS[self.player])
+            if not shape or (walled == self.opt and not cut):
+                return walled
         # On a field every lightest tree holds, or one whose blocking cuts the player off (and
-        # so lets him exchange), the die is searched in full.
-        return self.measure(index, shape, tile)
+        # so lets him exchange), the die is searched.
+        return self._placed(index, shape, tile)[0]
 
     def helps(self, index: int, tile: Tile) -> bool:
         """Whether `tile` placed on empty field `index` shortens the player's way (cheap)."""
@@ -108,29 +111,36 @@ class Oracle:
             return base[1] in shape[0] and self._fits_base(index, shape[0], *base)
         return self._fits(index, shape[0])
 
-    def measure(self, index: int, shape: Shape, tile: Tile) -> int:
-        """The distance after `tile` on `index` by a full search (remembered by its shape)."""
+    def _placed(self, index: int, shape: Shape, tile: Tile) -> tuple[int, bool]:
+        """The distance after placing `tile` on empty `index`, and whether it cuts the player
+        off; searched once per shape. A cut-off player's distance comes from the tables of
+        this board with exchanges (`_cut`): placing only adds segments to that graph."""
         key = (index, shape)
         found = self._cache.get(key)
         if found is None:
             tiles = list(self.tiles)
             tiles[index] = tile
-            found = self._cache[key] = distance(tiles, self.player)
-        return found
-
-    def _wall(self, index: int) -> tuple[int, bool]:
-        """The distance with a die on `index` that joins nothing for the player, and whether
-        that die cuts him off (so that the distance counts exchanges)."""
-        found = self._walled.get(index)
-        if found is None:
-            tiles = list(self.tiles)
-            tiles[index] = _WALLS[self.player]
             cost = Graph(tiles, self.player).steiner()
             cut = cost >= INF
             if cut:
-                cost = Graph(tiles, self.player, exchange=True).steiner()
-            found = self._walled[index] = (cost, cut)
+                cost = self._cut().after(index, tile)
+            found = self._cache[key] = (cost, cut)
         return found
+
+    def _exchanged(self, index: int, shape: Shape, tile: Tile) -> int:
+        """The distance after an exchange on `index` (searched in full, remembered)."""
+        key = (index, shape)
+        found = self._swaps.get(key)
+        if found is None:
+            tiles = list(self.tiles)
+            tiles[index] = tile
+            found = self._swaps[key] = distance(tiles, self.player)
+        return found
+
+    def _cut(self) -> Oracle:
+        if self._exchange_oracle is None:
+            self._exchange_oracle = Oracle(self.tiles, self.player, exchange=True)
+        return self._exchange_oracle
 
     def _cost(self, mask: int, nodes: list[int]) -> int:
         table = self._tables[mask]

@@ -98,6 +98,7 @@ class Planner:
         self.tiles = tiles_of(game)
         self.duty = game.white_duty()
         self._cache: dict[tuple[Player, tuple[tuple[int, object], ...]], int] = {}
+        self._firsts: dict[tuple[Change, Player], Oracle] = {}
         self.oracles = {p: Oracle(self.tiles, p) for p in (self.me, self.opponent)}
         placed = sum(t is not None for t in self.tiles)
         self.root = Line((), (), *self.distances(()), placed)
@@ -115,11 +116,20 @@ class Planner:
         if len(changes) <= 1:
             oracle = self.oracles[player]
             return oracle.after(*changes[0]) if changes else oracle.opt
+        if len(changes) == 2:
+            # Second actions are many and the first few: measure them on the first one's board.
+            return self._after_first(changes[0], player).after(*changes[1])
         # Dice that show the player the same segments are the same die to him.
         key = (player, tuple(sorted((i, SHAPES[(t, player)]) for i, t in dict(changes).items())))
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = distance(self.board(changes), player)
+        return found
+
+    def _after_first(self, first: Change, player: Player) -> Oracle:
+        found = self._firsts.get((first, player))
+        if found is None:
+            found = self._firsts[(first, player)] = Oracle(self.board((first,)), player)
         return found
 
     def distances(self, changes: tuple[Change, ...]) -> tuple[int, int]:
