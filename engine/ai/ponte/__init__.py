@@ -59,13 +59,13 @@ def choose_move(game: PonteGame, level: Level, rng: Rng, stop: Stop = never) -> 
 def _answered(
     game: PonteGame, found: list[Valued], width: int, rng: Rng, stop: Stop
 ) -> list[Valued]:
-    """`found` revalued by the opponent's best answer (two-ply minimax); those not reached
-    before `stop` keep their one-ply value minus a margin, so a searched turn is preferred."""
+    """`found` revalued by the opponent's best answer (two-ply minimax). Turns not reached
+    before `stop` are dropped: a value one turn deep cannot be compared with one two turns deep,
+    and the best turns by one-turn value come first."""
     color = game.to_move
     revalued: list[Valued] = []
-    for number, option in enumerate(found):
-        if stop() and number:
-            revalued += (Valued(o.value - 1.0, o.move) for o in found[number:])
+    for option in found:
+        if stop() and revalued:
             break
         child = after(game, option.move)
         if child.is_over:
