@@ -133,7 +133,11 @@ class Announcer:
                 )
             )
         lines.append(self.your_turn(view, locale))
-        if view.row.game_kind == "ponte" and result.played == "pass":
+        if (
+            view.row.game_kind == "ponte"
+            and result.played == "pass"
+            and not self.is_computer(next_id)
+        ):
             lines.append(text(locale, "move.last_turn"))  # P16: white passed, red's turn is last
         if view.row.game_kind == "ponte" and view.version == 1 and not self.is_computer(next_id):
             lines.append(text(locale, "move.swap_hint"))  # P4, the pie rule

@@ -87,6 +87,7 @@ class GameBot(commands.Bot):
             workers=self.settings.ai_workers,
             worker=self.worker,
             ready=self.wait_until_ready,
+            wake=self.scheduler.wake,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from bot.service import ComputerTurn, GameService, GameView, MoveResult
 from bot.thinking import think
+from engine.errors import EngineError
 
 if TYPE_CHECKING:
     from bot.announce import Announcer
@@ -81,6 +82,7 @@ class ComputerOpponent:
         worker: Worker = think,
         ready: Callable[[], Awaitable[object]] | None = None,
         grace: float = GRACE,
+        wake: Callable[[], None] | None = None,
     ) -> None:
         self.service = service
         self.announcer = announcer
@@ -91,6 +93,7 @@ class ComputerOpponent:
         self.thinking: set[int] = set()  # games whose search runs in a worker now
         self.moves = 0  # moves made since start
         self._ready = ready  # announcing needs the server cache (its language) first
+        self._wake = wake or (lambda: None)  # tells the scheduler of a new deadline
         self._pool: ProcessPoolExecutor | None = None
         # Jobs are submitted from threads (see `_run_in_pool`); this lock keeps a submission and
         # the retirement of its pool apart, so no worker starts after its pool was stopped.
@@ -150,7 +153,9 @@ class ComputerOpponent:
         """Make the computer's move in this game if it is to move (one job per game)."""
         if self._closed:
             return
-        self._retries.pop(game_id, None)
+        retry = self._retries.pop(game_id, None)
+        if retry is not None:
+            retry.cancel()
         task = self._tasks.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)  # the running job looks at the game again when done
@@ -210,6 +215,7 @@ class ComputerOpponent:
             return True  # look again: it may still be the computer's turn
         self.moves += 1
         self._notify()
+        self._wake()  # the player's turn has a deadline now
         try:
             await self.announcer.computer_move(result)
         except Exception:  # the move is stored; /board shows it
@@ -222,6 +228,10 @@ class ComputerOpponent:
         for attempt in (1, 2):
             try:
                 return await self.service.play_computer(turn, await self._in_pool(turn))
+            except EngineError:
+                # An illegal move: the same seed and position would find it again.
+                log.exception("game %s: the computer's search failed (illegal)", turn.game_id)
+                break
             except Exception:
                 log.exception(
                     "game %s: the computer's search failed (try %d)", turn.game_id, attempt

@@ -103,7 +103,8 @@ def _think_seconds(value: str | None) -> float:
 def _workers(value: str | None) -> int:
     if value is None:
         return AI_WORKERS
-    if not value.isdigit() or not 1 <= int(value) <= AI_WORKERS_MAX:
+    # isascii: str.isdigit also accepts digits such as '²' that int() refuses.
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= AI_WORKERS_MAX:
         raise SettingsError(
             f"AI_WORKERS must be a whole number from 1 to {AI_WORKERS_MAX}, not {value!r}"
         )

@@ -193,6 +193,7 @@ class ChallengeCog(commands.Cog):
                 await answer_with_board(interaction, content, announcer.board(view, locale), ping)
         finally:
             self.bot.opponent.after_move(view)  # the game runs, even if the post failed
+            self.bot.scheduler.wake()
 
     async def _computer_game_in_thread(
         self, interaction: discord.Interaction, options: dict[str, Any]
@@ -210,7 +211,10 @@ class ChallengeCog(commands.Cog):
             await thread.delete()  # no empty thread left behind
             raise
         opened = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
-        await interaction.followup.send(opened, allowed_mentions=pings())
+        try:
+            await interaction.followup.send(opened, allowed_mentions=pings())
+        except discord.HTTPException:  # the game is stored and must start all the same
+            log.warning("could not point to the thread of computer game %s", view.id)
         return view
 
     def challenge_text(self, made: ChallengeRow, locale: str) -> str:

@@ -43,13 +43,19 @@ async def opponents(service: GameService) -> AsyncIterator[Callable[..., Compute
     """Make opponents over the service; each is closed at the end."""
     made: list[ComputerOpponent] = []
 
-    def make(worker: Worker = think, seconds: float = 0.1, grace: float = 5.0) -> ComputerOpponent:
+    def make(
+        worker: Worker = think,
+        seconds: float = 0.1,
+        grace: float = 5.0,
+        wake: Callable[[], None] | None = None,
+    ) -> ComputerOpponent:
         opponent = ComputerOpponent(
             service,
             Announcements(),  # type: ignore[arg-type]
             seconds=seconds,
             worker=worker,
             grace=grace,
+            wake=wake,
         )
         made.append(opponent)
         return opponent
@@ -95,18 +101,24 @@ async def test_it_resumes_its_turn_at_start_and_answers_every_move(
     assert (await service.game_in(CHANNEL)).to_move_id == ALICE
 
 
-@pytest.mark.parametrize("worker", [workers.dies, workers.wrong], ids=["dies", "illegal"])
+@pytest.mark.parametrize(
+    ("worker", "tries"), [(workers.dies, 2), (workers.wrong, 1)], ids=["dies", "illegal"]
+)
 async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
-    service: GameService, opponents, worker: Worker, caplog
+    service: GameService, opponents, worker: Worker, tries: int, caplog
 ) -> None:
     view = await start_computer_game(service, "verbindung", player_first=False)
-    opponent = opponents(worker)
+    woken: list[int] = []
+    opponent = opponents(worker, wake=lambda: woken.append(1))
     with caplog.at_level(logging.ERROR, logger="bot.opponent"):
         opponent.after_move(view)
         await wait(opponent, lambda: opponent.moves == 1)
     failures = [r for r in caplog.records if "search failed" in r.getMessage()]
-    assert len(failures) == 2  # two tries in a worker, then the answer at once
+    # A dead worker is tried once more; an illegal move would come again from the same seed,
+    # so the computer answers at once after the first.
+    assert len(failures) == tries
     assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+    assert woken == [1]  # the scheduler learns of the player's new deadline
 
 
 async def test_a_hanging_search_is_stopped_after_the_grace_time(
@@ -144,3 +156,21 @@ async def test_closing_stops_a_search_in_progress_at_once(service: GameService, 
     assert (await service.game_in(CHANNEL)).version == 0  # the next start resumes it
     opponent.schedule(view.id)  # after closing: nothing starts
     assert not opponent.busy
+
+
+async def test_a_pass_before_the_computer_turn_does_not_tell_it_that_its_turn_is_the_last(
+    service: GameService,
+) -> None:
+    # Found by review: "white passed: this is your last turn" sat beside "the computer is
+    # thinking". The computer needs no warning; a person still gets it.
+    from types import SimpleNamespace
+
+    from bot.announce import Announcer
+    from bot.i18n import text
+
+    view = await start_computer_game(service, player_first=False)  # the computer is to move
+    announcer = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)))  # type: ignore[arg-type]
+    passed = MoveResult(view, ALICE, "pass", (), None)
+    assert text("en", "move.last_turn") not in announcer.turn_text(passed, "en")
+    person = Announcer(SimpleNamespace(user=SimpleNamespace(id=ALICE + 1000)))  # type: ignore[arg-type]
+    assert text("en", "move.last_turn") in person.turn_text(passed, "en")

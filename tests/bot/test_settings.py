@@ -61,6 +61,7 @@ def test_every_setting_is_read_and_normalised():
         ("AI_WORKERS", "0"),
         ("AI_WORKERS", "1.5"),
         ("AI_WORKERS", "33"),
+        ("AI_WORKERS", "²"),  # a digit to str.isdigit, not to int()
     ],
 )
 def test_bad_values_name_the_key(key, value):

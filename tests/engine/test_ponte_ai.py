@@ -210,3 +210,19 @@ def test_stones_under_every_possible_bridge_lower_the_opponents_value():
     assert color_value(game.board, Color.RED) == open_value  # d3-d5 still joins them
     game.board.place(game.board.index(Field.parse("d4")), Color.WHITE)
     assert color_value(game.board, Color.RED) < open_value
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_with_its_classic_supply_spent_it_places_no_stones(level):
+    # Found by review: the planned pairs (cutting a link, completing a sandbank of two) were
+    # offered although the mover had no stones left (P1).
+    games = [g for g, _ in playout(10, "classic") if _spent(g)]
+    assert games, "the seeded classic game spent no supply"
+    for game in games:
+        move = choose(game, level, random.Random(1))
+        assert not isinstance(move, Place) and game.is_legal(move), move
+
+
+def _spent(game: PonteGame) -> bool:
+    left = game.stones_left(game.to_move)
+    return not game.is_over and game.ply > 2 and left is not None and left < 2

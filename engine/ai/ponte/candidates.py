@@ -2,8 +2,10 @@
 
 A position offers thousands of stone pairs, so the search never lists them all: it values every
 single legal field (placing one stone and evaluating), keeps the best fields, and pairs those
-(P10 makes a pair legal exactly when the second stone is legal beside the first). Bridges are few
-and all valued. Pass is listed only when it is legal (P6).
+(P10 makes a pair legal exactly when the second stone is legal beside the first). Single stones
+undervalue some pairs, which are added as planned: cutting an opponent's link needs both fields
+under it, and completing a sandbank of two needs both stones. Bridges are few and all valued.
+Pass is listed only when it is legal (P6).
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Ite
     for first, second in wanted:
         if stop():
             return
-        if min(first, second) < 0 or first == second or blocked[first] or cells[first] is not None:
+        if first == second or blocked[first] or cells[first] is not None:
             continue
         if problem(first, color) is None and problem(second, color, also=first) is None:
             cells[first] = cells[second] = color
@@ -127,7 +129,8 @@ def candidates(game: PonteGame, width: int, rng: Rng, stop: Stop) -> list[Valued
     """The mover's candidate turns, best first: pairs of the `width` best single fields and the
     planned pairs, every bridge, and pass when it is legal."""
     fields = [index for _, index in field_values(game, legal_fields(game), rng)[:width]]
-    planned = planned_pairs(game, fields[0] if fields else -1)
+    # P10: with no legal single field (a spent supply, P1, among other reasons) no pair is legal.
+    planned = planned_pairs(game, fields[0]) if fields else iter(())
     wanted = dict.fromkeys((min(p), max(p)) for p in chain(combinations(fields, 2), planned))
     found = list(pairs(game, wanted, stop))
     others: list[Move] = list(game.legal_bridges())

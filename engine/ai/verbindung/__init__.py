@@ -1,12 +1,18 @@
 """The computer player of Verbindung gesucht.
 
-Every level values a position by how many dice each player still needs to join their four bases
-(`network`: a Steiner tree over the potential network of V9) through a small race model of the
-dice (`race`). Easy and normal value each candidate turn by the position it leaves (one turn
-deep), easy with few candidates and a wide random spread. Hard takes normal's best turns and
-values each by the opponent's next roll as chance: over all 56 rolls of three dice, weighted by
-their odds, the opponent answers with the reply the evaluation likes best for them (`chance`).
-Every level takes an immediate win and never hands one over while another turn exists.
+Every level values a turn by the position it leaves: how many dice each player still needs to
+join his four bases (`network`: a Steiner tree over the potential network of V9, with exchanges
+(V10) for a cut-off player; `oracle` answers most single dice from the tree tables). Turns are
+built from the engine's own listings (`search`), so the white-cross duty (V6) and exchanges are
+respected, and a turn that wins at once is always taken, one that hands the opponent the win
+(V11) never while another exists.
+
+- Easy looks at few turns, values them by the plain lead in dice and adds a wide random spread.
+- Normal looks at every promising full turn, valued by the plain lead in dice (one turn deep).
+- Hard values turns by a race model of the dice (`race`: tempo and the odds of a quick finish)
+  and then treats the opponent's next roll as chance (`lookahead`): each of its best turns is
+  worth the average, over all rolls weighted by their odds, of the position after the
+  opponent's best answer to that roll; near the end its own next roll is measured the same way.
 """
 
 from __future__ import annotations
@@ -71,19 +77,23 @@ def choose_turn(game: VerbindungGame, level: Level, rng: Rng, stop: Stop = never
 
 
 def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list[Line]:
-    """The `beam` best turns revalued by the opponent's next roll as chance (`chance.Replies`).
+    """The `beam` best kinds of turn revalued with the opponent's next roll as chance.
 
-    Turns that end the game keep their value; if `stop` cuts the search short, the turns not
-    reached are dropped (the best one-turn value is reached first).
+    A turn that ends the game keeps its one-turn value and is only taken when it is the best
+    (a win, or a draw when all else is worse). When `stop` cuts the search short, the turn
+    being looked at is dropped (its answers were not all measured) and so are those not reached;
+    the best one-turn value is looked at first, so some turn always remains.
     """
     turns = sorted(turns, key=lambda line: -line.value)
     if turns[0].ended:
         return turns[:1]
     revalued = []
     for line in _diverse(planner, turns, beam):
-        if line.ended or stop():
+        if line.ended:
             continue
         value = Lookahead(planner, line, stop).value(opponent_dice(planner, line))
+        if stop():
+            break
         revalued.append(
             Line(line.actions, line.changes, line.mine, line.theirs, line.placed, value)
         )

@@ -144,7 +144,8 @@ def test_a_stop_that_is_always_due_still_gives_a_legal_turn_at_once(level: Level
     for game in (POSITIONS[6], rolled(position(BLACK_NEARLY), "white-cross", "arcs", "arcs")):
         start = time.perf_counter()
         turn = choose_turn(game, level, random.Random(4), stop=lambda: True)
-        assert time.perf_counter() - start < 0.1
+        # Generous for a busy machine: a full search takes several times longer.
+        assert time.perf_counter() - start < 1.0
         game.check(turn)
 
 
