@@ -9,15 +9,16 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
 
 - Easy looks at few turns, values them by the plain lead in dice and adds a wide random spread.
 - Normal looks at every promising full turn, valued by the plain lead in dice (one turn deep).
-- Hard values turns by a race model of the dice (`race`: tempo and the odds of a quick finish)
-  and then treats the opponent's next roll as chance (`lookahead`): each of its best turns is
-  worth the average, over all rolls weighted by their odds, of the position after the
-  opponent's best answer to that roll; near the end its own next roll is measured the same way.
+- Hard values turns by a race model fitted to played games (`race`: tempo, a quick finish,
+  the cost of being cut off) and then treats the opponent's next roll as chance (`lookahead`):
+  each of its best kinds of turn is worth the average, over all rolls weighted by their odds, of
+  the position after the opponent's best answer to that roll (`chance`); near the end its own
+  next roll is measured the same way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
@@ -94,9 +95,7 @@ def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list
         value = Lookahead(planner, line, stop).value(opponent_dice(planner, line))
         if stop():
             break
-        revalued.append(
-            Line(line.actions, line.changes, line.mine, line.theirs, line.placed, value)
-        )
+        revalued.append(replace(line, value=value))
     return revalued or turns[:1]
 
 

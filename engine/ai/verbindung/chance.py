@@ -53,11 +53,21 @@ class Effect:
     tile: Tile
     own: int  # the player's distance afterwards
     other: int  # the other player's distance afterwards
+    own_cut: bool  # whether the player is cut off afterwards (V9)
+    other_cut: bool  # whether the other player is
     near: bool  # whether the field touches a die or a base now (V7 may allow it at once)
 
+    @property
+    def state(self) -> State:
+        """The distances and cut-offs the placement leaves, as a judge takes them."""
+        return self.own, self.other, self.own_cut, self.other_cut
 
-Judge = Callable[[int, int], float]
-"""How the player likes the distances (own, other) an answer leaves: higher is better."""
+
+State = tuple[int, int, bool, bool]
+"""Both distances (the player's, the other's) and whether each is cut off (V9)."""
+
+Judge = Callable[[int, int, bool, bool], float]
+"""How the player likes a `State` an answer leaves: higher is better."""
 
 
 class Singles:
@@ -107,28 +117,39 @@ class Singles:
                 if self.tiles[index] is not None
             ]
         for effects in by_face.values():
-            effects.sort(key=lambda e: -self.judge(e.own, e.other))
+            effects.sort(key=lambda e: -self.judge(*e.state))
         return by_face
 
     def _best(self, index: int, face: Face, near: bool) -> Effect:
         """The orientation of `face` on empty field `index` the player likes best."""
         effects = [self._effect(index, TILES[(face, o)], near) for o in FACE_ORIENTATIONS[face]]
-        return max(effects, key=lambda e: self.judge(e.own, e.other))
+        return max(effects, key=lambda e: self.judge(*e.state))
 
     def _effect(self, index: int, tile: Tile, near: bool) -> Effect:
-        own = self.own.after(index, tile)
+        own, own_cut = self.own.state_after(index, tile)
         # Beyond the frontier a die can hardly block this turn: the other distance is left alone.
-        other = self.other.after(index, tile) if near and self.both else self.other.opt
-        return Effect(index, tile, own, other, near)
+        if near and self.both:
+            other, other_cut = self.other.state_after(index, tile)
+        else:
+            other, other_cut = self.other.opt, self.other.exchange
+        return Effect(index, tile, own, other, own_cut, other_cut, near)
 
-    def single(self, face: str) -> tuple[int, int] | None:
-        """The distances after the best placement of `face` that is possible at once."""
+    @property
+    def start(self) -> State:
+        """The state before the player's answer."""
+        return self.own.opt, self.other.opt, self.own.exchange, self.other.exchange
+
+    def single(self, face: str) -> State | None:
+        """The state after the best placement of `face` that is possible at once."""
         best = next((e for e in self.by_face[face] if e.near), None)
-        return None if best is None else (best.own, best.other)
+        return None if best is None else best.state
 
-    def pairs(self, first: str, second: str, top: int) -> Iterator[tuple[int, int]]:
-        """The distances after two dice of faces `first` and `second` (the best `top` of each)."""
-        own0, other0 = self.own.opt, self.other.opt
+    def pairs(self, first: str, second: str, top: int) -> Iterator[State]:
+        """The states after two dice of faces `first` and `second` (the best `top` of each).
+
+        Distances add up; a cut-off flips when either die flips it.
+        """
+        own0, other0, own_cut0, other_cut0 = self.start
         for a in self.by_face[first][:top]:
             for b in self.by_face[second][:top]:
                 if a.index == b.index or not _joinable(a, b):
@@ -137,7 +158,9 @@ class Singles:
                 other = a.other + b.other - other0
                 if own <= 0 or other <= 0:
                     own, other = self.ending(((a.index, a.tile), (b.index, b.tile)), own, other)
-                yield own, other
+                own_cut = own_cut0 ^ ((a.own_cut ^ own_cut0) or (b.own_cut ^ own_cut0))
+                other_cut = other_cut0 ^ ((a.other_cut ^ other_cut0) or (b.other_cut ^ other_cut0))
+                yield own, other, own_cut, other_cut
 
     def ending(
         self, changes: tuple[tuple[int, Tile], ...], own: int, other: int
@@ -160,7 +183,7 @@ class Singles:
         faces: list[str] = list(roll)
         if EXCHANGE in self.by_face:
             faces += [EXCHANGE, EXCHANGE]
-        best = self.judge(self.own.opt, self.other.opt)
+        best = self.judge(*self.start)
         for face in dict.fromkeys(faces):
             key = (face,)
             if key not in memo:

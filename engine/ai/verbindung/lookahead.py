@@ -36,29 +36,31 @@ class Lookahead:
         oracles = {p: Oracle(tiles, p) for p in Player}
         self.me = planner.me
         self.mine = line.mine
+        self.my_cut, self.their_cut = line.cuts
+        self.theirs = line.theirs
         self.placed = line.placed
         self.odds: tuple[float, float, float] | None = None
         if line.mine <= _ODDS_FROM:
             self.odds = _odds(oracles, self.me, _my_dice(planner, line), stop)
         self.replies = Singles(oracles, self.me.other, self._their_judge, True, stop)
 
-    def leaf(self, mine: int, theirs: int) -> float:
+    def leaf(self, mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
         """My value of a position after the opponent's answer, me to move."""
         if theirs <= 0:
             return 0.0
         if mine <= 0:
             return 1.0
-        if self.odds is not None and mine == self.mine:
-            return mover_value_with(mine, theirs, self.odds)
-        return mover_value(mine, theirs)
+        if self.odds is not None and mine == self.mine and my_cut == self.my_cut:
+            return mover_value_with(mine, theirs, my_cut, their_cut, self.odds)
+        return mover_value(mine, theirs, my_cut, their_cut)
 
-    def _their_judge(self, own: int, other: int) -> float:
-        return -self.leaf(other, own)
+    def _their_judge(self, own: int, other: int, own_cut: bool, other_cut: bool) -> float:
+        return -self.leaf(other, own, other_cut, own_cut)
 
     def value(self, dice: int) -> float:
         """My value averaged over the opponent's rolls of `dice` dice, each answered at best."""
         if dice <= 0 or self.placed >= FIELDS:
-            return self.leaf(self.mine, self.replies.own.opt)
+            return self.leaf(self.mine, self.theirs, self.my_cut, self.their_cut)
         return sum(-chance * self.replies.answer(roll, _TOP) for roll, chance in ROLLS[dice])
 
 
@@ -67,7 +69,7 @@ def _odds(
 ) -> tuple[float, float, float]:
     """The odds that my next roll brings me 0, 1 or 2 dice closer, if the opponent lets it."""
     start = oracles[me].opt
-    mine = Singles(oracles, me, lambda own, other: -own, False, stop)
+    mine = Singles(oracles, me, lambda own, *_: -own, False, stop)
     odds = [0.0, 0.0, 0.0]
     for roll, chance in ROLLS[dice]:
         step = min(2, max(0, start + round(mine.answer(roll, _TOP))))

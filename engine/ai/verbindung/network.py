@@ -126,7 +126,8 @@ class Graph:
         best = INF
         for i, j, k, m in _PAIRINGS:
             joined = _search(self.adj, _merge(dist[i], dist[j]))
-            cost = min(_merged(_merge(joined, dist[k]), dist[m]))
+            # The pair's tree meets the paths to the other two bases at one node.
+            cost = min(_merge(_merge(joined, dist[k]), dist[m]))
             best = min(best, cost)
         return best
 
@@ -162,11 +163,6 @@ def _merge(a: list[int], b: list[int]) -> list[int]:
     return [x + y - 1 for x, y in zip(a[:FIELDS], b[:FIELDS], strict=True)] + [
         x + y for x, y in zip(a[FIELDS:], b[FIELDS:], strict=True)
     ]
-
-
-def _merged(a: list[int], b: list[int]) -> list[int]:
-    """`_merge` of three trees: the third joins the first two at the node."""
-    return _merge(a, b)
 
 
 def _group_nodes(tiles: Tiles, player: Player) -> dict[int, int]:
@@ -262,7 +258,12 @@ def joined(tiles: Tiles, player: Player) -> bool:
 def distance(tiles: Tiles, player: Player) -> int:
     """Dice `player` still needs to join all four bases (0: joined, V11); a cut-off player
     (V9) counts the exchanges (V10) that reopen the way as dice too."""
+    return cut_distance(tiles, player)[0]
+
+
+def cut_distance(tiles: Tiles, player: Player) -> tuple[int, bool]:
+    """`distance`, and whether the player is cut off (V9), so that it counts exchanges."""
     cost = Graph(tiles, player).steiner()
     if cost < INF:
-        return cost
-    return Graph(tiles, player, exchange=True).steiner()
+        return cost, False
+    return Graph(tiles, player, exchange=True).steiner(), True

@@ -10,14 +10,15 @@ asks that for thousands of dice. The Dreyfus-Wagner tables of the board answer m
 - A die that joins two edges saves that die exactly when the trees on its two sides, over some
   split of the bases, weigh one less than the lightest tree; otherwise it changes nothing, unless
   the field lies on every lightest tree (then blocking it costs a search, once per field).
+- A die that cuts the player off (V9) leaves him the graph with exchanges (V10) plus its own
+  segments, where a die never lengthens the way: the same rules on that graph's tables.
 
-Exchanges and dice that leave a base facing the wrong colour (the player is cut off, V9) are
-measured in full.
+Only exchanges and dice on fields every lightest tree holds are searched in full.
 """
 
 from __future__ import annotations
 
-from engine.ai.verbindung.network import INF, SHAPES, Graph, Shape, distance
+from engine.ai.verbindung.network import INF, SHAPES, Graph, Shape, cut_distance
 from engine.verbindung.layout import BASES, FIELDS, SIZE, Face, Player
 from engine.verbindung.tables import TILES, Tile
 
@@ -69,35 +70,40 @@ class Oracle:
         self._bases = {b.field.index(SIZE): (n, b.side) for n, b in enumerate(BASES[player])}
         self._fitting: dict[tuple[int, int, int], bool] = {}
         self._cache: dict[tuple[int, Shape], tuple[int, bool]] = {}
-        self._swaps: dict[tuple[int, Shape], int] = {}
+        self._swaps: dict[tuple[int, Shape], tuple[int, bool]] = {}
         self._exchange_oracle: Oracle | None = None
 
     def after(self, index: int, tile: Tile) -> int:
         """The distance once `tile` lies on field `index` (placed or exchanged there)."""
+        return self.state_after(index, tile)[0]
+
+    def state_after(self, index: int, tile: Tile) -> tuple[int, bool]:
+        """The distance once `tile` lies on field `index` (placed or exchanged there), and
+        whether the player is then cut off (V9)."""
         shape = SHAPES[(tile, self.player)]
         if self.tiles[index] is not None:
             return self._exchanged(index, shape, tile)
         if index not in self.relevant:
-            return self.opt
+            return self.opt, self.exchange
         if shape and len(shape[0]) == 4:
-            return self.opt - 1
+            return self.opt - 1, self.exchange
         base = self._bases.get(index)
         if base is not None:
             if shape and base[1] in shape[0] and self._fits_base(index, shape[0], *base):
-                return self.opt - 1
+                return self.opt - 1, self.exchange
         elif shape and self._fits(index, shape[0]):
-            return self.opt - 1
+            return self.opt - 1, self.exchange
         if self.exchange:
             # The field stays a node an exchange can open (weight 1, all four edges): a die
             # never lengthens the way of a cut-off player.
-            return self.opt
+            return self.opt, True
         if base is None:
-            walled, cut = self._placed(index, (), _WALLS[self.player])
-            if not shape or (walled == self.opt and not cut):
+            walled = self._placed(index, (), _WALLS[self.player])
+            if not shape or (walled[0] == self.opt and not walled[1]):
                 return walled
         # On a field every lightest tree holds, or one whose blocking cuts the player off (and
         # so lets him exchange), the die is searched.
-        return self._placed(index, shape, tile)[0]
+        return self._placed(index, shape, tile)
 
     def helps(self, index: int, tile: Tile) -> bool:
         """Whether `tile` placed on empty field `index` shortens the player's way (cheap)."""
@@ -118,23 +124,20 @@ class Oracle:
         key = (index, shape)
         found = self._cache.get(key)
         if found is None:
-            tiles = list(self.tiles)
-            tiles[index] = tile
-            cost = Graph(tiles, self.player).steiner()
+            cost = Graph(_with(self.tiles, index, tile), self.player).steiner()
             cut = cost >= INF
             if cut:
                 cost = self._cut().after(index, tile)
             found = self._cache[key] = (cost, cut)
         return found
 
-    def _exchanged(self, index: int, shape: Shape, tile: Tile) -> int:
-        """The distance after an exchange on `index` (searched in full, remembered)."""
+    def _exchanged(self, index: int, shape: Shape, tile: Tile) -> tuple[int, bool]:
+        """The distance after an exchange on `index` and whether the player is still cut off
+        (searched in full, remembered)."""
         key = (index, shape)
         found = self._swaps.get(key)
         if found is None:
-            tiles = list(self.tiles)
-            tiles[index] = tile
-            found = self._swaps[key] = distance(tiles, self.player)
+            found = self._swaps[key] = cut_distance(_with(self.tiles, index, tile), self.player)
         return found
 
     def _cut(self) -> Oracle:
@@ -162,3 +165,10 @@ class Oracle:
         (other,) = [s for s in sides if s != base_side]
         rest = 15 ^ (1 << base)
         return self._cost(rest, self._graph.across(index, other)) + 1 == self.opt
+
+
+def _with(tiles: list[Tile | None], index: int, tile: Tile) -> list[Tile | None]:
+    """A copy of `tiles` with `tile` on field `index`."""
+    result = list(tiles)
+    result[index] = tile
+    return result

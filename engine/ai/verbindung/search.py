@@ -3,8 +3,8 @@
 A turn is built as its first action and then its second: every legal first action is valued, the
 best few are extended by the promising second actions (the engine's own listings say what is
 legal, so the white-cross duty of V6 and the exchanges of V10 are respected). A position is valued
-by the two network distances (`network.distance`) through the race model (`race.mover_value`),
-always for the player to move at the root.
+by a `Judge` of the two network distances and cut-offs (from `oracle.Oracle`), always for the
+player to move at the root; a turn that ends the game is valued by its outcome.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.ai.base import Stop
-from engine.ai.verbindung.network import SHAPES, distance
+from engine.ai.verbindung.network import SHAPES
 from engine.ai.verbindung.oracle import Oracle
 from engine.ai.verbindung.race import mover_value
 from engine.coords import Field
@@ -34,16 +34,17 @@ DRAW = 0.5
 Change = tuple[int, Tile]
 """A field index and the die an action leaves there."""
 
-Judge = Callable[[int, int], float]
-"""The value (0 to 1) of the distances (mine, theirs) a turn leaves, the opponent to move."""
+Judge = Callable[[int, int, bool, bool], float]
+"""The value (0 to 1) of the position a turn leaves, the opponent to move, from the distances
+(mine, theirs) and whether each player is cut off (mine, theirs)."""
 
 
-def racing(mine: int, theirs: int) -> float:
-    """The race model's value (`race.mover_value`): tempo and the odds of finishing at once."""
-    return 1.0 - mover_value(theirs, mine)
+def racing(mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
+    """The race model's win chance (`race.mover_value`): tempo, quick finishes, cut-offs."""
+    return 1.0 - mover_value(theirs, mine, their_cut, my_cut)
 
 
-def ahead(mine: int, theirs: int) -> float:
+def ahead(mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
     """The plain lead in dice, scaled into 0..1: blind to tempo and to threats of a quick win."""
     return 0.5 + (theirs - mine) / 100
 
@@ -72,6 +73,7 @@ class Line:
     changes: tuple[Change, ...]
     mine: int
     theirs: int
+    cuts: tuple[bool, bool]  # whether I am, and the opponent is, cut off (V9)
     placed: int
     value: float = 0.0
 
@@ -97,12 +99,9 @@ class Planner:
         self.opponent: Player = player.other
         self.tiles = tiles_of(game)
         self.duty = game.white_duty()
-        self._cache: dict[tuple[Player, tuple[tuple[int, object], ...]], int] = {}
         self._firsts: dict[tuple[Change, Player], Oracle] = {}
         self.oracles = {p: Oracle(self.tiles, p) for p in (self.me, self.opponent)}
-        placed = sum(t is not None for t in self.tiles)
-        self.root = Line((), (), *self.distances(()), placed)
-        self.root.value = self.value(self.root)
+        self.root = self.line((), (), sum(t is not None for t in self.tiles))
 
     def board(self, changes: Iterable[Change]) -> list[Tile | None]:
         """The root board with `changes` made."""
@@ -111,20 +110,15 @@ class Planner:
             tiles[index] = tile
         return tiles
 
-    def distance(self, player: Player, changes: tuple[Change, ...]) -> int:
-        """`network.distance` of `player` after `changes`, cached by what they mean to him."""
-        if len(changes) <= 1:
+    def state(self, player: Player, changes: tuple[Change, ...]) -> tuple[int, bool]:
+        """`player`'s distance after `changes` (at most two) and whether he is cut off."""
+        if not changes:
             oracle = self.oracles[player]
-            return oracle.after(*changes[0]) if changes else oracle.opt
-        if len(changes) == 2:
-            # Second actions are many and the first few: measure them on the first one's board.
-            return self._after_first(changes[0], player).after(*changes[1])
-        # Dice that show the player the same segments are the same die to him.
-        key = (player, tuple(sorted((i, SHAPES[(t, player)]) for i, t in dict(changes).items())))
-        found = self._cache.get(key)
-        if found is None:
-            found = self._cache[key] = distance(self.board(changes), player)
-        return found
+            return oracle.opt, oracle.exchange
+        if len(changes) == 1:
+            return self.oracles[player].state_after(*changes[0])
+        # Second actions are many and first ones few: measure them on the first one's board.
+        return self._after_first(changes[0], player).state_after(*changes[1])
 
     def _after_first(self, first: Change, player: Player) -> Oracle:
         found = self._firsts.get((first, player))
@@ -132,9 +126,13 @@ class Planner:
             found = self._firsts[(first, player)] = Oracle(self.board((first,)), player)
         return found
 
-    def distances(self, changes: tuple[Change, ...]) -> tuple[int, int]:
-        """The mover's and the opponent's distance after `changes`."""
-        return self.distance(self.me, changes), self.distance(self.opponent, changes)
+    def line(self, actions: tuple[Action, ...], changes: tuple[Change, ...], placed: int) -> Line:
+        """The line of `actions` (making `changes`, leaving `placed` dice), valued."""
+        mine, my_cut = self.state(self.me, changes)
+        theirs, their_cut = self.state(self.opponent, changes)
+        line = Line(actions, changes, mine, theirs, (my_cut, their_cut), placed)
+        line.value = self.value(line)
+        return line
 
     def value(self, line: Line) -> float:
         """The mover's value of the position a line leaves, the opponent to move next.
@@ -147,7 +145,8 @@ class Planner:
             return LOSS
         if line.placed >= FIELDS:
             return DRAW
-        return self.judge(line.mine, line.theirs) + self.soft * self.soft_blocks(line.changes)
+        value = self.judge(line.mine, line.theirs, *line.cuts)
+        return value + self.soft * self.soft_blocks(line.changes)
 
     def soft_blocks(self, changes: tuple[Change, ...]) -> int:
         """Dice on fields some lightest tree of the opponent holds that do not serve him, less
@@ -173,17 +172,14 @@ class Planner:
             for index, tile in line.changes
             if self.tiles[index] is not None or index in mine.relevant or index in theirs.relevant
         )
-        return line.mine, line.theirs, dice
+        return line.mine, line.theirs, line.cuts, dice
 
     def extend(self, line: Line, action: Action) -> Line:
         """`line` with `action` made and valued."""
-        index, _tile = change = change_of(action)
-        changes = (*line.changes, change)
+        change = change_of(action)
+        index = change[0]
         placed = line.placed + (self.tiles[index] is None and index not in dict(line.changes))
-        mine, theirs = self.distances(changes)
-        new = Line((*line.actions, action), changes, mine, theirs, placed)
-        new.value = self.value(new)
-        return new
+        return self.line((*line.actions, action), (*line.changes, change), placed)
 
     def actions(self, before: tuple[Action, ...]) -> list[Action]:
         """Every legal next action after `before` (V6 duty respected), in a fixed order."""

@@ -14,10 +14,13 @@ from bench.verbindung import random_turn
 from engine.ai.base import Level
 from engine.ai.verbindung import choose_turn
 from engine.ai.verbindung.chance import ROLLS
-from engine.ai.verbindung.network import INF, distance
+from engine.ai.verbindung.network import INF, cut_distance, distance, joined
+from engine.ai.verbindung.oracle import Oracle
+from engine.ai.verbindung.race import mover_value
 from engine.ai.verbindung.search import tiles_of
 from engine.errors import GameOverError, IllegalMoveError
 from engine.verbindung import Face, Place, Player, Roll, VerbindungGame, draw_roll
+from engine.verbindung.tables import TILES
 
 RED, BLACK = Player.RED, Player.BLACK
 LEVELS = tuple(Level)
@@ -174,3 +177,33 @@ def test_the_rolls_of_three_dice_are_the_56_multisets_with_their_odds() -> None:
     assert len(rolls) == 56
     assert sum(chance for _, chance in rolls) == pytest.approx(1.0)
     assert dict(rolls)[(Face.ARCS,) * 3] == pytest.approx(1 / 216)
+
+
+@pytest.mark.parametrize("index", [3, 4, 6, 7])
+def test_the_oracle_agrees_with_a_full_search_for_every_die_on_every_field(index: int) -> None:
+    game = POSITIONS[index]
+    tiles = tiles_of(game)
+    for player in Player:
+        oracle = Oracle(tiles, player)
+        assert (oracle.opt, oracle.exchange) == cut_distance(tiles, player)
+        for field in range(36):
+            for tile in TILES.values():
+                changed = list(tiles)
+                changed[field] = tile
+                assert oracle.state_after(field, tile) == cut_distance(changed, player)
+
+
+def test_V11_joined_is_distance_zero() -> None:
+    for game in POSITIONS:
+        tiles = tiles_of(game)
+        for player in Player:
+            assert joined(tiles, player) == game.is_connected(player)
+            assert joined(tiles, player) == (distance(tiles, player) == 0)
+
+
+def test_the_race_model_favours_the_lead_the_tempo_and_the_last_die() -> None:
+    assert mover_value(0, 3) == 1.0 and mover_value(3, 0) == 0.0
+    assert 0.5 < mover_value(8, 8) < 0.8
+    assert mover_value(6, 8) > mover_value(7, 8) > mover_value(8, 8) > mover_value(9, 8)
+    assert mover_value(1, 1) > 0.95
+    assert mover_value(5, 5, mine_cut=True) < mover_value(5, 5) < mover_value(5, 5, theirs_cut=True)
