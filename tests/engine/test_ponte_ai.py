@@ -9,7 +9,7 @@ from ponte_playout import playout
 from ponte_positions import position
 
 from engine.ai import Level, choose
-from engine.ai.ponte.evaluate import color_value
+from engine.ai.ponte.evaluate import color_value, scored
 from engine.ai.ponte.opening import first_turn, wants_swap
 from engine.coords import Field
 from engine.errors import GameOverError
@@ -191,7 +191,7 @@ def test_an_island_counts_fully_and_a_growing_sandbank_partly():
     island = position(white="b2 b3 c2 c3")
     sandbank = position(white="b2 b3 c2")
     # The filler stones of `position` are lone stones: sandbanks score nothing.
-    assert color_value(island.board, Color.WHITE, open_stones=False) == 1
+    assert scored(island.board, Color.WHITE)[1] == island.score(Color.WHITE).points == 1
     assert 0 < color_value(sandbank.board, Color.WHITE) < color_value(island.board, Color.WHITE)
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ai.base import Level, Rng, Stop, never
-from engine.ai.ponte.candidates import Valued, after, candidates, final_value, first_pair
+from engine.ai.ponte.candidates import Valued, after, candidates, final_value
 from engine.ai.ponte.evaluate import position_value
 from engine.ai.ponte.opening import first_turn, wants_swap
 from engine.errors import GameOverError
-from engine.ponte import Move, Pass, Place, PonteGame, Swap
+from engine.ponte import Move, Place, PonteGame, Swap
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +91,6 @@ def _pick(found: list[Valued], spread: float, rng: Rng) -> Move:
 
 
 def _fallback(game: PonteGame) -> Move:
-    """A legal turn when the search found none (it was stopped before valuing any)."""
-    pair = first_pair(game)
-    if pair is not None:
-        return pair
-    bridges = game.legal_bridges()
-    return bridges[0] if bridges else Pass()
+    """A legal turn when the search found none (it was stopped before valuing any): the
+    engine's first listed turn other than the swap, which is the search's choice to make."""
+    return next(move for move in game.legal_moves() if not isinstance(move, Swap))

@@ -43,7 +43,9 @@ def final_value(game: PonteGame, color: Color) -> float:
 
 
 def legal_fields(game: PonteGame) -> list[int]:
-    """Field indices where the player to move may place a stone now."""
+    """Field indices where the player to move may place a stone now: `PonteGame.legal_fields`
+    as indices, skipping taken and blocked fields before the rule check, which would build an
+    error message for each of them (this runs for every reply the hard level weighs)."""
     left = game.stones_left(game.to_move)
     if game.is_over or (left is not None and left < 2):
         return []
@@ -139,14 +141,3 @@ def candidates(game: PonteGame, width: int, rng: Rng, stop: Stop) -> list[Valued
     found += (Valued(value_after(game, move), move) for move in others)
     found.sort(key=lambda item: -item.value)
     return found
-
-
-def first_pair(game: PonteGame) -> Place | None:
-    """Some legal pair of stones, for a fallback answer."""
-    fields = legal_fields(game)
-    board, color = game.board, game.to_move
-    for position, first in enumerate(fields):
-        for second in fields[position + 1 :]:
-            if board.stone_problem(second, color, also=first) is None:
-                return Place(board.field(first), board.field(second))
-    return None

@@ -176,14 +176,9 @@ def _worth(board: Board, groups: _Groups) -> list[float]:
     return worth
 
 
-def color_value(board: Board, color: Color, open_stones: bool = True) -> float:
-    """Points `color` scores now plus shares of the points within reach (see the module).
-
-    `open_stones` False counts no future growth or bridges: the value at the end of the game.
-    """
+def color_value(board: Board, color: Color) -> float:
+    """Points `color` scores now plus shares of the points within reach (see the module)."""
     groups, now = scored(board, color)
-    if not open_stones:
-        return now
     worth = _worth(board, groups)
     found = _link_fields(board, groups, color)
     for (first, second), under in found.items():
@@ -196,6 +191,6 @@ def color_value(board: Board, color: Color, open_stones: bool = True) -> float:
     return now_share * now + safe_share * safe + open_share * groups.points(worth)
 
 
-def position_value(board: Board, color: Color, open_stones: bool = True) -> float:
+def position_value(board: Board, color: Color) -> float:
     """`color`'s value minus the opponent's: above zero means `color` stands better."""
-    return color_value(board, color, open_stones) - color_value(board, color.other, open_stones)
+    return color_value(board, color) - color_value(board, color.other)
