@@ -30,13 +30,13 @@ def random_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
 
 
 def _gain(game: PonteGame, move: Place | Bridge) -> tuple[int, int]:
-    board, color = game.board.copy(), game.to_move
+    board, colour = game.board.copy(), game.to_move
     if isinstance(move, Place):
-        board.place(board.index(move.first), color)
-        board.place(board.index(move.second), color)
+        board.place(board.index(move.first), colour)
+        board.place(board.index(move.second), colour)
     else:
         board.build(move)
-    before, now = score(game.board, color), score(board, color)
+    before, now = score(game.board, colour), score(board, colour)
     return (now.points - before.points, now.islands - before.islands)
 
 
@@ -44,11 +44,11 @@ def _scoring_turns(game: PonteGame, rng: random.Random) -> list[Place | Bridge]:
     """Every bridge, and the stone pairs that could complete an island: a pair of fields next to
     the mover's stones, or one such field with some other legal field."""
     fields = game.legal_fields()
-    board, color = game.board, game.to_move
+    board, colour = game.board, game.to_move
     growing = [
         f
         for f in fields
-        if any(board.cells[n] is color for n in board.geo.orthogonal[board.index(f)])
+        if any(board.cells[n] is colour for n in board.geo.orthogonal[board.index(f)])
     ]
     turns: list[Place | Bridge] = list(game.legal_bridges())
     for position, first in enumerate(growing):
@@ -123,7 +123,7 @@ def _stop_after(deadline: float) -> Callable[[], bool]:
 def _mover(game: Game) -> int:
     """Which player (0 first, 1 second) is to move; in Ponte a swap exchanges the colours."""
     if isinstance(game, PonteGame):
-        return 0 if game.to_move is game.first_player_color else 1
+        return 0 if game.to_move is game.first_player_colour else 1
     return 0 if str(game.to_move) == "red" else 1
 
 
@@ -133,5 +133,5 @@ def _winner(game: Game) -> int | None:
     if outcome.winner is None:
         return None
     if isinstance(game, PonteGame):
-        return 0 if outcome.winner is game.first_player_color else 1
+        return 0 if outcome.winner is game.first_player_colour else 1
     return 0 if str(outcome.winner) == "red" else 1

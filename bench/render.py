@@ -26,7 +26,7 @@ from bot.render.gif import write_gif
 from bot.render.replay import FRAME_MS, LAST_FRAME_MS, MAX_BYTES, frames
 from bot.render.samples import PONTE_SAMPLE, VERBINDUNG_SAMPLE
 from bot.render.theme import DEFAULT_THEME
-from engine.ponte import Color, PonteGame, record_lines, replay
+from engine.ponte import Colour, PonteGame, record_lines, replay
 from engine.verbindung import load_text
 
 REPLAY_TURNS = 150
@@ -67,7 +67,7 @@ def ponte_lines() -> list[str]:
     render_encode = median_seconds(lambda: render_ponte(game), 100)
     # What drawing costs next to the cheapest thing any renderer must do: encode one image.
     plain = median_seconds(lambda: image.save(io.BytesIO(), "PNG"), 30)
-    islands = sum(game.score(color).islands for color in Color)
+    islands = sum(game.score(colour).islands for colour in Colour)
     random_mid = midgame()
     return [
         f"Board images, {image.width}x{image.height} px; the first image in a process took"

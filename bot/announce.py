@@ -79,7 +79,7 @@ class Announcer:
     async def _players(self, view: GameView) -> dict[Any, str]:
         names = await self.bot.names.many(list(view.players.values()))
         if view.row.game_kind == "ponte":
-            return {ponte.Color(c): names[u] for c, u in view.players.items()}
+            return {ponte.Colour(c): names[u] for c, u in view.players.items()}
         return {verbindung.Player(c): names[u] for c, u in view.players.items()}
 
     # Texts ---------------------------------------------------------------------------------

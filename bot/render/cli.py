@@ -15,7 +15,7 @@ from bot.render.ponte import render_ponte
 from bot.render.replay import render_replay
 from bot.render.verbindung import render_verbindung
 from engine.errors import EngineError
-from engine.ponte import Color, PonteGame, PonteRecord
+from engine.ponte import Colour, PonteGame, PonteRecord
 from engine.ponte.variants import VARIANTS
 from engine.verbindung import Player, VerbindungGame, load_text
 
@@ -75,9 +75,9 @@ def _load(args: argparse.Namespace, text: str) -> PonteGame | VerbindungGame:
     return load_text(text)
 
 
-def _players(args: argparse.Namespace) -> Mapping[Color, str] | Mapping[Player, str]:
+def _players(args: argparse.Namespace) -> Mapping[Colour, str] | Mapping[Player, str]:
     if args.game == "ponte":
-        return {Color.WHITE: args.white or "", Color.RED: args.red or ""}
+        return {Colour.WHITE: args.white or "", Colour.RED: args.red or ""}
     return {Player.RED: args.red or "", Player.BLACK: args.black or ""}
 
 

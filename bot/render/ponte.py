@@ -30,11 +30,11 @@ from bot.render.panel import Card, HeaderLayout, Status, draw_header, header_lay
 from bot.render.text import clean
 from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH, RGB, Theme, even
 from engine.coords import Field
-from engine.ponte import Bridge, Color, Pass, Place, PonteGame, Resign, Swap, Termination
+from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Resign, Swap, Termination
 from engine.ponte.board import ISLAND
 from engine.ponte.scoring import groups
 
-Players = Mapping[Color, str]
+Players = Mapping[Colour, str]
 
 STONE = 0.78
 """A stone's diameter as a share of a field's width."""
@@ -70,7 +70,7 @@ def ponte_layout(size: int, width: int = DEFAULT_WIDTH, classic: bool = False) -
 
 def layout_of(game: PonteGame, width: int = DEFAULT_WIDTH) -> PonteLayout:
     """The geometry `ponte_image` uses for `game` at `width`."""
-    return ponte_layout(game.variant.size, width, game.variant.stones_per_color is not None)
+    return ponte_layout(game.variant.size, width, game.variant.stones_per_colour is not None)
 
 
 @cache
@@ -98,15 +98,15 @@ class _Scene:
 # The board -----------------------------------------------------------------------------------
 
 
-def _stone_colours(color: Color, theme: Theme) -> tuple[RGB, RGB]:
-    if color is Color.WHITE:
+def _stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
+    if colour is Colour.WHITE:
         return theme.white_stone, theme.white_rim
     return theme.red_stone, theme.red_rim
 
 
-def stone_sprite(color: Color, diameter: int, theme: Theme) -> Image.Image:
-    """A stone of `color` (cached)."""
-    fill, rim = _stone_colours(color, theme)
+def stone_sprite(colour: Colour, diameter: int, theme: Theme) -> Image.Image:
+    """A stone of `colour` (cached)."""
+    fill, rim = _stone_colours(colour, theme)
     return sprites.stone(diameter, fill, rim, theme.shadow)
 
 
@@ -125,13 +125,13 @@ def _draw_islands(image: Image.Image, scene: _Scene) -> None:
     board, lay, theme = scene.game.board, scene.lay, scene.theme
     outline = round(lay.cell * 0.04)
     fill_inset = outline + max(2, round(lay.cell * 0.06))
-    for color in Color:
+    for colour in Colour:
         fill, edge = (
             (theme.white_island, theme.white_island_edge)
-            if color is Color.WHITE
+            if colour is Colour.WHITE
             else (theme.red_island, theme.red_island_edge)
         )
-        for group in groups(board, color):
+        for group in groups(board, colour):
             if len(group) == ISLAND:
                 fields = {board.field(index) for index in group}
                 _draw_patch(image, fields, lay, edge, inset=outline)
@@ -181,7 +181,7 @@ def last_turn(game: PonteGame) -> Place | Bridge | None:
 def _draw_stones(image: Image.Image, scene: _Scene, lit: Iterable[Field]) -> None:
     lay, theme = scene.lay, scene.theme
     halo = sprites.ring(even(lay.cell * 0.98), lay.cell * 0.13, theme.highlight)
-    stones = {color: stone_sprite(color, lay.stone_diameter, theme) for color in Color}
+    stones = {colour: stone_sprite(colour, lay.stone_diameter, theme) for colour in Colour}
     board = scene.game.board
     lit = set(lit)
     for index, owner in enumerate(board.cells):
@@ -195,7 +195,7 @@ def _draw_stones(image: Image.Image, scene: _Scene, lit: Iterable[Field]) -> Non
 def _draw_bridges(image: Image.Image, scene: _Scene, lit: Bridge | None) -> None:
     board, lay, theme = scene.game.board, scene.lay, scene.theme
     for bridge in board.bridges:
-        owner = board.bridge_color(bridge)
+        owner = board.bridge_colour(bridge)
         assert owner is not None  # a built bridge always stands on two stones
         fill, rim = _stone_colours(owner, theme)
         (x0, y0), (x1, y1) = lay.centre(bridge.first), lay.centre(bridge.second)
@@ -215,28 +215,28 @@ def _draw_board(image: Image.Image, scene: _Scene) -> None:
 # The header ----------------------------------------------------------------------------------
 
 
-def player_name(players: Players | None, color: Color, labels: Labels) -> str:
-    """The display name of `color`'s player, or the colour's label when none is given."""
-    name = clean((players or {}).get(color) or "")
-    return name or (labels.white if color is Color.WHITE else labels.red)
+def player_name(players: Players | None, colour: Colour, labels: Labels) -> str:
+    """The display name of `colour`'s player, or the colour's label when none is given."""
+    name = clean((players or {}).get(colour) or "")
+    return name or (labels.white if colour is Colour.WHITE else labels.red)
 
 
-def _card(scene: _Scene, color: Color) -> Card:
+def _card(scene: _Scene, colour: Colour) -> Card:
     game, labels = scene.game, scene.labels
-    score = game.score(color)
+    score = game.score(colour)
     # Label before number: no plural forms to get wrong in any language.
     lines = [f"{labels.islands} {score.islands} \u00b7 {labels.bridges} {score.bridges}"]
-    left = game.stones_left(color)
+    left = game.stones_left(colour)
     if left is not None:
         lines.append(f"{labels.stones_left} {left}")
     outcome = game.outcome()
-    moving = outcome is None and game.to_move is color
+    moving = outcome is None and game.to_move is colour
     tag = labels.to_move if moving else None
-    if outcome is not None and outcome.winner is color:
+    if outcome is not None and outcome.winner is colour:
         tag = labels.winner
     return Card(
-        name=player_name(scene.players, color, labels),
-        marker=stone_sprite(color, even(26 * scene.lay.header.scale), scene.theme),
+        name=player_name(scene.players, colour, labels),
+        marker=stone_sprite(colour, even(26 * scene.lay.header.scale), scene.theme),
         big=str(score.points),
         big_label=labels.points,
         lines=tuple(lines),
@@ -268,9 +268,9 @@ def _result(game: PonteGame, players: Players | None, labels: Labels) -> str:
     """The result: the winner and the score, a draw, or a resignation."""
     outcome = game.outcome()
     assert outcome is not None
-    points = {color: outcome.scores[color].points for color in Color}
+    points = {colour: outcome.scores[colour].points for colour in Colour}
     if outcome.winner is None:
-        return f"{labels.draw}  {points[Color.WHITE]} : {points[Color.RED]}"
+        return f"{labels.draw}  {points[Colour.WHITE]} : {points[Colour.RED]}"
     winner, loser = outcome.winner, outcome.winner.other
     wins = with_name(labels.wins, player_name(players, winner, labels))
     if outcome.termination is Termination.RESIGNATION:
@@ -293,7 +293,7 @@ def ponte_image(
     scene = _Scene(game, players, labels, layout_of(game, width), theme)
     image = _background(scene.lay, theme).copy()
     _draw_board(image, scene)
-    cards = (_card(scene, Color.WHITE), _card(scene, Color.RED))
+    cards = (_card(scene, Colour.WHITE), _card(scene, Colour.RED))
     draw_header(image, cards, _status(scene), scene.lay.header, theme)
     return image
 

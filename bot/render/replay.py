@@ -16,7 +16,7 @@ from bot.render.labels import ENGLISH, Labels
 from bot.render.ponte import ponte_image
 from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH, Theme
 from bot.render.verbindung import verbindung_image
-from engine.ponte import Color, PonteGame
+from engine.ponte import Colour, PonteGame
 from engine.verbindung import Player, Roll, VerbindungGame
 
 FRAME_MS = 600
@@ -27,12 +27,12 @@ MAX_BYTES = 8 * 1024 * 1024 - 64 * 1024
 """Discord's 8 MiB upload limit for an unboosted server, less room for the request around it."""
 
 Game = PonteGame | VerbindungGame
-Names = Mapping[Color, str] | Mapping[Player, str]
+Names = Mapping[Colour, str] | Mapping[Player, str]
 
 
 def ponte_frames(
     game: PonteGame,
-    players: Mapping[Color, str] | None = None,
+    players: Mapping[Colour, str] | None = None,
     *,
     labels: Labels = ENGLISH,
     width: int = DEFAULT_WIDTH,
@@ -44,7 +44,7 @@ def ponte_frames(
     white, so the frame before it shows the two names exchanged.
     """
     names = dict(players or {})
-    before_swap = {Color.WHITE: names.get(Color.RED, ""), Color.RED: names.get(Color.WHITE, "")}
+    before_swap = {Colour.WHITE: names.get(Colour.RED, ""), Colour.RED: names.get(Colour.WHITE, "")}
     replayed = PonteGame(game.variant)
     if not game.moves:
         yield ponte_image(replayed, names, labels=labels, width=width, theme=theme)

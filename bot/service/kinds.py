@@ -135,17 +135,17 @@ class Ponte(Kind):
 
     def first_colour(self, game: EngineGame) -> str:
         assert isinstance(game, ponte.PonteGame)
-        return game.first_player_color.value
+        return game.first_player_colour.value
 
     def parse(self, game: EngineGame, text: str, colour: str) -> Any:
         # A bare "resign" means the one who typed it, not the player to move.
-        return ponte.parse_move(text, mover=ponte.Color(colour))
+        return ponte.parse_move(text, mover=ponte.Colour(colour))
 
     def resignation(self, game: EngineGame, colour: str) -> Any:
-        return ponte.Resign(ponte.Color(colour))
+        return ponte.Resign(ponte.Colour(colour))
 
     def resigner(self, move: Any) -> str | None:
-        return move.color.value if isinstance(move, ponte.Resign) else None
+        return move.colour.value if isinstance(move, ponte.Resign) else None
 
     def last_move_by(self, game: EngineGame, colour: str) -> Any:
         assert isinstance(game, ponte.PonteGame)
@@ -154,12 +154,12 @@ class Ponte(Kind):
         last = game.moves[-1]
         # Every move but a resignation hands the turn over (a swap leaves red to move, and the
         # swapper now plays white), so the last move was made by the colour not to move.
-        maker = last.color if isinstance(last, ponte.Resign) else game.to_move.other
+        maker = last.colour if isinstance(last, ponte.Resign) else game.to_move.other
         return last if maker.value == colour else None
 
     def scores(self, game: EngineGame) -> dict[str, int] | None:
         assert isinstance(game, ponte.PonteGame)
-        return {color.value: game.score(color).points for color in ponte.Color}
+        return {colour.value: game.score(colour).points for colour in ponte.Colour}
 
     def ending(self, game: EngineGame) -> Ending | None:
         assert isinstance(game, ponte.PonteGame)

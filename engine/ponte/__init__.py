@@ -4,14 +4,14 @@ from engine.ponte.game import LegalMoves, Outcome, PonteGame, Termination
 from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
 from engine.ponte.record import PonteRecord, record_lines, replay
 from engine.ponte.scoring import Score, triangular
-from engine.ponte.variants import CLASSIC, ONLINE, VARIANTS, Color, Variant, get_variant
+from engine.ponte.variants import CLASSIC, ONLINE, VARIANTS, Colour, Variant, get_variant
 
 __all__ = [
     "CLASSIC",
     "ONLINE",
     "VARIANTS",
     "Bridge",
-    "Color",
+    "Colour",
     "LegalMoves",
     "Move",
     "Outcome",

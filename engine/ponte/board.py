@@ -11,7 +11,7 @@ from typing import NamedTuple
 from engine.coords import Field
 from engine.ponte.geometry import BRIDGE_OFFSETS, Geometry, crossing_offsets, geometry
 from engine.ponte.moves import Bridge
-from engine.ponte.variants import Color
+from engine.ponte.variants import Colour
 
 ISLAND = 4  # stones in an island; a larger group is never allowed (P7)
 
@@ -34,7 +34,7 @@ class Board:
         self.size = size
         self.geo: Geometry = geometry(size)
         count = size * size
-        self.cells: list[Color | None] = [None] * count
+        self.cells: list[Colour | None] = [None] * count
         self.blocked = [False] * count
         self.bridge_end = [False] * count
         self.bridges: list[Bridge] = []
@@ -69,35 +69,35 @@ class Board:
         """The field at `index`."""
         return Field.from_index(index, self.size)
 
-    def stone_count(self, color: Color) -> int:
-        """Stones of `color` on the board."""
-        return self.cells.count(color)
+    def stone_count(self, colour: Colour) -> int:
+        """Stones of `colour` on the board."""
+        return self.cells.count(colour)
 
-    def bridge_color(self, bridge: Bridge) -> Color | None:
+    def bridge_colour(self, bridge: Bridge) -> Colour | None:
         """The colour of the stones a built bridge joins."""
         return self.cells[self.index(bridge.first)]
 
     # Stones ------------------------------------------------------------------------------------
 
     def group(
-        self, start: int, color: Color, extra: tuple[int, ...] = (), limit: int = ISLAND
+        self, start: int, colour: Colour, extra: tuple[int, ...] = (), limit: int = ISLAND
     ) -> list[int]:
-        """The orthogonally connected stones of `color` around `start`, counting the fields in
+        """The orthogonally connected stones of `colour` around `start`, counting the fields in
         `extra` as stones of that colour; the search stops once it has found more than `limit`."""
         cells, orthogonal = self.cells, self.geo.orthogonal
         members = [start]
         seen = {start}
         for current in members:
             for near in orthogonal[current]:
-                if near not in seen and (cells[near] is color or near in extra):
+                if near not in seen and (cells[near] is colour or near in extra):
                     seen.add(near)
                     members.append(near)
                     if len(members) > limit:
                         return members
         return members
 
-    def stone_problem(self, index: int, color: Color, also: int | None = None) -> Problem | None:
-        """Why a stone of `color` may not go on `index` (None if it may).
+    def stone_problem(self, index: int, colour: Colour, also: int | None = None) -> Problem | None:
+        """Why a stone of `colour` may not go on `index` (None if it may).
 
         `also` is a stone of the same turn assumed to be placed already (P10).
         """
@@ -106,10 +106,10 @@ class Board:
         if self.blocked[index]:
             return Problem("P12", f"{self.field(index)} lies under a bridge, so it is blocked")
         cells = self.cells
-        if not any(cells[near] is color or near == also for near in self.geo.ring[index]):
+        if not any(cells[near] is colour or near == also for near in self.geo.ring[index]):
             return None  # nothing of ours around: a lone new sandbank is always fine
         extra = (index,) if also is None else (index, also)
-        group = self.group(index, color, extra, limit=ISLAND)
+        group = self.group(index, colour, extra, limit=ISLAND)
         if len(group) > ISLAND:
             return Problem(
                 "P7",
@@ -117,17 +117,17 @@ class Board:
                 "an island has exactly 4 stones",
             )
         if len(group) == ISLAND:
-            return self._island_touch(group, color, extra)
-        return self._touches_island(index, group, color, extra)
+            return self._island_touch(group, colour, extra)
+        return self._touches_island(index, group, colour, extra)
 
     def _island_touch(
-        self, island: list[int], color: Color, extra: tuple[int, ...]
+        self, island: list[int], colour: Colour, extra: tuple[int, ...]
     ) -> Problem | None:
         """P8 for a new island: none of its stones may touch another stone of its colour."""
         members = set(island)
         for stone in island:
             for near in self.geo.ring[stone]:
-                if near not in members and (self.cells[near] is color or near in extra):
+                if near not in members and (self.cells[near] is colour or near in extra):
                     return Problem(
                         "P8",
                         f"the island {_names(island, self.size)} would touch your stone "
@@ -137,13 +137,13 @@ class Board:
         return None
 
     def _touches_island(
-        self, index: int, group: list[int], color: Color, extra: tuple[int, ...]
+        self, index: int, group: list[int], colour: Colour, extra: tuple[int, ...]
     ) -> Problem | None:
         """P8 for a new sandbank stone: it may not touch one of our islands diagonally."""
         for near in self.geo.diagonal[index]:
-            if near in group or not (self.cells[near] is color or near in extra):
+            if near in group or not (self.cells[near] is colour or near in extra):
                 continue
-            other = self.group(near, color, extra, limit=ISLAND)
+            other = self.group(near, colour, extra, limit=ISLAND)
             if len(other) == ISLAND:
                 return Problem(
                     "P8",
@@ -152,14 +152,14 @@ class Board:
                 )
         return None
 
-    def place(self, index: int, color: Color) -> None:
+    def place(self, index: int, colour: Colour) -> None:
         """Put a stone down without checking (the caller has)."""
-        self.cells[index] = color
+        self.cells[index] = colour
 
     # Bridges -----------------------------------------------------------------------------------
 
-    def bridge_problem(self, bridge: Bridge, color: Color) -> Problem | None:
-        """Why `color` may not build `bridge` now (None if it may); both ends are on the board."""
+    def bridge_problem(self, bridge: Bridge, colour: Colour) -> Problem | None:
+        """Why `colour` may not build `bridge` now (None if it may); both ends are on the board."""
         if bridge.offset not in BRIDGE_OFFSETS:
             return Problem(
                 "P11",
@@ -167,16 +167,16 @@ class Board:
                 "diagonally, or a knight's jump apart",
             )
         for end in (bridge.first, bridge.second):
-            problem = self._end_problem(end, color)
+            problem = self._end_problem(end, colour)
             if problem is not None:
                 return problem
         return self._span_problem(bridge)
 
-    def _end_problem(self, end: Field, color: Color) -> Problem | None:
+    def _end_problem(self, end: Field, colour: Colour) -> Problem | None:
         owner = self.cells[self.index(end)]
         if owner is None:
             return Problem("P11", f"a bridge joins two of your stones, and {end} is empty")
-        if owner is not color:
+        if owner is not colour:
             return Problem("P11", f"a bridge joins two of your stones, and {end} is {owner}")
         if self.bridge_end[self.index(end)]:
             return Problem("P13", f"{end} already carries a bridge; a stone carries at most one")

@@ -16,7 +16,7 @@ from engine.game import RulesGame
 from engine.ponte.board import Board, Problem
 from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
 from engine.ponte.scoring import Score, score, winner
-from engine.ponte.variants import Color, Variant, get_variant
+from engine.ponte.variants import Colour, Variant, get_variant
 
 
 class Termination(enum.Enum):
@@ -30,10 +30,10 @@ class Termination(enum.Enum):
 class Outcome:
     """The end of a game: `winner` is None for a draw; `rule` is the rule that ended it."""
 
-    winner: Color | None
+    winner: Colour | None
     termination: Termination
     rule: str
-    scores: dict[Color, Score]
+    scores: dict[Colour, Score]
 
 
 class PonteGame(RulesGame[Move]):
@@ -43,10 +43,10 @@ class PonteGame(RulesGame[Move]):
         self.variant = get_variant(variant)
         self.board = Board(self.variant.size)
         self.moves: list[Move] = []
-        self.to_move = Color.WHITE
+        self.to_move = Colour.WHITE
         self.swapped = False  # P4: the second player took white
         self._final_turn = False  # P16: white passed, so red's turn now is the last
-        self._end: tuple[str, Color | None] | None = None  # (rule, resigned colour)
+        self._end: tuple[str, Colour | None] | None = None  # (rule, resigned colour)
 
     def copy(self) -> PonteGame:
         """An independent copy (moves and board)."""
@@ -78,14 +78,14 @@ class PonteGame(RulesGame[Move]):
         return self._end is not None
 
     @property
-    def first_player_color(self) -> Color:
+    def first_player_colour(self) -> Colour:
         """The colour of the player who made the first turn (red after a swap)."""
-        return Color.RED if self.swapped else Color.WHITE
+        return Colour.RED if self.swapped else Colour.WHITE
 
-    def stones_left(self, color: Color) -> int | None:
-        """Stones `color` may still place (None: unlimited)."""
-        limit = self.variant.stones_per_color
-        return None if limit is None else limit - self.board.stone_count(color)
+    def stones_left(self, colour: Colour) -> int | None:
+        """Stones `colour` may still place (None: unlimited)."""
+        limit = self.variant.stones_per_colour
+        return None if limit is None else limit - self.board.stone_count(colour)
 
     @property
     def bridges_left(self) -> int | None:
@@ -93,16 +93,16 @@ class PonteGame(RulesGame[Move]):
         limit = self.variant.bridges
         return None if limit is None else limit - len(self.board.bridges)
 
-    def score(self, color: Color) -> Score:
-        """The score `color` has now (P19)."""
-        return score(self.board, color)
+    def score(self, colour: Colour) -> Score:
+        """The score `colour` has now (P19)."""
+        return score(self.board, colour)
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
         if self._end is None:
             return None
         rule, resigned = self._end
-        scores = {color: self.score(color) for color in Color}
+        scores = {colour: self.score(colour) for colour in Colour}
         if resigned is not None:
             return Outcome(resigned.other, Termination.RESIGNATION, rule, scores)
         return Outcome(winner(scores), Termination.FINISHED, rule, scores)
@@ -149,17 +149,17 @@ class PonteGame(RulesGame[Move]):
         return None
 
     def _place_problem(self, move: Place) -> Problem | None:
-        color, board = self.to_move, self.board
-        left = self.stones_left(color)
+        colour, board = self.to_move, self.board
+        left = self.stones_left(colour)
         if left is not None and left < 2:
-            return Problem("P1", f"{color} has {left} stone(s) left; a turn places two")
+            return Problem("P1", f"{colour} has {left} stone(s) left; a turn places two")
         if move.first == move.second:
             return Problem("P5", "a turn places two stones on two different fields")
         first, second = board.index(move.first), board.index(move.second)
         return (
-            board.stone_problem(first, color)
-            or board.stone_problem(second, color)
-            or board.stone_problem(second, color, also=first)
+            board.stone_problem(first, colour)
+            or board.stone_problem(second, colour)
+            or board.stone_problem(second, colour, also=first)
         )
 
     def _pass_problem(self) -> Problem | None:
@@ -177,8 +177,8 @@ class PonteGame(RulesGame[Move]):
         left = self.stones_left(self.to_move)
         if self._end is not None or (left is not None and left < 2):
             return []
-        problem, color = self.board.stone_problem, self.to_move
-        return [i for i in self.board.geo.fields if problem(i, color) is None]
+        problem, colour = self.board.stone_problem, self.to_move
+        return [i for i in self.board.geo.fields if problem(i, colour) is None]
 
     def legal_fields(self) -> list[Field]:
         """Every field where the player to move could place a stone now, in canonical order."""
@@ -188,15 +188,15 @@ class PonteGame(RulesGame[Move]):
         """Every bridge the player to move could build now, in canonical order."""
         if self._end is not None or self.ply < 2 or self.bridges_left == 0:
             return []
-        board, color = self.board, self.to_move
+        board, colour = self.board, self.to_move
         found = []
         for index in board.geo.fields:
-            if board.cells[index] is not color or board.bridge_end[index]:
+            if board.cells[index] is not colour or board.bridge_end[index]:
                 continue
             for span in board.geo.spans[index]:
-                if board.cells[span.other] is color:
+                if board.cells[span.other] is colour:
                     bridge = Bridge(board.field(index), board.field(span.other))
-                    if board.bridge_problem(bridge, color) is None:
+                    if board.bridge_problem(bridge, colour) is None:
                         found.append(bridge)
         return sorted(found, key=lambda bridge: (bridge.first, bridge.second))
 
@@ -209,10 +209,10 @@ class PonteGame(RulesGame[Move]):
         # P10: stones only ever make placements illegal, so the second stone is one of the
         # fields that are legal now, and each pair needs checking in one order only.
         fields = self._legal_field_indices()
-        problem, color = self.board.stone_problem, self.to_move
+        problem, colour = self.board.stone_problem, self.to_move
         for position, first in enumerate(fields):
             for second in fields[position + 1 :]:
-                if problem(second, color, also=first) is None:
+                if problem(second, colour, also=first) is None:
                     yield first, second
 
     def can_pass(self) -> bool:
@@ -242,25 +242,25 @@ class PonteGame(RulesGame[Move]):
 
     def push(self, move: Move) -> None:
         """Make `move` without checking it (the caller has: see `check` and `play`)."""
-        color = self.to_move
+        colour = self.to_move
         self.moves.append(move)
         if isinstance(move, Resign):
-            self._end = ("P18", move.color)
+            self._end = ("P18", move.colour)
             return
         if isinstance(move, Swap):
             self.swapped = True  # colours change owners; red is still to move
             return
         if isinstance(move, Place):
-            self.board.place(self.board.index(move.first), color)
-            self.board.place(self.board.index(move.second), color)
+            self.board.place(self.board.index(move.first), colour)
+            self.board.place(self.board.index(move.second), colour)
         elif isinstance(move, Bridge):
             self.board.build(move)
         self._end_turn(passed=isinstance(move, Pass))
 
     def _end_turn(self, passed: bool) -> None:
-        if self.to_move is Color.RED and self._final_turn:
+        if self.to_move is Colour.RED and self._final_turn:
             self._end = ("P16", None)
-        elif self.to_move is Color.RED and passed:
+        elif self.to_move is Colour.RED and passed:
             self._end = ("P17", None)
         elif passed:
             self._final_turn = True

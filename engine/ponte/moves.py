@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.coords import Field
 from engine.errors import InvalidMoveError
-from engine.ponte.variants import Color
+from engine.ponte.variants import Colour
 
 
 def _ordered(first: Field, second: Field) -> tuple[Field, Field]:
@@ -75,12 +75,12 @@ class Swap:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """`color` gives up (P18); possible at any time, on either player's turn."""
+    """`colour` gives up (P18); possible at any time, on either player's turn."""
 
-    color: Color
+    colour: Colour
 
     def __str__(self) -> str:
-        return f"resign {self.color}"
+        return f"resign {self.colour}"
 
 
 Move = Place | Bridge | Pass | Swap | Resign
@@ -94,7 +94,7 @@ _WORDS: dict[str, Move] = {"pass": Pass(), "swap": Swap()}
 _EXAMPLES = "two stones 'c3 d5', a bridge 'c3-e4', 'pass', 'swap' or 'resign'"
 
 
-def parse_move(text: str, mover: Color | None = None) -> Move:
+def parse_move(text: str, mover: Colour | None = None) -> Move:
     """Parse a move in any accepted spelling; raise `InvalidMoveError` if it is none.
 
     A bare ``resign`` means `mover` resigns; without a mover it must name its colour.
@@ -114,9 +114,9 @@ def parse_move(text: str, mover: Color | None = None) -> Move:
     raise InvalidMoveError(f"{shown!r} is not a move; write {_EXAMPLES}")
 
 
-def _parse_resign(rest: str, mover: Color | None) -> Resign:
+def _parse_resign(rest: str, mover: Colour | None) -> Resign:
     if rest in ("white", "red"):
-        return Resign(Color(rest))
+        return Resign(Colour(rest))
     if not rest and mover is not None:
         return Resign(mover)
     raise InvalidMoveError("write 'resign white' or 'resign red'")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ponte.board import ISLAND, Board
-from engine.ponte.variants import Color
+from engine.ponte.variants import Colour
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -26,24 +26,24 @@ def triangular(islands: int) -> int:
     return islands * (islands + 1) // 2
 
 
-def groups(board: Board, color: Color) -> list[list[int]]:
-    """Every orthogonally connected group of `color`, each as a list of field indices."""
+def groups(board: Board, colour: Colour) -> list[list[int]]:
+    """Every orthogonally connected group of `colour`, each as a list of field indices."""
     found: list[list[int]] = []
     seen: set[int] = set()
     for index, owner in enumerate(board.cells):
-        if owner is color and index not in seen:
+        if owner is colour and index not in seen:
             # Legal positions hold no group above 4; the limit only guards against a bad board.
-            group = board.group(index, color, limit=len(board.cells))
+            group = board.group(index, colour, limit=len(board.cells))
             seen.update(group)
             found.append(group)
     return found
 
 
-def score(board: Board, color: Color) -> Score:
+def score(board: Board, colour: Colour) -> Score:
     """P19: groups are nodes, bridges edges; a component with k islands scores k(k+1)/2."""
-    color_groups = groups(board, color)
-    component = list(range(len(color_groups)))  # union-find parent of each group
-    group_of = {stone: number for number, group in enumerate(color_groups) for stone in group}
+    colour_groups = groups(board, colour)
+    component = list(range(len(colour_groups)))  # union-find parent of each group
+    group_of = {stone: number for number, group in enumerate(colour_groups) for stone in group}
 
     def root(node: int) -> int:
         while component[node] != node:
@@ -51,13 +51,13 @@ def score(board: Board, color: Color) -> Score:
             node = component[node]
         return node
 
-    own_bridges = [bridge for bridge in board.bridges if board.bridge_color(bridge) is color]
+    own_bridges = [bridge for bridge in board.bridges if board.bridge_colour(bridge) is colour]
     for bridge in own_bridges:
         first = root(group_of[board.index(bridge.first)])
         second = root(group_of[board.index(bridge.second)])
         component[first] = second
     islands_per_component: dict[int, int] = {}
-    for number, group in enumerate(color_groups):
+    for number, group in enumerate(colour_groups):
         if len(group) == ISLAND:
             key = root(number)
             islands_per_component[key] = islands_per_component.get(key, 0) + 1
@@ -68,9 +68,9 @@ def score(board: Board, color: Color) -> Score:
     )
 
 
-def winner(scores: dict[Color, Score]) -> Color | None:
+def winner(scores: dict[Colour, Score]) -> Colour | None:
     """P20: most points, then most islands, then most bridges; None for a draw."""
-    white, red = scores[Color.WHITE], scores[Color.RED]
+    white, red = scores[Colour.WHITE], scores[Colour.RED]
     if white == red:
         return None
-    return Color.WHITE if white > red else Color.RED
+    return Colour.WHITE if white > red else Colour.RED

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.errors import EngineError, IllegalMoveError
 from engine.ponte.game import PonteGame
 from engine.ponte.record import record_lines, replay
-from engine.ponte.variants import Color
+from engine.ponte.variants import Colour
 
 
 def replay_summary(text: str, variant: str = "online") -> dict[str, object]:
@@ -38,7 +38,7 @@ def position_summary(game: PonteGame) -> dict[str, object]:
         "to_move": None if game.is_over else str(game.to_move),
         "winner": _winner_name(game),
         "can_pass": game.can_pass(),
-        "score": {str(color): game.score(color).as_dict() for color in Color},
+        "score": {str(colour): game.score(colour).as_dict() for colour in Colour},
         "legal_fields": [str(field) for field in game.legal_fields()],
         "legal_bridges": [str(bridge) for bridge in game.legal_bridges()],
     }

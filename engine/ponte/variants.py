@@ -8,22 +8,22 @@ from dataclasses import dataclass
 from engine.errors import InvalidMoveError
 
 
-class Color(enum.Enum):
+class Colour(enum.Enum):
     """A stone colour. White moves first (P3); the pie rule may change who owns which (P4)."""
 
     WHITE = "white"
     RED = "red"
 
     @property
-    def other(self) -> Color:
+    def other(self) -> Colour:
         """The opposing colour."""
-        return Color.RED if self is Color.WHITE else Color.WHITE
+        return Colour.RED if self is Colour.WHITE else Colour.WHITE
 
     def __str__(self) -> str:
         return self.value
 
     def __repr__(self) -> str:
-        return f"Color.{self.name}"
+        return f"Colour.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +32,13 @@ class Variant:
 
     name: str
     size: int
-    stones_per_color: int | None
+    stones_per_colour: int | None
     bridges: int | None
     rule: str  # the rule id that defines the variant, for errors about its limits
 
 
-CLASSIC = Variant("classic", 10, stones_per_color=40, bridges=15, rule="P1")
-ONLINE = Variant("online", 12, stones_per_color=None, bridges=None, rule="P2")
+CLASSIC = Variant("classic", 10, stones_per_colour=40, bridges=15, rule="P1")
+ONLINE = Variant("online", 12, stones_per_colour=None, bridges=None, rule="P2")
 VARIANTS = {variant.name: variant for variant in (ONLINE, CLASSIC)}
 DEFAULT_VARIANT = ONLINE
 

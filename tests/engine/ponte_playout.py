@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 
 from bench.ponte_positions import random_turn
-from engine.ponte import Color, Move, PonteGame
+from engine.ponte import Colour, Move, PonteGame
 
 
 def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Move]]:
@@ -21,7 +21,7 @@ def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Mov
         game.push(move)
 
 
-def board_is_valid(cells: list[Color | None], size: int, color: Color) -> bool:
+def board_is_valid(cells: list[Colour | None], size: int, colour: Colour) -> bool:
     """P7 and P8, written independently of the engine: groups of at most four, and islands that
     touch no other stone of their colour, even diagonally."""
 
@@ -36,31 +36,31 @@ def board_is_valid(cells: list[Color | None], size: int, color: Color) -> bool:
 
     seen: set[int] = set()
     for start, owner in enumerate(cells):
-        if owner is not color or start in seen:
+        if owner is not colour or start in seen:
             continue
         group, frontier = {start}, [start]
         while frontier:
             for near in around(frontier.pop(), diagonal=False):
-                if cells[near] is color and near not in group:
+                if cells[near] is colour and near not in group:
                     group.add(near)
                     frontier.append(near)
         seen |= group
         if len(group) > 4:
             return False
         ring = {near for stone in group for near in around(stone, diagonal=True)} - group
-        if len(group) == 4 and any(cells[near] is color for near in ring):
+        if len(group) == 4 and any(cells[near] is colour for near in ring):
             return False
     return True
 
 
 def oracle_legal_fields(game: PonteGame) -> list[int]:
     """The legal single fields by brute force over the oracle."""
-    board, color = game.board, game.to_move
+    board, colour = game.board, game.to_move
     legal = []
     for index, owner in enumerate(board.cells):
         if owner is None and not board.blocked[index]:
             cells = board.cells.copy()
-            cells[index] = color
-            if board_is_valid(cells, board.size, color):
+            cells[index] = colour
+            if board_is_valid(cells, board.size, colour):
                 legal.append(index)
     return legal

@@ -8,7 +8,7 @@ colour only diagonally, so it changes no rule outcome in rows 1-7, where the tes
 
 from __future__ import annotations
 
-from engine.ponte import Color, PonteGame
+from engine.ponte import Colour, PonteGame
 
 _FILLER_ROWS = (12, 11, 10, 9)
 WHITE_FILLER = [
@@ -32,14 +32,14 @@ def position(
     red: str = "",
     white_bridges: str = "",
     red_bridges: str = "",
-    to_move: Color = Color.WHITE,
+    to_move: Colour = Colour.WHITE,
 ) -> PonteGame:
     """A 12x12 game whose board holds these stones and bridges, with `to_move` to play."""
     white_turns, white_filler = _turns(white, white_bridges, WHITE_FILLER.copy())
     red_turns, red_filler = _turns(red, red_bridges, RED_FILLER.copy())
     # White moves first: after equal numbers of turns white is to move, after one more red is.
-    white_count = max(len(white_turns), len(red_turns) + (to_move is Color.RED), 1)
-    red_count = white_count - (to_move is Color.RED)
+    white_count = max(len(white_turns), len(red_turns) + (to_move is Colour.RED), 1)
+    red_count = white_count - (to_move is Colour.RED)
     while len(white_turns) < white_count:
         white_turns.append(f"{white_filler.pop(0)} {white_filler.pop(0)}")
     while len(red_turns) < red_count:

@@ -9,11 +9,11 @@ from ponte_playout import playout
 from ponte_positions import position
 
 from engine.ai import Level, choose
-from engine.ai.ponte.evaluate import color_value, scored
+from engine.ai.ponte.evaluate import colour_value, scored
 from engine.ai.ponte.opening import first_turn, wants_swap
 from engine.coords import Field
 from engine.errors import GameOverError
-from engine.ponte import Bridge, Color, Pass, Place, PonteGame, Swap
+from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
 
 LEVELS = list(Level)
 FAR_AWAY = "a12 e12 i12 c9 g9 k9 l6 j4"  # lone white stones, so that no fillers are needed
@@ -99,7 +99,7 @@ def test_hard_joins_two_of_its_islands_before_they_can_be_cut_apart():
     game = position(white="b2 b3 c2 c3 b5 b6 c5 c6", red="h1 h2 h4 h5 k1 k2 k4 k5")
     move = choose(game, Level.HARD, random.Random(1))
     assert isinstance(move, Bridge), move
-    assert _after(game, move).score(Color.WHITE).points == 3
+    assert _after(game, move).score(Colour.WHITE).points == 3
 
 
 def test_hard_blocks_every_bridge_that_would_join_the_opponents_islands():
@@ -118,19 +118,19 @@ def test_not_ahead_at_the_end_it_bridges_rather_than_pass(level):
 
 
 def test_ahead_at_the_end_red_passes_and_wins_at_once():
-    game = _endgame(ahead=True, color=Color.RED)
+    game = _endgame(ahead=True, colour=Colour.RED)
     move = choose(game, Level.HARD, random.Random(1))
     assert move == Pass()
     outcome = _after(game, move).outcome()
-    assert outcome is not None and outcome.rule == "P17" and outcome.winner is Color.RED
+    assert outcome is not None and outcome.rule == "P17" and outcome.winner is Colour.RED
 
 
-def _endgame(ahead: bool, color: Color | None = None) -> PonteGame:
+def _endgame(ahead: bool, colour: Colour | None = None) -> PonteGame:
     """A classic position where no pair of stones fits, the mover may still build a bridge that
     scores, and is ahead on points (or not)."""
     for seed in range(60):
         for game, _ in playout(seed, "classic"):
-            if game.ply < 2 or not game.can_pass() or color not in (None, game.to_move):
+            if game.ply < 2 or not game.can_pass() or colour not in (None, game.to_move):
                 continue
             mover, other = game.score(game.to_move), game.score(game.to_move.other)
             if (mover.points > other.points) == ahead and _useful_bridge(game):
@@ -139,9 +139,9 @@ def _endgame(ahead: bool, color: Color | None = None) -> PonteGame:
 
 
 def _useful_bridge(game: PonteGame) -> bool:
-    color = game.to_move
-    before = game.score(color).points
-    return any(_after(game, b).score(color).points > before for b in game.legal_bridges())
+    colour = game.to_move
+    before = game.score(colour).points
+    return any(_after(game, b).score(colour).points > before for b in game.legal_bridges())
 
 
 def _after(game: PonteGame, move: object) -> PonteGame:
@@ -191,25 +191,25 @@ def test_an_island_counts_fully_and_a_growing_sandbank_partly():
     island = position(white="b2 b3 c2 c3")
     sandbank = position(white="b2 b3 c2")
     # The filler stones of `position` are lone stones: sandbanks score nothing.
-    assert scored(island.board, Color.WHITE)[1] == island.score(Color.WHITE).points == 1
-    assert 0 < color_value(sandbank.board, Color.WHITE) < color_value(island.board, Color.WHITE)
+    assert scored(island.board, Colour.WHITE)[1] == island.score(Colour.WHITE).points == 1
+    assert 0 < colour_value(sandbank.board, Colour.WHITE) < colour_value(island.board, Colour.WHITE)
 
 
 def test_a_sandbank_with_no_room_to_grow_is_worth_nothing():
     # The red stones close every side of white's b1 b2 c1 (the a1 corner and the board edges).
     walled = position(white="a1 b1 b2", red="a2 a3 b3 c2 c1 d1")
     free = position(white="a1 b1 b2", red="h1 h2 h3 j1 j2 j3")
-    value_walled = color_value(walled.board, Color.WHITE)
-    assert value_walled < color_value(free.board, Color.WHITE)
+    value_walled = colour_value(walled.board, Colour.WHITE)
+    assert value_walled < colour_value(free.board, Colour.WHITE)
 
 
 def test_stones_under_every_possible_bridge_lower_the_opponents_value():
     game = position(white=FAR_AWAY, red="d2 d3 e2 e3 d5 d6 e5 e6")
-    open_value = color_value(game.board, Color.RED)
-    game.board.place(game.board.index(Field.parse("e4")), Color.WHITE)
-    assert color_value(game.board, Color.RED) == open_value  # d3-d5 still joins them
-    game.board.place(game.board.index(Field.parse("d4")), Color.WHITE)
-    assert color_value(game.board, Color.RED) < open_value
+    open_value = colour_value(game.board, Colour.RED)
+    game.board.place(game.board.index(Field.parse("e4")), Colour.WHITE)
+    assert colour_value(game.board, Colour.RED) == open_value  # d3-d5 still joins them
+    game.board.place(game.board.index(Field.parse("d4")), Colour.WHITE)
+    assert colour_value(game.board, Colour.RED) < open_value
 
 
 @pytest.mark.parametrize("level", LEVELS)

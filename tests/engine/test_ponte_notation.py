@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Field, InvalidMoveError
-from engine.ponte import Bridge, Color, Pass, Place, PonteGame, Resign, Swap, parse_move
+from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Resign, Swap, parse_move
 from engine.ponte.moves import Move
 
 F = Field.parse
@@ -25,7 +25,7 @@ F = Field.parse
         ("c3\u2013e4", Bridge(F("c3"), F("e4")), "c3-e4"),  # a phone's en dash
         ("PASS", Pass(), "pass"),
         (" swap ", Swap(), "swap"),
-        ("Resign  Red", Resign(Color.RED), "resign red"),
+        ("Resign  Red", Resign(Colour.RED), "resign red"),
     ],
 )
 def test_notation_parses_forgiving_input_to_one_canonical_form(text, move, canonical):
@@ -33,7 +33,7 @@ def test_notation_parses_forgiving_input_to_one_canonical_form(text, move, canon
     assert parsed == move
     assert str(parsed) == canonical
     assert parse_move(str(parsed)) == parsed
-    assert eval(repr(parsed), {**globals(), "Color": Color}) == parsed
+    assert eval(repr(parsed), {**globals(), "Colour": Colour}) == parsed
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_bare_resign_needs_the_game_to_know_who():
         parse_move("resign")
     game = PonteGame()
     game.play("c3 d5")
-    assert game.parse_move("resign") == Resign(Color.RED)
+    assert game.parse_move("resign") == Resign(Colour.RED)
 
 
 def test_moves_are_hashable_values():

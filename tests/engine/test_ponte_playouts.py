@@ -7,7 +7,7 @@ import itertools
 import pytest
 from ponte_playout import board_is_valid, oracle_legal_fields, playout
 
-from engine.ponte import Color, Pass, Place, PonteGame, PonteRecord, parse_move
+from engine.ponte import Colour, Pass, Place, PonteGame, PonteRecord, parse_move
 
 SEEDS = range(6)
 
@@ -20,7 +20,7 @@ def test_random_games_keep_every_invariant(seed, variant):
         assert parse_move(str(move)) == move  # canonical text round-trips
         assert move in before.legal_moves()
         mover = before.to_move
-        scores = {color: before.score(color) for color in Color}
+        scores = {colour: before.score(colour) for colour in Colour}
         game.play(str(move))
         assert game.score(mover).points >= scores[mover].points  # own score never drops
         assert game.score(mover).islands >= scores[mover].islands

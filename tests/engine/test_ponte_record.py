@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine import IllegalMoveError, InvalidMoveError
-from engine.ponte import Color, PonteRecord
+from engine.ponte import Colour, PonteRecord
 
 TEXT = """
 # a friendly game
@@ -44,7 +44,7 @@ def test_json_form_round_trips_and_carries_the_variant():
     loaded = PonteRecord.from_json(record.to_json())
     assert loaded == record
     game = loaded.replay()
-    assert game.variant.name == "classic" and game.outcome().winner is Color.WHITE
+    assert game.variant.name == "classic" and game.outcome().winner is Colour.WHITE
 
 
 @pytest.mark.parametrize(

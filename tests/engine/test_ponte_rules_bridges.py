@@ -9,7 +9,7 @@ from ponte_positions import position
 from test_ponte_rules_turns import rule_of
 
 from engine import Field
-from engine.ponte import Bridge, Color
+from engine.ponte import Bridge, Colour
 from engine.ponte.board import Board
 from engine.ponte.geometry import BRIDGE_OFFSETS, blocked_offsets, segments_meet
 
@@ -54,7 +54,7 @@ def test_P11_ends_must_be_one_field_apart_in_a_shape():
 
 
 def test_P11_only_between_own_stones():
-    game = position(white="c3", red="e3 c5", to_move=Color.WHITE)
+    game = position(white="c3", red="e3 c5", to_move=Colour.WHITE)
     assert rule_of(game, "c3-e3") == "P11"  # red stone
     assert rule_of(game, "c3-a3") == "P11"  # empty field
 
@@ -71,21 +71,21 @@ def test_P13_a_stone_carries_one_bridge():
 
 
 def test_P14_bridges_may_not_cross():
-    game = position(white="c3 e4", white_bridges="c3-e4", red="c4 e3", to_move=Color.RED)
+    game = position(white="c3 e4", white_bridges="c3-e4", red="c4 e3", to_move=Colour.RED)
     assert rule_of(game, "c4-e3") == "P14"  # E5: they cross over d3 / d4
-    game = position(white="c3 e5", white_bridges="c3-e5", red="c5 e3", to_move=Color.RED)
+    game = position(white="c3 e5", white_bridges="c3-e5", red="c5 e3", to_move=Colour.RED)
     assert rule_of(game, "c5-e3") == "P14"  # diagonals crossing over d4
 
 
 def test_P14_parallel_knight_bridges_over_a_common_field_are_legal():
-    game = position(white="c3 e4", white_bridges="c3-e4", red="c4 e5", to_move=Color.RED)
+    game = position(white="c3 e4", white_bridges="c3-e4", red="c4 e5", to_move=Colour.RED)
     game.play("c4-e5")
     assert len(game.board.bridges) == 2
 
 
 def test_P14_diagonals_meeting_at_a_field_corner_are_illegal():
     # b2-d4 passes the corner where b3, c3, b2 and c2 meet; a4-c2 passes the same corner.
-    game = position(white="b2 d4", white_bridges="b2-d4", red="c2 a4", to_move=Color.RED)
+    game = position(white="b2 d4", white_bridges="b2-d4", red="c2 a4", to_move=Colour.RED)
     assert rule_of(game, "a4-c2") == "P14"
 
 
@@ -154,12 +154,12 @@ def test_P14_engine_agrees_with_the_segment_rule_on_every_pair():
         board = Board(14)  # room for every offset around the middle
         first = _bridge((6, 6), one)
         second = _bridge((6 + dc, 6 + dr), two)
-        for bridge, color in ((first, Color.WHITE), (second, Color.RED)):
-            board.place(board.index(bridge.first), color)
-            board.place(board.index(bridge.second), color)
+        for bridge, colour in ((first, Colour.WHITE), (second, Colour.RED)):
+            board.place(board.index(bridge.first), colour)
+            board.place(board.index(bridge.second), colour)
         board.build(first)
         meets = segments_meet((0, 0), one, (dc, dr), (dc + two[0], dr + two[1]))
-        problem = board.bridge_problem(second, Color.RED)
+        problem = board.bridge_problem(second, Colour.RED)
         assert (problem is not None and problem.rule == "P14") == meets, (first, second)
         assert problem is None or problem.rule == "P14"
         checked += 1

@@ -6,7 +6,7 @@ import pytest
 from ponte_positions import position
 
 from engine import Field, IllegalMoveError, InvalidMoveError
-from engine.ponte import Bridge, Color, Pass, Place, PonteGame, Swap
+from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
 
 F = Field.parse
 
@@ -48,13 +48,13 @@ def test_P1_classic_board_is_10x10():
     assert rule_of(game, "a1 k1") == "P1"
     assert rule_of(game, "a1 a11") == "P1"
     game.play("a1 j10")
-    assert game.board.cells[game.board.index(F("j10"))] is Color.WHITE
+    assert game.board.cells[game.board.index(F("j10"))] is Colour.WHITE
 
 
 def test_P1_classic_has_40_stones_per_colour():
     game = classic_filled(white_turns=20, red_turns=20)
-    assert game.stones_left(Color.WHITE) == 0
-    assert game.stones_left(Color.RED) == 0
+    assert game.stones_left(Colour.WHITE) == 0
+    assert game.stones_left(Colour.RED) == 0
     assert rule_of(game, "b1 f1") == "P1"
     assert game.legal_fields() == []
     assert game.can_pass()  # P6: two stones cannot be placed any more
@@ -79,7 +79,7 @@ def test_P1_classic_has_15_bridges_in_one_common_supply():
         game.play(red_turn)
     assert len(game.board.bridges) == 15
     assert game.bridges_left == 0
-    assert game.board.bridge_problem(Bridge(F("a10"), F("c10")), Color.WHITE) is None
+    assert game.board.bridge_problem(Bridge(F("a10"), F("c10")), Colour.WHITE) is None
     assert game.legal_bridges() == []
     assert rule_of(game, "a10-c10") == "P1"
 
@@ -87,46 +87,46 @@ def test_P1_classic_has_15_bridges_in_one_common_supply():
 def test_P2_online_is_12x12_and_unlimited():
     game = PonteGame()
     assert game.variant.name == "online"
-    assert game.stones_left(Color.WHITE) is None and game.bridges_left is None
+    assert game.stones_left(Colour.WHITE) is None and game.bridges_left is None
     assert rule_of(game, "a1 m1") == "P2"
     assert rule_of(game, "a13 a1") == "P2"
     white, red = checkerboard(12, 0), checkerboard(12, 1)
     for turn in range(25):  # 50 stones each, more than classic's 40
         game.play(f"{white[2 * turn]} {white[2 * turn + 1]}")
         game.play(f"{red[2 * turn]} {red[2 * turn + 1]}")
-    assert game.board.stone_count(Color.WHITE) == 50
+    assert game.board.stone_count(Colour.WHITE) == 50
     game.play(f"{white[50]} {white[51]}")
-    assert game.board.stone_count(Color.WHITE) == 52
+    assert game.board.stone_count(Colour.WHITE) == 52
 
 
 def test_P3_white_moves_first_with_two_white_stones():
     game = PonteGame()
-    assert game.to_move is Color.WHITE and game.ply == 0
+    assert game.to_move is Colour.WHITE and game.ply == 0
     game.play("c3 d5")
     cells = game.board.cells
-    assert cells[game.board.index(F("c3"))] is Color.WHITE
-    assert cells[game.board.index(F("d5"))] is Color.WHITE
-    assert game.to_move is Color.RED
+    assert cells[game.board.index(F("c3"))] is Colour.WHITE
+    assert cells[game.board.index(F("d5"))] is Colour.WHITE
+    assert game.to_move is Colour.RED
 
 
 def test_P4_second_player_places_red_or_swaps():
     plain = PonteGame()
     plain.play("c3 d5")
     plain.play("e7 f9")
-    assert not plain.swapped and plain.to_move is Color.WHITE
+    assert not plain.swapped and plain.to_move is Colour.WHITE
 
     game = PonteGame()
     game.play("c3 d5")
     assert Swap() in game.legal_moves()
     game.play("swap")
-    assert game.swapped and game.first_player_color is Color.RED
-    assert game.to_move is Color.RED  # the first player, now red, places next
-    assert game.board.cells[game.board.index(F("c3"))] is Color.WHITE  # white's stones stay
+    assert game.swapped and game.first_player_colour is Colour.RED
+    assert game.to_move is Colour.RED  # the first player, now red, places next
+    assert game.board.cells[game.board.index(F("c3"))] is Colour.WHITE  # white's stones stay
     game.play("e7 f9")
-    assert game.board.cells[game.board.index(F("e7"))] is Color.RED
-    assert game.to_move is Color.WHITE
+    assert game.board.cells[game.board.index(F("e7"))] is Colour.RED
+    assert game.to_move is Colour.WHITE
     game.play("h2 h4")
-    assert game.to_move is Color.RED
+    assert game.to_move is Colour.RED
 
 
 def test_P4_swap_only_as_the_second_turn():
@@ -173,45 +173,45 @@ def test_P6_bridge_still_allowed_when_pass_is():
     assert game.can_pass() and Pass() in game.legal_moves()
     assert game.legal_bridges() == [Bridge(F("a1"), F("c1"))]
     game.play("a1-c1")
-    assert game.to_move is Color.RED
+    assert game.to_move is Colour.RED
 
 
 def test_P7_no_group_above_four():
-    game = position(red="b2 b3 c3 c2", to_move=Color.RED)
+    game = position(red="b2 b3 c3 c2", to_move=Colour.RED)
     assert rule_of(game, "d3 h5") == "P7"
     assert rule_of(game, "h5 b4") == "P7"
-    sandbank = position(red="b2 b3 c3", to_move=Color.RED)
+    sandbank = position(red="b2 b3 c3", to_move=Colour.RED)
     assert rule_of(sandbank, "c2 c4") == "P7"  # legal one by one, five together
 
 
 def test_P8_island_touches_no_other_own_stone_not_even_diagonally():
-    island = position(red="b2 b3 c3 c2", to_move=Color.RED)
+    island = position(red="b2 b3 c3 c2", to_move=Colour.RED)
     assert rule_of(island, "d4 h5") == "P8"  # touches c3 diagonally
     assert rule_of(island, "a1 h5") == "P8"  # touches b2 diagonally
     island.play("e4 h5")
-    near = position(red="b2 b3 c3 d4", to_move=Color.RED)
+    near = position(red="b2 b3 c3 d4", to_move=Colour.RED)
     assert rule_of(near, "c2 h5") == "P8"  # the new island would touch d4
 
 
 def test_P8_sandbanks_may_touch_diagonally():
-    game = position(red="b2 b3", to_move=Color.RED)
+    game = position(red="b2 b3", to_move=Colour.RED)
     game.play("c4 c5")  # c4 touches b3 diagonally: two sandbanks
-    assert game.board.cells[game.board.index(F("c4"))] is Color.RED
+    assert game.board.cells[game.board.index(F("c4"))] is Colour.RED
 
 
 def test_P9_colours_never_restrict_each_other():
-    game = position(white="b2 b3 c3 c2", red="e7 e8", to_move=Color.RED)
+    game = position(white="b2 b3 c3 c2", red="e7 e8", to_move=Colour.RED)
     game.play("d4 a1")  # touching white's island diagonally
     game.play("h5 h7")
     game.play("d3 d2")  # red sandbank along the island's side
     cells = game.board.cells
-    assert all(cells[game.board.index(F(f))] is Color.RED for f in ("d4", "a1", "d3", "d2"))
+    assert all(cells[game.board.index(F(f))] is Colour.RED for f in ("d4", "a1", "d3", "d2"))
 
 
 def test_P10_stones_checked_in_turn_and_order_irrelevant():
     assert Place(F("d4"), F("c2")) == Place(F("c2"), F("d4"))
     for text in ("c2 d4", "d4 c2", "d4, c2"):
-        game = position(red="b2 b3 c3", to_move=Color.RED)
-        assert game.board.stone_problem(game.board.index(F("c2")), Color.RED) is None
-        assert game.board.stone_problem(game.board.index(F("d4")), Color.RED) is None
+        game = position(red="b2 b3 c3", to_move=Colour.RED)
+        assert game.board.stone_problem(game.board.index(F("c2")), Colour.RED) is None
+        assert game.board.stone_problem(game.board.index(F("d4")), Colour.RED) is None
         assert rule_of(game, text) == "P8"

@@ -62,17 +62,17 @@ def _answered(
     """`found` revalued by the opponent's best answer (two-ply minimax). Turns not reached
     before `stop` are dropped: a value one turn deep cannot be compared with one two turns deep,
     and the best turns by one-turn value come first."""
-    color = game.to_move
+    colour = game.to_move
     revalued: list[Valued] = []
     for option in found:
         if stop() and revalued:
             break
         child = after(game, option.move)
         if child.is_over:
-            value = final_value(child, color)
+            value = final_value(child, colour)
         else:
             replies = candidates(child, width, rng, stop)
-            value = -replies[0].value if replies else position_value(child.board, color)
+            value = -replies[0].value if replies else position_value(child.board, colour)
         revalued.append(Valued(value, option.move))
     return revalued
 

@@ -17,7 +17,7 @@ from itertools import chain, combinations
 from engine.ai.base import Rng, Stop
 from engine.ai.ponte.evaluate import links, position_value, scored
 from engine.ponte import Move, Pass, Place, PonteGame
-from engine.ponte.variants import Color
+from engine.ponte.variants import Colour
 
 # The end of the game is worth more than any position; the score difference breaks ties so that
 # a won game is won by as much as possible (and a lost one lost by as little).
@@ -32,14 +32,14 @@ class Valued:
     move: Move
 
 
-def final_value(game: PonteGame, color: Color) -> float:
-    """The value of a finished game for `color`: won, drawn or lost, then the point margin."""
+def final_value(game: PonteGame, colour: Colour) -> float:
+    """The value of a finished game for `colour`: won, drawn or lost, then the point margin."""
     outcome = game.outcome()
     assert outcome is not None
-    margin = outcome.scores[color].points - outcome.scores[color.other].points
+    margin = outcome.scores[colour].points - outcome.scores[colour.other].points
     if outcome.winner is None:
         return float(margin)
-    return (WIN if outcome.winner is color else -WIN) + margin
+    return (WIN if outcome.winner is colour else -WIN) + margin
 
 
 def legal_fields(game: PonteGame) -> list[int]:
@@ -49,24 +49,24 @@ def legal_fields(game: PonteGame) -> list[int]:
     left = game.stones_left(game.to_move)
     if game.is_over or (left is not None and left < 2):
         return []
-    board, color = game.board, game.to_move
+    board, colour = game.board, game.to_move
     cells, blocked, problem = board.cells, board.blocked, board.stone_problem
     return [
         i
         for i in board.geo.fields
-        if cells[i] is None and not blocked[i] and problem(i, color) is None
+        if cells[i] is None and not blocked[i] and problem(i, colour) is None
     ]
 
 
 def field_values(game: PonteGame, fields: list[int], rng: Rng) -> list[tuple[float, int]]:
     """Each field with the mover's value after a single stone there, best first; fields of
     equal value come in random order, so that the pairs are not all made in one corner."""
-    board, color = game.board, game.to_move
+    board, colour = game.board, game.to_move
     cells = board.cells
     valued = []
     for index in fields:
-        cells[index] = color  # placed and lifted again: no copy per field
-        valued.append((position_value(board, color), rng.random(), index))
+        cells[index] = colour  # placed and lifted again: no copy per field
+        valued.append((position_value(board, colour), rng.random(), index))
         cells[index] = None
     valued.sort(reverse=True)
     return [(value, index) for value, _, index in valued]
@@ -76,13 +76,13 @@ def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
     """Pairs that single stones undervalue: the fields under every bridge that could still join
     two of the opponent's components (both must be filled to cut them apart), and two stones
     that together turn a sandbank of two into an island. `best` completes a lone field."""
-    board, color = game.board, game.to_move
-    for under in links(board, color.other):
+    board, colour = game.board, game.to_move
+    for under in links(board, colour.other):
         if len(under) <= 2:
             first, *rest = sorted(under)
             yield first, rest[0] if rest else best
     orthogonal, cells = board.geo.orthogonal, board.cells
-    for members in scored(board, color)[0].members:
+    for members in scored(board, colour)[0].members:
         if len(members) != 2:
             continue
         around = {n for m in members for n in orthogonal[m] if cells[n] is None}
@@ -97,16 +97,16 @@ def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
 
 def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Iterator[Valued]:
     """Every legal pair among `wanted`, valued."""
-    board, color = game.board, game.to_move
+    board, colour = game.board, game.to_move
     cells, blocked, problem, field = board.cells, board.blocked, board.stone_problem, board.field
     for first, second in wanted:
         if stop():
             return
         if first == second or blocked[first] or cells[first] is not None:
             continue
-        if problem(first, color) is None and problem(second, color, also=first) is None:
-            cells[first] = cells[second] = color
-            value = position_value(board, color)
+        if problem(first, colour) is None and problem(second, colour, also=first) is None:
+            cells[first] = cells[second] = colour
+            value = position_value(board, colour)
             cells[first] = cells[second] = None
             yield Valued(value, Place(field(first), field(second)))
 
@@ -120,11 +120,11 @@ def after(game: PonteGame, move: Move) -> PonteGame:
 
 def value_after(game: PonteGame, move: Move) -> float:
     """The mover's value after `move` (the exact result when it ends the game)."""
-    color = game.to_move
+    colour = game.to_move
     child = after(game, move)
     if child.is_over:
-        return final_value(child, color)
-    return position_value(child.board, color)
+        return final_value(child, colour)
+    return position_value(child.board, colour)
 
 
 def candidates(game: PonteGame, width: int, rng: Rng, stop: Stop) -> list[Valued]:

@@ -15,7 +15,7 @@ from functools import cache
 
 from engine.ponte.board import ISLAND, Board
 from engine.ponte.geometry import geometry
-from engine.ponte.variants import Color
+from engine.ponte.variants import Colour
 
 # What a sandbank is worth, in islands, when it still has room to grow (by its size).
 GROWING = (0.0, 0.12, 0.3, 0.55)
@@ -52,19 +52,19 @@ def triangle(islands: float) -> float:
 class _Groups:
     """The groups of one colour with a union-find over them (components joined by bridges)."""
 
-    def __init__(self, board: Board, color: Color) -> None:
+    def __init__(self, board: Board, colour: Colour) -> None:
         cells, orthogonal = board.cells, board.geo.orthogonal
         self.of = [-1] * len(cells)
         self.members: list[list[int]] = []
         for start, owner in enumerate(cells):
-            if owner is not color or self.of[start] >= 0:
+            if owner is not colour or self.of[start] >= 0:
                 continue
             number = len(self.members)
             members = [start]
             self.of[start] = number
             for current in members:
                 for near in orthogonal[current]:
-                    if cells[near] is color and self.of[near] < 0:
+                    if cells[near] is colour and self.of[near] < 0:
                         self.of[near] = number
                         members.append(near)
             self.members.append(members)
@@ -95,13 +95,13 @@ class _Groups:
         return sum(triangle(k) for k in per_component.values())
 
 
-def scored(board: Board, color: Color) -> tuple[_Groups, float]:
-    """The groups of `color` joined by its bridges, and the points they score now (P19)."""
-    groups = _Groups(board, color)
+def scored(board: Board, colour: Colour) -> tuple[_Groups, float]:
+    """The groups of `colour` joined by its bridges, and the points they score now (P19)."""
+    groups = _Groups(board, colour)
     index = board.index
     for bridge in board.bridges:
         first = index(bridge.first)
-        if board.cells[first] is color:
+        if board.cells[first] is colour:
             groups.join(first, index(bridge.second))
     worth = [1.0 if len(members) == ISLAND else 0.0 for members in groups.members]
     return groups, groups.points(worth)
@@ -130,8 +130,8 @@ def _can_grow(board: Board, groups: _Groups, number: int) -> bool:
     return False
 
 
-def open_bridges(board: Board, groups: _Groups, color: Color) -> Iterator[OpenBridge]:
-    """The bridges `color` could build now between two of its stones (crossings with built
+def open_bridges(board: Board, groups: _Groups, colour: Colour) -> Iterator[OpenBridge]:
+    """The bridges `colour` could build now between two of its stones (crossings with built
     bridges aside); `groups` gives the stones."""
     cells, blocked, bridge_end = board.cells, board.blocked, board.bridge_end
     table = reaches(board.size)
@@ -142,27 +142,27 @@ def open_bridges(board: Board, groups: _Groups, color: Color) -> Iterator[OpenBr
             for other, under in table[stone]:
                 if (
                     other > stone
-                    and cells[other] is color
+                    and cells[other] is colour
                     and not bridge_end[other]
                     and all(cells[u] is None and not blocked[u] for u in under)
                 ):
                     yield stone, other, under
 
 
-def _link_fields(board: Board, groups: _Groups, color: Color) -> dict[tuple[int, int], set[int]]:
+def _link_fields(board: Board, groups: _Groups, colour: Colour) -> dict[tuple[int, int], set[int]]:
     found: dict[tuple[int, int], set[int]] = {}
-    for stone, other, under in open_bridges(board, groups, color):
+    for stone, other, under in open_bridges(board, groups, colour):
         first, second = groups.root(groups.of[stone]), groups.root(groups.of[other])
         if first != second:
             found.setdefault((min(first, second), max(first, second)), set()).update(under)
     return found
 
 
-def links(board: Board, color: Color) -> list[set[int]]:
-    """For each two components of `color` that a bridge could still join, the fields under all
+def links(board: Board, colour: Colour) -> list[set[int]]:
+    """For each two components of `colour` that a bridge could still join, the fields under all
     such bridges: filling them all cuts the components apart for good."""
-    groups, _ = scored(board, color)
-    return list(_link_fields(board, groups, color).values())
+    groups, _ = scored(board, colour)
+    return list(_link_fields(board, groups, colour).values())
 
 
 def _worth(board: Board, groups: _Groups) -> list[float]:
@@ -176,11 +176,11 @@ def _worth(board: Board, groups: _Groups) -> list[float]:
     return worth
 
 
-def color_value(board: Board, color: Color) -> float:
-    """Points `color` scores now plus shares of the points within reach (see the module)."""
-    groups, now = scored(board, color)
+def colour_value(board: Board, colour: Colour) -> float:
+    """Points `colour` scores now plus shares of the points within reach (see the module)."""
+    groups, now = scored(board, colour)
     worth = _worth(board, groups)
-    found = _link_fields(board, groups, color)
+    found = _link_fields(board, groups, colour)
     for (first, second), under in found.items():
         if len(under) >= SAFE_LINK:
             groups.parent[groups.root(first)] = groups.root(second)
@@ -191,6 +191,6 @@ def color_value(board: Board, color: Color) -> float:
     return now_share * now + safe_share * safe + open_share * groups.points(worth)
 
 
-def position_value(board: Board, color: Color) -> float:
-    """`color`'s value minus the opponent's: above zero means `color` stands better."""
-    return color_value(board, color) - color_value(board, color.other)
+def position_value(board: Board, colour: Colour) -> float:
+    """`colour`'s value minus the opponent's: above zero means `colour` stands better."""
+    return colour_value(board, colour) - colour_value(board, colour.other)

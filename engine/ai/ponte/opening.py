@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.ai.base import Rng
 from engine.coords import Field
-from engine.ponte import Color, Place, PonteGame
+from engine.ponte import Colour, Place, PonteGame
 
 SEPARATION = 3  # the least distance (in columns or rows) between the two opening stones
 
@@ -37,7 +37,7 @@ def _on_edge(field: Field, size: int) -> bool:
 def wants_swap(game: PonteGame) -> bool:
     """Whether the second player should take over the first player's stones (P4)."""
     board = game.board
-    stones = [board.field(i) for i, cell in enumerate(board.cells) if cell is Color.WHITE]
+    stones = [board.field(i) for i, cell in enumerate(board.cells) if cell is Colour.WHITE]
     if len(stones) != 2:
         return False
     first, second = stones

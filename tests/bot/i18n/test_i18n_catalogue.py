@@ -185,7 +185,7 @@ def test_notation_examples_are_moves_the_engines_read(language: str) -> None:
     ponte_examples = backticked(found["notation.ponte"]) + backticked(found["game.first_ponte"])
     assert len(ponte_examples) >= 4
     for example in ponte_examples:
-        ponte.parse_move(example, mover=ponte.Color.WHITE)
+        ponte.parse_move(example, mover=ponte.Colour.WHITE)
     dice = backticked(found["notation.verbindung"]) + backticked(found["error.roll_not_yours"])
     assert len(dice) >= 6
     game = verbindung.VerbindungGame()

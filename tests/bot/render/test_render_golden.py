@@ -20,14 +20,14 @@ from render_cases import decode, pixels
 
 from bot.render import layout_of, render_ponte, render_verbindung, verbindung_layout
 from bot.render.board import Grid
-from engine.ponte import Color, PonteGame, PonteRecord
+from engine.ponte import Colour, PonteGame, PonteRecord
 from engine.verbindung import Player, VerbindungGame, load_text
 
 GOLDEN = Path(__file__).parent / "golden"
 DIFFERENT = 48  # a pixel differs clearly when some channel differs by more than this
 WHOLE = (1.5, 0.015)  # (mean absolute difference per channel, share of clearly different pixels)
 GRID = (0.3, 0.001)
-PONTE_PLAYERS = {Color.WHITE: "Alice", Color.RED: "Bartholomew"}
+PONTE_PLAYERS = {Colour.WHITE: "Alice", Colour.RED: "Bartholomew"}
 VERBINDUNG_PLAYERS = {Player.RED: "Rosa", Player.BLACK: "Bram"}
 
 

@@ -19,7 +19,7 @@ from bot.render import (
 )
 from bot.render.encode import paletted
 from bot.render.theme import DEFAULT_THEME
-from engine.ponte import Color, PonteGame
+from engine.ponte import Colour, PonteGame
 from engine.verbindung import Player
 
 VERBINDUNG_RECORD = (
@@ -64,10 +64,10 @@ def test_a_game_without_moves_gives_one_frame():
 
 
 def test_before_a_swap_the_names_are_the_other_way_round():
-    players = {Color.WHITE: "Second", Color.RED: "First"}  # as held at the end
+    players = {Colour.WHITE: "Second", Colour.RED: "First"}  # as held at the end
     game = ponte("c3 d5", "swap", "h8 h10")
     shown = frames_of(render_replay(game, players))
-    exchanged = {Color.WHITE: "First", Color.RED: "Second"}
+    exchanged = {Colour.WHITE: "First", Colour.RED: "Second"}
     assert same(shown[0][0], paletted(ponte_image(ponte("c3 d5"), exchanged), DEFAULT_THEME))
     assert same(shown[2][0], paletted(ponte_image(game, players), DEFAULT_THEME))
 
