@@ -13,6 +13,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import aiosqlite
@@ -27,7 +28,6 @@ BUSY_TIMEOUT_MS = 5_000
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",  # readers never block the writer, and commits stay cheap
     "PRAGMA synchronous = NORMAL",  # safe with WAL: a power cut may lose the last commit only
-    "PRAGMA foreign_keys = ON",
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
 )
 
@@ -38,6 +38,9 @@ class Connection:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        # Set while this task (and what it awaits) is inside a transaction, so that a nested
+        # `transaction()` or `read()` joins it instead of waiting for the lock it holds.
+        self._joined: ContextVar[bool] = ContextVar(f"in_transaction_{id(self)}", default=False)
         self.path = path
 
     @classmethod
@@ -53,7 +56,11 @@ class Connection:
             db.row_factory = sqlite3.Row
             for pragma in PRAGMAS:
                 await db.execute(pragma)
+            # Off while migrating: a migration may rebuild a table others refer to (SQLite's
+            # own recipe); `migrate` checks every key before it commits.
+            await db.execute("PRAGMA foreign_keys = OFF")
             version = await migrate(db, len(MIGRATIONS) if upto is None else upto)
+            await db.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             await db.close()
             raise
@@ -67,8 +74,16 @@ class Connection:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction (`BEGIN IMMEDIATE`), committed on exit, rolled back on error."""
+        """A write transaction (`BEGIN IMMEDIATE`), committed on exit, rolled back on error.
+
+        Inside another transaction of the same task it joins that one: its changes commit or
+        roll back with the outer transaction.
+        """
+        if self._joined.get():
+            yield self._db
+            return
         async with self._lock:
+            token = self._joined.set(True)
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
@@ -78,10 +93,16 @@ class Connection:
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
                 raise
+            finally:
+                self._joined.reset(token)
             await self._db.execute("COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection for reads that need no transaction (one consistent statement each)."""
+        """The connection for reads that need no transaction (one consistent statement each);
+        inside a transaction of the same task, that transaction's connection."""
+        if self._joined.get():
+            yield self._db
+            return
         async with self._lock:
             yield self._db

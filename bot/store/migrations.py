@@ -111,7 +111,88 @@ CREATE INDEX games_computer_active ON games (id)
     WHERE status = 'active' AND computer_level IS NOT NULL;
 """
 
-MIGRATIONS: tuple[str, ...] = (FIRST_SCHEMA, PLAYER_RESULTS, COMPUTER_LEVEL)
+OPEN_GAME_KINDS = """
+-- Which games exist is the registry's business (bot/games), not the schema's: a new game must
+-- not need a migration. SQLite cannot drop a CHECK, so both tables are rebuilt as SQLite's
+-- documentation describes (foreign keys are off while migrations run, and checked at the end).
+CREATE TABLE games_new (
+    id                INTEGER PRIMARY KEY,
+    game_kind         TEXT    NOT NULL CHECK (game_kind <> ''),
+    variant           TEXT    NOT NULL,
+    guild_id          INTEGER,
+    channel_id        INTEGER NOT NULL,
+    parent_channel_id INTEGER,
+    first_id          INTEGER NOT NULL,
+    second_id         INTEGER NOT NULL CHECK (second_id <> first_id),
+    first_colour      TEXT    NOT NULL,
+    second_colour     TEXT    NOT NULL CHECK (second_colour <> first_colour),
+    status            TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+    move_seconds      INTEGER NOT NULL CHECK (move_seconds > 0),
+    turn_started_at   INTEGER NOT NULL,
+    deadline          INTEGER NOT NULL,
+    reminders_sent    INTEGER NOT NULL DEFAULT 0 CHECK (reminders_sent BETWEEN 0 AND 2),
+    next_alarm_at     INTEGER,
+    draw_offered_by   INTEGER,
+    record            TEXT    NOT NULL,
+    version           INTEGER NOT NULL DEFAULT 0,
+    seed              INTEGER NOT NULL,
+    created_at        INTEGER NOT NULL,
+    updated_at        INTEGER NOT NULL,
+    finished_at       INTEGER,
+    result            TEXT,
+    termination       TEXT,
+    rule              TEXT,
+    winner_id         INTEGER,
+    scores            TEXT,
+    computer_level    TEXT
+                      CHECK (computer_level IS NULL OR computer_level IN ('easy', 'normal', 'hard')),
+    CHECK ((status = 'finished') = (finished_at IS NOT NULL AND result IS NOT NULL))
+);
+INSERT INTO games_new SELECT id, game_kind, variant, guild_id, channel_id, parent_channel_id,
+    first_id, second_id, first_colour, second_colour, status, move_seconds, turn_started_at,
+    deadline, reminders_sent, next_alarm_at, draw_offered_by, record, version, seed, created_at,
+    updated_at, finished_at, result, termination, rule, winner_id, scores, computer_level
+FROM games;
+DROP TABLE games;
+ALTER TABLE games_new RENAME TO games;
+CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id) WHERE status = 'active';
+CREATE INDEX games_next_alarm ON games (next_alarm_at) WHERE status = 'active';
+CREATE INDEX games_first_player ON games (first_id, status);
+CREATE INDEX games_second_player ON games (second_id, status);
+CREATE INDEX games_guild ON games (guild_id, status);
+CREATE INDEX games_computer_active ON games (id)
+    WHERE status = 'active' AND computer_level IS NOT NULL;
+
+CREATE TABLE challenges_new (
+    id               INTEGER PRIMARY KEY,
+    game_kind        TEXT    NOT NULL CHECK (game_kind <> ''),
+    variant          TEXT    NOT NULL,
+    guild_id         INTEGER,
+    channel_id       INTEGER NOT NULL,
+    challenger_id    INTEGER NOT NULL,
+    opponent_id      INTEGER NOT NULL CHECK (opponent_id <> challenger_id),
+    challenger_first INTEGER NOT NULL CHECK (challenger_first IN (0, 1)),
+    move_seconds     INTEGER NOT NULL CHECK (move_seconds > 0),
+    wants_thread     INTEGER NOT NULL DEFAULT 0 CHECK (wants_thread IN (0, 1)),
+    status           TEXT    NOT NULL DEFAULT 'pending'
+                     CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+    message_id       INTEGER,
+    created_at       INTEGER NOT NULL,
+    expires_at       INTEGER NOT NULL,
+    answered_at      INTEGER,
+    game_id          INTEGER REFERENCES games (id)
+);
+INSERT INTO challenges_new SELECT id, game_kind, variant, guild_id, channel_id, challenger_id,
+    opponent_id, challenger_first, move_seconds, wants_thread, status, message_id, created_at,
+    expires_at, answered_at, game_id
+FROM challenges;
+DROP TABLE challenges;
+ALTER TABLE challenges_new RENAME TO challenges;
+CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
+CREATE INDEX challenges_channel ON challenges (channel_id, status);
+"""
+
+MIGRATIONS: tuple[str, ...] = (FIRST_SCHEMA, PLAYER_RESULTS, COMPUTER_LEVEL, OPEN_GAME_KINDS)
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
 
@@ -143,11 +224,20 @@ async def migrate(db: aiosqlite.Connection, target: int) -> int:
                 return current
             for statement in _statements(MIGRATIONS[current]):
                 await db.execute(statement)
+            await _check_foreign_keys(db)
             await db.execute(f"PRAGMA user_version = {current + 1:d}")
         except BaseException:
             await db.execute("ROLLBACK")
             raise
         await db.execute("COMMIT")
+
+
+async def _check_foreign_keys(db: aiosqlite.Connection) -> None:
+    """Raise if a migration left a row pointing nowhere (foreign keys are off while they run)."""
+    async with db.execute("PRAGMA foreign_key_check") as cursor:
+        broken = await cursor.fetchall()
+    if broken:
+        raise RuntimeError(f"a migration broke {len(broken)} foreign key(s): {list(broken)[:5]}")
 
 
 def _refuse_newer(current: int) -> None:

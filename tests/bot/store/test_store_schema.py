@@ -103,3 +103,44 @@ async def test_a_failed_transaction_changes_nothing(tmp_path: Path) -> None:
             assert await games.active_game_in(db, 1) is None
     finally:
         await connection.close()
+
+
+async def test_a_nested_transaction_joins_the_outer_one_and_rolls_back_with_it(
+    tmp_path: Path,
+) -> None:
+    connection = await Connection.open(tmp_path / "bot.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with connection.transaction() as outer:
+                await outer.execute("CREATE TABLE marks (n INTEGER)")
+                async with connection.transaction() as inner:  # would deadlock if not joined
+                    await inner.execute("INSERT INTO marks VALUES (1)")
+                async with connection.read() as reading:
+                    async with reading.execute("SELECT count(*) FROM marks") as cursor:
+                        assert (await cursor.fetchone())[0] == 1
+                raise RuntimeError("roll everything back")
+        async with connection.read() as db:
+            async with db.execute("SELECT name FROM sqlite_master WHERE name = 'marks'") as cur:
+                assert await cur.fetchone() is None
+    finally:
+        await connection.close()
+
+
+async def test_a_game_of_any_registered_kind_can_be_stored(tmp_path: Path) -> None:
+    """The schema does not list the games: a new game needs a registry entry, no migration."""
+    connection = await Connection.open(tmp_path / "bot.sqlite3")
+    try:
+        async with connection.transaction() as db:
+            await db.execute(
+                "INSERT INTO challenges (game_kind, variant, channel_id, challenger_id,"
+                " opponent_id, challenger_first, move_seconds, created_at, expires_at)"
+                " VALUES ('toy', 'standard', 1, 2, 3, 1, 3600, 0, 10)"
+            )
+            with pytest.raises(sqlite3.IntegrityError):
+                await db.execute(
+                    "INSERT INTO challenges (game_kind, variant, channel_id, challenger_id,"
+                    " opponent_id, challenger_first, move_seconds, created_at, expires_at)"
+                    " VALUES ('', 'standard', 1, 2, 3, 1, 3600, 0, 10)"
+                )
+    finally:
+        await connection.close()
