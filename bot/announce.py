@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -40,6 +41,16 @@ class Announcer:
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self._order: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def in_order(self, channel_id: int) -> asyncio.Lock:
+        """The lock a change to a channel's game and its post are made under, so that a
+        channel reads its moves in the order they were made (a person's move and the
+        computer's answer to it, say)."""
+        lock = self._order.get(channel_id)
+        if lock is None:
+            lock = self._order[channel_id] = asyncio.Lock()
+        return lock
 
     def is_computer(self, user_id: int | None) -> bool:
         """Whether `user_id` is the bot itself, which plays the computer's side."""

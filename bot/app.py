@@ -87,8 +87,10 @@ class GameBot(commands.Bot):
             workers=self.settings.ai_workers,
             worker=self.worker,
             ready=self.wait_until_ready,
-            wake=self.scheduler.wake,
         )
+        # The follow-ups of every change: a moved alarm, the computer's turn.
+        self.service.events.subscribe(self.scheduler.on_event)
+        self.service.events.subscribe(self.opponent.on_event)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync()
         self.scheduler.start()

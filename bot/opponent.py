@@ -23,7 +23,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from bot.service import ComputerTurn, GameService, GameView, MoveResult
+from bot.service import ComputerTurn, GameService, MoveResult
+from bot.service.events import Event, GameChanged
 from bot.thinking import think
 from engine.errors import EngineError
 
@@ -82,7 +83,6 @@ class ComputerOpponent:
         worker: Worker = think,
         ready: Callable[[], Awaitable[object]] | None = None,
         grace: float = GRACE,
-        wake: Callable[[], None] | None = None,
     ) -> None:
         self.service = service
         self.announcer = announcer
@@ -93,7 +93,6 @@ class ComputerOpponent:
         self.thinking: set[int] = set()  # games whose search runs in a worker now
         self.moves = 0  # moves made since start
         self._ready = ready  # announcing needs the server cache (its language) first
-        self._wake = wake or (lambda: None)  # tells the scheduler of a new deadline
         self._pool: ProcessPoolExecutor | None = None
         # Jobs are submitted from threads (see `_run_in_pool`); this lock keeps a submission and
         # the retirement of its pool apart, so no worker starts after its pool was stopped.
@@ -144,10 +143,10 @@ class ComputerOpponent:
 
     # Scheduling ----------------------------------------------------------------------------
 
-    def after_move(self, view: GameView) -> None:
-        """Let the computer answer if it is to move in `view` (after every move and start)."""
-        if self.service.computer_to_move(view):
-            self.schedule(view.id)
+    def on_event(self, event: Event) -> None:
+        """The service's subscriber: answer when a change leaves the computer to move."""
+        if isinstance(event, GameChanged) and event.computer_to_move:
+            self.schedule(event.game_id)
 
     def schedule(self, game_id: int) -> None:
         """Make the computer's move in this game if it is to move (one job per game)."""
@@ -212,34 +211,44 @@ class ComputerOpponent:
         result = await self._play(turn)
         if result is None:
             log.info("game %s changed while the computer thought; move dropped", game_id)
-            return True  # look again: it may still be the computer's turn
-        self.moves += 1
-        self._notify()
-        self._wake()  # the player's turn has a deadline now
-        try:
-            await self.announcer.computer_move(result)
-        except Exception:  # the move is stored; /board shows it
-            log.exception("could not post the computer's move in game %s", game_id)
-        return True
+        return True  # look again: it may still be the computer's turn
 
     async def _play(self, turn: ComputerTurn) -> MoveResult | None:
-        """The computer's move, applied; None if the game moved on. Two tries in a worker,
-        then an instant answer here."""
+        """The computer's move, applied and posted; None if the game moved on. Two tries in a
+        worker, then an instant answer here."""
         for attempt in (1, 2):
             try:
-                return await self.service.play_computer(turn, await self._in_pool(turn))
-            except EngineError:
-                # An illegal move: the same seed and position would find it again.
-                log.exception("game %s: the computer's search failed (illegal)", turn.game_id)
-                break
+                text = await self._in_pool(turn)
             except Exception:
                 log.exception(
                     "game %s: the computer's search failed (try %d)", turn.game_id, attempt
                 )
+                continue
+            try:
+                return await self._move(turn, text)
+            except EngineError:
+                # An illegal move: the same seed and position would find it again.
+                log.exception("game %s: the computer's search failed (illegal)", turn.game_id)
+                break
         text = await asyncio.to_thread(
             think, turn.game_kind, turn.record, turn.level, turn.seed, 0.0
         )
-        return await self.service.play_computer(turn, text)
+        return await self._move(turn, text)
+
+    async def _move(self, turn: ComputerTurn, text: str) -> MoveResult | None:
+        """Apply the move and post it under the channel's lock, so that the move it answers
+        is posted first."""
+        async with self.announcer.in_order(turn.channel_id):
+            result = await self.service.play_computer(turn, text)
+            if result is None:
+                return None
+            self.moves += 1
+            self._notify()
+            try:
+                await self.announcer.computer_move(result)
+            except Exception:  # the move is stored; /board shows it
+                log.exception("could not post the computer's move in game %s", turn.game_id)
+        return result
 
     async def _in_pool(self, turn: ComputerTurn) -> str:
         async with self._slots:

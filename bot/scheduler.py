@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.service import Clock, GameService
+from bot.service.events import Event
 
 if TYPE_CHECKING:
     from bot.announce import Announcer
@@ -61,6 +62,10 @@ class Scheduler:
     def wake(self) -> None:
         """Run a round now (the next alarm may have changed)."""
         self._wake.set()
+
+    def on_event(self, event: Event) -> None:
+        """The service's subscriber: every change of a game or challenge may move an alarm."""
+        self.wake()
 
     async def wait_rounds(self, count: int) -> None:
         """Wait until `count` rounds have finished in all (for tests and orderly shutdowns)."""

@@ -24,7 +24,7 @@ from bot.commands.common import (
     public_locale,
 )
 from bot.i18n import format_duration, text, timestamp
-from bot.service import KINDS, LEVELS, GameView
+from bot.service import KINDS, LEVELS
 from bot.service.deadlines import DAY, HOUR
 
 if TYPE_CHECKING:
@@ -174,48 +174,45 @@ class ChallengeCog(commands.Cog):
     async def _versus_computer(
         self, interaction: discord.Interaction, thread: bool, options: dict[str, Any]
     ) -> None:
-        """Start the game at once (the computer needs no Accept), here or in a new thread, and
-        let the computer move if it begins."""
+        """Start the game at once (the computer needs no Accept), here or in a new thread. The
+        start is posted before the computer's first move (the channel's lock is held)."""
+        channel_id, parent_id = interaction.channel_id or 0, None
+        opened: discord.Thread | None = None
         if thread:
-            view = await self._computer_game_in_thread(interaction, options)
-        else:
-            view = await self.bot.service.start_computer_game(
-                channel_id=interaction.channel_id or 0, **options
+            await interaction.response.defer()  # opening a thread takes a request of its own
+            computer = self.bot.user.id if self.bot.user else 0
+            opened = await self._thread(
+                interaction, options["game_kind"], interaction.user.id, computer
             )
+            channel_id, parent_id = opened.id, interaction.channel_id
         announcer, locale = self.bot.announcer, public_locale(interaction)
-        content = announcer.started_text(view, locale)
-        ping = pings(announcer.to_ping(view.to_move_id))
-        try:
-            if thread:
-                board = await announcer.board(view, locale)
-                await announcer.channel(view).send(content, file=board, allowed_mentions=ping)
-            else:
-                await answer_with_board(interaction, content, announcer.board(view, locale), ping)
-        finally:
-            self.bot.opponent.after_move(view)  # the game runs, even if the post failed
-            self.bot.scheduler.wake()
+        async with announcer.in_order(channel_id):
+            try:
+                view = await self.bot.service.start_computer_game(
+                    channel_id=channel_id, parent_channel_id=parent_id, **options
+                )
+            except Exception:
+                if opened is not None:
+                    await opened.delete()  # no empty thread left behind
+                raise
+            content = announcer.started_text(view, locale)
+            ping = pings(announcer.to_ping(view.to_move_id))
+            if opened is None:
+                board = announcer.board(view, locale)
+                await answer_with_board(interaction, content, board, ping)
+                return
+            await self._point_to_thread(interaction, opened, view.id)
+            board_file = await announcer.board(view, locale)
+            await announcer.channel(view).send(content, file=board_file, allowed_mentions=ping)
 
-    async def _computer_game_in_thread(
-        self, interaction: discord.Interaction, options: dict[str, Any]
-    ) -> GameView:
-        await interaction.response.defer()  # opening a thread takes a request of its own
-        computer = self.bot.user.id if self.bot.user else 0
-        thread = await self._thread(
-            interaction, options["game_kind"], interaction.user.id, computer
-        )
-        try:
-            view = await self.bot.service.start_computer_game(
-                channel_id=thread.id, parent_channel_id=interaction.channel_id, **options
-            )
-        except Exception:
-            await thread.delete()  # no empty thread left behind
-            raise
+    async def _point_to_thread(
+        self, interaction: discord.Interaction, thread: discord.Thread, game_id: int
+    ) -> None:
         opened = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
         try:
             await interaction.followup.send(opened, allowed_mentions=pings())
         except discord.HTTPException:  # the game is stored and must start all the same
-            log.warning("could not point to the thread of computer game %s", view.id)
-        return view
+            log.warning("could not point to the thread of computer game %s", game_id)
 
     def challenge_text(self, made: ChallengeRow, locale: str) -> str:
         """The challenge as the channel reads it."""
@@ -251,7 +248,6 @@ class ChallengeCog(commands.Cog):
             if thread is not None:  # a double press or a race: leave no empty thread behind
                 await thread.delete()
             raise
-        self.bot.scheduler.wake()
         locale = public_locale(interaction)
         accepted = text(
             locale,

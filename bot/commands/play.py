@@ -75,17 +75,15 @@ class PlayCog(commands.Cog):
         """Play a move in this channel's game."""
         self.bot.names.remember(interaction.user)
         channel_id = interaction.channel_id or 0
-        try:
-            result = await self.bot.service.play(channel_id, interaction.user.id, move)
-        except InvalidMoveError:
-            # The error handler shows the notation of this channel's game with the error.
-            view = await self.bot.service.game_in(channel_id)
-            interaction.extras["game"] = view.row.game_kind
-            raise
-        try:
+        async with self.bot.announcer.in_order(channel_id):
+            try:
+                result = await self.bot.service.play(channel_id, interaction.user.id, move)
+            except InvalidMoveError:
+                # The error handler shows the notation of this channel's game with the error.
+                view = await self.bot.service.game_in(channel_id)
+                interaction.extras["game"] = view.row.game_kind
+                raise
             await self.announce(interaction, result)
-        finally:  # after the answer, so the channel reads the moves in order
-            self.bot.opponent.after_move(result.view)
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -138,8 +136,10 @@ class PlayCog(commands.Cog):
     )
     async def resign(self, interaction: discord.Interaction) -> None:
         """Give up this channel's game."""
-        result = await self.bot.service.resign(interaction.channel_id or 0, interaction.user.id)
-        await self.announce(interaction, result)
+        channel_id = interaction.channel_id or 0
+        async with self.bot.announcer.in_order(channel_id):
+            result = await self.bot.service.resign(channel_id, interaction.user.id)
+            await self.announce(interaction, result)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
     async def draw(self, interaction: discord.Interaction) -> None:
@@ -165,7 +165,6 @@ class PlayCog(commands.Cog):
     async def announce(self, interaction: discord.Interaction, result: MoveResult) -> None:
         """Answer with the new position: the move, the board, one mention of the player to move
         (see `answer_with_board`); at the end the replay, which takes longer, follows."""
-        self.bot.scheduler.wake()  # the next alarm moved
         locale = public_locale(interaction)
         content = self.bot.announcer.turn_text(result, locale)
         try:

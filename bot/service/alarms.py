@@ -18,7 +18,7 @@ from bot.service.deadlines import epoch, moment
 from bot.service.kinds import Ending
 from bot.service.play import PlayUseCases
 from bot.service.results import ChallengeExpired, GameView, Notice, Reminder, TimeLoss
-from bot.store import challenges, games
+from bot.store import ChallengeRow, challenges, games
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +45,13 @@ class AlarmUseCases(PlayUseCases):
                 continue
             if notice is not None:
                 notices.append(notice)
+                if isinstance(notice, TimeLoss):
+                    self.game_changed(notice.view)
         for challenge in expired:
-            async with self.connection.transaction() as db:
-                if await challenges.answer_challenge(db, challenge.id, "expired", at):
-                    closed = await challenges.get_challenge(db, challenge.id)
-                    assert closed is not None
-                    notices.append(ChallengeExpired(closed))
+            closed = await self._expire(challenge.id, at)
+            if closed is not None:
+                notices.append(ChallengeExpired(closed))
+                self.challenge_changed(closed)
         return notices
 
     async def next_alarm(self) -> datetime | None:
@@ -59,6 +60,13 @@ class AlarmUseCases(PlayUseCases):
             times = [await games.next_alarm(db), await challenges.next_expiry(db)]
         known = [t for t in times if t is not None]
         return moment(min(known)) if known else None
+
+    async def _expire(self, challenge_id: int, now: int) -> ChallengeRow | None:
+        """Close an unanswered challenge; None if it was answered meanwhile."""
+        async with self.connection.transaction() as db:
+            if not await challenges.answer_challenge(db, challenge_id, "expired", now):
+                return None
+            return await challenges.get_challenge(db, challenge_id)
 
     async def _postpone(self, game_id: int, when: int) -> None:
         async with self.connection.transaction() as db:

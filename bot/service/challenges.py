@@ -67,7 +67,9 @@ class ChallengeUseCases(ServiceCore):
                 created_at=now,
                 expires_at=now + self.challenge_seconds,
             )
-            return await self._challenge(db, challenge_id)
+            made = await self._challenge(db, challenge_id)
+        self.challenge_changed(made)
+        return made
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember which message shows the challenge, to update it when it expires."""
@@ -104,6 +106,8 @@ class ChallengeUseCases(ServiceCore):
             await challenges.answer_challenge(db, challenge_id, "accepted", now, view.id)
             result = AcceptResult(await self._challenge(db, challenge_id), view)
         self.remember(view)  # only once committed: a rolled-back id may be given out again
+        self.challenge_changed(result.challenge)
+        self.game_changed(view)
         return result
 
     async def check_accept(self, challenge_id: int, user_id: int) -> ChallengeRow:
@@ -130,7 +134,9 @@ class ChallengeUseCases(ServiceCore):
                 who = "challenged player" if status == "declined" else "challenger"
                 raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
             await challenges.answer_challenge(db, challenge_id, status, now)
-            return await self._challenge(db, challenge_id)
+            closed = await self._challenge(db, challenge_id)
+        self.challenge_changed(closed)
+        return closed
 
     async def _challenge(self, db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow:
         challenge = await challenges.get_challenge(db, challenge_id)

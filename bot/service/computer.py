@@ -30,6 +30,7 @@ class ComputerTurn:
     """One move the computer has to find: what a worker process needs, and nothing else."""
 
     game_id: int
+    channel_id: int  # where its move is posted
     version: int  # the position it thinks about; its move applies only there
     game_kind: str
     record: str  # the engine's JSON record (a Verbindung roll is already in it)
@@ -83,6 +84,7 @@ class ComputerUseCases(PlayUseCases):
             await self.refuse_busy(db, channel_id)
             view = await self.insert_game(db, seating, now)
         self.remember(view)
+        self.game_changed(view)
         return view
 
     async def computer_turns(self) -> list[ComputerTurn]:
@@ -123,6 +125,7 @@ class ComputerUseCases(PlayUseCases):
             view.game.check(move)
             result = await self._apply(db, view, computer, move)
         self.remember(result.view)
+        self.game_changed(result.view)
         return result
 
     # Steps -------------------------------------------------------------------------------------
@@ -133,6 +136,7 @@ class ComputerUseCases(PlayUseCases):
             return None
         return ComputerTurn(
             game_id=row.id,
+            channel_id=row.channel_id,
             version=row.version,
             game_kind=row.game_kind,
             record=row.record,

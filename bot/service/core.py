@@ -20,10 +20,11 @@ from bot.service.errors import (
     UnknownGameError,
     UnknownVariantError,
 )
+from bot.service.events import ChallengeChanged, Events, GameChanged
 from bot.service.kinds import KINDS, EngineGame, Kind
 from bot.service.results import GameView
+from bot.store import ChallengeRow, Connection, GameRow, NewGame, games
 from bot.store import ChannelBusyError as StoreChannelBusy
-from bot.store import Connection, GameRow, NewGame, games
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -60,6 +61,16 @@ class ServiceCore:
         # The user id the computer plays under (the bot's own); None: nobody can play it.
         self.computer_id = computer_id
         self._positions: OrderedDict[tuple[int, int, int], EngineGame] = OrderedDict()
+        self.events = Events()  # what changed, for the scheduler, the computer and others
+
+    def game_changed(self, view: GameView) -> None:
+        """Publish that `view`'s game changed (call it only after the commit)."""
+        event = GameChanged(view.id, view.version, view.is_active, self.computer_to_move(view))
+        self.events.publish(event)
+
+    def challenge_changed(self, challenge: ChallengeRow) -> None:
+        """Publish that a challenge was made or closed (call it only after the commit)."""
+        self.events.publish(ChallengeChanged(challenge.id, challenge.status))
 
     def now(self) -> int:
         """The clock's time in epoch seconds."""

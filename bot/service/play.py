@@ -49,6 +49,7 @@ class PlayUseCases(ServiceCore):
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
             result = await self._apply(db, view, user_id, move)
         self.remember(result.view)
+        self.game_changed(result.view)
         return result
 
     async def resign(self, channel_id: int, user_id: int) -> MoveResult:
@@ -58,6 +59,7 @@ class PlayUseCases(ServiceCore):
             view = self.view(await self.active_row(db, channel_id))
             colour = self.player_colour(view, user_id)
             result = await self._apply(db, view, user_id, view.kind.resignation(view.game, colour))
+        self.game_changed(result.view)
         return result
 
     async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
@@ -76,15 +78,21 @@ class PlayUseCases(ServiceCore):
             if offered_by == user_id:
                 raise DrawAlreadyOfferedError("you have already offered a draw")
             if offered_by is not None:
-                return await self._agree_draw(db, view, user_id)
-            await games.set_draw_offer(db, view.id, user_id, self.now())
-            return DrawResult(view, "offered", user_id, None)
+                result = await self._agree_draw(db, view, user_id)
+            else:
+                await games.set_draw_offer(db, view.id, user_id, self.now())
+                result = DrawResult(view, "offered", user_id, None)
+        if result.ending is not None:
+            self.game_changed(result.view)
+        return result
 
     async def accept_draw(self, channel_id: int, user_id: int) -> DrawResult:
         """Accept the opponent's draw offer. Raises `NoDrawOfferError` without one."""
         async with self.connection.transaction() as db:
             view = await self._draw_offer_to(db, channel_id, user_id)
-            return await self._agree_draw(db, view, user_id)
+            result = await self._agree_draw(db, view, user_id)
+        self.game_changed(result.view)
+        return result
 
     async def decline_draw(self, channel_id: int, user_id: int) -> DrawResult:
         """Decline the opponent's draw offer. Raises `NoDrawOfferError` without one."""

@@ -144,8 +144,7 @@ CREATE TABLE games_new (
     rule              TEXT,
     winner_id         INTEGER,
     scores            TEXT,
-    computer_level    TEXT
-                      CHECK (computer_level IS NULL OR computer_level IN ('easy', 'normal', 'hard')),
+    computer_level    TEXT CHECK (computer_level IN ('easy', 'normal', 'hard')),
     CHECK ((status = 'finished') = (finished_at IS NOT NULL AND result IS NOT NULL))
 );
 INSERT INTO games_new SELECT id, game_kind, variant, guild_id, channel_id, parent_channel_id,
@@ -235,9 +234,9 @@ async def migrate(db: aiosqlite.Connection, target: int) -> int:
 async def _check_foreign_keys(db: aiosqlite.Connection) -> None:
     """Raise if a migration left a row pointing nowhere (foreign keys are off while they run)."""
     async with db.execute("PRAGMA foreign_key_check") as cursor:
-        broken = await cursor.fetchall()
+        broken = list(await cursor.fetchall())
     if broken:
-        raise RuntimeError(f"a migration broke {len(broken)} foreign key(s): {list(broken)[:5]}")
+        raise RuntimeError(f"a migration broke {len(broken)} foreign key(s): {broken[:5]}")
 
 
 def _refuse_newer(current: int) -> None:

@@ -15,6 +15,7 @@ from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_ga
 
 from bot.opponent import ComputerOpponent, Worker, make_pool, stop_pool
 from bot.service import GameService, MoveResult
+from bot.service.events import Event, GameChanged
 from bot.thinking import think
 from engine import ponte, verbindung
 
@@ -26,6 +27,10 @@ class Announcements:
 
     def __init__(self) -> None:
         self.moves: list[MoveResult] = []
+        self.lock = asyncio.Lock()
+
+    def in_order(self, channel_id: int) -> asyncio.Lock:
+        return self.lock
 
     async def computer_move(self, result: MoveResult) -> None:
         self.moves.append(result)
@@ -47,7 +52,6 @@ async def opponents(service: GameService) -> AsyncIterator[Callable[..., Compute
         worker: Worker = think,
         seconds: float = 0.1,
         grace: float = 5.0,
-        wake: Callable[[], None] | None = None,
     ) -> ComputerOpponent:
         opponent = ComputerOpponent(
             service,
@@ -55,8 +59,8 @@ async def opponents(service: GameService) -> AsyncIterator[Callable[..., Compute
             seconds=seconds,
             worker=worker,
             grace=grace,
-            wake=wake,
         )
+        service.events.subscribe(opponent.on_event)
         made.append(opponent)
         return opponent
 
@@ -93,9 +97,8 @@ async def test_it_resumes_its_turn_at_start_and_answers_every_move(
     await wait(opponent, lambda: opponent.moves == 1)
     [opening] = opponent.announcer.moves
     assert opening.mover_id == COMPUTER and opening.next_id == ALICE
-    answer = await service.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
-    opponent.after_move(answer.view)
-    opponent.after_move(answer.view)  # twice: still one job, one move
+    await service.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
+    opponent.schedule(opening.view.id)  # asked again: still one job, one move
     await wait(opponent, lambda: opponent.moves == 2 and not opponent.busy)
     assert len(opponent.announcer.moves) == 2
     assert (await service.game_in(CHANNEL)).to_move_id == ALICE
@@ -108,17 +111,20 @@ async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
     service: GameService, opponents, worker: Worker, tries: int, caplog
 ) -> None:
     view = await start_computer_game(service, "verbindung", player_first=False)
-    woken: list[int] = []
-    opponent = opponents(worker, wake=lambda: woken.append(1))
+    changes: list[Event] = []
+    service.events.subscribe(changes.append)
+    opponent = opponents(worker)
     with caplog.at_level(logging.ERROR, logger="bot.opponent"):
-        opponent.after_move(view)
+        opponent.schedule(view.id)
         await wait(opponent, lambda: opponent.moves == 1)
     failures = [r for r in caplog.records if "search failed" in r.getMessage()]
     # A dead worker is tried once more; an illegal move would come again from the same seed,
     # so the computer answers at once after the first.
     assert len(failures) == tries
-    assert (await service.game_in(CHANNEL)).to_move_id == ALICE
-    assert woken == [1]  # the scheduler learns of the player's new deadline
+    now = await service.game_in(CHANNEL)
+    assert now.to_move_id == ALICE
+    # The scheduler's subscription learns of the player's new deadline.
+    assert changes == [GameChanged(view.id, now.version, active=True, computer_to_move=False)]
 
 
 async def test_a_hanging_search_is_stopped_after_the_grace_time(
@@ -126,7 +132,7 @@ async def test_a_hanging_search_is_stopped_after_the_grace_time(
 ) -> None:
     view = await start_computer_game(service, player_first=False)
     opponent = opponents(workers.hangs, seconds=0.1, grace=0.2)
-    opponent.after_move(view)
+    opponent.schedule(view.id)
     await wait(opponent, lambda: opponent.moves == 1)
     assert (await service.game_in(CHANNEL)).to_move_id == ALICE
 
@@ -136,7 +142,7 @@ async def test_a_move_found_after_the_player_resigned_is_dropped(
 ) -> None:
     view = await start_computer_game(service, player_first=False)
     opponent = opponents(workers.slow, seconds=0.3)
-    opponent.after_move(view)
+    opponent.schedule(view.id)
     await wait(opponent, lambda: opponent.is_thinking(view.id))
     await service.resign(CHANNEL, ALICE)
     await wait(opponent, lambda: not opponent.busy)
@@ -149,7 +155,7 @@ async def test_a_move_found_after_the_player_resigned_is_dropped(
 async def test_closing_stops_a_search_in_progress_at_once(service: GameService, opponents) -> None:
     view = await start_computer_game(service, player_first=False)
     opponent = opponents(workers.hangs, seconds=30.0)
-    opponent.after_move(view)
+    opponent.schedule(view.id)
     await wait(opponent, lambda: opponent.is_thinking(view.id))
     await asyncio.wait_for(opponent.close(), WAIT)
     assert multiprocessing.active_children() == []

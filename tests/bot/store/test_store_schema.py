@@ -115,13 +115,15 @@ async def test_a_nested_transaction_joins_the_outer_one_and_rolls_back_with_it(
                 await outer.execute("CREATE TABLE marks (n INTEGER)")
                 async with connection.transaction() as inner:  # would deadlock if not joined
                     await inner.execute("INSERT INTO marks VALUES (1)")
-                async with connection.read() as reading:
-                    async with reading.execute("SELECT count(*) FROM marks") as cursor:
-                        assert (await cursor.fetchone())[0] == 1
+                async with (
+                    connection.read() as reading,
+                    reading.execute("SELECT count(*) FROM marks") as cursor,
+                ):
+                    assert (await cursor.fetchone())[0] == 1
                 raise RuntimeError("roll everything back")
-        async with connection.read() as db:
-            async with db.execute("SELECT name FROM sqlite_master WHERE name = 'marks'") as cur:
-                assert await cur.fetchone() is None
+        query = "SELECT name FROM sqlite_master WHERE name = 'marks'"
+        async with connection.read() as db, db.execute(query) as cursor:
+            assert await cursor.fetchone() is None
     finally:
         await connection.close()
 

@@ -1,0 +1,61 @@
+"""What the service tells the rest of the bot after a change is committed.
+
+A use case that changes a game or a challenge publishes one event once its transaction has
+committed; the scheduler (a deadline moved), the computer opponent (it may be its turn) and anyone
+else subscribe here instead of being called by every command that makes a change. So no caller
+can forget a follow-up, and a new follow-up is one more subscriber.
+
+Subscribers are plain callables run in order on the event loop; they must return quickly (set an
+`asyncio.Event`, create a task). One that raises is logged and does not keep the others from
+their turn, nor the use case from returning its result.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GameChanged:
+    """A game started, moved on or ended: its deadline, whose turn and its status may differ."""
+
+    game_id: int
+    version: int
+    active: bool
+    computer_to_move: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeChanged:
+    """A challenge was made, answered, withdrawn or expired: the next expiry may differ."""
+
+    challenge_id: int
+    status: str
+
+
+Event = GameChanged | ChallengeChanged
+Subscriber = Callable[[Event], None]
+
+
+class Events:
+    """A small synchronous publish-subscribe hub, one per service."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[Subscriber] = []
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call `subscriber` with every later event; return the function that unsubscribes."""
+        self._subscribers.append(subscriber)
+        return lambda: self._subscribers.remove(subscriber)
+
+    def publish(self, event: Event) -> None:
+        """Hand `event` to every subscriber, in the order they subscribed."""
+        for subscriber in list(self._subscribers):
+            try:
+                subscriber(event)
+            except Exception:  # one broken follow-up must not cost the others theirs
+                log.exception("a subscriber failed on %r", event)
