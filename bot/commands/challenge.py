@@ -13,9 +13,6 @@ from discord.ext import commands
 
 from bot.announce import mention, pings
 from bot.commands.common import (
-    LevelNeedsComputerError,
-    NoThreadHereError,
-    OpponentIsBotError,
     action_button,
     answer_with_board,
     answering_errors,
@@ -26,6 +23,7 @@ from bot.commands.common import (
 from bot.i18n import format_duration, text, timestamp
 from bot.service import KINDS, LEVELS
 from bot.service.deadlines import DAY, HOUR
+from bot.service.errors import NoThreadHereError
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -44,6 +42,10 @@ TIMES = (
     ("14d", 14 * DAY),
 )
 OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level")
+VARIANT_CHOICES = tuple(
+    v for kind in KINDS.values() if len(kind.variants) > 1 for v in kind.variants
+)
+"""The variants offered: those of every game that has more than one."""
 
 
 class ChallengeButton(
@@ -93,8 +95,7 @@ class ChallengeCog(commands.Cog):
     @app_commands.choices(
         game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in KINDS],
         variant=[
-            app_commands.Choice(name=ls(f"choice.variant.{v}"), value=v)
-            for v in ("online", "classic")
+            app_commands.Choice(name=ls(f"choice.variant.{v}"), value=v) for v in VARIANT_CHOICES
         ],
         first=[
             app_commands.Choice(name=ls(f"choice.first.{v}"), value=v)
@@ -119,12 +120,7 @@ class ChallengeCog(commands.Cog):
     ) -> None:
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
         itself, start the game at once."""
-        computer = self.bot.announcer.is_computer(opponent.id)
-        if opponent.bot and not computer:
-            raise OpponentIsBotError("bots cannot be challenged")
-        if level is not None and not computer:
-            # Refused rather than ignored: whoever chose a level expects it to mean something.
-            raise LevelNeedsComputerError("the level is for games against the bot")
+        computer = self.bot.service.is_computer_player(opponent.id)
         if thread and not isinstance(interaction.channel, discord.TextChannel):
             raise NoThreadHereError("threads need a text channel")
         self.bot.names.remember(interaction.user)
@@ -133,7 +129,7 @@ class ChallengeCog(commands.Cog):
         options: dict[str, Any] = {
             "game_kind": game.value,
             "guild_id": interaction.guild_id,
-            "variant": None if variant is None or game.value != "ponte" else variant.value,
+            "variant": None if variant is None else variant.value,
             "move_seconds": None if time is None else time.value,
         }
         if computer:
@@ -145,6 +141,8 @@ class ChallengeCog(commands.Cog):
             channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id,
             opponent_id=opponent.id,
+            opponent_is_bot=opponent.bot,
+            level=None if level is None else level.value,
             challenger_first=who_first,
             wants_thread=thread,
             **options,
@@ -271,11 +269,7 @@ class ChallengeCog(commands.Cog):
 
     async def decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent declines, or the challenger withdraws the challenge."""
-        challenge = await self.bot.service.get_challenge(challenge_id)
-        if interaction.user.id == challenge.challenger_id:
-            closed = await self.bot.service.cancel(challenge_id, interaction.user.id)
-        else:
-            closed = await self.bot.service.decline(challenge_id, interaction.user.id)
+        closed = await self.bot.service.turn_down(challenge_id, interaction.user.id)
         locale = public_locale(interaction)
         content = text(
             locale,

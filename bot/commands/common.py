@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 
 from bot.i18n import lstr
-from bot.service import ServiceError
 from bot.tree import report
 
 if TYPE_CHECKING:
@@ -41,24 +40,6 @@ def public_locale(interaction: discord.Interaction) -> str:
 def ls(key: str) -> app_commands.locale_str:
     """A translatable command, option or choice text: English by default, the key for others."""
     return lstr(key)
-
-
-class OpponentIsBotError(ServiceError):
-    """Bots other than this one cannot be challenged."""
-
-    key = "opponent_is_bot"
-
-
-class LevelNeedsComputerError(ServiceError):
-    """The computer's level was given in a challenge of a person."""
-
-    key = "level_needs_computer"
-
-
-class NoThreadHereError(ServiceError):
-    """A thread was asked for where none can be made (outside a text channel)."""
-
-    key = "no_thread_here"
 
 
 def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:

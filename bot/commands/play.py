@@ -22,7 +22,7 @@ from bot.commands.common import (
     user_locale,
 )
 from bot.i18n import text
-from bot.service import DrawResult, MoveResult, ServiceError, errors
+from bot.service import DrawResult, MoveResult, ServiceError
 from bot.suggest import suggest
 from engine.errors import InvalidMoveError
 
@@ -151,13 +151,7 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction, game_id: int, accept: bool
     ) -> None:
         """A press on a draw offer's button."""
-        channel_id = interaction.channel_id or 0
-        current = await self.bot.service.game_in(channel_id)
-        if current.id != game_id:
-            raise errors.NoDrawOfferError("that offer is no longer open")
-        service = self.bot.service
-        answer = service.accept_draw if accept else service.decline_draw
-        result = await answer(channel_id, interaction.user.id)
+        result = await self.bot.service.answer_draw(game_id, interaction.user.id, accept=accept)
         await self.announce_draw(interaction, result)
 
     # Posting -----------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from bot.service.errors import (
     ChallengeClosedError,
     ChallengeNotFoundError,
     DuplicateChallengeError,
+    LevelNeedsComputerError,
     NotYourChallengeError,
+    OpponentIsBotError,
     SelfChallengeError,
 )
 from bot.service.results import AcceptResult, GameView
@@ -22,6 +24,10 @@ class ChallengeUseCases(ServiceCore):
     """Challenges between two users, each use case one transaction."""
 
     challenge_seconds = deadlines.DEFAULT_CHALLENGE_SECONDS
+
+    def is_computer_player(self, user_id: int) -> bool:
+        """Whether `user_id` is the computer (a challenge of it starts a game at once)."""
+        return self.computer_id is not None and user_id == self.computer_id
 
     async def challenge(
         self,
@@ -35,13 +41,20 @@ class ChallengeUseCases(ServiceCore):
         move_seconds: int | None = None,
         challenger_first: bool | None = None,
         wants_thread: bool = False,
+        opponent_is_bot: bool = False,
+        level: str | None = None,
     ) -> ChallengeRow:
-        """Challenge `opponent_id`; None for `challenger_first` tosses a coin.
+        """Challenge `opponent_id` (a person); None for `challenger_first` tosses a coin.
 
-        Raises `UnknownGameError`, `UnknownVariantError`, `SelfChallengeError`,
+        Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
+        person), `UnknownGameError`, `UnknownVariantError`, `SelfChallengeError`,
         `BadTimeLimitError`, `ChannelBusyError` (a game runs here and no thread was asked for)
         and `DuplicateChallengeError`.
         """
+        if opponent_is_bot:
+            raise OpponentIsBotError("bots cannot be challenged")
+        if level is not None:
+            raise LevelNeedsComputerError("the level is for games against the bot")
         kind = self.kind(game_kind)
         variant = self.variant(kind, variant)
         if challenger_id == opponent_id:
@@ -114,6 +127,15 @@ class ChallengeUseCases(ServiceCore):
         """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
         async with self.connection.read() as db:
             return await self._acceptable(db, challenge_id, user_id, self.now())
+
+    async def turn_down(self, challenge_id: int, user_id: int) -> ChallengeRow:
+        """The Decline button: the challenged user declines, the challenger withdraws. Raises
+        as `accept` does (also for anyone else)."""
+        async with self.connection.read() as db:
+            challenge = await self._challenge(db, challenge_id)
+        if user_id == challenge.challenger_id:
+            return await self.cancel(challenge_id, user_id)
+        return await self.decline(challenge_id, user_id)
 
     async def decline(self, challenge_id: int, user_id: int) -> ChallengeRow:
         """The challenged user declines. Raises as `accept` does."""

@@ -134,6 +134,25 @@ class DrawAlreadyOfferedError(ServiceError):
     key = "draw_already_offered"
 
 
+class OpponentIsBotError(ServiceError):
+    """Bots other than this one cannot be challenged: nobody would answer."""
+
+    key = "opponent_is_bot"
+
+
+class LevelNeedsComputerError(ServiceError):
+    """The computer's level was given in a challenge of a person (refused, not ignored:
+    whoever chose a level expects it to mean something)."""
+
+    key = "level_needs_computer"
+
+
+class NoThreadHereError(ServiceError):
+    """A thread was asked for where none can be made (outside a text channel)."""
+
+    key = "no_thread_here"
+
+
 class NotYourResignationError(ServiceError):
     """A player tried to resign for the other colour."""
 

@@ -86,6 +86,17 @@ class PlayUseCases(ServiceCore):
             self.game_changed(result.view)
         return result
 
+    async def answer_draw(self, game_id: int, user_id: int, *, accept: bool) -> DrawResult:
+        """A press on a draw offer's button in game `game_id`: accept or decline it. Raises
+        `NoDrawOfferError` when that game has no open offer from the opponent (it ended, or
+        the offer was answered or lapsed with a move)."""
+        async with self.connection.read() as db:
+            row = await self.row_by_id(db, game_id)
+        if row.status != "active":
+            raise NoDrawOfferError("that offer is no longer open")
+        answer = self.accept_draw if accept else self.decline_draw
+        return await answer(row.channel_id, user_id)
+
     async def accept_draw(self, channel_id: int, user_id: int) -> DrawResult:
         """Accept the opponent's draw offer. Raises `NoDrawOfferError` without one."""
         async with self.connection.transaction() as db:

@@ -9,8 +9,8 @@ from e2ekit import World, run, running
 from fakediscord import FakeChannel, FakeMessage, InteractionResult
 
 from bot.app import GameBot
-from bot.commands.common import LevelNeedsComputerError, OpponentIsBotError
 from bot.i18n import describe_error, mention, text
+from bot.service.errors import LevelNeedsComputerError, OpponentIsBotError
 from bot.thinking import think
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -1,7 +1,7 @@
 """Challenges: making one, accepting, declining, cancelling, and every refusal."""
 
 import pytest
-from servicekit import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, start_game
+from servicekit import ALICE, BOB, CAROL, CHANNEL, COMPUTER, GUILD, FakeClock, start_game
 
 from bot.service import GameService, errors
 from bot.service.deadlines import DAY, DEFAULT_MOVE_SECONDS, HOUR
@@ -174,3 +174,41 @@ async def test_accepting_into_a_channel_that_got_busy_meanwhile_is_refused(
     with pytest.raises(errors.ChannelBusyError):
         await service.accept(to_carol.id, CAROL)
     assert (await service.get_challenge(to_carol.id)).status == "pending"
+
+
+async def test_the_decline_button_declines_for_the_opponent_and_withdraws_for_the_challenger(
+    service: GameService,
+) -> None:
+    first = await service.challenge(
+        game_kind="ponte", channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB
+    )
+    assert (await service.turn_down(first.id, BOB)).status == "declined"
+    second = await service.challenge(
+        game_kind="ponte", channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB
+    )
+    with pytest.raises(errors.NotYourChallengeError):
+        await service.turn_down(second.id, CAROL)
+    assert (await service.turn_down(second.id, ALICE)).status == "cancelled"
+
+
+async def test_other_bots_and_a_level_for_a_person_are_refused_and_nothing_is_stored(
+    service: GameService,
+) -> None:
+    with pytest.raises(errors.OpponentIsBotError):
+        await service.challenge(
+            game_kind="ponte",
+            channel_id=CHANNEL,
+            challenger_id=ALICE,
+            opponent_id=BOB,
+            opponent_is_bot=True,
+        )
+    with pytest.raises(errors.LevelNeedsComputerError):
+        await service.challenge(
+            game_kind="ponte",
+            channel_id=CHANNEL,
+            challenger_id=ALICE,
+            opponent_id=BOB,
+            level="hard",
+        )
+    assert await service.pending_challenges(ALICE) == []
+    assert service.is_computer_player(COMPUTER) and not service.is_computer_player(BOB)

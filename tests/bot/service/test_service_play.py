@@ -273,3 +273,16 @@ async def test_an_exported_record_replays(service: GameService, kind: str) -> No
         assert PonteRecord.from_text(export.text, "online").replay() == final
     else:
         assert load_text(export.text).moves == final.moves
+
+
+async def test_a_draw_button_of_a_finished_game_answers_that_the_offer_is_closed(
+    service: GameService,
+) -> None:
+    started = await start_game(service)
+    await service.offer_draw(CHANNEL, ALICE)
+    declined = await service.answer_draw(started.view.id, BOB, accept=False)
+    assert declined.action == "declined"
+    await service.offer_draw(CHANNEL, ALICE)
+    await service.resign(CHANNEL, ALICE)
+    with pytest.raises(errors.NoDrawOfferError):
+        await service.answer_draw(started.view.id, BOB, accept=True)
