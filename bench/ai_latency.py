@@ -29,7 +29,7 @@ if str(SUPPORT) not in sys.path:  # the fake Discord lives with the tests
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, InProcessBot  # noqa: E402
 
 from bench.ponte_positions import random_turn  # noqa: E402
-from bot.app import GameBot  # noqa: E402
+from bot.app import GameBot, open_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from engine.ponte import PonteGame  # noqa: E402
 
@@ -122,14 +122,14 @@ async def _measure(samples: int) -> tuple[list[float], int]:
                 gateway_url=fake.gateway_url,
                 ai_think_seconds=THINK_SECONDS,
             )
-            runner = InProcessBot(fake, lambda: GameBot(settings, guild_ready_timeout=0.05))
-            client = await runner.start()
-            try:
-                await fake.wait_commands_synced(guild)
-                assert isinstance(client, GameBot)
-                return await _samples(Scene(fake, client), samples)
-            finally:
-                await runner.stop()
+            async with open_bot(settings, guild_ready_timeout=0.05) as client:
+                runner = InProcessBot(fake, lambda: client)
+                await runner.start()
+                try:
+                    await fake.wait_commands_synced(guild)
+                    return await _samples(Scene(fake, client), samples)
+                finally:
+                    await runner.stop()
 
 
 async def _samples(scene: Scene, samples: int) -> tuple[list[float], int]:

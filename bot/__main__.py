@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
-import binascii
 import logging
 import os
 import signal
@@ -16,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.app import GameBot
+from bot.app import GameBot, SyncClient, application_id_of, open_bot
 from bot.endpoints import use_endpoints
 from bot.settings import Settings, SettingsError
 from bot.store import SchemaTooNewError
@@ -51,18 +49,6 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(
         application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands")
     )
-
-
-def application_id_of(token: str) -> int:
-    """The bot's id, which a token carries in its first part (base64); raise `ValueError`."""
-    first = token.split(".", maxsplit=1)[0]
-    try:
-        decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode()
-    except (binascii.Error, UnicodeDecodeError):
-        raise ValueError("the token does not look like a Discord bot token") from None
-    if not decoded.isdigit():
-        raise ValueError("the token does not look like a Discord bot token")
-    return int(decoded)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -109,38 +95,44 @@ def _print_invite(token: str) -> int:
 
 
 async def _run(settings: Settings, *, sync_only: bool) -> int:
-    bot = GameBot(settings, sync_only=sync_only)
     if sync_only:
-        return await _sync(bot, settings.token or "")
+        return await _sync(settings.token or "")
+    try:
+        async with open_bot(settings) as bot:
+            return await _serve(bot, settings.token or "")
+    except (SettingsError, SchemaTooNewError) as error:
+        log.error("%s", error)
+        return EXIT_CONFIG
+
+
+async def _serve(bot: GameBot, token: str) -> int:
+    """Run until the bot stops or a stop signal arrives; then one orderly shutdown."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         # discord.py only handles KeyboardInterrupt; a service manager stops us with SIGTERM.
         loop.add_signal_handler(signum, stop.set)
-    running = asyncio.create_task(bot.start(settings.token or ""), name="bot")
+    running = asyncio.create_task(bot.start(token), name="bot")
     stopping = asyncio.create_task(stop.wait(), name="stop signal")
     try:
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         stopping.cancel()
-        await bot.close()  # one orderly shutdown: scheduler, gateway, database
+        await bot.close()  # the scheduler, the computer, the gateway; the database after
     try:
         await running
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return EXIT_CONFIG
-    except SchemaTooNewError as error:
-        log.error("%s", error)
-        return EXIT_CONFIG
     return 0
 
 
-async def _sync(bot: GameBot, token: str) -> int:
-    """Log in over REST only (no gateway, so no interactions are taken from a running bot),
-    sync the commands globally in `setup_hook`, and stop."""
+async def _sync(token: str) -> int:
+    """Log in over REST only (no gateway, so no interactions are taken from a running bot,
+    and no database), sync the commands globally in `setup_hook`, and stop."""
     try:
-        async with bot:
-            await bot.login(token)
+        async with SyncClient() as client:
+            await client.login(token)
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return EXIT_CONFIG

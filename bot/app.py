@@ -1,10 +1,20 @@
-"""The discord.py client: opens the database, registers the commands and buttons, syncs, and
-runs the scheduler. Everything about a game lives in the database, never here."""
+"""The discord.py client and everything around it, built and closed in one place.
+
+`open_bot` opens the database and the service, builds the bot with its scheduler and computer
+opponent, and closes all of it in reverse order (as discord.py's ``advanced_startup`` example
+does): every part exists for the bot's whole life, so nothing needs to ask whether it was made.
+`SyncClient` only registers the commands with Discord (``python -m bot sync``), without a
+database. Everything about a game lives in the database, never here.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import discord
 from discord.ext import commands
@@ -17,7 +27,7 @@ from bot.opponent import ComputerOpponent, Worker
 from bot.render import warm_up
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from bot.store import Connection
 from bot.thinking import think
 from bot.tree import GameTree
@@ -25,108 +35,143 @@ from bot.tree import GameTree
 log = logging.getLogger(__name__)
 
 
-class GameBot(commands.Bot):
-    """The bot: slash commands only, no privileged intents."""
+def application_id_of(token: str) -> int:
+    """The bot's id, which a token carries in its first part (base64); raise `ValueError`."""
+    first = token.split(".", maxsplit=1)[0]
+    try:
+        decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError):
+        raise ValueError("the token does not look like a Discord bot token") from None
+    if not (decoded.isascii() and decoded.isdigit()):
+        raise ValueError("the token does not look like a Discord bot token")
+    return int(decoded)
 
-    service: GameService
-    announcer: Announcer
-    scheduler: Scheduler
-    opponent: ComputerOpponent
+
+class GameBot(commands.Bot):
+    """The bot: slash commands only, no privileged intents. Build it with `open_bot`."""
 
     def __init__(
         self,
         settings: Settings,
+        service: GameService,
         *,
-        clock: Clock = utc_now,
-        seeds: SeedSource = random_seed,
         worker: Worker = think,
-        sync_only: bool = False,
         **options: object,
     ) -> None:
         # Only the server cache (names of channels, the server's language): interactions arrive
         # without any intent, and message events would only cost traffic.
-        intents = discord.Intents(guilds=True)
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
-            intents=intents,
+            intents=discord.Intents(guilds=True),
             tree_cls=GameTree,
             allowed_mentions=discord.AllowedMentions.none(),  # each message names its pings
             **options,  # type: ignore[arg-type]
         )
         self.settings = settings
-        self.clock = clock
-        self.seeds = seeds
-        self.worker = worker  # the computer's search, run in a worker process
-        self.sync_only = sync_only  # `python -m bot sync`: sync globally, then stop
+        self.service = service
         self.names = Names(self)
-        self._database: Connection | None = None
-
-    async def setup_hook(self) -> None:
-        """Register the commands and sync them; unless only syncing, open the database, add the
-        buttons and start the scheduler and the computer opponent."""
-        await self.tree.set_translator(CatalogueTranslator())
-        for cog in COGS:
-            await self.add_cog(cog(self))
-        if self.sync_only:  # beside a running bot: no database, no buttons, no announcements
-            await self._sync()
-            return
-        self._database = await Connection.open(self.settings.database_path)
-        assert self.user is not None  # login fetched it before calling this hook
-        self.service = GameService(
-            self._database, clock=self.clock, seeds=self.seeds, computer_id=self.user.id
-        )
         self.announcer = Announcer(self)
         self.scheduler = Scheduler(
-            self.service, self.announcer, self.clock, ready=self.wait_until_ready
+            service, self.announcer, service.clock, ready=self.wait_until_ready
         )
         self.opponent = ComputerOpponent(
-            self.service,
+            service,
             self.announcer,
-            seconds=self.settings.ai_think_seconds,
-            workers=self.settings.ai_workers,
-            worker=self.worker,
+            seconds=settings.ai_think_seconds,
+            workers=settings.ai_workers,
+            worker=worker,  # the computer's search, run in a worker process
             ready=self.wait_until_ready,
         )
         # The follow-ups of every change: a moved alarm, the computer's turn.
-        self.service.events.subscribe(self.scheduler.on_event)
-        self.service.events.subscribe(self.opponent.on_event)
+        service.events.subscribe(self.scheduler.on_event)
+        service.events.subscribe(self.opponent.on_event)
+
+    async def setup_hook(self) -> None:
+        """Once logged in: register the commands and buttons, sync to the development server,
+        start the scheduler and the computer opponent."""
+        assert self.user is not None  # login fetched it before calling this hook
+        if self.user.id != self.service.computer_id:
+            raise SettingsError(
+                f"DISCORD_TOKEN: Discord says this bot is {self.user.id}, but the token names "
+                f"{self.service.computer_id}"
+            )
+        await self.tree.set_translator(CatalogueTranslator())
+        for cog in COGS:
+            await self.add_cog(cog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self._sync()
+        if self.settings.dev_guild_id is not None:
+            # Commands show up at once in a development server; a global sync can take an
+            # hour to reach every client, so it happens only when asked for (SyncClient).
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), guild.id)
         self.scheduler.start()
         self.opponent.start()  # resumes the computer's turns once the bot is ready
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(warm_up)
 
-    async def _sync(self) -> None:
-        # Commands show up at once in a development server; a global sync can take an hour to
-        # reach every client and is rate limited, so it happens only when asked for.
-        if self.sync_only:
-            synced = await self.tree.sync()
-            log.info("synced %d commands globally", len(synced))
-        elif self.settings.dev_guild_id is not None:
-            guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to server %s", len(synced), guild.id)
-
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def close(self) -> None:
-        """Stop the scheduler and the computer's workers, log out, close the database (safe to
-        call more than once)."""
+        """Stop the scheduler and the computer's workers, then log out (safe to repeat)."""
         try:
-            if hasattr(self, "scheduler"):
-                await self.scheduler.stop()
-            if hasattr(self, "opponent"):
-                await self.opponent.close()
-            await super().close()
+            await self.scheduler.stop()
+            await self.opponent.close()
         finally:
-            # Always, even if logging out failed: an open database keeps its thread (and so
-            # the process) alive.
-            database, self._database = self._database, None
-            if database is not None:
-                await database.close()
+            await super().close()
+
+
+@asynccontextmanager
+async def open_bot(
+    settings: Settings,
+    *,
+    clock: Clock = utc_now,
+    seeds: SeedSource = random_seed,
+    worker: Worker = think,
+    **options: object,
+) -> AsyncIterator[GameBot]:
+    """The bot with its database and service; all of it is closed on leaving, in reverse order.
+
+    Raises `SettingsError` for a token that names no bot, and `SchemaTooNewError` for a
+    database made by a newer bot.
+    """
+    try:
+        computer_id = application_id_of(settings.token or "")
+    except ValueError as error:
+        raise SettingsError(f"DISCORD_TOKEN: {error}") from None
+    connection = await Connection.open(settings.database_path)
+    try:
+        service = GameService(connection, clock=clock, seeds=seeds, computer_id=computer_id)
+        async with GameBot(settings, service, worker=worker, **options) as bot:
+            yield bot
+    finally:
+        # Always, even if logging out failed: an open database keeps its thread (and so the
+        # process) alive.
+        await connection.close()
+
+
+class SyncClient(commands.Bot):
+    """Registers the commands globally over REST, then stops: no gateway, no database, so it
+    can run beside a bot in service."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=discord.Intents.none(),
+            tree_cls=GameTree,
+        )
+
+    async def setup_hook(self) -> None:
+        """Sync every command globally (Discord may take up to an hour to show them)."""
+        await self.tree.set_translator(CatalogueTranslator())
+        for cog in COGS:  # the commands as the cogs' classes declare them; none is run here
+            for command in cog.__cog_app_commands__:
+                self.tree.add_command(command)
+        synced = await self.tree.sync()
+        log.info("synced %d commands globally", len(synced))

@@ -127,3 +127,13 @@ def test_the_invite_asks_for_commands_and_the_minimal_permissions():
 def test_a_token_of_the_wrong_shape_is_reported(capsys):
     assert main(["invite"], {"DISCORD_TOKEN": "not a token"}) == EXIT_CONFIG
     assert "does not look like" in capsys.readouterr().err
+
+
+def test_running_with_a_token_that_names_no_bot_exits_2_before_opening_the_database(
+    tmp_path, caplog
+):
+    database = tmp_path / "data" / "bot.sqlite3"
+    env = {"DISCORD_TOKEN": "not a token", "DATABASE_PATH": str(database)}
+    assert main([], env) == EXIT_CONFIG
+    assert "DISCORD_TOKEN" in caplog.text and "not a token" not in caplog.text
+    assert not database.exists()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from fakediscord import (
 )
 from servicekit import CountingSeeds, FakeClock
 
-from bot.app import GameBot
+from bot.app import GameBot, open_bot
 from bot.opponent import Worker
 from bot.settings import Settings
 from bot.thinking import think
@@ -49,9 +49,10 @@ class World:
             ai_think_seconds=self.think_seconds,
         )
 
-    def make_bot(self) -> GameBot:
-        """The real bot, with the test's clock, seeds and search, waiting little for guilds."""
-        return GameBot(
+    def open_bot(self) -> AbstractAsyncContextManager[GameBot]:
+        """The real bot with its database, the test's clock, seeds and search, waiting little
+        for guilds."""
+        return open_bot(
             self.settings(),
             clock=self.clock,
             seeds=CountingSeeds(),
@@ -73,11 +74,11 @@ async def run(
 @asynccontextmanager
 async def running(world: World) -> AsyncIterator[GameBot]:
     """The bot as `world` makes it now (its search and thinking time may differ per test)."""
-    runner = InProcessBot(world.fake, world.make_bot)
-    client = await runner.start()
-    await world.fake.wait_commands_synced(world.guild)
-    assert isinstance(client, GameBot)
-    try:
-        yield client
-    finally:
-        await runner.stop()
+    async with world.open_bot() as bot:
+        runner = InProcessBot(world.fake, lambda: bot)
+        await runner.start()
+        await world.fake.wait_commands_synced(world.guild)
+        try:
+            yield bot
+        finally:
+            await runner.stop()

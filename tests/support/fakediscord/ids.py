@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import secrets
 import time
 from datetime import UTC, datetime
@@ -42,3 +43,8 @@ def iso_now() -> str:
 def new_token(prefix: str) -> str:
     """A random token, unguessable like Discord's interaction tokens."""
     return f"{prefix}.{secrets.token_urlsafe(24)}"
+
+
+def bot_token_prefix(user_id: int) -> str:
+    """The first part of a bot token: the bot's user id as unpadded base64 (as Discord's)."""
+    return base64.b64encode(str(user_id).encode()).decode().rstrip("=")

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 from fakediscord.faults import Faults, RecordedRequest
-from fakediscord.ids import Snowflakes, iso_now, new_token
+from fakediscord.ids import Snowflakes, bot_token_prefix, iso_now, new_token
 from fakediscord.models import (
     BOT_PERMISSIONS,
     EPHEMERAL,
@@ -39,8 +39,10 @@ class World:
 
     def __init__(self, *, token: str | None = None) -> None:
         self.ids = Snowflakes()
-        self.token = token or new_token("fake-bot-token")
         self.application_id = self.ids.next()
+        # As Discord's: the first part is the bot's user id in base64, so a bot can tell its
+        # own id before it logs in.
+        self.token = token or new_token(bot_token_prefix(self.application_id))
         self.owner = FakeUser(self.ids.next(), "owner")
         self.bot_user = FakeUser(self.application_id, "fakebot", bot=True)
         self.users: dict[int, FakeUser] = {self.owner.id: self.owner}
