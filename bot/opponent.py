@@ -1,31 +1,28 @@
 """The computer opponent: thinks in worker processes and plays its moves as a person would.
 
-The search is CPU work of seconds, so it runs in a process pool: the event loop (and every other
-player's command) never waits for it, and the GIL is not shared. Each game has at most one job at
-a time (`schedule` may be called as often as wanted). Nothing lives only here: a game whose
-computer is to move is found again in the database at start (`start` resumes it), and a move
-thought about a position that changed meanwhile is dropped by the service's version check.
+The search is CPU work of seconds, so it runs in a process of its own (`bot.workers`): the event
+loop (and every other player's command) never waits for it, and the GIL is not shared. Each game
+has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives only
+here: a game whose computer is to move is found again in the database at start (`start` resumes
+it), and a move thought about a position that changed meanwhile is dropped by the service's
+version check.
 
-A worker that fails or hangs (the bot's own timeout, a little over the thinking time) is replaced
-and asked once more; then the computer answers at once, in this process, with the first move its
-search finds. A weak move is better than a game stuck with the computer to move.
+A worker that fails or hangs (the bot's own timeout, a little over the thinking time) is stopped
+and a new one asked once more; then the computer answers at once, in this process, with the first
+move its search finds. A weak move is better than a game stuck with the computer to move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import threading
-import weakref
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 from bot.service import ComputerTurn, GameService, MoveResult
 from bot.service.events import Event, GameChanged
 from bot.thinking import think
+from bot.workers import run_in_process
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -42,32 +39,6 @@ GRACE = 5.0
 replaying a long record take time too, and a search checks its clock only now and then."""
 RETRY_LATER = 60.0
 """Seconds before a game whose computer could not move at all is tried again."""
-
-
-def start_method() -> str:
-    """How worker processes start: never by forking this process, which runs an event loop and
-    database threads (a fork copies their locks in whatever state they are). A fork server is
-    a clean process that forks quickly; `spawn` works everywhere."""
-    methods = multiprocessing.get_all_start_methods()
-    return "forkserver" if "forkserver" in methods else "spawn"
-
-
-def make_pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool for `think` (its processes start on the first job)."""
-    context = multiprocessing.get_context(start_method())
-    if context.get_start_method() == "forkserver":
-        # Each worker forked from the server then has the engine imported already.
-        context.set_forkserver_preload(["bot.thinking"])
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
-
-
-def stop_pool(pool: ProcessPoolExecutor, *, kill: bool) -> None:
-    """Shut `pool` down and wait for its processes; queued jobs are cancelled. With `kill`, a
-    running job is stopped first (its answer would be thrown away, or it hangs). Blocking."""
-    if kill:
-        for process in list((pool._processes or {}).values()):
-            process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
 
 
 class ComputerOpponent:
@@ -93,11 +64,6 @@ class ComputerOpponent:
         self.thinking: set[int] = set()  # games whose search runs in a worker now
         self.moves = 0  # moves made since start
         self._ready = ready  # announcing needs the server cache (its language) first
-        self._pool: ProcessPoolExecutor | None = None
-        # Jobs are submitted from threads (see `_run_in_pool`); this lock keeps a submission and
-        # the retirement of its pool apart, so no worker starts after its pool was stopped.
-        self._pool_lock = threading.Lock()
-        self._retired: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
         self._slots = asyncio.Semaphore(workers)  # the timeout counts thinking, not queueing
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -109,13 +75,12 @@ class ComputerOpponent:
     # Life cycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Make the pool (its processes start with the first search: a fraction of a second,
-        next to seconds of thinking) and, once the bot is ready, resume the computer's turns."""
-        self._pool = make_pool(self.workers)
+        """Once the bot is ready, resume the computer's turns."""
         self._starter = asyncio.create_task(self._resume(), name="computer-resume")
 
     async def close(self) -> None:
-        """Stop thinking and shut the pool down (safe to call more than once)."""
+        """Stop thinking: every search in progress is terminated (safe to call more than
+        once)."""
         self._closed = True
         for handle in self._retries.values():
             handle.cancel()
@@ -123,9 +88,6 @@ class ComputerOpponent:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(self._retire, pool)
 
     async def _resume(self) -> None:
         if self._ready is not None:
@@ -218,7 +180,7 @@ class ComputerOpponent:
         worker, then an instant answer here."""
         for attempt in (1, 2):
             try:
-                text = await self._in_pool(turn)
+                text = await self._in_worker(turn)
             except Exception:
                 log.exception(
                     "game %s: the computer's search failed (try %d)", turn.game_id, attempt
@@ -250,50 +212,21 @@ class ComputerOpponent:
                 log.exception("could not post the computer's move in game %s", turn.game_id)
         return result
 
-    async def _in_pool(self, turn: ComputerTurn) -> str:
+    async def _in_worker(self, turn: ComputerTurn) -> str:
         async with self._slots:
             self.thinking.add(turn.game_id)
             self._notify()
             try:
-                text = await self._run_in_pool(
-                    self.worker, turn.game_kind, turn.record, turn.level, turn.seed, self.seconds
+                text = await run_in_process(
+                    self.worker,
+                    turn.game_kind,
+                    turn.record,
+                    turn.level,
+                    turn.seed,
+                    self.seconds,
+                    timeout=self.seconds + self.grace,
                 )
                 return str(text)
             finally:
                 self.thinking.discard(turn.game_id)
                 self._notify()
-
-    async def _run_in_pool(self, function: Callable[..., object], *args: object) -> object:
-        if self._pool is None:
-            self._pool = make_pool(self.workers)
-        pool = self._pool
-
-        async def job() -> object:
-            # Submitted from a thread: the first job starts the worker process (and the fork
-            # server, which imports the engine first), and that must not block the event loop.
-            future = await asyncio.to_thread(self._submit, pool, function, *args)
-            return await asyncio.wrap_future(future)
-
-        try:
-            return await asyncio.wait_for(job(), self.seconds + self.grace)
-        except (TimeoutError, BrokenProcessPool):
-            # A hung worker is stopped, a dead one replaced; other games' jobs in this pool
-            # fail too and are tried again in the new one.
-            if self._pool is pool:
-                self._pool = None
-            await asyncio.to_thread(self._retire, pool)
-            raise
-
-    def _submit(
-        self, pool: ProcessPoolExecutor, function: Callable[..., object], *args: object
-    ) -> Future[object]:
-        with self._pool_lock:
-            if pool in self._retired:
-                raise BrokenProcessPool("this pool was shut down; the next try gets a new one")
-            return pool.submit(function, *args)
-
-    def _retire(self, pool: ProcessPoolExecutor) -> None:
-        """Stop `pool` and its workers at once (blocking: call it in a thread)."""
-        with self._pool_lock:
-            self._retired.add(pool)
-        stop_pool(pool, kill=True)

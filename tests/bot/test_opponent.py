@@ -13,10 +13,11 @@ import pytest
 import workers
 from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game
 
-from bot.opponent import ComputerOpponent, Worker, make_pool, stop_pool
+from bot.opponent import ComputerOpponent, Worker
 from bot.service import GameService, MoveResult
 from bot.service.events import Event, GameChanged
 from bot.thinking import think
+from bot.workers import WorkerDiedError, run_in_process
 from engine import ponte, verbindung
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
@@ -73,19 +74,23 @@ async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> Non
     await asyncio.wait_for(opponent.wait_for(predicate), WAIT)
 
 
-def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
-    pool = make_pool(1)
-    try:
-        opening = ponte.PonteRecord.of(ponte.PonteGame("classic")).to_json()
-        rolled = verbindung.VerbindungGame()
-        rolled.play("roll arcs white-cross")
-        dice = verbindung.Record.of(rolled).to_json()
-        ponte_text = pool.submit(think, "ponte", opening, "easy", "1:ai:0", 0.2).result(WAIT)
-        turn_text = pool.submit(think, "verbindung", dice, "easy", "1:ai:1", 0.2).result(WAIT)
-    finally:
-        stop_pool(pool, kill=False)
+async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
+    opening = ponte.PonteRecord.of(ponte.PonteGame("classic")).to_json()
+    rolled = verbindung.VerbindungGame()
+    rolled.play("roll arcs white-cross")
+    dice = verbindung.Record.of(rolled).to_json()
+    ponte_text = await run_in_process(think, "ponte", opening, "easy", "1:ai:0", 0.2, timeout=WAIT)
+    turn_text = await run_in_process(think, "verbindung", dice, "easy", "1:ai:1", 0.2, timeout=WAIT)
     assert ponte.PonteGame("classic").is_legal(ponte.parse_move(ponte_text))
     assert rolled.is_legal(rolled.parse_move(turn_text))
+
+
+async def test_a_job_process_that_dies_or_hangs_is_reported_and_gone() -> None:
+    with pytest.raises(WorkerDiedError):
+        await run_in_process(workers.dies, "ponte", "{}", "easy", "1", 0.0, timeout=WAIT)
+    with pytest.raises(TimeoutError):
+        await run_in_process(workers.hangs, "ponte", "{}", "easy", "1", 0.0, timeout=0.2)
+    assert multiprocessing.active_children() == []
 
 
 async def test_it_resumes_its_turn_at_start_and_answers_every_move(
