@@ -93,10 +93,15 @@ class Scene:
         if view.to_move_id == self.alice.id:
             await self.move(channel)
         # A search that answers at once (a placeholder) may be over before this looks.
-        await asyncio.wait_for(
-            opponent.wait_for(lambda: opponent.is_thinking(view.id) or opponent.moves > made),
-            WAIT,
-        )
+        changed = asyncio.Event()
+        unsubscribe = opponent.events.subscribe(lambda _status: changed.set())
+        try:
+            async with asyncio.timeout(WAIT):
+                while not (opponent.is_thinking(view.id) or opponent.moves > made):
+                    await changed.wait()
+                    changed.clear()
+        finally:
+            unsubscribe()
 
 
 def measure(samples: int = 20) -> list[float]:

@@ -17,10 +17,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import ComputerTurn, GameService, MoveResult
-from bot.service.events import Event, GameChanged
+from bot.service.events import Event, Events, GameChanged
 from bot.thinking import think
 from bot.workers import run_in_process
 from engine.errors import EngineError
@@ -39,6 +40,32 @@ GRACE = 5.0
 replaying a long record take time too, and a search checks its clock only now and then."""
 RETRY_LATER = 60.0
 """Seconds before a game whose computer could not move at all is tried again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Thinking:
+    """A search for this game started (True) or ended (False)."""
+
+    game_id: int
+    thinking: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """The computer's move made the game reach `version` (it is posted, or its post failed)."""
+
+    game_id: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class JobDone:
+    """The job of this game ended: nothing more happens for it until the next change."""
+
+    game_id: int
+
+
+Status = Thinking | Moved | JobDone
 
 
 class ComputerOpponent:
@@ -70,7 +97,7 @@ class ComputerOpponent:
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._starter: asyncio.Task[None] | None = None
         self._closed = False
-        self._changed = asyncio.Event()
+        self.events: Events[Status] = Events()  # what the computer does, for whoever watches
 
     # Life cycle ----------------------------------------------------------------------------
 
@@ -132,17 +159,6 @@ class ComputerOpponent:
         """Whether any game has a job (thinking, moving or announcing)."""
         return any(not task.done() for task in self._tasks.values())
 
-    async def wait_for(self, predicate: Callable[[], bool]) -> None:
-        """Wait until `predicate()` holds, checked at every change of the computer's state
-        (a search starting or ending, a move made, a job done): for tests and benchmarks."""
-        while not predicate():
-            changed = self._changed
-            await changed.wait()
-
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
-
     async def _run(self, game_id: int) -> None:
         try:
             while True:
@@ -156,7 +172,7 @@ class ComputerOpponent:
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
-            self._notify()
+            self.events.publish(JobDone(game_id))
 
     def _retry_later(self, game_id: int) -> None:
         if not self._closed:
@@ -205,7 +221,7 @@ class ComputerOpponent:
             if result is None:
                 return None
             self.moves += 1
-            self._notify()
+            self.events.publish(Moved(turn.game_id, result.view.version))
             try:
                 await self.announcer.computer_move(result)
             except Exception:  # the move is stored; /board shows it
@@ -215,7 +231,7 @@ class ComputerOpponent:
     async def _in_worker(self, turn: ComputerTurn) -> str:
         async with self._slots:
             self.thinking.add(turn.game_id)
-            self._notify()
+            self.events.publish(Thinking(turn.game_id, thinking=True))
             try:
                 text = await run_in_process(
                     self.worker,
@@ -229,4 +245,4 @@ class ComputerOpponent:
                 return str(text)
             finally:
                 self.thinking.discard(turn.game_id)
-                self._notify()
+                self.events.publish(Thinking(turn.game_id, thinking=False))

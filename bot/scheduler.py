@@ -42,9 +42,7 @@ class Scheduler:
         self.clock = clock
         self._ready = ready  # announcements need the server cache (its language) first
         self._failed = False
-        self.rounds = 0
         self._wake = asyncio.Event()
-        self._round_done = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -67,22 +65,18 @@ class Scheduler:
         """The service's subscriber: every change of a game or challenge may move an alarm."""
         self.wake()
 
-    async def wait_rounds(self, count: int) -> None:
-        """Wait until `count` rounds have finished in all (for tests and orderly shutdowns)."""
-        async with self._round_done:
-            await self._round_done.wait_for(lambda: self.rounds >= count)
-
     async def _run(self) -> None:
         if self._ready is not None:
             await self._ready()
         while True:
             self._wake.clear()
-            await self._round()
+            await self.run_round()
             delay = await self._delay()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
 
-    async def _round(self) -> None:
+    async def run_round(self) -> None:
+        """Apply and announce everything due now (what the background task does each time)."""
         self._failed = False
         try:
             notices = await self.service.run_due(self.clock())
@@ -94,9 +88,6 @@ class Scheduler:
                 await self.announcer.notice(notice)
             except Exception:
                 log.exception("could not announce %r", notice)
-        async with self._round_done:
-            self.rounds += 1
-            self._round_done.notify_all()
 
     async def _delay(self) -> float:
         if self._failed:

@@ -20,7 +20,7 @@ from bot.service.errors import (
     UnknownGameError,
     UnknownVariantError,
 )
-from bot.service.events import ChallengeChanged, Events, GameChanged
+from bot.service.events import ChallengeChanged, Event, Events, GameChanged
 from bot.service.kinds import KINDS, EngineGame, Kind
 from bot.service.results import GameView
 from bot.store import ChallengeRow, Connection, GameRow, NewGame, games
@@ -61,7 +61,7 @@ class ServiceCore:
         # The user id the computer plays under (the bot's own); None: nobody can play it.
         self.computer_id = computer_id
         self._positions: OrderedDict[tuple[int, int, int], EngineGame] = OrderedDict()
-        self.events = Events()  # what changed, for the scheduler, the computer and others
+        self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
     def game_changed(self, view: GameView) -> None:
         """Publish that `view`'s game changed (call it only after the commit)."""

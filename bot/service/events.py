@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -38,21 +39,24 @@ class ChallengeChanged:
 
 
 Event = GameChanged | ChallengeChanged
-Subscriber = Callable[[Event], None]
+"""What the service publishes."""
+
+E = TypeVar("E")
 
 
-class Events:
-    """A small synchronous publish-subscribe hub, one per service."""
+class Events(Generic[E]):
+    """A small synchronous publish-subscribe hub (the service has one for its events, the
+    computer opponent one for its own)."""
 
     def __init__(self) -> None:
-        self._subscribers: list[Subscriber] = []
+        self._subscribers: list[Callable[[E], None]] = []
 
-    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+    def subscribe(self, subscriber: Callable[[E], None]) -> Callable[[], None]:
         """Call `subscriber` with every later event; return the function that unsubscribes."""
         self._subscribers.append(subscriber)
         return lambda: self._subscribers.remove(subscriber)
 
-    def publish(self, event: Event) -> None:
+    def publish(self, event: E) -> None:
         """Hand `event` to every subscriber, in the order they subscribed."""
         for subscriber in list(self._subscribers):
             try:

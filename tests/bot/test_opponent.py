@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import workers
-from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game
+from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game, until
 
 from bot.opponent import ComputerOpponent, Worker
 from bot.service import GameService, MoveResult
@@ -71,7 +71,7 @@ async def opponents(service: GameService) -> AsyncIterator[Callable[..., Compute
 
 
 async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> None:
-    await asyncio.wait_for(opponent.wait_for(predicate), WAIT)
+    await until(opponent.events, predicate, WAIT)
 
 
 async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:

@@ -36,9 +36,7 @@ async def test_one_failed_announcement_does_not_silence_the_others(tmp_path: Pat
         await two_games_past_their_deadline(service, clock)
         announcer = FlakyAnnouncer()
         scheduler = Scheduler(service, announcer, clock)  # type: ignore[arg-type]
-        scheduler.start()
-        await scheduler.wait_rounds(1)
-        await scheduler.stop()
+        await scheduler.run_round()
         assert [type(n) for n in announcer.seen] == [TimeLoss, TimeLoss]
     finally:
         await service.connection.close()

@@ -3,17 +3,22 @@ and random legal moves for playing whole games through the service."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from bench.ponte_positions import random_turn as ponte_turn
 from bench.verbindung import random_turn as verbindung_turn
 from bot.service import AcceptResult, GameService, GameView, MoveResult
+from bot.service.events import Events
 from bot.store import Connection
 from engine.ponte import PonteGame
 
+E = TypeVar("E")
 START = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
 COMPUTER = 909  # the user id the computer plays under (the bot's own, in the bot)
@@ -126,3 +131,17 @@ async def play_to_end(
             return results
         view = result.view
     raise AssertionError(f"no end after {limit} moves")
+
+
+async def until(events: Events[E], condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Wait until `condition()` holds, looking again at every event `events` publishes (no
+    polling, no sleeping); `TimeoutError` after `timeout` seconds as a guard against a hang."""
+    changed = asyncio.Event()
+    unsubscribe = events.subscribe(lambda _event: changed.set())
+    try:
+        async with asyncio.timeout(timeout):
+            while not condition():
+                await changed.wait()
+                changed.clear()
+    finally:
+        unsubscribe()

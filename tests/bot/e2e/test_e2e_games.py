@@ -148,9 +148,7 @@ async def test_the_scheduler_reminds_and_then_the_clock_decides(world: World, bo
     await start(world, "ponte", {"time": 3600})
     mark = world.fake.mark()
     world.clock.advance(minutes=30)
-    rounds = bot.scheduler.rounds
     bot.scheduler.wake()
-    await bot.scheduler.wait_rounds(rounds + 1)
     reminder = await world.fake.wait_for_message(world.channel, since=mark)
     assert reminder.pinged == [world.alice]
     mark = world.fake.mark()
