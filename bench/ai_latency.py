@@ -68,7 +68,7 @@ class Scene:
     async def human_game(self) -> None:
         """bob and carol start a game in the other channel (if none runs there)."""
         latest = await self.bot.service.games(guild_id=None, user_id=self.bob.id)
-        if any(view.row.channel_id == self.other_channel.id for view in latest):
+        if any(view.channel_id == self.other_channel.id for view in latest):
             return
         options = {"game": "ponte", "opponent": self.carol, "first": "me"}
         challenge = await self.command(self.bob, self.other_channel, "challenge", **options)

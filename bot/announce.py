@@ -89,7 +89,7 @@ class Announcer:
 
     async def _players(self, view: GameView) -> dict[Any, str]:
         names = await self.bot.names.many(list(view.players.values()))
-        if view.row.game_kind == "ponte":
+        if view.kind.key == "ponte":
             return {ponte.Colour(c): names[u] for c, u in view.players.items()}
         return {verbindung.Player(c): names[u] for c, u in view.players.items()}
 
@@ -101,21 +101,21 @@ class Announcer:
         started = text(
             locale,
             "game.started",
-            game=text(locale, f"title.{view.row.game_kind}"),
-            variant=text(locale, f"variant.{view.row.variant}"),
+            game=text(locale, f"title.{view.kind.key}"),
+            variant=text(locale, f"variant.{view.variant}"),
             first_colour=text(locale, f"colour.{first}"),
             first=mention(view.players[first]),
             second_colour=text(locale, f"colour.{second}"),
             second=mention(view.players[second]),
-            time=format_duration(locale, view.row.move_seconds),
+            time=format_duration(locale, view.move_seconds),
         )
         assert view.to_move_id is not None
-        first_key = f"game.first_{view.row.game_kind}"
+        first_key = f"game.first_{view.kind.key}"
         if self.is_computer(view.to_move_id):
             first_key = "game.computer_first"
         lines = [started, text(locale, first_key, player=mention(view.to_move_id))]
         computer = next((u for u in view.players.values() if self.is_computer(u)), None)
-        level = view.row.computer_level
+        level = view.computer_level
         if level is not None and computer is not None:
             level_name = text(locale, f"choice.level.{level}")
             lines.append(
@@ -144,13 +144,9 @@ class Announcer:
                 )
             )
         lines.append(self.your_turn(view, locale))
-        if (
-            view.row.game_kind == "ponte"
-            and result.played == "pass"
-            and not self.is_computer(next_id)
-        ):
+        if view.kind.key == "ponte" and result.played == "pass" and not self.is_computer(next_id):
             lines.append(text(locale, "move.last_turn"))  # P16: white passed, red's turn is last
-        if view.row.game_kind == "ponte" and view.version == 1 and not self.is_computer(next_id):
+        if view.kind.key == "ponte" and view.version == 1 and not self.is_computer(next_id):
             lines.append(text(locale, "move.swap_hint"))  # P4, the pie rule
         return "\n".join(lines)
 
@@ -170,7 +166,7 @@ class Announcer:
             locale,
             "move.your_turn",
             player=mention(view.to_move_id),
-            deadline=timestamp(view.row.deadline),
+            deadline=timestamp(view.deadline_at),
         )
 
     def status_text(self, view: GameView, locale: str) -> str:
@@ -183,7 +179,7 @@ class Announcer:
     def ending_text(self, view: GameView, ending: Ending, locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""
         winner = None if ending.result == "draw" else view.players.get(ending.result)
-        loser = None if winner is None else view.row.opponent_of(winner)
+        loser = None if winner is None else view.opponent_of(winner)
         params = {
             "winner": mention(winner) if winner else "",
             "loser": mention(loser) if loser else "",
@@ -211,8 +207,8 @@ class Announcer:
     def channel(self, view_or_id: GameView | int) -> discord.PartialMessageable:
         """A channel (or thread) to send to, without needing it in the cache."""
         if isinstance(view_or_id, GameView):
-            row = view_or_id.row
-            return self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+            view = view_or_id
+            return self.bot.get_partial_messageable(view.channel_id, guild_id=view.guild_id)
         return self.bot.get_partial_messageable(view_or_id)
 
     async def game_over_files(self, view: GameView, locale: str) -> list[discord.File]:
@@ -223,7 +219,7 @@ class Announcer:
         """Post the computer's move as a person's is answered: what it played, the board (and
         the replay at the end), one mention of the player to move."""
         view = result.view
-        locale = self.locale_of(view.row.guild_id)
+        locale = self.locale_of(view.guild_id)
         content = self.turn_text(result, locale)
         files = [await self.board(view, locale)]
         if result.ending is not None:
@@ -243,20 +239,20 @@ class Announcer:
 
     async def _reminder(self, notice: Reminder) -> None:
         view = notice.view
-        locale = self.locale_of(view.row.guild_id)
+        locale = self.locale_of(view.guild_id)
         key = "reminder.half" if notice.stage == 1 else "reminder.last"
         content = text(
             locale,
             key,
             player=mention(notice.user_id),
-            channel=f"<#{view.row.channel_id}>",
+            channel=f"<#{view.channel_id}>",
             deadline=timestamp(notice.deadline),
         )
         await self.channel(view).send(content, allowed_mentions=pings(notice.user_id))
 
     async def _time_loss(self, notice: TimeLoss) -> None:
         view = notice.view
-        locale = self.locale_of(view.row.guild_id)
+        locale = self.locale_of(view.guild_id)
         content = self.ending_text(view, notice.ending, locale)
         files = await self.game_over_files(view, locale)
         await self.channel(view).send(content, files=files, allowed_mentions=pings())

@@ -66,13 +66,13 @@ class InfoCog(commands.Cog):
 
     def _line(self, view: GameView, locale: str) -> str:
         players = " vs ".join(mention(u) for u in view.players.values())
-        game = text(locale, f"title.{view.row.game_kind}")
+        game = text(locale, f"title.{view.kind.key}")
         player = mention(view.to_move_id or 0)
         if self.bot.announcer.is_computer(view.to_move_id):  # no time limit: it is thinking
             turn = text(locale, "games.computer_turn", player=player)
         else:
-            turn = text(locale, "games.turn", player=player, deadline=f"<t:{view.row.deadline}:R>")
-        return f"• {game} <#{view.row.channel_id}>: {players} · {turn}"
+            turn = text(locale, "games.turn", player=player, deadline=f"<t:{view.deadline_at}:R>")
+        return f"• {game} <#{view.channel_id}>: {players} · {turn}"
 
     @app_commands.command(
         name=ls("command.rules.name"), description=ls("command.rules.description")

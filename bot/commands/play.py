@@ -81,7 +81,7 @@ class PlayCog(commands.Cog):
             except InvalidMoveError:
                 # The error handler shows the notation of this channel's game with the error.
                 view = await self.bot.service.game_in(channel_id)
-                interaction.extras["game"] = view.row.game_kind
+                interaction.extras["game"] = view.kind.key
                 raise
             await self.announce(interaction, result)
 
@@ -195,7 +195,7 @@ class PlayCog(commands.Cog):
         locale = public_locale(interaction)
         view = result.view
         if result.action == "offered":
-            opponent = view.row.opponent_of(result.by_id)
+            opponent = view.opponent_of(result.by_id)
             buttons = discord.ui.View(timeout=None)
             buttons.add_item(DrawButton("accept", view.id, text(locale, "button.accept_draw")))
             buttons.add_item(DrawButton("decline", view.id, text(locale, "button.decline_draw")))

@@ -14,6 +14,7 @@ from datetime import datetime
 
 import aiosqlite
 
+from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
 from bot.service.kinds import Ending
 from bot.service.play import PlayUseCases
@@ -77,13 +78,14 @@ class AlarmUseCases(PlayUseCases):
             row = await games.get_game(db, game_id)
             if row is None or row.status != "active" or (row.next_alarm_at or now + 1) > now:
                 return None  # a move or another scheduler got there first
-            view = self.view(row)
-            if now >= view.turn.deadline:
-                return await self._lose_on_time(db, view, now)
-            return await self._remind(db, view, now)
+            loaded = self.load(row)
+            if now >= loaded.view.turn.deadline:
+                return await self._lose_on_time(db, loaded, now)
+            return await self._remind(db, loaded, now)
 
-    async def _remind(self, db: aiosqlite.Connection, view: GameView, now: int) -> Reminder | None:
-        row, turn = view.row, view.turn
+    async def _remind(self, db: aiosqlite.Connection, loaded: Loaded, now: int) -> Reminder | None:
+        row, view = loaded.row, loaded.view
+        turn = view.turn
         stage = turn.reminder_due(now, row.reminders_sent)
         if stage is None:  # cannot happen: each alarm is set to the time of its own stage
             return None
@@ -92,11 +94,12 @@ class AlarmUseCases(PlayUseCases):
         assert user_id is not None
         return Reminder(view, user_id, stage, moment(turn.deadline))
 
-    async def _lose_on_time(self, db: aiosqlite.Connection, view: GameView, now: int) -> TimeLoss:
+    async def _lose_on_time(self, db: aiosqlite.Connection, loaded: Loaded, now: int) -> TimeLoss:
+        view = loaded.view
         loser = view.to_move
         assert loser is not None
         ending = Ending(view.kind.other(loser), "timeout", None, view.kind.scores(view.game))
         row = await self._finish(
-            db, view.row, ending, record=view.row.record, version=view.version, now=now
+            db, loaded.row, ending, record=view.record, version=view.version, now=now
         )
-        return TimeLoss(GameView(row, view.game), view.row.player_of(loser), ending)
+        return TimeLoss(GameView(row, view.game), view.player_of(loser), ending)

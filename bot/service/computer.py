@@ -117,13 +117,14 @@ class ComputerUseCases(PlayUseCases):
             row = await games.get_game(db, turn.game_id)
             if row is None or row.version != turn.version or row.status != "active":
                 return None
-            view = self.view(row)
+            loaded = self.load(row)
+            view = loaded.view
             if not self.computer_to_move(view):
                 return None
             computer = self._computer_id()
             move = view.kind.parse(view.game, text, self.player_colour(view, computer))
             view.game.check(move)
-            result = await self._apply(db, view, computer, move)
+            result = await self._apply(db, loaded, computer, move)
         self.remember(result.view)
         self.game_changed(result.view)
         return result

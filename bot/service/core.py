@@ -30,7 +30,8 @@ Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
 
 POSITION_CACHE_SIZE = 512
-"""Engine positions kept by (game id, version, seed), to skip replaying a record on every move."""
+"""Engine positions kept by (game id, version, creation time), to skip replaying a record on
+every move."""
 
 
 def utc_now() -> datetime:
@@ -80,7 +81,7 @@ class ServiceCore:
 
     def view(self, row: GameRow) -> GameView:
         """A view of `row` whose engine game is a private copy the caller may change."""
-        key = (row.id, row.version, row.seed)
+        key = (row.id, row.version, row.created_at)
         cached = self._positions.get(key)
         if cached is None:
             return GameView(row)
@@ -91,7 +92,7 @@ class ServiceCore:
         """Keep the position of `view` for the next move; call it only after the commit."""
         if not view.is_active:
             return
-        self._positions[(view.id, view.version, view.row.seed)] = view.game.copy()
+        self._positions[(view.id, view.version, view.created_at)] = view.game.copy()
         while len(self._positions) > POSITION_CACHE_SIZE:
             self._positions.popitem(last=False)
 
@@ -109,13 +110,17 @@ class ServiceCore:
             raise GameNotFoundError(f"there is no game {game_id}", game_id=game_id)
         return row
 
-    def is_computer(self, row: GameRow, user_id: int | None) -> bool:
-        """Whether `user_id` is the computer in the game `row` (which then has a level)."""
-        return row.computer_level is not None and user_id == self.computer_id
+    def load(self, row: GameRow) -> Loaded:
+        """The row and its view, for a use case that changes the game."""
+        return Loaded(row, self.view(row))
+
+    def is_computer(self, game: GameRow | GameView, user_id: int | None) -> bool:
+        """Whether `user_id` is the computer in `game` (which then has a level)."""
+        return game.computer_level is not None and user_id == self.computer_id
 
     def computer_to_move(self, view: GameView) -> bool:
         """Whether the computer is to move in this (active) game."""
-        return view.is_active and self.is_computer(view.row, view.to_move_id)
+        return view.is_active and self.is_computer(view, view.to_move_id)
 
     async def refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
         """Raise `ChannelBusyError` if the channel already has an active game."""
@@ -190,6 +195,15 @@ class ServiceCore:
                 variant=variant,
                 choices=kind.variants,
             ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game loaded for a change: the stored row (which only the service sees: it holds the
+    secret seed of the dice) and the view handed out."""
+
+    row: GameRow
+    view: GameView
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.service.core import ServiceCore
+from bot.service.core import Loaded, ServiceCore
 from bot.service.deadlines import Turn
 from bot.service.errors import (
     AlreadyPlayedError,
@@ -38,7 +38,8 @@ class PlayUseCases(ServiceCore):
         `InvalidMoveError` / `IllegalMoveError` (with the rule id).
         """
         async with self.connection.transaction() as db:
-            view = await self._game_for_move(db, channel_id, user_id, text)
+            loaded = await self._game_for_move(db, channel_id, user_id, text)
+            view = loaded.view
             colour = self.player_colour(view, user_id)
             move = view.kind.parse(view.game, text, colour)
             resigner = view.kind.resigner(move)
@@ -47,7 +48,7 @@ class PlayUseCases(ServiceCore):
                 view.game.check(move)
             elif resigner != colour:
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
-            result = await self._apply(db, view, user_id, move)
+            result = await self._apply(db, loaded, user_id, move)
         self.remember(result.view)
         self.game_changed(result.view)
         return result
@@ -56,9 +57,11 @@ class PlayUseCases(ServiceCore):
         """`user_id` resigns the channel's game (at any time). Raises `NoGameHereError`,
         `NotAPlayerError`."""
         async with self.connection.transaction() as db:
-            view = self.view(await self.active_row(db, channel_id))
+            loaded = self.load(await self.active_row(db, channel_id))
+            view = loaded.view
             colour = self.player_colour(view, user_id)
-            result = await self._apply(db, view, user_id, view.kind.resignation(view.game, colour))
+            resignation = view.kind.resignation(view.game, colour)
+            result = await self._apply(db, loaded, user_id, resignation)
         self.game_changed(result.view)
         return result
 
@@ -67,18 +70,19 @@ class PlayUseCases(ServiceCore):
         (nothing is stored). Raises `NoGameHereError`, `NotAPlayerError`,
         `DrawAlreadyOfferedError`."""
         async with self.connection.transaction() as db:
-            view = self.view(await self.active_row(db, channel_id))
+            loaded = self.load(await self.active_row(db, channel_id))
+            view = loaded.view
             self.player_colour(view, user_id)
-            opponent = view.row.opponent_of(user_id)
-            if self.is_computer(view.row, opponent):
+            opponent = view.opponent_of(user_id)
+            if self.is_computer(view, opponent):
                 # It cannot judge a position well enough to agree to a draw fairly, and an
                 # offer nobody answers would hang over the game: it plays every game out.
                 return DrawResult(view, "refused", opponent, None)
-            offered_by = view.row.draw_offered_by
+            offered_by = view.draw_offered_by
             if offered_by == user_id:
                 raise DrawAlreadyOfferedError("you have already offered a draw")
             if offered_by is not None:
-                result = await self._agree_draw(db, view, user_id)
+                result = await self._agree_draw(db, loaded, user_id)
             else:
                 await games.set_draw_offer(db, view.id, user_id, self.now())
                 result = DrawResult(view, "offered", user_id, None)
@@ -100,15 +104,15 @@ class PlayUseCases(ServiceCore):
     async def accept_draw(self, channel_id: int, user_id: int) -> DrawResult:
         """Accept the opponent's draw offer. Raises `NoDrawOfferError` without one."""
         async with self.connection.transaction() as db:
-            view = await self._draw_offer_to(db, channel_id, user_id)
-            result = await self._agree_draw(db, view, user_id)
+            loaded = await self._draw_offer_to(db, channel_id, user_id)
+            result = await self._agree_draw(db, loaded, user_id)
         self.game_changed(result.view)
         return result
 
     async def decline_draw(self, channel_id: int, user_id: int) -> DrawResult:
         """Decline the opponent's draw offer. Raises `NoDrawOfferError` without one."""
         async with self.connection.transaction() as db:
-            view = await self._draw_offer_to(db, channel_id, user_id)
+            view = (await self._draw_offer_to(db, channel_id, user_id)).view
             await games.set_draw_offer(db, view.id, None, self.now())
             return DrawResult(view, "declined", user_id, None)
 
@@ -116,14 +120,14 @@ class PlayUseCases(ServiceCore):
 
     async def _game_for_move(
         self, db: aiosqlite.Connection, channel_id: int, user_id: int, text: str
-    ) -> GameView:
+    ) -> Loaded:
         """The channel's active game, or the refusal a move on a just-finished game gets."""
         row = await games.active_game_in(db, channel_id)
         if row is not None:
-            return self.view(row)
+            return self.load(row)
         latest = await games.latest_game_in(db, channel_id)
         if latest is None or latest.colour_of(user_id) is None:
-            return self.view(await self.active_row(db, channel_id))  # raises NoGameHereError
+            return self.load(await self.active_row(db, channel_id))  # raises NoGameHereError
         view = self.view(latest)
         if _repeats_last_move(view, user_id, text):
             raise AlreadyPlayedError("that move was already played, and it ended the game")
@@ -150,10 +154,11 @@ class PlayUseCases(ServiceCore):
         raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
 
     async def _apply(
-        self, db: aiosqlite.Connection, view: GameView, mover_id: int, move: Any
+        self, db: aiosqlite.Connection, loaded: Loaded, mover_id: int, move: Any
     ) -> MoveResult:
         """Make the checked `move` on the view's private game and store the new position."""
-        kind, game, row = view.kind, view.game, view.row
+        view, row = loaded.view, loaded.row
+        kind, game = view.kind, view.game
         game.push(move)
         ending = kind.ending(game)
         drawn = [] if ending is not None else kind.chance(game, row.seed)
@@ -240,19 +245,20 @@ class PlayUseCases(ServiceCore):
 
     async def _draw_offer_to(
         self, db: aiosqlite.Connection, channel_id: int, user_id: int
-    ) -> GameView:
-        view = self.view(await self.active_row(db, channel_id))
-        self.player_colour(view, user_id)
-        if view.row.draw_offered_by in (None, user_id):
+    ) -> Loaded:
+        loaded = self.load(await self.active_row(db, channel_id))
+        self.player_colour(loaded.view, user_id)
+        if loaded.view.draw_offered_by in (None, user_id):
             raise NoDrawOfferError("your opponent has not offered a draw")
-        return view
+        return loaded
 
     async def _agree_draw(
-        self, db: aiosqlite.Connection, view: GameView, user_id: int
+        self, db: aiosqlite.Connection, loaded: Loaded, user_id: int
     ) -> DrawResult:
+        view = loaded.view
         ending = Ending("draw", "agreement", None, view.kind.scores(view.game))
         row = await self._finish(
-            db, view.row, ending, record=view.row.record, version=view.version, now=self.now()
+            db, loaded.row, ending, record=view.record, version=view.version, now=self.now()
         )
         return DrawResult(GameView(row, view.game), "accepted", user_id, ending)
 

@@ -64,5 +64,5 @@ class QueryUseCases(ServiceCore):
         ending = view.ending
         if ending is not None:
             header += f"# result: {ending.result} ({ending.termination})\n"
-        filename = f"{view.kind.key}-{view.row.variant}-game-{view.id}.txt"
+        filename = f"{view.kind.key}-{view.variant}-game-{view.id}.txt"
         return Export(filename, header + view.kind.export(view.game))

@@ -12,52 +12,65 @@ from bot.store import ChallengeRow, GameRow
 
 
 class GameView:
-    """A stored game and its engine position (replayed from the record on first use)."""
+    """A game as the layers above see it: its facts (everything stored but the secret seed of
+    its dice) and its engine position, replayed from the record on first use."""
 
     def __init__(self, row: GameRow, game: EngineGame | None = None) -> None:
-        self.row = row
+        self.id = row.id
         self.kind: Kind = kind_of(row.game_kind)
+        self.variant = row.variant
+        self.guild_id = row.guild_id
+        self.channel_id = row.channel_id
+        self.parent_channel_id = row.parent_channel_id  # the channel of the game's thread
+        self.first_id, self.second_id = row.first_id, row.second_id
+        self.status = row.status
+        self.move_seconds = row.move_seconds
+        self.turn_started_at = row.turn_started_at
+        self.deadline_at = row.deadline  # epoch seconds; see `deadline`
+        self.reminders_sent = row.reminders_sent
+        self.next_alarm_at = row.next_alarm_at
+        self.draw_offered_by = row.draw_offered_by
+        self.record = row.record
+        self.version = row.version  # name it when making a move on this position
+        self.created_at, self.updated_at = row.created_at, row.updated_at
+        self.finished_at = row.finished_at
+        self.winner_id = row.winner_id  # None for a draw or a game still running
+        self.computer_level = row.computer_level  # set in a game against the computer
+        self._colours = {row.first_id: row.first_colour, row.second_id: row.second_colour}
+        self.ending = _ending(row)
         self._game = game
 
     def __repr__(self) -> str:
-        return f"<GameView {self.row.id} {self.row.game_kind} v{self.row.version} {self.status}>"
+        return f"<GameView {self.id} {self.kind.key} v{self.version} {self.status}>"
 
     @property
     def game(self) -> EngineGame:
         """The engine game at this version (do not change it: it may be shared)."""
         if self._game is None:
-            self._game = self.kind.load(self.row.record)
+            self._game = self.kind.load(self.record)
         return self._game
-
-    @property
-    def id(self) -> int:
-        """The game's id."""
-        return self.row.id
-
-    @property
-    def version(self) -> int:
-        """The number of events in the record: name it when making a move on this position."""
-        return self.row.version
-
-    @property
-    def status(self) -> str:
-        """``active`` or ``finished``."""
-        return self.row.status
 
     @property
     def is_active(self) -> bool:
         """Whether the game is still being played."""
-        return self.row.status == "active"
+        return self.status == "active"
 
     @property
     def players(self) -> dict[str, int]:
         """Each colour's player (as the colours are owned now)."""
-        row = self.row
-        return {row.first_colour: row.first_id, row.second_colour: row.second_id}
+        return {colour: user for user, colour in self._colours.items()}
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who does not play."""
-        return self.row.colour_of(user_id)
+        return self._colours.get(user_id)
+
+    def player_of(self, colour: str) -> int:
+        """The user who plays `colour`."""
+        return self.players[colour]
+
+    def opponent_of(self, user_id: int) -> int:
+        """The other player."""
+        return self.second_id if user_id == self.first_id else self.first_id
 
     @property
     def to_move(self) -> str | None:
@@ -68,31 +81,24 @@ class GameView:
     def to_move_id(self) -> int | None:
         """The user to move, or None when the game is over."""
         colour = self.to_move
-        return None if colour is None else self.row.player_of(colour)
+        return None if colour is None else self.player_of(colour)
 
     @property
     def turn(self) -> Turn:
         """The current turn's start and limit (its reminders and deadline)."""
-        return Turn(self.row.turn_started_at, self.row.move_seconds)
+        return Turn(self.turn_started_at, self.move_seconds)
 
     @property
     def deadline(self) -> datetime | None:
         """When the player to move loses on time, or None when the game is over."""
-        return moment(self.row.deadline) if self.is_active else None
+        return moment(self.deadline_at) if self.is_active else None
 
-    @property
-    def ending(self) -> Ending | None:
-        """How the game ended, or None while it runs."""
-        row = self.row
-        if row.result is None or row.termination is None:
-            return None
-        scores = None if row.scores is None else json.loads(row.scores)
-        return Ending(row.result, row.termination, row.rule, scores)
 
-    @property
-    def winner_id(self) -> int | None:
-        """The winner, or None for a draw or a game still running."""
-        return self.row.winner_id
+def _ending(row: GameRow) -> Ending | None:
+    if row.result is None or row.termination is None:
+        return None
+    scores = None if row.scores is None else json.loads(row.scores)
+    return Ending(row.result, row.termination, row.rule, scores)
 
 
 @dataclass(frozen=True, slots=True)

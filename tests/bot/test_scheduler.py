@@ -53,7 +53,7 @@ async def test_a_game_that_cannot_be_loaded_does_not_hold_up_the_others(tmp_path
     service = await open_service(path, clock, CountingSeeds())  # no cached positions
     try:
         [loss] = await service.run_due()
-        assert isinstance(loss, TimeLoss) and loss.view.row.channel_id == CHANNEL + 1
+        assert isinstance(loss, TimeLoss) and loss.view.channel_id == CHANNEL + 1
         async with service.connection.read() as db:
             broken = await games.active_game_in(db, CHANNEL)
         assert broken is not None and broken.next_alarm_at > int(clock.now.timestamp())

@@ -52,7 +52,7 @@ async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: 
     assert answer.attachments[0].data.startswith(PNG)
     game = await bot.service.game_in(world.channel.id)
     assert game.version == 2 and game.to_move_id == world.alice.id
-    assert game.row.computer_level == "easy"
+    assert game.computer_level == "easy"
 
 
 async def test_the_computer_begins_a_verbindung_game_in_its_own_thread(
@@ -68,7 +68,7 @@ async def test_the_computer_begins_a_verbindung_game_in_its_own_thread(
     assert opening.attachments[0].data.startswith(PNG)
     assert "🎲" in opening.content  # alice's roll, drawn for her after the computer's turn
     game = await bot.service.game_in(thread.id)
-    assert game.to_move_id == world.alice.id and game.row.parent_channel_id == world.channel.id
+    assert game.to_move_id == world.alice.id and game.parent_channel_id == world.channel.id
     assert game.players == {"red": world.fake.bot_user.id, "black": world.alice.id}
 
 

@@ -51,11 +51,7 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
     for _ in range(300):
         view = await bot.service.game_in(world.channel.id)
         mover = world.alice if view.to_move_id == world.alice.id else world.bob
-        move = (
-            "swap"
-            if view.version == 1 and view.row.game_kind == "ponte"
-            else random_move(view, rng)
-        )
+        move = "swap" if view.version == 1 and view.kind.key == "ponte" else random_move(view, rng)
         result = await run(world, mover, "move", {"move": move})
         assert not result.ephemeral, result.content
         assert result.attachments and result.attachments[0].data.startswith(PNG)
@@ -188,7 +184,7 @@ async def test_a_game_in_its_own_thread(world: World, bot: GameBot) -> None:
     await start(world, "verbindung", {"thread": True})
     thread = await world.fake.wait_for_thread(world.channel)
     view = await bot.service.game_in(thread.id)
-    assert view.row.parent_channel_id == world.channel.id
+    assert view.parent_channel_id == world.channel.id
     second = await run(world, world.carol, "challenge", {"game": "ponte", "opponent": world.alice})
     assert not second.ephemeral  # the channel itself is still free
 

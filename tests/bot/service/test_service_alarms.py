@@ -49,7 +49,7 @@ async def test_a_move_starts_a_new_turn_with_fresh_reminders(
     assert reminder.user_id == ALICE
     moved = clock.advance(hours=1)
     result = await service.play(CHANNEL, ALICE, "a1 c1")
-    assert result.view.row.reminders_sent == 0
+    assert result.view.reminders_sent == 0
     assert await service.next_alarm() == moved + timedelta(days=1.5)
     clock.now = moved + timedelta(days=1.5)
     [reminder] = await service.run_due()

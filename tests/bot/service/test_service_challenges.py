@@ -95,7 +95,7 @@ async def test_a_busy_channel_refuses_a_challenge_unless_it_asks_for_a_thread(
     assert "thread" in str(raised.value)
     made = await challenge(service, opponent_id=CAROL, wants_thread=True)
     accepted = await service.accept(made.id, CAROL, channel_id=7000, parent_channel_id=CHANNEL)
-    assert (accepted.view.row.channel_id, accepted.view.row.parent_channel_id) == (7000, CHANNEL)
+    assert (accepted.view.channel_id, accepted.view.parent_channel_id) == (7000, CHANNEL)
 
 
 async def test_accept_starts_the_game_with_the_chosen_first_player(service: GameService) -> None:
@@ -106,7 +106,7 @@ async def test_accept_starts_the_game_with_the_chosen_first_player(service: Game
     assert accepted.challenge.game_id == view.id
     assert view.players == {"white": BOB, "red": ALICE}
     assert view.to_move_id == BOB
-    assert (view.version, view.row.move_seconds, view.is_active) == (0, 5 * HOUR, True)
+    assert (view.version, view.move_seconds, view.is_active) == (0, 5 * HOUR, True)
     assert (await service.game_in(CHANNEL)).id == view.id
 
 

@@ -51,5 +51,5 @@ async def test_moves_in_many_channels_at_once_all_apply(service: GameService) ->
     for channel in channels:
         await start_game(service, channel_id=channel)
     results = await asyncio.gather(*(service.play(c, ALICE, "a1 c1") for c in channels))
-    assert {r.view.row.channel_id for r in results} == set(channels)
+    assert {r.view.channel_id for r in results} == set(channels)
     assert all(r.view.version == 1 for r in results)

@@ -150,7 +150,7 @@ async def test_the_same_seed_gives_the_same_dice(tmp_path) -> None:
         try:
             await start_game(service, "verbindung")
             await play_to_end(service, CHANNEL, random.Random(11))
-            records.append((await service.game(1)).row.record)
+            records.append((await service.game(1)).record)
         finally:
             await service.connection.close()
     assert records[0] == records[1]
@@ -250,12 +250,12 @@ async def test_whole_games_end_with_the_engine_result(
 async def test_games_are_listed_by_player_and_server(service: GameService) -> None:
     await start_game(service)
     await start_game(service, "verbindung", channel_id=CHANNEL + 1, challenger=CAROL)
-    assert {v.row.channel_id for v in await service.games(user_id=BOB)} == {CHANNEL, CHANNEL + 1}
-    assert [v.row.channel_id for v in await service.games(user_id=CAROL)] == [CHANNEL + 1]
+    assert {v.channel_id for v in await service.games(user_id=BOB)} == {CHANNEL, CHANNEL + 1}
+    assert [v.channel_id for v in await service.games(user_id=CAROL)] == [CHANNEL + 1]
     assert len(await service.games(guild_id=GUILD)) == 2
     assert await service.games(guild_id=GUILD + 1) == []
     await service.resign(CHANNEL, BOB)
-    assert [v.row.channel_id for v in await service.games(guild_id=GUILD)] == [CHANNEL + 1]
+    assert [v.channel_id for v in await service.games(guild_id=GUILD)] == [CHANNEL + 1]
     assert [v.winner_id for v in await service.games(active=False)] == [ALICE]
 
 
@@ -264,7 +264,7 @@ async def test_an_exported_record_replays(service: GameService, kind: str) -> No
     view = (await start_game(service, kind)).view
     await play_to_end(service, CHANNEL, random.Random(4))
     export = await service.export(view.id, {ALICE: "Alice"})
-    assert export.filename == f"{kind}-{view.row.variant}-game-{view.id}.txt"
+    assert export.filename == f"{kind}-{view.variant}-game-{view.id}.txt"
     assert "Alice" in export.text.splitlines()[0]
     assert f"user {BOB}" in export.text.splitlines()[0]
     assert export.text.splitlines()[1].startswith("# result: ")

@@ -80,7 +80,7 @@ async def test_migration_3_marks_every_old_game_as_one_between_people(tmp_path: 
         assert (old[0].winner_id, old[1].record) == (11, RECORD)
         assert await service.computer_turns() == []
         result = await service.play(61, 11, "f6 h8")  # the old game goes on, with its clock
-        assert result.next_id == 33 and result.view.row.next_alarm_at is not None
+        assert result.next_id == 33 and result.view.next_alarm_at is not None
         async with service.connection.transaction() as db:
             with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
                 await db.execute("UPDATE games SET computer_level = 'godlike' WHERE id = 2")
