@@ -21,13 +21,12 @@ from bot.commands.common import (
     public_locale,
 )
 from bot.i18n import format_duration, text, timestamp
-from bot.service import KINDS, LEVELS
+from bot.service import KINDS, LEVELS, Challenge
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
 
 if TYPE_CHECKING:
     from bot.app import GameBot
-    from bot.store import ChallengeRow
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +149,7 @@ class ChallengeCog(commands.Cog):
         await self._post_challenge(interaction, made, opponent.id)
 
     async def _post_challenge(
-        self, interaction: discord.Interaction, made: ChallengeRow, opponent_id: int
+        self, interaction: discord.Interaction, made: Challenge, opponent_id: int
     ) -> None:
         locale = public_locale(interaction)
         try:
@@ -212,7 +211,7 @@ class ChallengeCog(commands.Cog):
         except discord.HTTPException:  # the game is stored and must start all the same
             log.warning("could not point to the thread of computer game %s", game_id)
 
-    def challenge_text(self, made: ChallengeRow, locale: str) -> str:
+    def challenge_text(self, made: Challenge, locale: str) -> str:
         """The challenge as the channel reads it."""
         return text(
             locale,

@@ -22,7 +22,7 @@ from bot.commands.common import (
     user_locale,
 )
 from bot.i18n import text
-from bot.service import DrawResult, MoveResult, ServiceError
+from bot.service import DrawAction, DrawResult, MoveResult, ServiceError
 from bot.suggest import suggest
 from engine.errors import InvalidMoveError
 
@@ -194,7 +194,7 @@ class PlayCog(commands.Cog):
         """Post the offer with its buttons, the refusal, or the agreed draw."""
         locale = public_locale(interaction)
         view = result.view
-        if result.action == "offered":
+        if result.action is DrawAction.OFFERED:
             opponent = view.opponent_of(result.by_id)
             buttons = discord.ui.View(timeout=None)
             buttons.add_item(DrawButton("accept", view.id, text(locale, "button.accept_draw")))
@@ -205,8 +205,9 @@ class PlayCog(commands.Cog):
             await interaction.response.send_message(
                 content, view=buttons, allowed_mentions=pings(opponent)
             )
-        elif result.action in ("declined", "refused"):
-            key = "draw.computer_refuses" if result.action == "refused" else "draw.declined"
+        elif result.action in (DrawAction.DECLINED, DrawAction.REFUSED):
+            refused = result.action is DrawAction.REFUSED
+            key = "draw.computer_refuses" if refused else "draw.declined"
             await self._reply_or_edit(interaction, text(locale, key, player=mention(result.by_id)))
         else:
             assert result.ending is not None

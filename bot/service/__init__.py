@@ -16,7 +16,9 @@ from bot.service.kinds import KINDS, Ending, Kind
 from bot.service.queries import QueryUseCases
 from bot.service.results import (
     AcceptResult,
+    Challenge,
     ChallengeExpired,
+    DrawAction,
     DrawResult,
     Export,
     GameView,
@@ -35,9 +37,11 @@ __all__ = [
     "KINDS",
     "LEVELS",
     "AcceptResult",
+    "Challenge",
     "ChallengeExpired",
     "Clock",
     "ComputerTurn",
+    "DrawAction",
     "DrawResult",
     "Ending",
     "Export",

@@ -18,8 +18,8 @@ from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
 from bot.service.kinds import Ending
 from bot.service.play import PlayUseCases
-from bot.service.results import ChallengeExpired, GameView, Notice, Reminder, TimeLoss
-from bot.store import ChallengeRow, challenges, games
+from bot.service.results import Challenge, ChallengeExpired, GameView, Notice, Reminder, TimeLoss
+from bot.store import ChallengeStatus, GameStatus, challenges, games
 
 log = logging.getLogger(__name__)
 
@@ -62,12 +62,14 @@ class AlarmUseCases(PlayUseCases):
         known = [t for t in times if t is not None]
         return moment(min(known)) if known else None
 
-    async def _expire(self, challenge_id: int, now: int) -> ChallengeRow | None:
+    async def _expire(self, challenge_id: int, now: int) -> Challenge | None:
         """Close an unanswered challenge; None if it was answered meanwhile."""
+        expired = ChallengeStatus.EXPIRED
         async with self.connection.transaction() as db:
-            if not await challenges.answer_challenge(db, challenge_id, "expired", now):
+            if not await challenges.answer_challenge(db, challenge_id, expired, now):
                 return None
-            return await challenges.get_challenge(db, challenge_id)
+            row = await challenges.get_challenge(db, challenge_id)
+        return None if row is None else Challenge.of(row)
 
     async def _postpone(self, game_id: int, when: int) -> None:
         async with self.connection.transaction() as db:
@@ -76,7 +78,11 @@ class AlarmUseCases(PlayUseCases):
     async def _alarm(self, game_id: int, now: int) -> Notice | None:
         async with self.connection.transaction() as db:
             row = await games.get_game(db, game_id)
-            if row is None or row.status != "active" or (row.next_alarm_at or now + 1) > now:
+            if (
+                row is None
+                or row.status is not GameStatus.ACTIVE
+                or (row.next_alarm_at or now + 1) > now
+            ):
                 return None  # a move or another scheduler got there first
             loaded = self.load(row)
             if now >= loaded.view.turn.deadline:

@@ -16,8 +16,8 @@ from bot.service.errors import (
     OpponentIsBotError,
     SelfChallengeError,
 )
-from bot.service.results import AcceptResult, GameView
-from bot.store import ChallengeRow, challenges
+from bot.service.results import AcceptResult, Challenge, GameView
+from bot.store import ChallengeRow, ChallengeStatus, challenges
 
 
 class ChallengeUseCases(ServiceCore):
@@ -43,7 +43,7 @@ class ChallengeUseCases(ServiceCore):
         wants_thread: bool = False,
         opponent_is_bot: bool = False,
         level: str | None = None,
-    ) -> ChallengeRow:
+    ) -> Challenge:
         """Challenge `opponent_id` (a person); None for `challenger_first` tosses a coin.
 
         Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
@@ -80,7 +80,7 @@ class ChallengeUseCases(ServiceCore):
                 created_at=now,
                 expires_at=now + self.challenge_seconds,
             )
-            made = await self._challenge(db, challenge_id)
+            made = Challenge.of(await self._challenge(db, challenge_id))
         self.challenge_changed(made)
         return made
 
@@ -89,15 +89,15 @@ class ChallengeUseCases(ServiceCore):
         async with self.connection.transaction() as db:
             await challenges.set_challenge_message(db, challenge_id, message_id)
 
-    async def get_challenge(self, challenge_id: int) -> ChallengeRow:
+    async def get_challenge(self, challenge_id: int) -> Challenge:
         """The challenge with this id; raise `ChallengeNotFoundError`."""
         async with self.connection.read() as db:
-            return await self._challenge(db, challenge_id)
+            return Challenge.of(await self._challenge(db, challenge_id))
 
-    async def pending_challenges(self, user_id: int) -> list[ChallengeRow]:
+    async def pending_challenges(self, user_id: int) -> list[Challenge]:
         """The pending challenges a user made or received."""
         async with self.connection.read() as db:
-            return await challenges.pending_for(db, user_id)
+            return [Challenge.of(row) for row in await challenges.pending_for(db, user_id)]
 
     async def accept(
         self,
@@ -116,19 +116,20 @@ class ChallengeUseCases(ServiceCore):
             view = await self._start_game(
                 db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
             )
-            await challenges.answer_challenge(db, challenge_id, "accepted", now, view.id)
-            result = AcceptResult(await self._challenge(db, challenge_id), view)
+            accepted = ChallengeStatus.ACCEPTED
+            await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
+            result = AcceptResult(Challenge.of(await self._challenge(db, challenge_id)), view)
         self.remember(view)  # only once committed: a rolled-back id may be given out again
         self.challenge_changed(result.challenge)
         self.game_changed(view)
         return result
 
-    async def check_accept(self, challenge_id: int, user_id: int) -> ChallengeRow:
+    async def check_accept(self, challenge_id: int, user_id: int) -> Challenge:
         """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
         async with self.connection.read() as db:
-            return await self._acceptable(db, challenge_id, user_id, self.now())
+            return Challenge.of(await self._acceptable(db, challenge_id, user_id, self.now()))
 
-    async def turn_down(self, challenge_id: int, user_id: int) -> ChallengeRow:
+    async def turn_down(self, challenge_id: int, user_id: int) -> Challenge:
         """The Decline button: the challenged user declines, the challenger withdraws. Raises
         as `accept` does (also for anyone else)."""
         async with self.connection.read() as db:
@@ -137,26 +138,27 @@ class ChallengeUseCases(ServiceCore):
             return await self.cancel(challenge_id, user_id)
         return await self.decline(challenge_id, user_id)
 
-    async def decline(self, challenge_id: int, user_id: int) -> ChallengeRow:
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenged user declines. Raises as `accept` does."""
-        return await self._close(challenge_id, user_id, "declined")
+        return await self._close(challenge_id, user_id, ChallengeStatus.DECLINED)
 
-    async def cancel(self, challenge_id: int, user_id: int) -> ChallengeRow:
+    async def cancel(self, challenge_id: int, user_id: int) -> Challenge:
         """The challenger withdraws the challenge. Raises as `accept` does."""
-        return await self._close(challenge_id, user_id, "cancelled")
+        return await self._close(challenge_id, user_id, ChallengeStatus.CANCELLED)
 
     # Steps -------------------------------------------------------------------------------------
 
-    async def _close(self, challenge_id: int, user_id: int, status: str) -> ChallengeRow:
+    async def _close(self, challenge_id: int, user_id: int, status: ChallengeStatus) -> Challenge:
         now = self.now()
+        declined = status is ChallengeStatus.DECLINED
         async with self.connection.transaction() as db:
             challenge = await self._open_challenge(db, challenge_id, now)
-            allowed = challenge.opponent_id if status == "declined" else challenge.challenger_id
+            allowed = challenge.opponent_id if declined else challenge.challenger_id
             if user_id != allowed:
-                who = "challenged player" if status == "declined" else "challenger"
+                who = "challenged player" if declined else "challenger"
                 raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
             await challenges.answer_challenge(db, challenge_id, status, now)
-            closed = await self._challenge(db, challenge_id)
+            closed = Challenge.of(await self._challenge(db, challenge_id))
         self.challenge_changed(closed)
         return closed
 
@@ -174,9 +176,9 @@ class ChallengeUseCases(ServiceCore):
         challenge = await self._challenge(db, challenge_id)
         # An unanswered challenge past its time is closed even before the scheduler marks it.
         status = challenge.status
-        if status == "pending" and now >= challenge.expires_at:
-            status = "expired"
-        if status != "pending":
+        if status is ChallengeStatus.PENDING and now >= challenge.expires_at:
+            status = ChallengeStatus.EXPIRED
+        if status is not ChallengeStatus.PENDING:
             raise ChallengeClosedError(f"this challenge is already {status}", status=status)
         return challenge
 

@@ -16,7 +16,7 @@ from bot.service.core import Seating
 from bot.service.errors import SelfChallengeError, UnknownLevelError
 from bot.service.play import PlayUseCases
 from bot.service.results import GameView, MoveResult
-from bot.store import GameRow, games
+from bot.store import GameRow, GameStatus, games
 from engine.ai import Level
 
 log = logging.getLogger(__name__)
@@ -115,7 +115,7 @@ class ComputerUseCases(PlayUseCases):
         that is not legal there (a fault of the search, not of the game)."""
         async with self.connection.transaction() as db:
             row = await games.get_game(db, turn.game_id)
-            if row is None or row.version != turn.version or row.status != "active":
+            if row is None or row.version != turn.version or row.status is not GameStatus.ACTIVE:
                 return None
             loaded = self.load(row)
             view = loaded.view

@@ -22,9 +22,9 @@ from bot.service.errors import (
 )
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged
 from bot.service.kinds import KINDS, EngineGame, Kind
-from bot.service.results import GameView
-from bot.store import ChallengeRow, Connection, GameRow, NewGame, games
+from bot.service.results import Challenge, GameView
 from bot.store import ChannelBusyError as StoreChannelBusy
+from bot.store import Connection, GameRow, NewGame, games
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -69,7 +69,7 @@ class ServiceCore:
         event = GameChanged(view.id, view.version, view.is_active, self.computer_to_move(view))
         self.events.publish(event)
 
-    def challenge_changed(self, challenge: ChallengeRow) -> None:
+    def challenge_changed(self, challenge: Challenge) -> None:
         """Publish that a challenge was made or closed (call it only after the commit)."""
         self.events.publish(ChallengeChanged(challenge.id, challenge.status))
 

@@ -19,8 +19,8 @@ from bot.service.errors import (
     StalePositionError,
 )
 from bot.service.kinds import Ending
-from bot.service.results import DrawResult, GameView, MoveResult, ending_json
-from bot.store import GameRow, Position, Result, games
+from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
+from bot.store import GameRow, GameStatus, Position, Result, games
 
 
 class PlayUseCases(ServiceCore):
@@ -77,7 +77,7 @@ class PlayUseCases(ServiceCore):
             if self.is_computer(view, opponent):
                 # It cannot judge a position well enough to agree to a draw fairly, and an
                 # offer nobody answers would hang over the game: it plays every game out.
-                return DrawResult(view, "refused", opponent, None)
+                return DrawResult(view, DrawAction.REFUSED, opponent, None)
             offered_by = view.draw_offered_by
             if offered_by == user_id:
                 raise DrawAlreadyOfferedError("you have already offered a draw")
@@ -85,7 +85,7 @@ class PlayUseCases(ServiceCore):
                 result = await self._agree_draw(db, loaded, user_id)
             else:
                 await games.set_draw_offer(db, view.id, user_id, self.now())
-                result = DrawResult(view, "offered", user_id, None)
+                result = DrawResult(view, DrawAction.OFFERED, user_id, None)
         if result.ending is not None:
             self.game_changed(result.view)
         return result
@@ -96,7 +96,7 @@ class PlayUseCases(ServiceCore):
         the offer was answered or lapsed with a move)."""
         async with self.connection.read() as db:
             row = await self.row_by_id(db, game_id)
-        if row.status != "active":
+        if row.status is not GameStatus.ACTIVE:
             raise NoDrawOfferError("that offer is no longer open")
         answer = self.accept_draw if accept else self.decline_draw
         return await answer(row.channel_id, user_id)
@@ -114,7 +114,7 @@ class PlayUseCases(ServiceCore):
         async with self.connection.transaction() as db:
             view = (await self._draw_offer_to(db, channel_id, user_id)).view
             await games.set_draw_offer(db, view.id, None, self.now())
-            return DrawResult(view, "declined", user_id, None)
+            return DrawResult(view, DrawAction.DECLINED, user_id, None)
 
     # Steps -------------------------------------------------------------------------------------
 
@@ -260,7 +260,7 @@ class PlayUseCases(ServiceCore):
         row = await self._finish(
             db, loaded.row, ending, record=view.record, version=view.version, now=self.now()
         )
-        return DrawResult(GameView(row, view.game), "accepted", user_id, ending)
+        return DrawResult(GameView(row, view.game), DrawAction.ACCEPTED, user_id, ending)
 
 
 def _repeats_last_move(view: GameView, user_id: int, text: str) -> bool:

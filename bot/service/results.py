@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.service.deadlines import Turn, moment
 from bot.service.kinds import Ending, EngineGame, Kind, kind_of
-from bot.store import ChallengeRow, GameRow
+from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus
 
 
 class GameView:
@@ -23,7 +24,7 @@ class GameView:
         self.channel_id = row.channel_id
         self.parent_channel_id = row.parent_channel_id  # the channel of the game's thread
         self.first_id, self.second_id = row.first_id, row.second_id
-        self.status = row.status
+        self.status: GameStatus = row.status
         self.move_seconds = row.move_seconds
         self.turn_started_at = row.turn_started_at
         self.deadline_at = row.deadline  # epoch seconds; see `deadline`
@@ -53,7 +54,7 @@ class GameView:
     @property
     def is_active(self) -> bool:
         """Whether the game is still being played."""
-        return self.status == "active"
+        return self.status is GameStatus.ACTIVE
 
     @property
     def players(self) -> dict[str, int]:
@@ -118,10 +119,61 @@ class MoveResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Challenge:
+    """A challenge from one user to another in a channel, as the layers above see it."""
+
+    id: int
+    game_kind: str
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    challenger_id: int
+    opponent_id: int
+    challenger_first: bool
+    move_seconds: int
+    wants_thread: bool
+    status: ChallengeStatus
+    message_id: int | None  # the Discord message that shows it, once posted
+    created_at: int
+    expires_at: int
+    game_id: int | None  # the game it started, once accepted
+
+    @classmethod
+    def of(cls, row: ChallengeRow) -> Challenge:
+        """The challenge a stored row describes."""
+        return cls(
+            id=row.id,
+            game_kind=row.game_kind,
+            variant=row.variant,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            challenger_id=row.challenger_id,
+            opponent_id=row.opponent_id,
+            challenger_first=bool(row.challenger_first),
+            move_seconds=row.move_seconds,
+            wants_thread=bool(row.wants_thread),
+            status=row.status,
+            message_id=row.message_id,
+            created_at=row.created_at,
+            expires_at=row.expires_at,
+            game_id=row.game_id,
+        )
+
+
+class DrawAction(StrEnum):
+    """What happened to a draw offer."""
+
+    OFFERED = "offered"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    REFUSED = "refused"  # by the computer, at once
+
+
+@dataclass(frozen=True, slots=True)
 class AcceptResult:
     """A challenge accepted: the game it started (the first player is `view.to_move_id`)."""
 
-    challenge: ChallengeRow
+    challenge: Challenge
     view: GameView
 
 
@@ -130,7 +182,7 @@ class DrawResult:
     """A draw offered, accepted or declined; `ending` is set when the game ended in a draw."""
 
     view: GameView
-    action: str  # offered, accepted, declined, refused (by the computer, at once)
+    action: DrawAction
     by_id: int
     ending: Ending | None
 
@@ -158,7 +210,7 @@ class TimeLoss:
 class ChallengeExpired:
     """A challenge nobody answered in time."""
 
-    challenge: ChallengeRow
+    challenge: Challenge
 
 
 Notice = Reminder | TimeLoss | ChallengeExpired

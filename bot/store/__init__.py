@@ -8,14 +8,16 @@ from bot.store import challenges, games
 from bot.store.connection import Connection
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
 from bot.store.migrations import MIGRATIONS, SchemaTooNewError
-from bot.store.rows import ChallengeRow, GameRow, PlayerTotals
+from bot.store.rows import ChallengeRow, ChallengeStatus, GameRow, GameStatus, PlayerTotals
 
 __all__ = [
     "MIGRATIONS",
     "ChallengeRow",
+    "ChallengeStatus",
     "ChannelBusyError",
     "Connection",
     "GameRow",
+    "GameStatus",
     "NewGame",
     "PlayerTotals",
     "Position",

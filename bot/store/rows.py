@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Self
 
 import aiosqlite
@@ -44,6 +45,23 @@ class _FromRow:
         return ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
 
 
+class GameStatus(StrEnum):
+    """Where a game stands (the `status` column)."""
+
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class ChallengeStatus(StrEnum):
+    """Where a challenge stands (the `status` column)."""
+
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
 @dataclass(frozen=True, slots=True)
 class ChallengeRow(_FromRow):
     """A challenge from one user to another in a channel."""
@@ -58,12 +76,15 @@ class ChallengeRow(_FromRow):
     challenger_first: int  # 1 when the challenger makes the first move
     move_seconds: int
     wants_thread: int  # 1 when the game should get a thread of its own
-    status: str  # pending, accepted, declined, cancelled, expired
+    status: ChallengeStatus
     message_id: int | None
     created_at: int
     expires_at: int
     answered_at: int | None
     game_id: int | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", ChallengeStatus(self.status))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +101,7 @@ class GameRow(_FromRow):
     second_id: int
     first_colour: str  # the first player's colour now (a Ponte swap changes it)
     second_colour: str
-    status: str  # active or finished
+    status: GameStatus
     move_seconds: int
     turn_started_at: int
     deadline: int
@@ -99,6 +120,9 @@ class GameRow(_FromRow):
     winner_id: int | None
     scores: str | None  # JSON {colour: points} for games that score
     computer_level: str | None  # easy, normal or hard against the bot; None between people
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", GameStatus(self.status))
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who is not a player."""
