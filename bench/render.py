@@ -20,11 +20,13 @@ import time
 
 from bench.ponte_positions import midgame, random_turn
 from bench.timing import line, median_seconds
-from bot.render import ponte_image, render_ponte, render_verbindung
+from bot.games.ponte.drawing import ponte_frames, ponte_image, render_ponte
+from bot.games.ponte.samples import PONTE_SAMPLE
+from bot.games.verbindung.drawing import render_verbindung
+from bot.games.verbindung.samples import VERBINDUNG_SAMPLE
 from bot.render.encode import paletted
 from bot.render.gif import write_gif
-from bot.render.replay import FRAME_MS, LAST_FRAME_MS, MAX_BYTES, frames
-from bot.render.samples import PONTE_SAMPLE, VERBINDUNG_SAMPLE
+from bot.render.replay import FRAME_MS, LAST_FRAME_MS, MAX_BYTES
 from bot.render.theme import DEFAULT_THEME
 from engine.ponte import Colour, PonteGame, record_lines, replay
 from engine.verbindung import load_text
@@ -45,7 +47,9 @@ def _finished_games(seeds: range) -> list[PonteGame]:
 
 
 def _replay_150(games: list[PonteGame]) -> bytes:
-    images = itertools.islice(itertools.chain(frames(games[0]), frames(games[1])), REPLAY_TURNS)
+    images = itertools.islice(
+        itertools.chain(ponte_frames(games[0]), ponte_frames(games[1])), REPLAY_TURNS
+    )
     return write_gif((paletted(image, DEFAULT_THEME) for image in images), FRAME_MS, LAST_FRAME_MS)
 
 

@@ -17,8 +17,10 @@ from pathlib import Path
 
 from bench.ponte_positions import random_turn as ponte_turn
 from bench.verbindung import random_turn as verbindung_turn
+from bot import games as registry
+from bot.games import AnySpec as Kind
+from bot.games import EngineGame
 from bot.service import GameService, errors
-from bot.service.kinds import EngineGame, Kind, kind_of
 from bot.store import Connection, NewGame, games
 from engine.ponte import PonteGame
 
@@ -74,7 +76,7 @@ async def fill(connection: Connection) -> None:
     """Store 10,000 games in mid-play: seeded positions of both games, 4 to 60 plies in."""
     templates = []
     for seed in range(60):
-        kind = kind_of("ponte" if seed % 3 else "verbindung")
+        kind = registry.spec("ponte" if seed % 3 else "verbindung")
         game = opening(kind, seed, plies=4 + seed)
         if not game.is_over:
             templates.append((kind, game, seed))

@@ -7,14 +7,13 @@ import asyncio
 import io
 import logging
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot import render
+from bot.games import Note
 from bot.i18n import format_duration, render_labels, text, timestamp
 from bot.service import ChallengeExpired, Ending, GameView, MoveResult, Notice, Reminder, TimeLoss
-from engine import ponte, verbindung
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -71,27 +70,22 @@ class Announcer:
     async def board(self, view: GameView, locale: str) -> discord.File:
         """The position as a PNG attachment (rendered in a worker thread)."""
         players = await self._players(view)
-        labels = render_labels(locale)
-        game = view.game
-        if isinstance(game, ponte.PonteGame):
-            png = await asyncio.to_thread(render.render_ponte, game, players, labels=labels)
-        else:
-            png = await asyncio.to_thread(render.render_verbindung, game, players, labels=labels)
+        png = await asyncio.to_thread(
+            view.kind.png, view.game, players, labels=render_labels(locale)
+        )
         return discord.File(io.BytesIO(png), filename=f"game-{view.id}-{view.version}.png")
 
     async def replay(self, view: GameView, locale: str) -> discord.File:
         """The whole game as an animated GIF attachment."""
         players = await self._players(view)
         data = await asyncio.to_thread(
-            render.render_replay, view.game, players, labels=render_labels(locale)
+            view.kind.replay, view.game, players, labels=render_labels(locale)
         )
         return discord.File(io.BytesIO(data), filename=f"game-{view.id}-replay.gif")
 
-    async def _players(self, view: GameView) -> dict[Any, str]:
+    async def _players(self, view: GameView) -> dict[str, str]:
         names = await self.bot.names.many(list(view.players.values()))
-        if view.kind.key == "ponte":
-            return {ponte.Colour(c): names[u] for c, u in view.players.items()}
-        return {verbindung.Player(c): names[u] for c, u in view.players.items()}
+        return {colour: names[user] for colour, user in view.players.items()}
 
     # Texts ---------------------------------------------------------------------------------
 
@@ -101,7 +95,7 @@ class Announcer:
         started = text(
             locale,
             "game.started",
-            game=text(locale, f"title.{view.kind.key}"),
+            game=text(locale, view.kind.title_key),
             variant=text(locale, f"variant.{view.variant}"),
             first_colour=text(locale, f"colour.{first}"),
             first=mention(view.players[first]),
@@ -110,7 +104,7 @@ class Announcer:
             time=format_duration(locale, view.move_seconds),
         )
         assert view.to_move_id is not None
-        first_key = f"game.first_{view.kind.key}"
+        first_key = view.kind.first_move_key
         if self.is_computer(view.to_move_id):
             first_key = "game.computer_first"
         lines = [started, text(locale, first_key, player=mention(view.to_move_id))]
@@ -121,8 +115,8 @@ class Announcer:
             lines.append(
                 text(locale, "game.computer_level", player=mention(computer), level=level_name)
             )
-        if view.game.moves:  # Verbindung: the first roll is already drawn
-            lines.append(self.roll_text(view, locale))
+        notes = view.kind.move_notes(view.game, None)  # the first roll, say
+        lines += [self.note(note, locale, None, view.to_move_id) for note in notes]
         return "\n".join(lines)
 
     def turn_text(self, result: MoveResult, locale: str) -> str:
@@ -132,29 +126,19 @@ class Announcer:
         if result.ending is not None:
             lines.append(self.ending_text(view, result.ending, locale))
             return "\n".join(lines)
-        if result.drawn:
-            lines.append(self.roll_text(view, locale))
-        if result.played == "swap":
-            lines.append(
-                text(
-                    locale,
-                    "move.swapped",
-                    player=mention(result.mover_id),
-                    other=mention(next_id or 0),
-                )
-            )
+        notes = view.kind.move_notes(view.game, result.played)
+        lines += [self.note(note, locale, result.mover_id, next_id) for note in notes]
         lines.append(self.your_turn(view, locale))
-        if view.kind.key == "ponte" and result.played == "pass" and not self.is_computer(next_id):
-            lines.append(text(locale, "move.last_turn"))  # P16: white passed, red's turn is last
-        if view.kind.key == "ponte" and view.version == 1 and not self.is_computer(next_id):
-            lines.append(text(locale, "move.swap_hint"))  # P4, the pie rule
+        if not self.is_computer(next_id):  # a rule the player should know now
+            warnings = view.kind.turn_warnings(view.game)
+            lines += [self.note(note, locale, result.mover_id, next_id) for note in warnings]
         return "\n".join(lines)
 
-    def roll_text(self, view: GameView, locale: str) -> str:
-        """The dice rolled for the player to move."""
-        game = view.game
-        assert isinstance(game, verbindung.VerbindungGame)
-        return text(locale, "move.rolled", roll=", ".join(f"`{face}`" for face in game.roll))
+    @staticmethod
+    def note(note: Note, locale: str, mover_id: int | None, next_id: int | None) -> str:
+        """A game's note in words: `player` is the mover, `other` the one to move."""
+        people = {"player": mention(mover_id or 0), "other": mention(next_id or 0)}
+        return text(locale, note.key, **{**people, **note.params})
 
     def your_turn(self, view: GameView, locale: str) -> str:
         """Whose turn it is and until when (a Discord timestamp shows it in local time); the

@@ -21,10 +21,10 @@ from discord.ext import commands
 
 from bot.announce import Announcer
 from bot.commands import COGS, DYNAMIC_ITEMS
+from bot.games import warm_up
 from bot.i18n import CatalogueTranslator
 from bot.names import Names
 from bot.opponent import ComputerOpponent, Worker
-from bot.render import warm_up
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError

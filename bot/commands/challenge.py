@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import games
 from bot.announce import mention, pings
 from bot.commands.common import (
     action_button,
@@ -21,7 +22,7 @@ from bot.commands.common import (
     public_locale,
 )
 from bot.i18n import format_duration, text, timestamp
-from bot.service import KINDS, LEVELS, Challenge
+from bot.service import LEVELS, Challenge
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
 
@@ -41,8 +42,10 @@ TIMES = (
     ("14d", 14 * DAY),
 )
 OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level")
+GAME_KEYS = tuple(spec.key for spec in games.specs())
+"""The games offered as choices (those registered when the command is declared)."""
 VARIANT_CHOICES = tuple(
-    v for kind in KINDS.values() if len(kind.variants) > 1 for v in kind.variants
+    variant for spec in games.specs() if len(spec.variants) > 1 for variant in spec.variants
 )
 """The variants offered: those of every game that has more than one."""
 
@@ -92,7 +95,7 @@ class ChallengeCog(commands.Cog):
     @app_commands.rename(**{o: ls(f"command.challenge.option.{o}.name") for o in OPTIONS})
     @app_commands.describe(**{o: ls(f"command.challenge.option.{o}.description") for o in OPTIONS})
     @app_commands.choices(
-        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in KINDS],
+        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in GAME_KEYS],
         variant=[
             app_commands.Choice(name=ls(f"choice.variant.{v}"), value=v) for v in VARIANT_CHOICES
         ],
@@ -218,7 +221,7 @@ class ChallengeCog(commands.Cog):
             "challenge.posted",
             challenger=mention(made.challenger_id),
             opponent=mention(made.opponent_id),
-            game=text(locale, f"title.{made.game_kind}"),
+            game=text(locale, games.spec(made.game_kind).title_key),
             variant=text(locale, f"variant.{made.variant}"),
             time=format_duration(locale, made.move_seconds),
             expires=timestamp(made.expires_at),
@@ -289,7 +292,7 @@ class ChallengeCog(commands.Cog):
         name = text(
             locale,
             "challenge.thread_name",
-            game=text(locale, f"title.{game_kind}"),
+            game=text(locale, games.spec(game_kind).title_key),
             first=names[first_id],
             second=names[second_id],
         )

@@ -9,14 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import games
 from bot.announce import mention
 from bot.commands.common import ls, user_locale
 from bot.i18n import text
-from bot.service import KINDS, GameView
+from bot.service import GameView
 
 if TYPE_CHECKING:
     from bot.app import GameBot
 
+GAME_KEYS = tuple(spec.key for spec in games.specs())
+"""The games offered as choices (those registered when the command is declared)."""
 LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
@@ -66,7 +69,7 @@ class InfoCog(commands.Cog):
 
     def _line(self, view: GameView, locale: str) -> str:
         players = " vs ".join(mention(u) for u in view.players.values())
-        game = text(locale, f"title.{view.kind.key}")
+        game = text(locale, view.kind.title_key)
         player = mention(view.to_move_id or 0)
         if self.bot.announcer.is_computer(view.to_move_id):  # no time limit: it is thinking
             turn = text(locale, "games.computer_turn", player=player)
@@ -80,7 +83,7 @@ class InfoCog(commands.Cog):
     @app_commands.rename(game=ls("command.rules.option.game.name"))
     @app_commands.describe(game=ls("command.rules.option.game.description"))
     @app_commands.choices(
-        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in KINDS]
+        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in GAME_KEYS]
     )
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """A short summary of a game's rules and notation."""

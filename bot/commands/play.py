@@ -23,7 +23,6 @@ from bot.commands.common import (
 )
 from bot.i18n import text
 from bot.service import DrawAction, DrawResult, MoveResult, ServiceError
-from bot.suggest import suggest
 from engine.errors import InvalidMoveError
 
 if TYPE_CHECKING:
@@ -96,14 +95,15 @@ class PlayCog(commands.Cog):
             return []
         if view.to_move_id != interaction.user.id:
             return []
-        moves = suggest(view.game, current)
-        roll = getattr(view.game, "roll", ())
-        if not roll:
+        moves = view.kind.suggest(view.game, current)
+        hint = view.kind.turn_hint(view.game)
+        if hint is None:
             return [app_commands.Choice(name=move, value=move) for move in moves]
-        # Verbindung: each choice also shows the roll, so the dice are in view while choosing.
-        dice = text(user_locale(interaction), "autocomplete.roll", dice=", ".join(map(str, roll)))
+        # Each choice also shows the hint (the dice rolled), so it is in view while choosing.
+        shown = text(user_locale(interaction), hint.key, **hint.params)
         return [
-            app_commands.Choice(name=_fit(f"{move}  ·  {dice}", move), value=move) for move in moves
+            app_commands.Choice(name=_fit(f"{move}  ·  {shown}", move), value=move)
+            for move in moves
         ]
 
     @app_commands.command(

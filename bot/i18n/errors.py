@@ -14,16 +14,15 @@ from typing import Any
 
 from discord import app_commands
 
+from bot import games
+from bot.games import RollNotYoursError
 from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
 from bot.i18n.formatting import channel_mention, format_duration, mention, mentions
 from bot.service.errors import ServiceError
-from bot.service.kinds import RollNotYoursError
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 
 log = logging.getLogger(__name__)
 
-GAMES = ("ponte", "verbindung")
-"""The game keys `describe_error` knows the notation of (the service's kind keys)."""
 
 _CHALLENGE_STATUSES = ("accepted", "declined", "cancelled", "expired")
 _MAX_DETAIL = 300  # an engine message quotes what the user typed: keep the reply short
@@ -110,7 +109,7 @@ def describe_error(
 ) -> str:
     """A short sentence for the user who caused `error`, in the language of `locale`.
 
-    `game` (``"ponte"`` or ``"verbindung"``) picks the notation examples for a move that could not
+    `game` (a key of the games registry) picks the notation examples for a move that could not
     be read. Never raises for a well-formed catalogue: an unknown error gets the apology.
     """
     messages = source or catalogue()
@@ -159,11 +158,21 @@ def _service(messages: Catalogue, language: str, error: ServiceError) -> str:
 def _unreadable(
     messages: Catalogue, language: str, error: InvalidMoveError, game: str | None
 ) -> str:
-    notation = f"notation.{game}" if game in GAMES else "notation.any"
+    notation = _notation_key(game)
+    if not messages.has(notation):
+        notation = "notation.any"
     lines = [messages.text(language, "error.invalid_move"), messages.text(language, notation)]
     if language == DEFAULT_LANGUAGE:  # the engine's own words are English and name the problem
         lines.append(_detail(error.message))
     return "\n".join(lines)
+
+
+def _notation_key(game: str | None) -> str:
+    """The catalogue key of how the game `game` (a registry key) writes its moves."""
+    try:
+        return "notation.any" if game is None else games.spec(game).notation_key
+    except KeyError:
+        return "notation.any"
 
 
 def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import astuple
 from functools import cache
 
@@ -80,12 +80,21 @@ def build_palette(samples: Sequence[Image.Image], theme: Theme) -> Image.Image:
     return palette
 
 
+SampleSource = Callable[[Theme], Sequence[Image.Image]]
+_SAMPLES: list[SampleSource] = []
+
+
+def add_palette_samples(source: SampleSource) -> None:
+    """Let the palette cover what `source` draws (each game adds its sample positions when its
+    package is imported, before anything is drawn)."""
+    _SAMPLES.append(source)
+    palette.cache_clear()
+
+
 @cache
 def palette(theme: Theme) -> Image.Image:
-    """The palette for `theme`, built once from sample positions of both games."""
-    from bot.render.samples import sample_images  # noqa: PLC0415  (samples draw with the renderers)
-
-    return build_palette(sample_images(theme), theme)
+    """The palette for `theme`, built once from the sample positions the games added."""
+    return build_palette([image for source in _SAMPLES for image in source(theme)], theme)
 
 
 def paletted(image: Image.Image, theme: Theme) -> Image.Image:

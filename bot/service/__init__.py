@@ -6,13 +6,13 @@ database transaction and returns a plain result object; refusals raise a `Servic
 catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and change nothing.
 """
 
+from bot.games import Ending
 from bot.service import errors
 from bot.service.alarms import AlarmUseCases
 from bot.service.challenges import ChallengeUseCases, check_move_seconds
 from bot.service.computer import LEVELS, ComputerTurn, ComputerUseCases, check_level
 from bot.service.core import Clock, SeedSource, random_seed, utc_now
 from bot.service.errors import ServiceError
-from bot.service.kinds import KINDS, Ending, Kind
 from bot.service.queries import QueryUseCases
 from bot.service.results import (
     AcceptResult,
@@ -34,7 +34,6 @@ class GameService(AlarmUseCases, ChallengeUseCases, ComputerUseCases, QueryUseCa
 
 
 __all__ = [
-    "KINDS",
     "LEVELS",
     "AcceptResult",
     "Challenge",
@@ -47,7 +46,6 @@ __all__ = [
     "Export",
     "GameService",
     "GameView",
-    "Kind",
     "MoveResult",
     "Notice",
     "Reminder",

@@ -14,9 +14,9 @@ from datetime import datetime
 
 import aiosqlite
 
+from bot.games import Ending
 from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
-from bot.service.kinds import Ending
 from bot.service.play import PlayUseCases
 from bot.service.results import Challenge, ChallengeExpired, GameView, Notice, Reminder, TimeLoss
 from bot.store import ChallengeStatus, GameStatus, challenges, games

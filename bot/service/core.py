@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 
 import aiosqlite
 
+from bot import games as registry
+from bot.games import AnySpec, EngineGame
 from bot.service import deadlines
 from bot.service.deadlines import epoch
 from bot.service.errors import (
@@ -21,7 +23,6 @@ from bot.service.errors import (
     UnknownVariantError,
 )
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged
-from bot.service.kinds import KINDS, EngineGame, Kind
 from bot.service.results import Challenge, GameView
 from bot.store import ChannelBusyError as StoreChannelBusy
 from bot.store import Connection, GameRow, NewGame, games
@@ -175,23 +176,24 @@ class ServiceCore:
     # Kinds ---------------------------------------------------------------------------------
 
     @staticmethod
-    def kind(game_kind: str) -> Kind:
+    def kind(game_kind: str) -> AnySpec:
         """The rules adapter of a game; raise `UnknownGameError`."""
-        kind = KINDS.get(game_kind.strip().lower())
-        if kind is None:
+        try:
+            return registry.spec(game_kind.strip().lower())
+        except KeyError:
+            keys = tuple(spec.key for spec in registry.specs())
             raise UnknownGameError(
-                f"there is no game called {game_kind!r}", game=game_kind, choices=tuple(KINDS)
-            )
-        return kind
+                f"there is no game called {game_kind!r}", game=game_kind, choices=keys
+            ) from None
 
     @staticmethod
-    def variant(kind: Kind, variant: str | None) -> str:
+    def variant(kind: AnySpec, variant: str | None) -> str:
         """The canonical variant name; raise `UnknownVariantError`."""
         try:
             return kind.check_variant(variant)
         except ValueError:
             raise UnknownVariantError(
-                f"{kind.title} has no variant {variant!r}; choose {', '.join(kind.variants)}",
+                f"{kind.key} has no variant {variant!r}; choose {', '.join(kind.variants)}",
                 variant=variant,
                 choices=kind.variants,
             ) from None
@@ -210,7 +212,7 @@ class Loaded:
 class Seating:
     """Who plays what, where: everything a new game needs besides its seed and time."""
 
-    kind: Kind
+    kind: AnySpec
     variant: str
     guild_id: int | None
     channel_id: int

@@ -7,6 +7,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.games import Ending
 from bot.service.core import Loaded, ServiceCore
 from bot.service.deadlines import Turn
 from bot.service.errors import (
@@ -18,7 +19,6 @@ from bot.service.errors import (
     NotYourTurnError,
     StalePositionError,
 )
-from bot.service.kinds import Ending
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
 from bot.store import GameRow, GameStatus, Position, Result, games
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from bot import games as registry
+from bot.games import AnySpec, Ending, EngineGame
 from bot.service.deadlines import Turn, moment
-from bot.service.kinds import Ending, EngineGame, Kind, kind_of
 from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus
 
 
@@ -18,7 +19,7 @@ class GameView:
 
     def __init__(self, row: GameRow, game: EngineGame | None = None) -> None:
         self.id = row.id
-        self.kind: Kind = kind_of(row.game_kind)
+        self.kind: AnySpec = registry.spec(row.game_kind)
         self.variant = row.variant
         self.guild_id = row.guild_id
         self.channel_id = row.channel_id

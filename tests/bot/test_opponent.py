@@ -169,19 +169,19 @@ async def test_closing_stops_a_search_in_progress_at_once(service: GameService, 
     assert not opponent.busy
 
 
-async def test_a_pass_before_the_computer_turn_does_not_tell_it_that_its_turn_is_the_last(
+async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(
     service: GameService,
 ) -> None:
     # Found by review: "white passed: this is your last turn" sat beside "the computer is
-    # thinking". The computer needs no warning; a person still gets it.
+    # thinking". The computer needs no warning (here: that it may swap); a person still gets it.
     from types import SimpleNamespace
 
     from bot.announce import Announcer
     from bot.i18n import text
 
-    view = await start_computer_game(service, player_first=False)  # the computer is to move
+    await start_computer_game(service, player_first=True)
+    opened = await service.play(CHANNEL, ALICE, "f6 h8")  # the computer may now swap (P4)
     announcer = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)))  # type: ignore[arg-type]
-    passed = MoveResult(view, ALICE, "pass", (), None)
-    assert text("en", "move.last_turn") not in announcer.turn_text(passed, "en")
+    assert text("en", "move.swap_hint") not in announcer.turn_text(opened, "en")
     person = Announcer(SimpleNamespace(user=SimpleNamespace(id=ALICE + 1000)))  # type: ignore[arg-type]
-    assert text("en", "move.last_turn") in person.turn_text(passed, "en")
+    assert text("en", "move.swap_hint") in person.turn_text(opened, "en")

@@ -10,7 +10,8 @@ from pathlib import Path
 from render_cases import OPENING, ponte
 
 import bot.render
-from bot.render import ENGLISH, Labels, render_ponte
+from bot.games.ponte.drawing import render_ponte
+from bot.render import ENGLISH, Labels
 from bot.render.labels import with_name
 from bot.render.text import ELLIPSIS, FONT_FILES, clean, fit, font
 

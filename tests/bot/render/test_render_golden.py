@@ -18,7 +18,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from render_cases import decode, pixels
 
-from bot.render import layout_of, render_ponte, render_verbindung, verbindung_layout
+from bot.games.ponte.drawing import layout_of, render_ponte
+from bot.games.verbindung.drawing import render_verbindung, verbindung_layout
 from bot.render.board import Grid
 from engine.ponte import Colour, PonteGame, PonteRecord
 from engine.verbindung import Player, VerbindungGame, load_text

@@ -9,18 +9,26 @@ from PIL import Image, ImageSequence
 from render_cases import OPENING, decode, ponte, verbindung
 
 from bench.ponte_positions import random_turn
-from bot.render import (
-    FRAME_MS,
-    LAST_FRAME_MS,
-    MAX_BYTES,
-    ponte_image,
-    render_replay,
-    verbindung_image,
-)
+from bot.games.ponte.drawing import ponte_frames, ponte_image
+from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
+from bot.render import FRAME_MS, LAST_FRAME_MS, MAX_BYTES
+from bot.render import render_replay as render_frames
 from bot.render.encode import paletted
 from bot.render.theme import DEFAULT_THEME
 from engine.ponte import Colour, PonteGame
-from engine.verbindung import Player
+from engine.verbindung import Player, VerbindungGame
+
+
+def render_replay(game: PonteGame | VerbindungGame, players=None, **options) -> bytes:
+    """The replay of either game, drawn by its own frames."""
+    if isinstance(game, PonteGame):
+        return render_frames(
+            lambda width: ponte_frames(game, players, width=width), len(game.moves), **options
+        )
+    return render_frames(
+        lambda width: verbindung_frames(game, players, width=width), len(game.moves), **options
+    )
+
 
 VERBINDUNG_RECORD = (
     "roll red-cross red-bridge",

@@ -18,7 +18,8 @@ from render_cases import (
     ponte,
 )
 
-from bot.render import DEFAULT_WIDTH, Labels, layout_of, ponte_image, render_ponte
+from bot.games.ponte.drawing import layout_of, ponte_image, render_ponte
+from bot.render import DEFAULT_WIDTH, Labels
 from bot.render.theme import DEFAULT_THEME as THEME
 
 

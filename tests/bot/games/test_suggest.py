@@ -6,9 +6,15 @@ import pytest
 
 from bench.ponte_positions import midgame
 from bench.verbindung import random_turn
-from bot.suggest import LIMIT, suggest
+from bot import games
+from bot.games.spec import SUGGESTIONS as LIMIT
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame, draw_roll
+
+
+def suggest(game: PonteGame | VerbindungGame, typed: str, limit: int = LIMIT) -> list[str]:
+    key = "ponte" if isinstance(game, PonteGame) else "verbindung"
+    return games.spec(key).suggest(game, typed, limit)
 
 
 def verbindung_midgame(seed: int = 3, turns: int = 10) -> VerbindungGame:

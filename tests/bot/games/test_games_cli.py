@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from render_cases import decode, is_dark_red, pixel
 
-from bot.render import layout_of, verbindung_layout
-from bot.render.cli import main
+from bot.games.cli import main
+from bot.games.ponte.drawing import layout_of
+from bot.games.verbindung.drawing import verbindung_layout
 from engine.ponte import PonteRecord
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "render" / "golden"
 PONTE = "c3 d5\nh8 h10\n# a comment\n\nc3-d5\n"
 VERBINDUNG = (
     "roll red-cross red-bridge\n"
@@ -76,7 +77,7 @@ def test_a_bad_move_exits_1_with_the_engines_message_and_where(capsys):
     status, data = run(["--game", "ponte", "-", "-o", "-"], "c3 d5\n# note\nc3 e5\n")
     assert (status, data) == (1, b"")
     error = capsys.readouterr().err
-    assert "move 2" in error and "'c3 e5'" in error and "c3 is already taken (P5)" in error
+    assert "line 2" in error and "'c3 e5'" in error and "c3 is already taken (P5)" in error
     status, _ = run(
         ["--game", "verbindung", "-", "-o", "-"], "roll red-cross red-cross\n\nred-cross c3\n"
     )

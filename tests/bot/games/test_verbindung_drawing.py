@@ -14,7 +14,7 @@ from render_cases import (
     verbindung,
 )
 
-from bot.render import render_verbindung, verbindung_image, verbindung_layout
+from bot.games.verbindung.drawing import render_verbindung, verbindung_image, verbindung_layout
 from bot.render.theme import DEFAULT_THEME as THEME
 from engine.verbindung import BASES, Player
 

@@ -9,7 +9,7 @@ stones (a halo marks the last turn's bridge).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -314,3 +314,27 @@ def render_ponte(
     event loop.
     """
     return png_bytes(ponte_image(game, players, labels=labels, width=width, theme=theme), theme)
+
+
+def ponte_frames(
+    game: PonteGame,
+    players: Mapping[Colour, str] | None = None,
+    *,
+    labels: Labels = ENGLISH,
+    width: int = DEFAULT_WIDTH,
+    theme: Theme = DEFAULT_THEME,
+) -> Iterator[Image.Image]:
+    """The position after each move of `game` (just the empty board if it has none).
+
+    `players` names the colours as they are held at the end; before a swap the first player held
+    white, so the frame before it shows the two names exchanged.
+    """
+    names = dict(players or {})
+    before_swap = {Colour.WHITE: names.get(Colour.RED, ""), Colour.RED: names.get(Colour.WHITE, "")}
+    replayed = PonteGame(game.variant)
+    if not game.moves:
+        yield ponte_image(replayed, names, labels=labels, width=width, theme=theme)
+    for move in game.moves:
+        replayed.push(move)  # checked when `game` was built
+        shown = before_swap if game.swapped and not replayed.swapped else names
+        yield ponte_image(replayed, shown, labels=labels, width=width, theme=theme)

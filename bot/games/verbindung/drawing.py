@@ -9,12 +9,13 @@ of the last turn, the dice of the roll in the tray, and the header.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.verbindung.dice import Segment, die
 from bot.render import sprites
 from bot.render.board import (
     Board,
@@ -24,7 +25,6 @@ from bot.render.board import (
     paint_grid,
     paint_plate,
 )
-from bot.render.dice import Segment, die
 from bot.render.encode import png_bytes
 from bot.render.labels import ENGLISH, Labels, with_name
 from bot.render.panel import Card, HeaderLayout, Status, draw_header, header_layout
@@ -37,6 +37,7 @@ from engine.verbindung import (
     Base,
     Network,
     Player,
+    Roll,
     Side,
     Termination,
     Turn,
@@ -367,3 +368,30 @@ def render_verbindung(
     return png_bytes(
         verbindung_image(game, players, labels=labels, width=width, theme=theme), theme
     )
+
+
+def verbindung_frames(
+    game: VerbindungGame,
+    players: Mapping[Player, str] | None = None,
+    *,
+    labels: Labels = ENGLISH,
+    width: int = DEFAULT_WIDTH,
+    theme: Theme = DEFAULT_THEME,
+) -> Iterator[Image.Image]:
+    """The position after each turn or resignation of `game`, with the roll that follows it when
+    the record holds one (just the position now if no turn was played)."""
+    moves = game.moves
+    replayed = VerbindungGame()
+    shown = index = 0
+    while index < len(moves):
+        replayed.push(moves[index])  # checked when `game` was built
+        index += 1
+        if isinstance(moves[index - 1], Roll):
+            continue
+        if index < len(moves) and isinstance(moves[index], Roll):
+            replayed.push(moves[index])  # the next player's roll belongs to this picture
+            index += 1
+        shown += 1
+        yield verbindung_image(replayed, players, labels=labels, width=width, theme=theme)
+    if not shown:
+        yield verbindung_image(replayed, players, labels=labels, width=width, theme=theme)

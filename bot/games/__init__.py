@@ -1,0 +1,73 @@
+"""The registry of games: the one place in the bot that knows which games exist.
+
+Each game registers one `GameSpec` (its rules adapter, images, suggestions, computer player and
+texts) under its key; everything else in the bot looks games up here and never names one. A new
+game is an engine package, a spec and one `register` call (the tests register a toy game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import ponte, verbindung
+from bot.games.spec import Ending, GameSpec, Note, Players, RollNotYoursError
+from engine import ponte as engine_ponte
+from engine import verbindung as engine_verbindung
+
+EngineGame = engine_ponte.PonteGame | engine_verbindung.VerbindungGame
+"""The games as the service holds them (until the engines share one base class)."""
+
+AnySpec = GameSpec[Any]
+"""A spec of some game: the registry hands out each one for the games it made itself."""
+
+_SPECS: dict[str, AnySpec] = {}
+
+
+def register(spec: AnySpec) -> None:
+    """Make `spec`'s game known to the bot; raise `ValueError` if its key is taken."""
+    if spec.key in _SPECS:
+        raise ValueError(f"a game called {spec.key!r} is registered already")
+    _SPECS[spec.key] = spec
+
+
+def unregister(key: str) -> None:
+    """Forget a game (for tests that register one of their own)."""
+    del _SPECS[key]
+
+
+def spec(key: str) -> AnySpec:
+    """The game registered under `key`; raise `KeyError`."""
+    return _SPECS[key]
+
+
+def specs() -> tuple[AnySpec, ...]:
+    """Every registered game, in the order they were registered."""
+    return tuple(_SPECS.values())
+
+
+register(ponte.SPEC)
+register(verbindung.SPEC)
+
+__all__ = [
+    "AnySpec",
+    "Ending",
+    "EngineGame",
+    "GameSpec",
+    "Note",
+    "Players",
+    "RollNotYoursError",
+    "register",
+    "spec",
+    "specs",
+    "unregister",
+    "warm_up",
+]
+
+
+def warm_up() -> None:
+    """Draw a new game of every variant of every game once, so that the caches (the palette,
+    sprites, backgrounds) are built now and not while a player waits: a few hundred
+    milliseconds, once per process."""
+    for game_spec in specs():
+        for variant in game_spec.variants:
+            game_spec.png(game_spec.new(variant), {})

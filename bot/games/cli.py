@@ -1,0 +1,123 @@
+"""``python -m bot.render``: draw a game record's final position (PNG) or its replay (GIF).
+
+Exit status 0 on success, 1 when the record holds a bad move (the engine's message, with where it
+is), 2 on usage errors and when a file cannot be read or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import BinaryIO, TextIO
+
+from bot import games
+from bot.games import AnySpec
+from bot.render import DEFAULT_WIDTH
+from engine.errors import EngineError
+
+PROG = "python -m bot.render"
+EXIT_BAD_RECORD = 1
+EXIT_USAGE = 2
+
+
+def _colours() -> list[str]:
+    """Every colour of every game, each once (each gets a --COLOUR NAME option)."""
+    return list(dict.fromkeys(c for spec in games.specs() for c in spec.colours))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    parser.add_argument("--game", required=True, choices=[s.key for s in games.specs()])
+    variants = {s.key: s.variants for s in games.specs() if len(s.variants) > 1}
+    parser.add_argument(
+        "--variant",
+        default=None,
+        help="the board variant (the game's first by default): "
+        + "; ".join(f"{key}: {', '.join(names)}" for key, names in variants.items()),
+    )
+    parser.add_argument("record", help="the game record, as text ('-' for standard input)")
+    parser.add_argument(
+        "-o", "--output", required=True, help="the image file to write ('-' for standard output)"
+    )
+    parser.add_argument(
+        "--replay", action="store_true", help="an animated GIF of the whole game, one frame a turn"
+    )
+    for colour in _colours():
+        owners = ", ".join(s.key for s in games.specs() if colour in s.colours)
+        parser.add_argument(f"--{colour}", metavar="NAME", help=f"{colour}'s name ({owners})")
+    parser.add_argument("--width", type=int, default=None, help="image width in pixels (300-2000)")
+    return parser
+
+
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace, spec: AnySpec) -> None:
+    """Usage errors argparse cannot see; `parser.error` exits with status 2."""
+    if args.variant is not None and args.variant.strip().lower() not in spec.variants:
+        if len(spec.variants) == 1:
+            parser.error(f"--variant does not apply to --game {spec.key} (it has one board)")
+        parser.error(f"--variant must be one of {', '.join(spec.variants)} for --game {spec.key}")
+    for colour in _colours():
+        if getattr(args, colour) is not None and colour not in spec.colours:
+            parser.error(
+                f"--{colour} does not apply to --game {spec.key} "
+                f"(its colours are {' and '.join(spec.colours)})"
+            )
+    if args.width is not None and not 300 <= args.width <= 2000:
+        parser.error("--width must be between 300 and 2000 pixels")
+
+
+def _read(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _render(args: argparse.Namespace, spec: AnySpec, text: str) -> bytes:
+    """The image of the record; raises the engine's typed errors for a bad record."""
+    game = spec.read(text, spec.check_variant(args.variant))
+    players = {colour: getattr(args, colour) or "" for colour in spec.colours}
+    if args.replay:
+        return spec.replay(game, players, width=args.width or DEFAULT_WIDTH)
+    return spec.png(game, players, width=args.width or DEFAULT_WIDTH)
+
+
+def _where(error: EngineError) -> str:
+    return f"line {error.record_index} ({error.record_text!r})" if error.record_index else "record"
+
+
+def _write(path: str, data: bytes, stdout: BinaryIO) -> None:
+    if path == "-":
+        stdout.write(data)
+        stdout.flush()
+        return
+    with open(path, "wb") as handle:
+        handle.write(data)
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: BinaryIO | None = None,
+) -> int:
+    """Run the command line; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    spec = games.spec(args.game)
+    _check(parser, args, spec)
+    try:
+        text = _read(args.record, stdin or sys.stdin)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{PROG}: cannot read {args.record}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        data = _render(args, spec, text)
+    except EngineError as error:
+        print(f"{PROG}: bad record at {_where(error)}: {error}", file=sys.stderr)
+        return EXIT_BAD_RECORD
+    try:
+        _write(args.output, data, stdout or sys.stdout.buffer)
+    except OSError as error:
+        print(f"{PROG}: cannot write {args.output}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0

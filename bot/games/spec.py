@@ -1,0 +1,224 @@
+"""One description per game: everything game-specific the bot needs, behind one interface.
+
+A `GameSpec` holds a game's rules adapter for the service (colours as plain strings, records in
+the engine's JSON form, the chance events the bot draws), its images, its move suggestions, its
+computer player and the catalogue keys of its texts. The layers above look a game up by its key
+in the registry (`bot.games`) and never name one: a new game is an engine package, a spec and one
+`register` call.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, ClassVar, Generic, TypeVar
+
+from PIL import Image
+
+from bot.render import ENGLISH, Labels
+from bot.render.replay import render_replay
+from bot.render.theme import DEFAULT_WIDTH
+from engine.ai import Level, Rng, Stop
+from engine.errors import InvalidMoveError
+
+SUGGESTIONS = 25
+"""Discord shows at most 25 choices."""
+
+G = TypeVar("G")
+"""The engine's class of the game."""
+
+Players = Mapping[str, str]
+"""A display name for each colour (by the colour's name)."""
+
+
+class RollNotYoursError(InvalidMoveError):
+    """A player typed a chance event (a roll of the dice): the bot draws those (V5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ended, in the service's words: colours as strings, scores as points."""
+
+    result: str  # the winning colour, or "draw"
+    termination: str  # the engine's reason, or "timeout" / "agreement"
+    rule: str | None  # the rule id that ended it, when a rule did
+    scores: dict[str, int] | None  # points per colour, for games that score
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line of a turn's message, as a catalogue key and its parameters."""
+
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+class GameSpec(ABC, Generic[G]):
+    """One game as the bot uses it."""
+
+    key: ClassVar[str]
+    colours: ClassVar[tuple[str, str]]  # the first mover's colour, then the other
+    variants: ClassVar[tuple[str, ...]]  # the first is the default
+
+    # Texts: catalogue keys, by convention from the game's key ----------------------------------
+
+    @property
+    def title_key(self) -> str:
+        """The game's name."""
+        return f"title.{self.key}"
+
+    @property
+    def notation_key(self) -> str:
+        """How moves are written (shown with a move that could not be read)."""
+        return f"notation.{self.key}"
+
+    @property
+    def first_move_key(self) -> str:
+        """The hint for the first mover of a new game (with an example move)."""
+        return f"game.first_{self.key}"
+
+    # Rules -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def new(self, variant: str) -> G:
+        """A new game of `variant`."""
+
+    @abstractmethod
+    def load(self, record: str) -> G:
+        """The game a stored JSON record describes (replayed, every move checked)."""
+
+    @abstractmethod
+    def dump(self, game: G) -> str:
+        """The JSON record of `game`."""
+
+    @abstractmethod
+    def export(self, game: G) -> str:
+        """The canonical text record of `game`."""
+
+    @abstractmethod
+    def read(self, text: str, variant: str) -> G:
+        """The game a text record describes (replayed, every move checked); raises the engine's
+        typed errors with the line of the first bad entry."""
+
+    @abstractmethod
+    def to_move(self, game: G) -> str | None:
+        """The colour to move, None after the end."""
+
+    @abstractmethod
+    def first_colour(self, game: G) -> str:
+        """The colour the first mover plays now."""
+
+    @abstractmethod
+    def parse(self, game: G, text: str, colour: str) -> Any:
+        """The move `colour` typed; raise `InvalidMoveError` (also for a typed roll)."""
+
+    @abstractmethod
+    def resignation(self, game: G, colour: str) -> Any:
+        """The move by which `colour` resigns."""
+
+    @abstractmethod
+    def resigner(self, move: Any) -> str | None:
+        """The colour a move resigns for, or None if it is not a resignation."""
+
+    @abstractmethod
+    def last_move_by(self, game: G, colour: str) -> Any:
+        """The last move `colour` made (not counting chance events), or None."""
+
+    @abstractmethod
+    def ending(self, game: G) -> Ending | None:
+        """How the game ended, or None while it runs."""
+
+    def other(self, colour: str) -> str:
+        """The opposing colour."""
+        first, second = self.colours
+        return second if colour == first else first
+
+    def scores(self, game: G) -> dict[str, int] | None:
+        """The current points per colour (None for a game without points)."""
+        return None
+
+    def chance(self, game: G, seed: int) -> list[Any]:
+        """The chance events now due, drawn reproducibly from the game's seed (none by default)."""
+        return []
+
+    def check_variant(self, variant: str | None) -> str:
+        """The variant's canonical name (the default for None); raise `ValueError` if unknown."""
+        if variant is None:
+            return self.variants[0]
+        name = variant.strip().lower()
+        if name not in self.variants:
+            raise ValueError(name)
+        return name
+
+    # What the players read -------------------------------------------------------------------
+
+    def move_notes(self, game: G, played: str | None) -> list[Note]:
+        """Lines after the move `played` (None: the game's start), before whose turn it is: the
+        dice rolled for the next player, what the move changed. Their parameters `player` (the
+        mover) and `other` (the one to move) are filled in by the caller."""
+        return []
+
+    def turn_warnings(self, game: G) -> list[Note]:
+        """Lines for the player to move about a rule that matters now (a last turn, a choice
+        only this turn offers); shown to people, not to the computer."""
+        return []
+
+    def turn_hint(self, game: G) -> Note | None:
+        """A short reminder shown beside each move suggestion (the dice rolled), or None."""
+        return None
+
+    # Images ------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def image(
+        self, game: G, players: Players, *, labels: Labels = ENGLISH, width: int = DEFAULT_WIDTH
+    ) -> Image.Image:
+        """The position as a picture."""
+
+    @abstractmethod
+    def png(
+        self, game: G, players: Players, *, labels: Labels = ENGLISH, width: int = DEFAULT_WIDTH
+    ) -> bytes:
+        """The position as PNG bytes (through the shared palette)."""
+
+    @abstractmethod
+    def frames(
+        self, game: G, players: Players, *, labels: Labels = ENGLISH, width: int = DEFAULT_WIDTH
+    ) -> Iterable[Image.Image]:
+        """The replay's pictures, one per turn, the names as the colours are held at the end."""
+
+    def replay(
+        self, game: G, players: Players, *, labels: Labels = ENGLISH, width: int = DEFAULT_WIDTH
+    ) -> bytes:
+        """The whole game as an animated GIF (under Discord's upload limit)."""
+        return render_replay(
+            lambda size: self.frames(game, players, labels=labels, width=size),
+            len(self.moves(game)),
+            width=width,
+        )
+
+    @abstractmethod
+    def moves(self, game: G) -> tuple[Any, ...]:
+        """Every event of the game so far, chance events included."""
+
+    # Suggestions and the computer --------------------------------------------------------------
+
+    def suggest(self, game: G, typed: str, limit: int = SUGGESTIONS) -> list[str]:
+        """Up to `limit` legal moves for the player to move that fit `typed`, best first (for
+        `/move`'s autocomplete: cheap enough to run on the event loop)."""
+        if self.to_move(game) is None:
+            return []
+        text = re.sub(r"\s*-\s*", "-", " ".join(typed.lower().split()))  # "c3 - e4" is "c3-e4"
+        return list(islice(dict.fromkeys(self.candidates(game, text)), limit))
+
+    @abstractmethod
+    def candidates(self, game: G, typed: str) -> Iterator[str]:
+        """Legal moves for the player to move that fit `typed` (lower case, single spaces, no
+        spaces around a dash), the likeliest first; repeats are allowed."""
+
+    @abstractmethod
+    def choose(self, game: G, level: Level, rng: Rng, stop: Stop) -> str:
+        """The computer's move for the player to move, in notation."""
