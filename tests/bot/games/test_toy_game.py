@@ -1,0 +1,76 @@
+"""A third game needs an engine and a registry entry, nothing else: a toy game registered only
+here is challenged, played to the end (a draw) through the service, and drawn."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from servicekit import ALICE, BOB, CHANNEL, open_service, start_game
+from toygame import ToySpec
+
+from bot import games
+from bot.service import GameService, errors
+
+PNG = b"\x89PNG\r\n\x1a\n"
+GIF = b"GIF89a"
+
+
+@pytest.fixture
+def toy() -> Iterator[ToySpec]:
+    spec = ToySpec()
+    games.register(spec)
+    yield spec
+    games.unregister(spec.key)
+
+
+@pytest.fixture
+async def service(tmp_path: Path, toy: ToySpec) -> AsyncIterator[GameService]:
+    service = await open_service(tmp_path / "bot.sqlite3")
+    yield service
+    await service.connection.close()
+
+
+async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
+    service: GameService, toy: ToySpec
+) -> None:
+    started = await start_game(service, "toy")
+    assert started.view.kind is toy and started.view.players == {"blue": ALICE, "green": BOB}
+    with pytest.raises(errors.UnknownVariantError):
+        await service.challenge(
+            game_kind="toy",
+            channel_id=CHANNEL + 1,
+            challenger_id=ALICE,
+            opponent_id=BOB,
+            variant="classic",
+        )
+    results = []
+    for cell, player in zip("cadb", (ALICE, BOB, ALICE, BOB), strict=True):
+        results.append(await service.play(CHANNEL, player, cell))
+    ending = results[-1].ending
+    assert ending is not None and ending.result == "draw"
+    finished = await service.latest_game_in(CHANNEL)
+    assert not finished.is_active and finished.winner_id is None
+    assert toy.png(finished.game, {"blue": "Ann", "green": "Bo"}).startswith(PNG)
+    assert toy.replay(finished.game, {}).startswith(GIF)
+    export = await service.export(finished.id)
+    assert export.filename == f"toy-standard-game-{finished.id}.txt"
+    assert export.text.endswith("c\na\nd\nb\n")
+
+
+async def test_its_rules_refuse_through_the_service_like_any_game(
+    service: GameService, toy: ToySpec
+) -> None:
+    await start_game(service, "toy")
+    await service.play(CHANNEL, ALICE, "a")
+    with pytest.raises(errors.NotYourTurnError):
+        await service.play(CHANNEL, ALICE, "b")
+    with pytest.raises(Exception, match="taken"):
+        await service.play(CHANNEL, BOB, "a")
+    assert toy.suggest((await service.game_in(CHANNEL)).game, "") == ["b", "c", "d"]
+
+
+def test_a_key_can_be_registered_once() -> None:
+    with pytest.raises(ValueError, match="registered already"):
+        games.register(games.spec("ponte"))
