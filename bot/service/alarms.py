@@ -32,7 +32,7 @@ class AlarmUseCases(PlayUseCases):
 
     async def run_due(self, now: datetime | None = None) -> list[Notice]:
         """Apply everything due at `now` (the clock's time by default); return what to announce."""
-        at = self.now() if now is None else epoch(now)
+        at = self._now() if now is None else epoch(now)
         async with self.connection.read() as db:
             due = await games.due_games(db, at)
             expired = await challenges.expired_challenges(db, at)
@@ -47,12 +47,12 @@ class AlarmUseCases(PlayUseCases):
             if notice is not None:
                 notices.append(notice)
                 if isinstance(notice, TimeLoss):
-                    self.game_changed(notice.view)
+                    self._game_changed(notice.view)
         for challenge in expired:
             closed = await self._expire(challenge.id, at)
             if closed is not None:
                 notices.append(ChallengeExpired(closed))
-                self.challenge_changed(closed)
+                self._challenge_changed(closed)
         return notices
 
     async def next_alarm(self) -> datetime | None:
@@ -84,7 +84,7 @@ class AlarmUseCases(PlayUseCases):
                 or (row.next_alarm_at or now + 1) > now
             ):
                 return None  # a move or another scheduler got there first
-            loaded = self.load(row)
+            loaded = self._load(row)
             if now >= loaded.view.turn.deadline:
                 return await self._lose_on_time(db, loaded, now)
             return await self._remind(db, loaded, now)

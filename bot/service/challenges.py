@@ -55,16 +55,16 @@ class ChallengeUseCases(ServiceCore):
             raise OpponentIsBotError("bots cannot be challenged")
         if level is not None:
             raise LevelNeedsComputerError("the level is for games against the bot")
-        kind = self.kind(game_kind)
-        variant = self.variant(kind, variant)
+        kind = self._kind(game_kind)
+        variant = self._variant(kind, variant)
         if challenger_id == opponent_id:
             raise SelfChallengeError("you cannot challenge yourself")
         seconds = check_move_seconds(move_seconds)
         first = bool(self.seeds() & 1) if challenger_first is None else challenger_first
-        now = self.now()
+        now = self._now()
         async with self.connection.transaction() as db:
             if not wants_thread:
-                await self.refuse_busy(db, channel_id)
+                await self._refuse_busy(db, channel_id)
             await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
             challenge_id = await challenges.insert_challenge(
                 db,
@@ -81,7 +81,7 @@ class ChallengeUseCases(ServiceCore):
                 expires_at=now + self.challenge_seconds,
             )
             made = Challenge.of(await self._challenge(db, challenge_id))
-        self.challenge_changed(made)
+        self._challenge_changed(made)
         return made
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -110,7 +110,7 @@ class ChallengeUseCases(ServiceCore):
         """The challenged user accepts: the game starts in `channel_id` (a new thread, say) or
         else in the challenge's channel. Raises `ChallengeNotFoundError`,
         `NotYourChallengeError`, `ChallengeClosedError` and `ChannelBusyError`."""
-        now = self.now()
+        now = self._now()
         async with self.connection.transaction() as db:
             challenge = await self._acceptable(db, challenge_id, user_id, now)
             view = await self._start_game(
@@ -119,15 +119,15 @@ class ChallengeUseCases(ServiceCore):
             accepted = ChallengeStatus.ACCEPTED
             await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
             result = AcceptResult(Challenge.of(await self._challenge(db, challenge_id)), view)
-        self.remember(view)  # only once committed: a rolled-back id may be given out again
-        self.challenge_changed(result.challenge)
-        self.game_changed(view)
+        self._remember(view)  # only once committed: a rolled-back id may be given out again
+        self._challenge_changed(result.challenge)
+        self._game_changed(view)
         return result
 
     async def check_accept(self, challenge_id: int, user_id: int) -> Challenge:
         """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
         async with self.connection.read() as db:
-            return Challenge.of(await self._acceptable(db, challenge_id, user_id, self.now()))
+            return Challenge.of(await self._acceptable(db, challenge_id, user_id, self._now()))
 
     async def turn_down(self, challenge_id: int, user_id: int) -> Challenge:
         """The Decline button: the challenged user declines, the challenger withdraws. Raises
@@ -149,7 +149,7 @@ class ChallengeUseCases(ServiceCore):
     # Steps -------------------------------------------------------------------------------------
 
     async def _close(self, challenge_id: int, user_id: int, status: ChallengeStatus) -> Challenge:
-        now = self.now()
+        now = self._now()
         declined = status is ChallengeStatus.DECLINED
         async with self.connection.transaction() as db:
             challenge = await self._open_challenge(db, challenge_id, now)
@@ -159,7 +159,7 @@ class ChallengeUseCases(ServiceCore):
                 raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
             await challenges.answer_challenge(db, challenge_id, status, now)
             closed = Challenge.of(await self._challenge(db, challenge_id))
-        self.challenge_changed(closed)
+        self._challenge_changed(closed)
         return closed
 
     async def _challenge(self, db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow:
@@ -212,7 +212,7 @@ class ChallengeUseCases(ServiceCore):
     ) -> GameView:
         first, second = _players(challenge)
         seating = Seating(
-            kind=self.kind(challenge.game_kind),
+            kind=self._kind(challenge.game_kind),
             variant=challenge.variant,
             guild_id=challenge.guild_id,
             channel_id=channel_id,
@@ -221,7 +221,7 @@ class ChallengeUseCases(ServiceCore):
             second_id=second,
             move_seconds=challenge.move_seconds,
         )
-        return await self.insert_game(db, seating, now)
+        return await self._insert_game(db, seating, now)
 
 
 def _players(challenge: ChallengeRow) -> tuple[int, int]:

@@ -60,8 +60,8 @@ class ComputerUseCases(PlayUseCases):
         Raises `UnknownGameError`, `UnknownVariantError`, `UnknownLevelError`,
         `SelfChallengeError`, `BadTimeLimitError` and `ChannelBusyError`.
         """
-        kind = self.kind(game_kind)
-        variant = self.variant(kind, variant)
+        kind = self._kind(game_kind)
+        variant = self._variant(kind, variant)
         level = check_level(level)
         computer = self._computer_id()
         if player_id == computer:
@@ -79,12 +79,12 @@ class ComputerUseCases(PlayUseCases):
             move_seconds=seconds,
             computer_level=level,
         )
-        now = self.now()
+        now = self._now()
         async with self.connection.transaction() as db:
-            await self.refuse_busy(db, channel_id)
-            view = await self.insert_game(db, seating, now)
-        self.remember(view)
-        self.game_changed(view)
+            await self._refuse_busy(db, channel_id)
+            view = await self._insert_game(db, seating, now)
+        self._remember(view)
+        self._game_changed(view)
         return view
 
     async def computer_turns(self) -> list[ComputerTurn]:
@@ -117,23 +117,23 @@ class ComputerUseCases(PlayUseCases):
             row = await games.get_game(db, turn.game_id)
             if row is None or row.version != turn.version or row.status is not GameStatus.ACTIVE:
                 return None
-            loaded = self.load(row)
+            loaded = self._load(row)
             view = loaded.view
-            if not self.computer_to_move(view):
+            if not self._computer_to_move(view):
                 return None
             computer = self._computer_id()
-            move = view.kind.parse(view.game, text, self.player_colour(view, computer))
+            move = view.kind.parse(view.game, text, self._player_colour(view, computer))
             view.game.check(move)
             result = await self._apply(db, loaded, computer, move)
-        self.remember(result.view)
-        self.game_changed(result.view)
+        self._remember(result.view)
+        self._game_changed(result.view)
         return result
 
     # Steps -------------------------------------------------------------------------------------
 
     def _turn_of(self, row: GameRow) -> ComputerTurn | None:
-        view = self.view(row)
-        if row.computer_level is None or not self.computer_to_move(view):
+        view = self._view(row)
+        if row.computer_level is None or not self._computer_to_move(view):
             return None
         return ComputerTurn(
             game_id=row.id,

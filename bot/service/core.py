@@ -65,22 +65,22 @@ class ServiceCore:
         self._positions: OrderedDict[tuple[int, int, int], EngineGame] = OrderedDict()
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
-    def game_changed(self, view: GameView) -> None:
+    def _game_changed(self, view: GameView) -> None:
         """Publish that `view`'s game changed (call it only after the commit)."""
-        event = GameChanged(view.id, view.version, view.is_active, self.computer_to_move(view))
+        event = GameChanged(view.id, view.version, view.is_active, self._computer_to_move(view))
         self.events.publish(event)
 
-    def challenge_changed(self, challenge: Challenge) -> None:
+    def _challenge_changed(self, challenge: Challenge) -> None:
         """Publish that a challenge was made or closed (call it only after the commit)."""
         self.events.publish(ChallengeChanged(challenge.id, challenge.status))
 
-    def now(self) -> int:
+    def _now(self) -> int:
         """The clock's time in epoch seconds."""
         return epoch(self.clock())
 
     # Games ---------------------------------------------------------------------------------
 
-    def view(self, row: GameRow) -> GameView:
+    def _view(self, row: GameRow) -> GameView:
         """A view of `row` whose engine game is a private copy the caller may change."""
         key = (row.id, row.version, row.created_at)
         cached = self._positions.get(key)
@@ -89,7 +89,7 @@ class ServiceCore:
         self._positions.move_to_end(key)
         return GameView(row, cached.copy())
 
-    def remember(self, view: GameView) -> None:
+    def _remember(self, view: GameView) -> None:
         """Keep the position of `view` for the next move; call it only after the commit."""
         if not view.is_active:
             return
@@ -97,38 +97,38 @@ class ServiceCore:
         while len(self._positions) > POSITION_CACHE_SIZE:
             self._positions.popitem(last=False)
 
-    async def active_row(self, db: aiosqlite.Connection, channel_id: int) -> GameRow:
+    async def _active_row(self, db: aiosqlite.Connection, channel_id: int) -> GameRow:
         """The channel's active game; raise `NoGameHereError`."""
         row = await games.active_game_in(db, channel_id)
         if row is None:
             raise NoGameHereError("there is no game in this channel", channel_id=channel_id)
         return row
 
-    async def row_by_id(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
+    async def _row_by_id(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
         """The game with this id; raise `GameNotFoundError`."""
         row = await games.get_game(db, game_id)
         if row is None:
             raise GameNotFoundError(f"there is no game {game_id}", game_id=game_id)
         return row
 
-    def load(self, row: GameRow) -> Loaded:
+    def _load(self, row: GameRow) -> Loaded:
         """The row and its view, for a use case that changes the game."""
-        return Loaded(row, self.view(row))
+        return Loaded(row, self._view(row))
 
-    def is_computer(self, game: GameRow | GameView, user_id: int | None) -> bool:
+    def _is_computer(self, game: GameRow | GameView, user_id: int | None) -> bool:
         """Whether `user_id` is the computer in `game` (which then has a level)."""
         return game.computer_level is not None and user_id == self.computer_id
 
-    def computer_to_move(self, view: GameView) -> bool:
+    def _computer_to_move(self, view: GameView) -> bool:
         """Whether the computer is to move in this (active) game."""
-        return view.is_active and self.is_computer(view, view.to_move_id)
+        return view.is_active and self._is_computer(view, view.to_move_id)
 
-    async def refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
+    async def _refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
         """Raise `ChannelBusyError` if the channel already has an active game."""
         if await games.active_game_in(db, channel_id) is not None:
             raise channel_busy(channel_id)
 
-    async def insert_game(self, db: aiosqlite.Connection, seating: Seating, now: int) -> GameView:
+    async def _insert_game(self, db: aiosqlite.Connection, seating: Seating, now: int) -> GameView:
         """Start a game: the first roll if the game has one, the first turn's clock (none for
         the computer), stored. Raises `ChannelBusyError`."""
         kind, seed = seating.kind, self.seeds()
@@ -161,10 +161,10 @@ class ServiceCore:
             game_id = await games.insert_game(db, new)
         except StoreChannelBusy:  # the database's own check, should a race get past ours
             raise channel_busy(seating.channel_id) from None
-        return GameView(await self.row_by_id(db, game_id), game)
+        return GameView(await self._row_by_id(db, game_id), game)
 
     @staticmethod
-    def player_colour(view: GameView, user_id: int) -> str:
+    def _player_colour(view: GameView, user_id: int) -> str:
         """The colour `user_id` plays; raise `NotAPlayerError`."""
         colour = view.colour_of(user_id)
         if colour is None:
@@ -176,7 +176,7 @@ class ServiceCore:
     # Kinds ---------------------------------------------------------------------------------
 
     @staticmethod
-    def kind(game_kind: str) -> AnySpec:
+    def _kind(game_kind: str) -> AnySpec:
         """The rules adapter of a game; raise `UnknownGameError`."""
         try:
             return registry.spec(game_kind.strip().lower())
@@ -187,7 +187,7 @@ class ServiceCore:
             ) from None
 
     @staticmethod
-    def variant(kind: AnySpec, variant: str | None) -> str:
+    def _variant(kind: AnySpec, variant: str | None) -> str:
         """The canonical variant name; raise `UnknownVariantError`."""
         try:
             return kind.check_variant(variant)

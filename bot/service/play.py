@@ -40,7 +40,7 @@ class PlayUseCases(ServiceCore):
         async with self.connection.transaction() as db:
             loaded = await self._game_for_move(db, channel_id, user_id, text)
             view = loaded.view
-            colour = self.player_colour(view, user_id)
+            colour = self._player_colour(view, user_id)
             move = view.kind.parse(view.game, text, colour)
             resigner = view.kind.resigner(move)
             if resigner is None:
@@ -49,20 +49,20 @@ class PlayUseCases(ServiceCore):
             elif resigner != colour:
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
             result = await self._apply(db, loaded, user_id, move)
-        self.remember(result.view)
-        self.game_changed(result.view)
+        self._remember(result.view)
+        self._game_changed(result.view)
         return result
 
     async def resign(self, channel_id: int, user_id: int) -> MoveResult:
         """`user_id` resigns the channel's game (at any time). Raises `NoGameHereError`,
         `NotAPlayerError`."""
         async with self.connection.transaction() as db:
-            loaded = self.load(await self.active_row(db, channel_id))
+            loaded = self._load(await self._active_row(db, channel_id))
             view = loaded.view
-            colour = self.player_colour(view, user_id)
+            colour = self._player_colour(view, user_id)
             resignation = view.kind.resignation(view.game, colour)
             result = await self._apply(db, loaded, user_id, resignation)
-        self.game_changed(result.view)
+        self._game_changed(result.view)
         return result
 
     async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
@@ -70,11 +70,11 @@ class PlayUseCases(ServiceCore):
         (nothing is stored). Raises `NoGameHereError`, `NotAPlayerError`,
         `DrawAlreadyOfferedError`."""
         async with self.connection.transaction() as db:
-            loaded = self.load(await self.active_row(db, channel_id))
+            loaded = self._load(await self._active_row(db, channel_id))
             view = loaded.view
-            self.player_colour(view, user_id)
+            self._player_colour(view, user_id)
             opponent = view.opponent_of(user_id)
-            if self.is_computer(view, opponent):
+            if self._is_computer(view, opponent):
                 # It cannot judge a position well enough to agree to a draw fairly, and an
                 # offer nobody answers would hang over the game: it plays every game out.
                 return DrawResult(view, DrawAction.REFUSED, opponent, None)
@@ -84,10 +84,10 @@ class PlayUseCases(ServiceCore):
             if offered_by is not None:
                 result = await self._agree_draw(db, loaded, user_id)
             else:
-                await games.set_draw_offer(db, view.id, user_id, self.now())
+                await games.set_draw_offer(db, view.id, user_id, self._now())
                 result = DrawResult(view, DrawAction.OFFERED, user_id, None)
         if result.ending is not None:
-            self.game_changed(result.view)
+            self._game_changed(result.view)
         return result
 
     async def answer_draw(self, game_id: int, user_id: int, *, accept: bool) -> DrawResult:
@@ -95,7 +95,7 @@ class PlayUseCases(ServiceCore):
         `NoDrawOfferError` when that game has no open offer from the opponent (it ended, or
         the offer was answered or lapsed with a move)."""
         async with self.connection.read() as db:
-            row = await self.row_by_id(db, game_id)
+            row = await self._row_by_id(db, game_id)
         if row.status is not GameStatus.ACTIVE:
             raise NoDrawOfferError("that offer is no longer open")
         answer = self.accept_draw if accept else self.decline_draw
@@ -106,14 +106,14 @@ class PlayUseCases(ServiceCore):
         async with self.connection.transaction() as db:
             loaded = await self._draw_offer_to(db, channel_id, user_id)
             result = await self._agree_draw(db, loaded, user_id)
-        self.game_changed(result.view)
+        self._game_changed(result.view)
         return result
 
     async def decline_draw(self, channel_id: int, user_id: int) -> DrawResult:
         """Decline the opponent's draw offer. Raises `NoDrawOfferError` without one."""
         async with self.connection.transaction() as db:
             view = (await self._draw_offer_to(db, channel_id, user_id)).view
-            await games.set_draw_offer(db, view.id, None, self.now())
+            await games.set_draw_offer(db, view.id, None, self._now())
             return DrawResult(view, DrawAction.DECLINED, user_id, None)
 
     # Steps -------------------------------------------------------------------------------------
@@ -124,11 +124,11 @@ class PlayUseCases(ServiceCore):
         """The channel's active game, or the refusal a move on a just-finished game gets."""
         row = await games.active_game_in(db, channel_id)
         if row is not None:
-            return self.load(row)
+            return self._load(row)
         latest = await games.latest_game_in(db, channel_id)
         if latest is None or latest.colour_of(user_id) is None:
-            return self.load(await self.active_row(db, channel_id))  # raises NoGameHereError
-        view = self.view(latest)
+            return self._load(await self._active_row(db, channel_id))  # raises NoGameHereError
+        view = self._view(latest)
         if _repeats_last_move(view, user_id, text):
             raise AlreadyPlayedError("that move was already played, and it ended the game")
         raise GameFinishedError("the game in this channel is over", game_id=latest.id)
@@ -164,7 +164,7 @@ class PlayUseCases(ServiceCore):
         drawn = [] if ending is not None else kind.chance(game, row.seed)
         for event in drawn:
             game.push(event)
-        now = self.now()
+        now = self._now()
         first_colour = kind.first_colour(game)
         row = replace(row, first_colour=first_colour, second_colour=kind.other(first_colour))
         if ending is not None:
@@ -173,7 +173,7 @@ class PlayUseCases(ServiceCore):
             )
         else:
             to_move = kind.to_move(game)
-            timed = to_move is None or not self.is_computer(row, row.player_of(to_move))
+            timed = to_move is None or not self._is_computer(row, row.player_of(to_move))
             stored = await self._save(db, row, kind.dump(game), len(game.moves), now, timed=timed)
         return MoveResult(
             GameView(stored, game), mover_id, str(move), tuple(map(str, drawn)), ending
@@ -241,13 +241,13 @@ class PlayUseCases(ServiceCore):
         )
         if not await games.finish_game(db, row.id, row.version, result):
             raise StalePositionError("the game changed meanwhile; try again", version=version)
-        return await self.row_by_id(db, row.id)
+        return await self._row_by_id(db, row.id)
 
     async def _draw_offer_to(
         self, db: aiosqlite.Connection, channel_id: int, user_id: int
     ) -> Loaded:
-        loaded = self.load(await self.active_row(db, channel_id))
-        self.player_colour(loaded.view, user_id)
+        loaded = self._load(await self._active_row(db, channel_id))
+        self._player_colour(loaded.view, user_id)
         if loaded.view.draw_offered_by in (None, user_id):
             raise NoDrawOfferError("your opponent has not offered a draw")
         return loaded
@@ -258,7 +258,7 @@ class PlayUseCases(ServiceCore):
         view = loaded.view
         ending = Ending("draw", "agreement", None, view.kind.scores(view.game))
         row = await self._finish(
-            db, loaded.row, ending, record=view.record, version=view.version, now=self.now()
+            db, loaded.row, ending, record=view.record, version=view.version, now=self._now()
         )
         return DrawResult(GameView(row, view.game), DrawAction.ACCEPTED, user_id, ending)
 
