@@ -6,8 +6,6 @@ rule in the player's language; the English `message` is the fallback text.
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class EngineError(Exception):
     """Base class of every error an engine raises on purpose.
@@ -23,7 +21,7 @@ class EngineError(Exception):
         super().__init__(message)
         self.message = message
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # Errors cross process boundaries (worker pools); keep the constructor arguments.
         return (type(self), (self.message,), self.__dict__)
 
@@ -46,7 +44,7 @@ class IllegalMoveError(EngineError, ValueError):
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return (type(self), (self.rule, self.message), self.__dict__)
 
 
