@@ -31,7 +31,8 @@ def test_ci_runs_exactly_the_readme_test_command():
     _, tests = readme_commands()
     assert tests in ci.splitlines()
     assert ci.index("ruff check") < ci.index("ruff format --check") < ci.index(tests)
-    assert "mypy engine" in ci
+    assert "mypy engine bot" in ci
+    assert ci.index("lint-imports") < ci.index(tests)  # the layer contracts, before the tests
 
 
 def test_engine_imports_nothing_impure():

@@ -47,7 +47,7 @@ from bot.i18n.formatting import (
     timestamp,
 )
 from bot.i18n.labels import render_labels
-from bot.i18n.translator import CatalogueTranslator, command_text, lstr
+from bot.i18n.translator import CatalogueTranslator, lstr
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -56,7 +56,6 @@ __all__ = [
     "CatalogueTranslator",
     "catalogue",
     "channel_mention",
-    "command_text",
     "describe_error",
     "format_duration",
     "is_expected",

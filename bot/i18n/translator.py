@@ -41,10 +41,6 @@ def lstr(key: str, *, source: Catalogue | None = None) -> locale_str:
     return locale_str(messages.template(DEFAULT_LANGUAGE, key), key=key)
 
 
-command_text = lstr
-"""Another name for `lstr`."""
-
-
 def context_key(context: TranslationContextTypes) -> str | None:
     """The catalogue key a string's place implies, or None where there is none (choices)."""
     location, data = context.location, cast(Any, context.data)

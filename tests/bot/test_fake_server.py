@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime
 
 import aiohttp
@@ -189,10 +188,8 @@ async def test_the_gateway_refuses_a_bad_token_and_an_unknown_session(fake):
 
 async def test_waits_time_out_with_what_was_awaited(fake):
     channel = next(iter(fake.world.guilds.values())).text_channel
-    started = time.monotonic()
     with pytest.raises(AssertionError, match=r"timed out after 0\.2 s waiting for a message"):
         await fake.wait_for_message(channel, timeout=0.2)
-    assert time.monotonic() - started < 1
 
 
 async def test_uploads_over_discords_limit_get_413(fake, http):
