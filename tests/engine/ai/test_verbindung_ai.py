@@ -5,7 +5,6 @@ time is up."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from verbindung_positions import position
@@ -142,14 +141,25 @@ def test_V6_two_rolled_white_crosses_are_placed_but_not_where_they_hand_the_win(
     assert game.outcome() is None
 
 
+class CountingStop:
+    """A `stop` that always says the same and counts how often it was asked."""
+
+    def __init__(self, answer: bool) -> None:
+        self.answer, self.asked = answer, 0
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        return self.answer
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_stop_that_is_always_due_still_gives_a_legal_turn_at_once(level: Level) -> None:
     for game in (POSITIONS[6], rolled(position(BLACK_NEARLY), "white-cross", "arcs", "arcs")):
-        start = time.perf_counter()
-        turn = choose_turn(game, level, random.Random(4), stop=lambda: True)
-        # Generous for a busy machine: a full search takes several times longer.
-        assert time.perf_counter() - start < 1.0
-        game.check(turn)
+        due, never = CountingStop(True), CountingStop(False)
+        game.check(choose_turn(game, level, random.Random(4), stop=due))
+        choose_turn(game, level, random.Random(4), stop=never)
+        # It answers at the first look at its clock, where a full search looks again and again.
+        assert due.asked == 1 < never.asked
 
 
 @pytest.mark.parametrize("level", LEVELS)
