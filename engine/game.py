@@ -1,18 +1,124 @@
-"""The shape both games share (python-chess style): `check` and `push` are the game's own;
-`is_legal` and `play` are built from them once, here."""
+"""The one interface both games implement, in python-chess's manner.
+
+A game is its variant and its move stack: `push` makes a trusted move, `play` parses, checks and
+makes one, `legal_moves()` is a view (`len`, `bool`, and a cheap `in` that asks `is_legal`),
+`outcome()` says how it ended in one shared `Outcome`, `to_move` is None once it has. Each game
+supplies the rules (`parse_move`, `check`, `push`, `_generate`) and the few queries the layers
+above would otherwise work out again from the record (`movers`, `is_final_turn`).
+"""
 
 from __future__ import annotations
 
+import enum
 from abc import ABC, abstractmethod
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, Self, TypeGuard, TypeVar
 
 from engine.errors import IllegalMoveError
 
+
+class Side(Protocol):
+    """What a colour of a game offers: its name and its opponent."""
+
+    @property
+    def value(self) -> str:
+        """The colour's name (``"white"``, ``"red"``, ``"black"``)."""
+        ...
+
+    @property
+    def other(self) -> Self:
+        """The opposing colour."""
+        ...
+
+
 MoveT = TypeVar("MoveT")
+ColourT = TypeVar("ColourT", bound=Side)
 
 
-class RulesGame(ABC, Generic[MoveT]):
-    """A game that parses, checks and makes moves of type `MoveT`."""
+class Termination(enum.StrEnum):
+    """Why a game ended. The values are stored in databases: never change one."""
+
+    FINISHED = "finished"  # Ponte P16/P17: the passes ended it, the score decides (P20)
+    CONNECTED = "connected"  # Verbindung V11: the mover joined their four bases
+    HANDED = "handed"  # Verbindung V11: the mover completed only the opponent's network
+    FULL_BOARD = "full-board"  # Verbindung V12: no field is left, a draw
+    RESIGNATION = "resignation"  # P18, V12
+    TIMEOUT = "timeout"  # decided by the clock (the service records it, never a rule)
+    AGREEMENT = "agreement"  # a draw the players agreed (the service records it)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[ColourT]):
+    """The end of a game: the winner (None for a draw), why, the rule that decided it, and the
+    points of each colour in games that score."""
+
+    winner: ColourT | None
+    termination: Termination
+    rule: str  # the rule that ended it (``"P16"``, ``"V11"``)
+    scores: Mapping[ColourT, int] | None = None
+
+    @property
+    def result(self) -> str:
+        """The winning colour's name, or ``"draw"``."""
+        return "draw" if self.winner is None else self.winner.value
+
+
+class _Legality(Protocol[MoveT]):
+    """What `LegalMoves` asks of its game."""
+
+    def _generate(self) -> Iterator[MoveT]: ...
+
+    def is_move(self, move: object) -> TypeGuard[MoveT]: ...
+
+    def is_legal(self, move: MoveT) -> bool: ...
+
+
+class LegalMoves(Generic[MoveT]):
+    """The legal moves of a position: iterated lazily; `in` asks the rules directly."""
+
+    def __init__(self, game: _Legality[MoveT]) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[MoveT]:
+        return self._game._generate()
+
+    def __contains__(self, move: object) -> bool:
+        return self._game.is_move(move) and self._game.is_legal(move)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def count(self) -> int:
+        """How many legal moves there are (enumerates them all)."""
+        return len(self)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves of {self._game!r}>"
+
+
+class Game(ABC, Generic[MoveT, ColourT]):
+    """A game in progress or finished."""
+
+    @classmethod
+    @abstractmethod
+    def new(cls, variant: str | None = None) -> Self:
+        """A new game of `variant` (the game's default for None); raise `InvalidMoveError` for
+        a variant the game does not have."""
+
+    @classmethod
+    def from_moves(cls, variant: str | None, texts: Iterable[str]) -> Self:
+        """The game after `texts` (moves in notation), each checked; raises the typed error of
+        the first bad one."""
+        game = cls.new(variant)
+        for text in texts:
+            game.play(text)
+        return game
+
+    # The rules ---------------------------------------------------------------------------------
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:
@@ -25,6 +131,68 @@ class RulesGame(ABC, Generic[MoveT]):
     @abstractmethod
     def push(self, move: MoveT) -> None:
         """Make `move` without checking it (the caller has)."""
+
+    @abstractmethod
+    def is_move(self, move: object) -> TypeGuard[MoveT]:
+        """Whether `move` is a move of this game at all (legal or not)."""
+
+    @abstractmethod
+    def _generate(self) -> Iterator[MoveT]:
+        """The legal moves now, lazily, in the game's canonical order."""
+
+    # The position ------------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> ColourT | None:
+        """Whose turn it is, None once the game is over."""
+
+    @property
+    @abstractmethod
+    def moves(self) -> Sequence[MoveT]:
+        """Every move so far, in order (chance events included): the move stack."""
+
+    @property
+    @abstractmethod
+    def variant_name(self) -> str:
+        """The variant's name (the game's only one for a game without variants)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome[ColourT] | None:
+        """How the game ended, None while it runs."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy."""
+
+    @abstractmethod
+    def movers(self) -> tuple[ColourT | None, ...]:
+        """For each move of the stack, the colour its maker holds now (None for a chance
+        event): where colours change owners (a pie rule), moves follow their player."""
+
+    def is_final_turn(self) -> bool:
+        """Whether the coming turn is the game's last one (none by default)."""
+        return False
+
+    # Built on the above ------------------------------------------------------------------------
+
+    @property
+    def ply(self) -> int:
+        """How many moves were made (chance events included)."""
+        return len(self.moves)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome() is not None
+
+    def peek(self) -> MoveT:
+        """The last move; raise `IndexError` when there is none."""
+        return self.moves[-1]
+
+    def legal_moves(self) -> LegalMoves[MoveT]:
+        """The legal moves now (see `LegalMoves`)."""
+        return LegalMoves(self)
 
     def is_legal(self, move: MoveT) -> bool:
         """Whether `move` may be played now."""
@@ -40,3 +208,23 @@ class RulesGame(ABC, Generic[MoveT]):
         self.check(move)
         self.push(move)
         return move
+
+    def last_move_by(self, colour: ColourT) -> MoveT | None:
+        """The last move (not a chance event) made by whoever holds `colour` now, or None."""
+        for move, mover in zip(reversed(self.moves), reversed(self.movers()), strict=True):
+            if mover == colour:
+                return move
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Game)
+        return (self.variant_name, list(self.moves)) == (other.variant_name, list(other.moves))
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes
+
+    def __repr__(self) -> str:
+        """An expression that builds an equal game (with the class in scope)."""
+        texts = [str(move) for move in self.moves]
+        return f"{type(self).__name__}.from_moves({self.variant_name!r}, {texts!r})"

@@ -1,6 +1,7 @@
 """Ponte del Diavolo (Martin Ebel): the rules engine. RULES.md P1-P20."""
 
-from engine.ponte.game import LegalMoves, Outcome, PonteGame, Termination
+from engine.game import LegalMoves, Outcome, Termination
+from engine.ponte.game import PonteGame
 from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
 from engine.ponte.record import PonteRecord, record_lines, replay
 from engine.ponte.scoring import Score, triangular

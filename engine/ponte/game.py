@@ -6,44 +6,26 @@ Shaped like python-chess: `legal_moves()`, `is_legal()`, `parse_move()`, `push()
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import TypeGuard
 
 from engine.coords import Field
 from engine.errors import GameOverError, IllegalMoveError
-from engine.game import RulesGame
+from engine.game import Game, Outcome, Termination
 from engine.ponte.board import Board, Problem
 from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
 from engine.ponte.scoring import Score, score, winner
 from engine.ponte.variants import Colour, Variant, get_variant
 
 
-class Termination(enum.Enum):
-    """How a game ended."""
-
-    FINISHED = "finished"  # the passes of P16 / P17; decided by the score (P20)
-    RESIGNATION = "resignation"  # P18
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The end of a game: `winner` is None for a draw; `rule` is the rule that ended it."""
-
-    winner: Colour | None
-    termination: Termination
-    rule: str
-    scores: dict[Colour, Score]
-
-
-class PonteGame(RulesGame[Move]):
+class PonteGame(Game[Move, Colour]):
     """A game in progress or finished; build one, then `play` moves in notation."""
 
     def __init__(self, variant: str | Variant = "online") -> None:
         self.variant = get_variant(variant)
         self.board = Board(self.variant.size)
-        self.moves: list[Move] = []
-        self.to_move = Colour.WHITE
+        self._moves: list[Move] = []
+        self.turn = Colour.WHITE  # whose turn it is, or would be after the end (see to_move)
         self.swapped = False  # P4: the second player took white
         self._final_turn = False  # P16: white passed, so red's turn now is the last
         self._end: tuple[str, Colour | None] | None = None  # (rule, resigned colour)
@@ -52,25 +34,55 @@ class PonteGame(RulesGame[Move]):
         """An independent copy (moves and board)."""
         other = PonteGame.__new__(PonteGame)
         other.__dict__.update(self.__dict__)
-        other.board, other.moves = self.board.copy(), self.moves.copy()
+        other.board, other._moves = self.board.copy(), self._moves.copy()
         return other
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PonteGame):
-            return NotImplemented
-        return (self.variant, self.moves) == (other.variant, other.moves)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def __repr__(self) -> str:
-        return f"<PonteGame {self.variant.name} ply={self.ply} to_move={self.to_move}>"
+    @classmethod
+    def new(cls, variant: str | None = None) -> PonteGame:
+        """A new game of `variant` (online by default)."""
+        return cls(variant or "online")
 
     # State ----------------------------------------------------------------------------------------
 
     @property
-    def ply(self) -> int:
-        """Moves made so far, `swap` included."""
-        return len(self.moves)
+    def moves(self) -> list[Move]:
+        """Every move so far, `swap` included (do not change it: use `push`)."""
+        return self._moves
+
+    @property
+    def to_move(self) -> Colour | None:
+        """Whose turn it is, None once the game is over."""
+        return None if self._end is not None else self.turn
+
+    @property
+    def variant_name(self) -> str:
+        """The variant's name."""
+        return self.variant.name
+
+    def is_move(self, move: object) -> TypeGuard[Move]:
+        """Whether `move` is a Ponte del Diavolo move (legal or not)."""
+        return isinstance(move, (Place, Bridge, Pass, Swap, Resign))
+
+    def is_final_turn(self) -> bool:
+        """Whether the coming turn is the last (P16: white passed, red's turn now ends it)."""
+        return self._final_turn and self._end is None
+
+    def movers(self) -> tuple[Colour | None, ...]:
+        """For each move, the colour its player holds now: after a swap (P4) the first player's
+        opening stones are red's, and the swap was made by the player who now holds white."""
+        made: list[Colour] = []
+        turn = Colour.WHITE
+        for move in self._moves:
+            if isinstance(move, Resign):
+                made.append(move.colour)
+                continue
+            made.append(Colour.WHITE if isinstance(move, Swap) else turn)
+            if not isinstance(move, Swap):
+                turn = turn.other
+        swap = next((i for i, m in enumerate(self._moves) if isinstance(m, Swap)), None)
+        if swap is not None:  # the opening was played by the player who holds red now
+            made[:swap] = [colour.other for colour in made[:swap]]
+        return tuple(made)
 
     @property
     def is_over(self) -> bool:
@@ -97,15 +109,16 @@ class PonteGame(RulesGame[Move]):
         """The score `colour` has now (P19)."""
         return score(self.board, colour)
 
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over, else None."""
+    def outcome(self) -> Outcome[Colour] | None:
+        """The result once the game is over (with each colour's points), else None."""
         if self._end is None:
             return None
         rule, resigned = self._end
         scores = {colour: self.score(colour) for colour in Colour}
+        points = {colour: score.points for colour, score in scores.items()}
         if resigned is not None:
-            return Outcome(resigned.other, Termination.RESIGNATION, rule, scores)
-        return Outcome(winner(scores), Termination.FINISHED, rule, scores)
+            return Outcome(resigned.other, Termination.RESIGNATION, rule, points)
+        return Outcome(winner(scores), Termination.FINISHED, rule, points)
 
     # Legality ------------------------------------------------------------------------------------
 
@@ -139,7 +152,7 @@ class PonteGame(RulesGame[Move]):
             return self._place_problem(move)
         if self.bridges_left == 0:
             return Problem("P1", f"all {self.variant.bridges} bridges have been built")
-        return self.board.bridge_problem(move, self.to_move)
+        return self.board.bridge_problem(move, self.turn)
 
     def _off_board(self, *fields: Field) -> Problem | None:
         size = self.variant.size
@@ -149,7 +162,7 @@ class PonteGame(RulesGame[Move]):
         return None
 
     def _place_problem(self, move: Place) -> Problem | None:
-        colour, board = self.to_move, self.board
+        colour, board = self.turn, self.board
         left = self.stones_left(colour)
         if left is not None and left < 2:
             return Problem("P1", f"{colour} has {left} stone(s) left; a turn places two")
@@ -174,10 +187,10 @@ class PonteGame(RulesGame[Move]):
     # Queries -------------------------------------------------------------------------------------
 
     def _legal_field_indices(self) -> list[int]:
-        left = self.stones_left(self.to_move)
+        left = self.stones_left(self.turn)
         if self._end is not None or (left is not None and left < 2):
             return []
-        problem, colour = self.board.stone_problem, self.to_move
+        problem, colour = self.board.stone_problem, self.turn
         return [i for i in self.board.geo.fields if problem(i, colour) is None]
 
     def legal_fields(self) -> list[Field]:
@@ -188,7 +201,7 @@ class PonteGame(RulesGame[Move]):
         """Every bridge the player to move could build now, in canonical order."""
         if self._end is not None or self.ply < 2 or self.bridges_left == 0:
             return []
-        board, colour = self.board, self.to_move
+        board, colour = self.board, self.turn
         found = []
         for index in board.geo.fields:
             if board.cells[index] is not colour or board.bridge_end[index]:
@@ -209,7 +222,7 @@ class PonteGame(RulesGame[Move]):
         # P10: stones only ever make placements illegal, so the second stone is one of the
         # fields that are legal now, and each pair needs checking in one order only.
         fields = self._legal_field_indices()
-        problem, colour = self.board.stone_problem, self.to_move
+        problem, colour = self.board.stone_problem, self.turn
         for position, first in enumerate(fields):
             for second in fields[position + 1 :]:
                 if problem(second, colour, also=first) is None:
@@ -218,13 +231,6 @@ class PonteGame(RulesGame[Move]):
     def can_pass(self) -> bool:
         """Whether the player to move may pass now (P5, P6)."""
         return self._end is None and self.ply >= 2 and self._two_stones() is None
-
-    def legal_moves(self) -> LegalMoves:
-        """The legal turns, lazily: ``swap``, stone pairs, bridges, then ``pass``.
-
-        Resignation is always possible and is not listed.
-        """
-        return LegalMoves(self)
 
     def _generate(self) -> Iterator[Move]:
         if self._end is not None:
@@ -242,8 +248,8 @@ class PonteGame(RulesGame[Move]):
 
     def push(self, move: Move) -> None:
         """Make `move` without checking it (the caller has: see `check` and `play`)."""
-        colour = self.to_move
-        self.moves.append(move)
+        colour = self.turn
+        self._moves.append(move)
         if isinstance(move, Resign):
             self._end = ("P18", move.colour)
             return
@@ -258,31 +264,10 @@ class PonteGame(RulesGame[Move]):
         self._end_turn(passed=isinstance(move, Pass))
 
     def _end_turn(self, passed: bool) -> None:
-        if self.to_move is Colour.RED and self._final_turn:
+        if self.turn is Colour.RED and self._final_turn:
             self._end = ("P16", None)
-        elif self.to_move is Colour.RED and passed:
+        elif self.turn is Colour.RED and passed:
             self._end = ("P17", None)
         elif passed:
             self._final_turn = True
-        self.to_move = self.to_move.other
-
-
-class LegalMoves:
-    """The legal turns of a position: iterate lazily; ``move in`` asks `is_legal` directly."""
-
-    def __init__(self, game: PonteGame) -> None:
-        self._game = game
-
-    def __iter__(self) -> Iterator[Move]:
-        return self._game._generate()
-
-    def __contains__(self, move: object) -> bool:
-        legal_kinds = (Place, Bridge, Pass, Swap)
-        return isinstance(move, legal_kinds) and self._game.is_legal(move)
-
-    def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
-
-    def count(self) -> int:
-        """How many legal turns there are (enumerates them all)."""
-        return sum(1 for _ in self)
+        self.turn = self.turn.other

@@ -1,5 +1,6 @@
 """The rules engine of Verbindung gesucht (Luca Borsa): pure, stdlib only. See RULES.md V1-V13."""
 
+from engine.game import Outcome, Termination
 from engine.verbindung.board import Network, SegmentRef
 from engine.verbindung.chance import Chooser, draw_roll
 from engine.verbindung.game import VerbindungGame
@@ -15,7 +16,6 @@ from engine.verbindung.moves import (
     parse_action,
     parse_move,
 )
-from engine.verbindung.outcome import Outcome, Termination
 from engine.verbindung.record import (
     Record,
     load_json,

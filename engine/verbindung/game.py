@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement
+from typing import TypeGuard
 
-from engine.errors import GameOverError, IllegalMoveError
-from engine.game import RulesGame
+from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
+from engine.game import Game, Outcome, Termination
 from engine.verbindung.board import Board, Network
 from engine.verbindung.layout import (
     DICE,
@@ -25,12 +26,14 @@ from engine.verbindung.layout import (
     Player,
 )
 from engine.verbindung.moves import Action, Exchange, Move, Place, Resign, Roll, Turn, parse_move
-from engine.verbindung.outcome import Outcome, Termination
 from engine.verbindung.rules import TurnState
 from engine.verbindung.tables import Tile
 
+VARIANT = "standard"
+"""The game's one variant."""
 
-class VerbindungGame(RulesGame[Move]):
+
+class VerbindungGame(Game[Move, Player]):
     """A game from the empty area: query it, and advance it with rolls, turns and resignations.
 
     `push` trusts its move; `play` and `check` raise `InvalidMoveError` for text that does not
@@ -46,7 +49,7 @@ class VerbindungGame(RulesGame[Move]):
         self._turns = {Player.RED: 0, Player.BLACK: 0}
         self._roll: tuple[Face, ...] | None = None
         self._duty = 0
-        self._outcome: Outcome | None = None
+        self._outcome: Outcome[Player] | None = None
 
     def copy(self) -> VerbindungGame:
         """An independent copy of the game (board, record and all)."""
@@ -59,13 +62,34 @@ class VerbindungGame(RulesGame[Move]):
         return game
 
     @classmethod
-    def from_moves(cls, moves: Iterable[Move]) -> VerbindungGame:
-        """Replay `moves` with every rule checked; raise the error of the first bad move."""
-        game = cls()
-        for move in moves:
-            game.check(move)
-            game.push(move)
-        return game
+    def new(cls, variant: str | None = None) -> VerbindungGame:
+        """A new game (the game has one variant, ``standard``)."""
+        if variant not in (None, VARIANT):
+            raise InvalidMoveError(f"unknown variant {variant!r}; Verbindung gesucht has {VARIANT}")
+        return cls()
+
+    @property
+    def variant_name(self) -> str:
+        """The game's one variant."""
+        return VARIANT
+
+    def is_move(self, move: object) -> TypeGuard[Move]:
+        """Whether `move` is an event of this game (legal or not)."""
+        return isinstance(move, (Roll, Turn, Resign))
+
+    def movers(self) -> tuple[Player | None, ...]:
+        """For each event, the player who made it (None for a roll: chance's)."""
+        made: list[Player | None] = []
+        roller = FIRST_PLAYER.other  # rolls alternate from red; a turn is its roller's
+        for move in self._stack:
+            if isinstance(move, Roll):
+                roller = roller.other
+                made.append(None)
+            elif isinstance(move, Resign):
+                made.append(move.player)
+            else:
+                made.append(roller)
+        return tuple(made)
 
     # State ------------------------------------------------------------------------------------
 
@@ -112,7 +136,7 @@ class VerbindungGame(RulesGame[Move]):
         """V6: how many rolled white crosses the turn now due must place (0 in the roll phase)."""
         return self._duty if self.phase == "place" else 0
 
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Outcome[Player] | None:
         """The winner and the reason once the game is over, else None."""
         return self._outcome
 
@@ -186,7 +210,7 @@ class VerbindungGame(RulesGame[Move]):
             return []
         return [e for e in state.exchanges() if state.after(e).can_finish(self._duty)]
 
-    def legal_moves(self) -> Iterator[Move]:
+    def _generate(self) -> Iterator[Move]:
         """Every legal event now, lazily: each possible roll in the roll phase, each legal turn
         (every order of its actions) in the place phase, nothing after the end. Resignation,
         always legal until the end, is not listed."""

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 from engine.coords import Field
 from engine.errors import GameOverError, IllegalMoveError
+from engine.game import Outcome, Termination
 from engine.verbindung.board import Board
 from engine.verbindung.layout import FACE_ORIENTATIONS, PLACEMENTS_PER_TURN, SIZE, Face, Player
 from engine.verbindung.moves import Action, Exchange, Place
-from engine.verbindung.outcome import Outcome, Termination
 from engine.verbindung.tables import TILES, WHITE_TILE
 
 WHITE = Face.WHITE_CROSS
@@ -37,7 +37,7 @@ class TurnState:
         self.roll = list(roll)
         self.actions = 0
         self.whites = 0
-        self.outcome: Outcome | None = None
+        self.outcome: Outcome[Player] | None = None
 
     def copy(self) -> TurnState:
         """An independent copy (the board too)."""
@@ -123,7 +123,7 @@ class TurnState:
         state.apply(action)
         return state
 
-    def _judge(self) -> Outcome | None:
+    def _judge(self) -> Outcome[Player] | None:
         # V11: the mover's network is judged first, so completing both networks wins.
         if self.board.connected(self.mover):
             return Outcome(self.mover, Termination.CONNECTED, "V11")

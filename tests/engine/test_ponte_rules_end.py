@@ -46,7 +46,8 @@ def test_P17_when_red_passes_the_game_ends_at_once():
     assert outcome.termination is Termination.FINISHED
     # P20 decides: no islands on either side, white has the one bridge.
     assert outcome.winner is Colour.WHITE
-    assert outcome.scores[Colour.WHITE] == Score(points=0, islands=0, bridges=1)
+    assert outcome.scores == {Colour.WHITE: 0, Colour.RED: 0}
+    assert game.score(Colour.WHITE) == Score(points=0, islands=0, bridges=1)
 
 
 def test_P18_either_player_may_resign_at_any_time():
@@ -112,4 +113,5 @@ def test_P20_a_finished_game_without_difference_is_a_draw():
     game.play("pass")
     outcome = game.outcome()
     assert outcome is not None and outcome.winner is None
-    assert outcome.scores[Colour.WHITE] == outcome.scores[Colour.RED] == Score(0, 0, 0)
+    assert game.score(Colour.WHITE) == game.score(Colour.RED) == Score(0, 0, 0)
+    assert outcome.scores == {Colour.WHITE: 0, Colour.RED: 0}

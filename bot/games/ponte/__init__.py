@@ -40,7 +40,7 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
         return ponte.PonteRecord.of(game).to_text()
 
     def to_move(self, game: ponte.PonteGame) -> str | None:
-        return None if game.is_over else game.to_move.value
+        return None if game.to_move is None else game.to_move.value
 
     def first_colour(self, game: ponte.PonteGame) -> str:
         return game.first_player_colour.value
@@ -56,13 +56,7 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
         return move.colour.value if isinstance(move, ponte.Resign) else None
 
     def last_move_by(self, game: ponte.PonteGame, colour: str) -> Any:
-        if not game.moves:
-            return None
-        last = game.moves[-1]
-        # Every move but a resignation hands the turn over (a swap leaves red to move, and the
-        # swapper now plays white), so the last move was made by the colour not to move.
-        maker = last.colour if isinstance(last, ponte.Resign) else game.to_move.other
-        return last if maker.value == colour else None
+        return game.last_move_by(ponte.Colour(colour))
 
     def scores(self, game: ponte.PonteGame) -> dict[str, int] | None:
         return {colour.value: game.score(colour).points for colour in ponte.Colour}
@@ -83,7 +77,7 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
 
     def turn_warnings(self, game: ponte.PonteGame) -> list[Note]:
         notes = []
-        if game._final_turn and not game.is_over:  # P16: white passed, red's turn is last
+        if game.is_final_turn():  # P16: white passed, red's turn is the last
             notes.append(Note("move.last_turn"))
         if game.ply == 1:  # P4, the pie rule
             notes.append(Note("move.swap_hint"))

@@ -256,7 +256,7 @@ def _status(scene: _Scene) -> Status:
         return Status("", right)
     move = game.moves[-1]
     # The player who just moved; after a swap that is the second player, who now holds white.
-    mover = player_name(players, game.to_move.other, labels)
+    mover = player_name(players, game.turn.other, labels)
     if isinstance(move, Swap):
         return Status(with_name(labels.swapped, mover), right)
     if isinstance(move, Pass):
@@ -268,7 +268,7 @@ def _result(game: PonteGame, players: Players | None, labels: Labels) -> str:
     """The result: the winner and the score, a draw, or a resignation."""
     outcome = game.outcome()
     assert outcome is not None
-    points = {colour: outcome.scores[colour].points for colour in Colour}
+    points = dict(outcome.scores or {})
     if outcome.winner is None:
         return f"{labels.draw}  {points[Colour.WHITE]} : {points[Colour.RED]}"
     winner, loser = outcome.winner, outcome.winner.other

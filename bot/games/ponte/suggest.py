@@ -36,7 +36,7 @@ def _bridges(game: PonteGame, text: str) -> Iterator[str]:
 
 
 def _placements(game: PonteGame, words: list[str]) -> Iterator[str]:
-    if len(words) > 2 or (game.ply >= 2 and game.stones_left(game.to_move) == 0):
+    if len(words) > 2 or (game.ply >= 2 and game.stones_left(game.turn) == 0):
         return
     fields = game.legal_fields()
     first_prefix = words[0] if words else ""

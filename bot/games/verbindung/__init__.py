@@ -61,19 +61,7 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
         return move.player.value if isinstance(move, verbindung.Resign) else None
 
     def last_move_by(self, game: verbindung.VerbindungGame, colour: str) -> Any:
-        last: Any = None
-        roller: verbindung.Player | None = None
-        players = (verbindung.Player.RED, verbindung.Player.BLACK)
-        rolls = 0
-        for move in game.moves:  # rolls alternate from red; a turn is its roller's
-            if isinstance(move, verbindung.Roll):
-                roller, rolls = players[rolls % 2], rolls + 1
-            elif isinstance(move, verbindung.Resign):
-                if move.player.value == colour:
-                    last = move
-            elif roller is not None and roller.value == colour:
-                last = move
-        return last
+        return game.last_move_by(verbindung.Player(colour))
 
     def ending(self, game: verbindung.VerbindungGame) -> Ending | None:
         outcome = game.outcome()

@@ -62,7 +62,7 @@ def _answered(
     """`found` revalued by the opponent's best answer (two-ply minimax). Turns not reached
     before `stop` are dropped: a value one turn deep cannot be compared with one two turns deep,
     and the best turns by one-turn value come first."""
-    colour = game.to_move
+    colour = game.turn
     revalued: list[Valued] = []
     for option in found:
         if stop() and revalued:

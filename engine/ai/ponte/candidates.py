@@ -35,8 +35,8 @@ class Valued:
 def final_value(game: PonteGame, colour: Colour) -> float:
     """The value of a finished game for `colour`: won, drawn or lost, then the point margin."""
     outcome = game.outcome()
-    assert outcome is not None
-    margin = outcome.scores[colour].points - outcome.scores[colour.other].points
+    assert outcome is not None and outcome.scores is not None
+    margin = outcome.scores[colour] - outcome.scores[colour.other]
     if outcome.winner is None:
         return float(margin)
     return (WIN if outcome.winner is colour else -WIN) + margin
@@ -46,10 +46,10 @@ def legal_fields(game: PonteGame) -> list[int]:
     """Field indices where the player to move may place a stone now: `PonteGame.legal_fields`
     as indices, skipping taken and blocked fields before the rule check, which would build an
     error message for each of them (this runs for every reply the hard level weighs)."""
-    left = game.stones_left(game.to_move)
+    left = game.stones_left(game.turn)
     if game.is_over or (left is not None and left < 2):
         return []
-    board, colour = game.board, game.to_move
+    board, colour = game.board, game.turn
     cells, blocked, problem = board.cells, board.blocked, board.stone_problem
     return [
         i
@@ -61,7 +61,7 @@ def legal_fields(game: PonteGame) -> list[int]:
 def field_values(game: PonteGame, fields: list[int], rng: Rng) -> list[tuple[float, int]]:
     """Each field with the mover's value after a single stone there, best first; fields of
     equal value come in random order, so that the pairs are not all made in one corner."""
-    board, colour = game.board, game.to_move
+    board, colour = game.board, game.turn
     cells = board.cells
     valued = []
     for index in fields:
@@ -76,7 +76,7 @@ def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
     """Pairs that single stones undervalue: the fields under every bridge that could still join
     two of the opponent's components (both must be filled to cut them apart), and two stones
     that together turn a sandbank of two into an island. `best` completes a lone field."""
-    board, colour = game.board, game.to_move
+    board, colour = game.board, game.turn
     for under in links(board, colour.other):
         if len(under) <= 2:
             first, *rest = sorted(under)
@@ -97,7 +97,7 @@ def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
 
 def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Iterator[Valued]:
     """Every legal pair among `wanted`, valued."""
-    board, colour = game.board, game.to_move
+    board, colour = game.board, game.turn
     cells, blocked, problem, field = board.cells, board.blocked, board.stone_problem, board.field
     for first, second in wanted:
         if stop():
@@ -120,7 +120,7 @@ def after(game: PonteGame, move: Move) -> PonteGame:
 
 def value_after(game: PonteGame, move: Move) -> float:
     """The mover's value after `move` (the exact result when it ends the game)."""
-    colour = game.to_move
+    colour = game.turn
     child = after(game, move)
     if child.is_over:
         return final_value(child, colour)

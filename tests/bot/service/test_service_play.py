@@ -242,7 +242,7 @@ async def test_whole_games_end_with_the_engine_result(
         assert row.winner_id == last.view.players[row.result]
     if kind == "ponte":
         scores = json.loads(row.scores)
-        assert scores == {c.value: s.points for c, s in outcome.scores.items()}
+        assert scores == {c.value: points for c, points in outcome.scores.items()}
     totals = {t.game_kind: t for t in await service.totals(row.winner_id or ALICE)}
     assert sum((totals[kind].wins, totals[kind].losses, totals[kind].draws)) == 1
 
