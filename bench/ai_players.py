@@ -11,9 +11,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bench.ponte_positions import random_turn as random_ponte_turn
-from bench.verbindung import random_turn as random_verbindung_turn
 from engine.ai import Level, choose
+from engine.ai.ponte.playout import random_turn as random_ponte_turn
+from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
 from engine.ponte import Bridge, Place, PonteGame
 from engine.ponte.scoring import score
 from engine.verbindung import VerbindungGame, draw_roll

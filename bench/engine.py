@@ -7,23 +7,26 @@ at most 5 ms; a 120-turn record replayed in at most 30 ms.
 
 from __future__ import annotations
 
-from bench.ponte_positions import endgame, long_game, midgame
+import random
+
+from bench.ponte_positions import endgame, long_game
 from bench.timing import line, median_seconds
 from bench.verbindung import run as verbindung
-from engine.ponte import Place, PonteRecord
+from engine.ai.ponte.playout import midgame
+from engine.ponte import Place, PonteGame
 
 
 def ponte() -> list[str]:
     """Measure the Ponte del Diavolo targets."""
-    game = midgame()
+    game = midgame(random.Random)
     stones = sum(1 for cell in game.board.cells if cell is not None)
     fields = game.legal_fields()
     # The costliest legal turn to check: two stones, each with neighbours of its colour.
     turn = Place(fields[len(fields) // 3], fields[2 * len(fields) // 3])
     assert game.is_legal(turn)
     end = endgame()
-    record = PonteRecord.of(long_game())
-    per_ply = median_seconds(record.replay, repeat=15) / len(record.moves)
+    record = long_game().record()
+    per_ply = median_seconds(lambda: PonteGame.from_record(record), repeat=15) / len(record.moves)
     return [
         f"Ponte del Diavolo, 12x12 mid-game: {stones} stones, {len(game.board.bridges)} bridges,"
         f" {len(fields)} legal fields",

@@ -18,7 +18,6 @@ import itertools
 import random
 import time
 
-from bench.ponte_positions import midgame, random_turn
 from bench.timing import line, median_seconds
 from bot.games.ponte.drawing import ponte_frames, ponte_image, render_ponte
 from bot.games.ponte.samples import PONTE_SAMPLE
@@ -28,8 +27,9 @@ from bot.render.encode import paletted
 from bot.render.gif import write_gif
 from bot.render.replay import FRAME_MS, LAST_FRAME_MS, MAX_BYTES
 from bot.render.theme import DEFAULT_THEME
-from engine.ponte import Colour, PonteGame, record_lines, replay
-from engine.verbindung import load_text
+from engine.ai.ponte.playout import midgame, random_turn
+from engine.ponte import Colour, PonteGame
+from engine.verbindung import VerbindungGame
 
 REPLAY_TURNS = 150
 
@@ -62,7 +62,7 @@ def _size_line(label: str, size: int, limit: int, unit: str = "KB") -> str:
 
 def ponte_lines() -> list[str]:
     """The Ponte del Diavolo board: render and encode, size, and the ratio to a plain encode."""
-    game = replay(record_lines(PONTE_SAMPLE))
+    game = PonteGame.from_text(PONTE_SAMPLE)
     start = time.perf_counter()
     render_ponte(game)
     first = time.perf_counter() - start
@@ -72,7 +72,7 @@ def ponte_lines() -> list[str]:
     # What drawing costs next to the cheapest thing any renderer must do: encode one image.
     plain = median_seconds(lambda: image.save(io.BytesIO(), "PNG"), 30)
     islands = sum(game.score(colour).islands for colour in Colour)
-    random_mid = midgame()
+    random_mid = midgame(random.Random)
     return [
         f"Board images, {image.width}x{image.height} px; the first image in a process took"
         f" {first * 1e3:.0f} ms (palette and sprites are built once)",
@@ -94,7 +94,7 @@ def ponte_lines() -> list[str]:
 
 def verbindung_lines() -> list[str]:
     """The Verbindung gesucht board."""
-    game = load_text(VERBINDUNG_SAMPLE + "roll black-cross white-cross arcs\n")
+    game = VerbindungGame.from_text(VERBINDUNG_SAMPLE + "roll black-cross white-cross arcs\n")
     seconds = median_seconds(lambda: render_verbindung(game), 100)
     return [
         f"Verbindung gesucht: {len(game.board())} dice, a roll of three",

@@ -14,15 +14,18 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
-from bench.ponte_positions import random_turn as ponte_turn
-from bench.verbindung import random_turn as verbindung_turn
 from bot import games as registry
-from bot.games import AnySpec as Kind
-from bot.games import EngineGame
+from bot.games import SomeSpec as Kind
 from bot.service import GameService, errors
 from bot.store import Connection, NewGame, games
+from engine.ai.ponte.playout import random_turn as ponte_turn
+from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
+from engine.verbindung import VerbindungGame
+
+EngineGame = PonteGame | VerbindungGame
 
 STORED_GAMES = 10_000
 TIMED_MOVES = 600
@@ -40,13 +43,13 @@ def next_move(game: EngineGame, rng: random.Random) -> str:
 
 def opening(kind: Kind, seed: int, plies: int) -> EngineGame:
     """A game `plies` moves in, with the dice the service itself would have drawn."""
-    rng, game = random.Random(seed), kind.new(kind.variants[0])
+    rng, game = random.Random(seed), cast(EngineGame, kind.new(kind.variants[0]))
     for event in kind.chance(game, seed):
-        game.push(event)
+        kind.push(game, event)
     while len(game.moves) < plies and not game.is_over:
         game.play(next_move(game, rng))
         for event in kind.chance(game, seed):
-            game.push(event)
+            kind.push(game, event)
     return game
 
 
@@ -89,7 +92,7 @@ async def fill(connection: Connection) -> None:
 async def one_move(service: GameService, channel: int, rng: random.Random) -> float:
     """Time one move through the service; choosing it (the player's part) is not timed."""
     view = await service.game_in(channel)
-    text, user = next_move(view.game.copy(), rng), view.to_move_id
+    text, user = next_move(cast(EngineGame, view.game.copy()), rng), view.to_move_id
     assert user is not None
     start = time.perf_counter()
     await service.play(channel, user, text, view.version)
@@ -115,12 +118,13 @@ async def single_moves(service: GameService) -> tuple[list[float], list[float]]:
 
 def planned_moves(view_game: EngineGame, kind: Kind, seed: int, count: int) -> list[str]:
     """The next `count` moves of a game, with the rolls the service will draw."""
-    rng, game, moves = random.Random(seed), view_game.copy(), []
+    rng, game = random.Random(seed), view_game.copy()
+    moves: list[str] = []
     while len(moves) < count and not game.is_over:
         moves.append(next_move(game, rng))
         game.play(moves[-1])
         for event in kind.chance(game, seed):
-            game.push(event)
+            kind.push(game, event)
     return moves
 
 
@@ -133,7 +137,9 @@ async def concurrent_games(service: GameService) -> tuple[int, float]:
         async with service.connection.read() as db:
             row = await games.get_game(db, view.id)
         assert row is not None  # the seed is the service's secret; the benchmark reads it
-        plans.append((channel, planned_moves(view.game, view.kind, row.seed, MOVES_EACH)))
+        plans.append(
+            (channel, planned_moves(cast(EngineGame, view.game), view.kind, row.seed, MOVES_EACH))
+        )
 
     async def play(channel: int, moves: list[str]) -> int:
         for text in moves:

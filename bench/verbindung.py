@@ -11,39 +11,14 @@ import random
 
 from bench.timing import line as result_line
 from bench.timing import median_seconds
+from engine.ai.verbindung.playout import random_turn
 from engine.verbindung import (
     Face,
     Player,
-    Record,
     Roll,
-    Turn,
     VerbindungGame,
     draw_roll,
-    load_text,
 )
-from engine.verbindung.moves import Action
-
-
-def random_turn(
-    game: VerbindungGame, rng: random.Random, most: int = 2, stop_chance: float = 0.0
-) -> Turn:
-    """A random legal turn built action by action from the engine's listings.
-
-    It stops once the turn is complete and has `most` actions, or earlier with `stop_chance`;
-    the white-cross duty may make it go on. Options are sorted so that a seed gives the same turn
-    whatever the hash seed.
-    """
-    actions: list[Action] = []
-    while len(actions) < 2:
-        complete = game.is_legal(Turn(tuple(actions)))
-        if complete and (len(actions) >= most or rng.random() < stop_chance):
-            break
-        options: list[Action] = [p for f in set(game.roll) for p in game.placements(f, actions)]
-        options += game.exchanges(actions)
-        if not options:
-            break
-        actions.append(rng.choice(sorted(options, key=str)))
-    return Turn(tuple(actions))
 
 
 def _play(seed: int, turns: int, most: int) -> VerbindungGame:
@@ -60,7 +35,7 @@ def _forty_turn_record() -> str:
     for seed in range(1000):
         game = _play(seed, 40, 1)
         if game.turns == 40 and not game.is_over:
-            return Record.of(game).to_text()
+            return game.record().to_text()
     raise RuntimeError("no seed gave a 40-turn game")
 
 
@@ -131,7 +106,7 @@ def run() -> None:
         ),
         (
             "replay a 40-turn record (parse and check)",
-            median_seconds(lambda: load_text(text), 50),
+            median_seconds(lambda: VerbindungGame.from_text(text), 50),
             20e-3,
         ),
         (

@@ -13,7 +13,16 @@ import discord
 
 from bot.games import Note
 from bot.i18n import format_duration, render_labels, text, timestamp
-from bot.service import ChallengeExpired, Ending, GameView, MoveResult, Notice, Reminder, TimeLoss
+from bot.service import (
+    ChallengeExpired,
+    Ending,
+    GameView,
+    MoveResult,
+    Notice,
+    Reminder,
+    Termination,
+    TimeLoss,
+)
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -162,14 +171,14 @@ class Announcer:
 
     def ending_text(self, view: GameView, ending: Ending, locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""
-        winner = None if ending.result == "draw" else view.players.get(ending.result)
+        winner = None if ending.winner is None else view.players.get(ending.winner)
         loser = None if winner is None else view.opponent_of(winner)
         params = {
             "winner": mention(winner) if winner else "",
             "loser": mention(loser) if loser else "",
         }
         key = ending.termination.replace("-", "_")
-        if ending.termination == "finished":  # Ponte: decided by the score (P20)
+        if ending.termination is Termination.FINISHED:  # Ponte: decided by the score (P20)
             key, params = self._score(ending, winner, loser, params)
         return text(locale, f"result.{key}", **params)
 
@@ -180,8 +189,8 @@ class Announcer:
         scores = ending.scores or {}
         if winner is None:
             return "score_draw", {**params, "points": str(max(scores.values(), default=0))}
-        won = scores.get(ending.result, 0)
-        lost = next((v for c, v in scores.items() if c != ending.result), 0)
+        won = scores.get(ending.winner or "", 0)
+        lost = next((v for c, v in scores.items() if c != ending.winner), 0)
         if won == lost:
             return "score_tiebreak", {**params, "points": str(won)}
         return "score", {**params, "winner_points": str(won), "loser_points": str(lost)}

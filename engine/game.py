@@ -13,9 +13,10 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, Self, TypeGuard, TypeVar
+from typing import ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
-from engine.errors import IllegalMoveError
+from engine.errors import EngineError, IllegalMoveError, InvalidMoveError
+from engine.record import Record
 
 
 class Side(Protocol):
@@ -103,6 +104,9 @@ class LegalMoves(Generic[MoveT]):
 class Game(ABC, Generic[MoveT, ColourT]):
     """A game in progress or finished."""
 
+    KEY: ClassVar[str]  # the game's name in records (``"ponte"``)
+    TITLE: ClassVar[str]  # the game's name for people (``"Ponte del Diavolo"``)
+
     @classmethod
     @abstractmethod
     def new(cls, variant: str | None = None) -> Self:
@@ -112,11 +116,38 @@ class Game(ABC, Generic[MoveT, ColourT]):
     @classmethod
     def from_moves(cls, variant: str | None, texts: Iterable[str]) -> Self:
         """The game after `texts` (moves in notation), each checked; raises the typed error of
-        the first bad one."""
-        game = cls.new(variant)
-        for text in texts:
-            game.play(text)
+        the first bad one, with its 1-based place as `record_index`."""
+        return cls.from_record(Record(cls.KEY, variant, tuple(texts)))
+
+    @classmethod
+    def from_record(cls, record: Record) -> Self:
+        """The game `record` describes, every move checked; raises the typed error of the first
+        bad entry with `record_index` (its line) and `record_text` set."""
+        if record.game != cls.KEY:
+            raise InvalidMoveError(f"the record is of {record.game!r}, not {cls.KEY!r}")
+        game = cls.new(record.variant)
+        for number, text in record.numbered():
+            try:
+                game.play(text)
+            except EngineError as error:
+                error.record_index, error.record_text = number, text
+                raise
         return game
+
+    @classmethod
+    def from_text(cls, text: str, variant: str | None = None) -> Self:
+        """The game a text record describes (see `engine.record`)."""
+        return cls.from_record(Record.from_text(text, cls.KEY, variant))
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        """The game a JSON record describes (see `engine.record`)."""
+        return cls.from_record(Record.from_json(text, cls.KEY))
+
+    def record(self) -> Record:
+        """The record of the game so far."""
+        moves = tuple(str(move) for move in self.moves)
+        return Record(self.KEY, self.variant_name, moves, title=self.TITLE)
 
     # The rules ---------------------------------------------------------------------------------
 
@@ -189,6 +220,15 @@ class Game(ABC, Generic[MoveT, ColourT]):
     def peek(self) -> MoveT:
         """The last move; raise `IndexError` when there is none."""
         return self.moves[-1]
+
+    def positions(self) -> Iterator[Self]:
+        """The game before any move, then after each move in turn, for replays: one new game
+        advanced move by move (copy a position to keep it)."""
+        replayed = self.new(self.variant_name)
+        yield replayed
+        for move in self.moves:
+            replayed.push(move)  # checked when this game was built
+            yield replayed
 
     def legal_moves(self) -> LegalMoves[MoveT]:
         """The legal moves now (see `LegalMoves`)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
 from bot import games
-from bot.games import AnySpec
+from bot.games import SomeSpec
 from bot.render import DEFAULT_WIDTH
 from engine.errors import EngineError
 
@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _check(parser: argparse.ArgumentParser, args: argparse.Namespace, spec: AnySpec) -> None:
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace, spec: SomeSpec) -> None:
     """Usage errors argparse cannot see; `parser.error` exits with status 2."""
     if args.variant is not None and args.variant.strip().lower() not in spec.variants:
         if len(spec.variants) == 1:
@@ -73,7 +73,7 @@ def _read(path: str, stdin: TextIO) -> str:
         return handle.read()
 
 
-def _render(args: argparse.Namespace, spec: AnySpec, text: str) -> bytes:
+def _render(args: argparse.Namespace, spec: SomeSpec, text: str) -> bytes:
     """The image of the record; raises the engine's typed errors for a bad record."""
     game = spec.read(text, spec.check_variant(args.variant))
     players = {colour: getattr(args, colour) or "" for colour in spec.colours}

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 from PIL import Image
 
@@ -23,12 +23,25 @@ from bot.render.replay import render_replay
 from bot.render.theme import DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.errors import InvalidMoveError
+from engine.game import Termination
 
 SUGGESTIONS = 25
 """Discord shows at most 25 choices."""
 
-G = TypeVar("G")
+
+class Position(Protocol):
+    """What the bot needs of a game object itself; everything else goes through its spec."""
+
+    def copy(self) -> Self:
+        """An independent copy (the service caches positions and hands out copies)."""
+        ...
+
+
+G = TypeVar("G", bound=Position)
 """The engine's class of the game."""
+
+M = TypeVar("M")
+"""The engine's type of a move (chance events included)."""
 
 Players = Mapping[str, str]
 """A display name for each colour (by the colour's name)."""
@@ -42,10 +55,26 @@ class RollNotYoursError(InvalidMoveError):
 class Ending:
     """How a game ended, in the service's words: colours as strings, scores as points."""
 
-    result: str  # the winning colour, or "draw"
-    termination: str  # the engine's reason, or "timeout" / "agreement"
+    winner: str | None  # the winning colour, None for a draw
+    termination: Termination  # the engine's reason, or the clock's or the players' (agreement)
     rule: str | None  # the rule id that ended it, when a rule did
     scores: dict[str, int] | None  # points per colour, for games that score
+
+    DRAW: ClassVar[str] = "draw"
+    """How a draw is stored in place of a winning colour."""
+
+    @property
+    def result(self) -> str:
+        """The winning colour or "draw", as the store keeps it."""
+        return self.DRAW if self.winner is None else self.winner
+
+    @classmethod
+    def stored(
+        cls, result: str, termination: str, rule: str | None, scores: dict[str, int] | None
+    ) -> Ending:
+        """The ending a stored result describes."""
+        winner = None if result == cls.DRAW else result
+        return cls(winner, Termination(termination), rule, scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +85,8 @@ class Note:
     params: Mapping[str, str] = field(default_factory=dict)
 
 
-class GameSpec(ABC, Generic[G]):
-    """One game as the bot uses it."""
+class GameSpec(ABC, Generic[G, M]):
+    """One game as the bot uses it: `G` its positions, `M` its moves."""
 
     key: ClassVar[str]
     colours: ClassVar[tuple[str, str]]  # the first mover's colour, then the other
@@ -112,19 +141,27 @@ class GameSpec(ABC, Generic[G]):
         """The colour the first mover plays now."""
 
     @abstractmethod
-    def parse(self, game: G, text: str, colour: str) -> Any:
+    def parse(self, game: G, text: str, colour: str) -> M:
         """The move `colour` typed; raise `InvalidMoveError` (also for a typed roll)."""
 
     @abstractmethod
-    def resignation(self, game: G, colour: str) -> Any:
+    def check(self, game: G, move: M) -> None:
+        """Raise the engine's `IllegalMoveError` (with the rule id) unless `move` is legal."""
+
+    @abstractmethod
+    def push(self, game: G, move: M) -> None:
+        """Make the checked `move` (or a chance event) on `game`."""
+
+    @abstractmethod
+    def resignation(self, game: G, colour: str) -> M:
         """The move by which `colour` resigns."""
 
     @abstractmethod
-    def resigner(self, move: Any) -> str | None:
+    def resigner(self, move: M) -> str | None:
         """The colour a move resigns for, or None if it is not a resignation."""
 
     @abstractmethod
-    def last_move_by(self, game: G, colour: str) -> Any:
+    def last_move_by(self, game: G, colour: str) -> M | None:
         """The last move `colour` made (not counting chance events), or None."""
 
     @abstractmethod
@@ -140,7 +177,7 @@ class GameSpec(ABC, Generic[G]):
         """The current points per colour (None for a game without points)."""
         return None
 
-    def chance(self, game: G, seed: int) -> list[Any]:
+    def chance(self, game: G, seed: int) -> list[M]:
         """The chance events now due, drawn reproducibly from the game's seed (none by default)."""
         return []
 
@@ -201,7 +238,7 @@ class GameSpec(ABC, Generic[G]):
         )
 
     @abstractmethod
-    def moves(self, game: G) -> tuple[Any, ...]:
+    def moves(self, game: G) -> tuple[M, ...]:
         """Every event of the game so far, chance events included."""
 
     # Suggestions and the computer --------------------------------------------------------------

@@ -6,7 +6,7 @@ database transaction and returns a plain result object; refusals raise a `Servic
 catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and change nothing.
 """
 
-from bot.games import Ending
+from bot.games import Ending, Termination
 from bot.service import errors
 from bot.service.alarms import AlarmUseCases
 from bot.service.challenges import ChallengeUseCases, check_move_seconds
@@ -51,6 +51,7 @@ __all__ = [
     "Reminder",
     "SeedSource",
     "ServiceError",
+    "Termination",
     "TimeLoss",
     "check_level",
     "check_move_seconds",

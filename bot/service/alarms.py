@@ -14,7 +14,7 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.games import Ending
+from bot.games import Ending, Termination
 from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
 from bot.service.play import PlayUseCases
@@ -104,7 +104,9 @@ class AlarmUseCases(PlayUseCases):
         view = loaded.view
         loser = view.to_move
         assert loser is not None
-        ending = Ending(view.kind.other(loser), "timeout", None, view.kind.scores(view.game))
+        ending = Ending(
+            view.kind.other(loser), Termination.TIMEOUT, None, view.kind.scores(view.game)
+        )
         row = await self._finish(
             db, loaded.row, ending, record=view.record, version=view.version, now=now
         )

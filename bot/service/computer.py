@@ -123,7 +123,7 @@ class ComputerUseCases(PlayUseCases):
                 return None
             computer = self._computer_id()
             move = view.kind.parse(view.game, text, self._player_colour(view, computer))
-            view.game.check(move)
+            view.kind.check(view.game, move)
             result = await self._apply(db, loaded, computer, move)
         self._remember(result.view)
         self._game_changed(result.view)

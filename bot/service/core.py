@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import aiosqlite
 
 from bot import games as registry
-from bot.games import AnySpec, EngineGame
+from bot.games import Position, SomeSpec
 from bot.service import deadlines
 from bot.service.deadlines import epoch
 from bot.service.errors import (
@@ -62,7 +62,7 @@ class ServiceCore:
         self.seeds = seeds
         # The user id the computer plays under (the bot's own); None: nobody can play it.
         self.computer_id = computer_id
-        self._positions: OrderedDict[tuple[int, int, int], EngineGame] = OrderedDict()
+        self._positions: OrderedDict[tuple[int, int, int], Position] = OrderedDict()
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
     def _game_changed(self, view: GameView) -> None:
@@ -134,7 +134,7 @@ class ServiceCore:
         kind, seed = seating.kind, self.seeds()
         game = kind.new(seating.variant)
         for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
-            game.push(event)
+            kind.push(game, event)
         turn = deadlines.Turn(now, seating.move_seconds)
         computer_first = seating.computer_level is not None and seating.first_id == self.computer_id
         new = NewGame(
@@ -152,7 +152,7 @@ class ServiceCore:
             deadline=turn.deadline,
             next_alarm_at=None if computer_first else turn.half_time,
             record=kind.dump(game),
-            version=len(game.moves),
+            version=len(kind.moves(game)),
             seed=seed,
             created_at=now,
             computer_level=seating.computer_level,
@@ -176,7 +176,7 @@ class ServiceCore:
     # Kinds ---------------------------------------------------------------------------------
 
     @staticmethod
-    def _kind(game_kind: str) -> AnySpec:
+    def _kind(game_kind: str) -> SomeSpec:
         """The rules adapter of a game; raise `UnknownGameError`."""
         try:
             return registry.spec(game_kind.strip().lower())
@@ -187,7 +187,7 @@ class ServiceCore:
             ) from None
 
     @staticmethod
-    def _variant(kind: AnySpec, variant: str | None) -> str:
+    def _variant(kind: SomeSpec, variant: str | None) -> str:
         """The canonical variant name; raise `UnknownVariantError`."""
         try:
             return kind.check_variant(variant)
@@ -212,7 +212,7 @@ class Loaded:
 class Seating:
     """Who plays what, where: everything a new game needs besides its seed and time."""
 
-    kind: AnySpec
+    kind: SomeSpec
     variant: str
     guild_id: int | None
     channel_id: int

@@ -6,7 +6,7 @@ Engine errors (`InvalidMoveError`, `IllegalMoveError` with its rule id) pass thr
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 
 class ServiceError(Exception):
@@ -14,7 +14,7 @@ class ServiceError(Exception):
 
     key: ClassVar[str] = "service_error"
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: str, **params: object) -> None:
         super().__init__(message)
         self.message = message
         self.params = params

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import aiosqlite
 
-from bot.games import Ending
+from bot.games import Ending, Termination
 from bot.service.core import Loaded, ServiceCore
 from bot.service.deadlines import Turn
 from bot.service.errors import (
@@ -45,7 +44,7 @@ class PlayUseCases(ServiceCore):
             resigner = view.kind.resigner(move)
             if resigner is None:
                 self._check_turn(view, user_id, colour, move, expected_version)
-                view.game.check(move)
+                view.kind.check(view.game, move)
             elif resigner != colour:
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
             result = await self._apply(db, loaded, user_id, move)
@@ -138,7 +137,7 @@ class PlayUseCases(ServiceCore):
         view: GameView,
         user_id: int,
         colour: str,
-        move: Any,
+        move: object,
         expected_version: int | None,
     ) -> None:
         stale = expected_version is not None and expected_version != view.version
@@ -154,27 +153,29 @@ class PlayUseCases(ServiceCore):
         raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
 
     async def _apply(
-        self, db: aiosqlite.Connection, loaded: Loaded, mover_id: int, move: Any
+        self, db: aiosqlite.Connection, loaded: Loaded, mover_id: int, move: object
     ) -> MoveResult:
         """Make the checked `move` on the view's private game and store the new position."""
         view, row = loaded.view, loaded.row
         kind, game = view.kind, view.game
-        game.push(move)
+        kind.push(game, move)
         ending = kind.ending(game)
         drawn = [] if ending is not None else kind.chance(game, row.seed)
         for event in drawn:
-            game.push(event)
+            kind.push(game, event)
         now = self._now()
         first_colour = kind.first_colour(game)
         row = replace(row, first_colour=first_colour, second_colour=kind.other(first_colour))
         if ending is not None:
             stored = await self._finish(
-                db, row, ending, record=kind.dump(game), version=len(game.moves), now=now
+                db, row, ending, record=kind.dump(game), version=len(kind.moves(game)), now=now
             )
         else:
             to_move = kind.to_move(game)
             timed = to_move is None or not self._is_computer(row, row.player_of(to_move))
-            stored = await self._save(db, row, kind.dump(game), len(game.moves), now, timed=timed)
+            stored = await self._save(
+                db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed
+            )
         return MoveResult(
             GameView(stored, game), mover_id, str(move), tuple(map(str, drawn)), ending
         )
@@ -228,7 +229,7 @@ class PlayUseCases(ServiceCore):
         now: int,
     ) -> GameRow:
         """End the game with `ending` (also used for time losses and agreed draws)."""
-        winner_id = None if ending.result == "draw" else row.player_of(ending.result)
+        winner_id = None if ending.winner is None else row.player_of(ending.winner)
         result = Result(
             record=record,
             version=version,
@@ -256,7 +257,7 @@ class PlayUseCases(ServiceCore):
         self, db: aiosqlite.Connection, loaded: Loaded, user_id: int
     ) -> DrawResult:
         view = loaded.view
-        ending = Ending("draw", "agreement", None, view.kind.scores(view.game))
+        ending = Ending(None, Termination.AGREEMENT, None, view.kind.scores(view.game))
         row = await self._finish(
             db, loaded.row, ending, record=view.record, version=view.version, now=self._now()
         )

@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from bot import games as registry
-from bot.games import AnySpec, Ending, EngineGame
+from bot.games import Ending, Position, SomeSpec
 from bot.service.deadlines import Turn, moment
 from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus
 
@@ -17,9 +17,9 @@ class GameView:
     """A game as the layers above see it: its facts (everything stored but the secret seed of
     its dice) and its engine position, replayed from the record on first use."""
 
-    def __init__(self, row: GameRow, game: EngineGame | None = None) -> None:
+    def __init__(self, row: GameRow, game: Position | None = None) -> None:
         self.id = row.id
-        self.kind: AnySpec = registry.spec(row.game_kind)
+        self.kind: SomeSpec = registry.spec(row.game_kind)
         self.variant = row.variant
         self.guild_id = row.guild_id
         self.channel_id = row.channel_id
@@ -46,7 +46,7 @@ class GameView:
         return f"<GameView {self.id} {self.kind.key} v{self.version} {self.status}>"
 
     @property
-    def game(self) -> EngineGame:
+    def game(self) -> Position:
         """The engine game at this version (do not change it: it may be shared)."""
         if self._game is None:
             self._game = self.kind.load(self.record)
@@ -100,7 +100,7 @@ def _ending(row: GameRow) -> Ending | None:
     if row.result is None or row.termination is None:
         return None
     scores = None if row.scores is None else json.loads(row.scores)
-    return Ending(row.result, row.termination, row.rule, scores)
+    return Ending.stored(row.result, row.termination, row.rule, scores)
 
 
 @dataclass(frozen=True, slots=True)

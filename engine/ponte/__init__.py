@@ -3,9 +3,9 @@
 from engine.game import LegalMoves, Outcome, Termination
 from engine.ponte.game import PonteGame
 from engine.ponte.moves import Bridge, Move, Pass, Place, Resign, Swap, parse_move
-from engine.ponte.record import PonteRecord, record_lines, replay
 from engine.ponte.scoring import Score, triangular
 from engine.ponte.variants import CLASSIC, ONLINE, VARIANTS, Colour, Variant, get_variant
+from engine.record import Record
 
 __all__ = [
     "CLASSIC",
@@ -19,7 +19,7 @@ __all__ = [
     "Pass",
     "Place",
     "PonteGame",
-    "PonteRecord",
+    "Record",
     "Resign",
     "Score",
     "Swap",
@@ -27,7 +27,5 @@ __all__ = [
     "Variant",
     "get_variant",
     "parse_move",
-    "record_lines",
-    "replay",
     "triangular",
 ]

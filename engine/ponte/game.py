@@ -21,6 +21,9 @@ from engine.ponte.variants import Colour, Variant, get_variant
 class PonteGame(Game[Move, Colour]):
     """A game in progress or finished; build one, then `play` moves in notation."""
 
+    KEY = "ponte"
+    TITLE = "Ponte del Diavolo"
+
     def __init__(self, variant: str | Variant = "online") -> None:
         self.variant = get_variant(variant)
         self.board = Board(self.variant.size)

@@ -4,24 +4,27 @@ from __future__ import annotations
 
 from engine.errors import EngineError, IllegalMoveError
 from engine.ponte.game import PonteGame
-from engine.ponte.record import record_lines, replay
 from engine.ponte.variants import Colour
+from engine.record import Record
 
 
 def replay_summary(text: str, variant: str = "online") -> dict[str, object]:
     """Replay a text record; describe the position reached, or the first bad move as
-    ``{"error": {"ply", "move", "rule", "message"}}``. Never raises for any text."""
+    ``{"error": {"ply", "line", "move", "rule", "message"}}``. Never raises for any text."""
+    record = Record.from_text(text, PonteGame.KEY, variant)
     try:
-        game = replay(record_lines(text), variant)
+        game = PonteGame.from_record(record)
     except EngineError as error:
-        return {"error": error_summary(error)}
+        return {"error": error_summary(error, record)}
     return position_summary(game)
 
 
-def error_summary(error: EngineError) -> dict[str, object]:
-    """The error object of a bad record entry."""
+def error_summary(error: EngineError, record: Record) -> dict[str, object]:
+    """The error object of a bad record entry: its place among the moves and in the text."""
+    line = error.record_index
     return {
-        "ply": error.record_index,
+        "ply": record.lines.index(line) + 1 if line in record.lines else None,
+        "line": line,
         "move": error.record_text,
         "rule": error.rule if isinstance(error, IllegalMoveError) else None,
         "message": error.message,

@@ -1,6 +1,7 @@
 """The rules engine of Verbindung gesucht (Luca Borsa): pure, stdlib only. See RULES.md V1-V13."""
 
 from engine.game import Outcome, Termination
+from engine.record import Record
 from engine.verbindung.board import Network, SegmentRef
 from engine.verbindung.chance import Chooser, draw_roll
 from engine.verbindung.game import VerbindungGame
@@ -15,11 +16,6 @@ from engine.verbindung.moves import (
     Turn,
     parse_action,
     parse_move,
-)
-from engine.verbindung.record import (
-    Record,
-    load_json,
-    load_text,
 )
 
 __all__ = [
@@ -46,8 +42,6 @@ __all__ = [
     "Turn",
     "VerbindungGame",
     "draw_roll",
-    "load_json",
-    "load_text",
     "parse_action",
     "parse_move",
 ]

@@ -41,6 +41,9 @@ class VerbindungGame(Game[Move, Player]):
     `GameOverError` for any move after the end.
     """
 
+    KEY = "verbindung"
+    TITLE = "Verbindung gesucht"
+
     def __init__(self) -> None:
         """A new game: empty area, red to roll."""
         self._board = Board()

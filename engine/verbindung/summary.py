@@ -6,7 +6,6 @@ from engine.errors import EngineError, IllegalMoveError
 from engine.verbindung.game import VerbindungGame
 from engine.verbindung.layout import Player
 from engine.verbindung.moves import Place
-from engine.verbindung.record import Record
 
 
 def _placement_text(place: Place) -> str:
@@ -51,7 +50,7 @@ def replay_summary(text: str) -> dict[str, object]:
     (rule None) or breaks a rule; never raises.
     """
     try:
-        game = Record.from_text(text).replay()
+        game = VerbindungGame.from_text(text)
     except EngineError as error:
         line = error.record_index or 0
         rule = error.rule if isinstance(error, IllegalMoveError) else None

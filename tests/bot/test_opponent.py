@@ -75,10 +75,10 @@ async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> Non
 
 
 async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
-    opening = ponte.PonteRecord.of(ponte.PonteGame("classic")).to_json()
+    opening = ponte.PonteGame("classic").record().to_json()
     rolled = verbindung.VerbindungGame()
     rolled.play("roll arcs white-cross")
-    dice = verbindung.Record.of(rolled).to_json()
+    dice = rolled.record().to_json()
     ponte_text = await run_in_process(think, "ponte", opening, "easy", "1:ai:0", 0.2, timeout=WAIT)
     turn_text = await run_in_process(think, "verbindung", dice, "easy", "1:ai:1", 0.2, timeout=WAIT)
     assert ponte.PonteGame("classic").is_legal(ponte.parse_move(ponte_text))

@@ -55,10 +55,17 @@ def test_replay_lists_bridges_canonically_and_ends_with_a_winner(tmp_path):
 
 
 def test_replay_reports_the_first_bad_move():
-    status, data, _ = run(["replay", "--game", "ponte"], "c3 d5\ne7 f9\nc3 e5\nnonsense\n")
+    text = "c3 d5\n# a note\ne7 f9\nc3 e5\nnonsense\n"
+    status, data, _ = run(["replay", "--game", "ponte"], text)
     assert status == 1
     assert data == {
-        "error": {"ply": 3, "move": "c3 e5", "rule": "P5", "message": "c3 is already taken"}
+        "error": {
+            "ply": 3,
+            "line": 4,
+            "move": "c3 e5",
+            "rule": "P5",
+            "message": "c3 is already taken",
+        }
     }
     status, data, _ = run(["replay", "--game", "ponte"], "c3 d5\n  Nonsense \n")
     assert status == 1 and data["error"]["ply"] == 2 and data["error"]["rule"] is None
@@ -95,8 +102,10 @@ def test_replay_verbindung_prints_the_position_and_errors():
     )
     assert sorted(data["roll"]) == ["arcs", "white-cross"] and data["supply"] == 36
     assert set(data["legal"]) == {"arcs", "white-cross"}
+    # The first bad line in order: the illegal pass, before the unreadable "c3".
     status, data, _ = run(["replay", "--game", "verbindung"], "roll arcs white-cross\npass\nc3\n")
-    assert status == 1 and data["error"]["line"] == 3 and data["error"]["text"] == "c3"
+    assert status == 1 and data["error"]["line"] == 2 and data["error"]["text"] == "pass"
+    assert data["error"]["rule"] == "V6"
 
 
 def test_variant_is_for_ponte_only():

@@ -11,11 +11,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
-from bench.ponte_positions import random_turn as ponte_turn
-from bench.verbindung import random_turn as verbindung_turn
 from bot.service import AcceptResult, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.store import Connection
+from engine.ai.ponte.playout import random_turn as ponte_turn
+from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
 
 E = TypeVar("E")

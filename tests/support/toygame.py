@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games import Ending, GameSpec, Players
+from bot.games import Ending, GameSpec, Players, Termination
 from bot.render import DEFAULT_WIDTH, ENGLISH, Labels
 from bot.render.encode import png_bytes
 from bot.render.theme import DEFAULT_THEME
@@ -50,7 +49,7 @@ class ToyGame:
         self.moves.append(move)
 
 
-class ToySpec(GameSpec[ToyGame]):
+class ToySpec(GameSpec[ToyGame, str]):
     key = "toy"
     colours = COLOURS
     variants = ("standard",)
@@ -76,26 +75,32 @@ class ToySpec(GameSpec[ToyGame]):
     def first_colour(self, game: ToyGame) -> str:
         return COLOURS[0]
 
-    def parse(self, game: ToyGame, text: str, colour: str) -> Any:
+    def parse(self, game: ToyGame, text: str, colour: str) -> str:
         move = text.strip().lower()
         if move not in CELLS or not move:
             raise InvalidMoveError(f"{text!r} is not a cell (a to d)")
         return move
 
-    def resignation(self, game: ToyGame, colour: str) -> Any:
+    def check(self, game: ToyGame, move: str) -> None:
+        game.check(move)
+
+    def push(self, game: ToyGame, move: str) -> None:
+        game.push(move)
+
+    def resignation(self, game: ToyGame, colour: str) -> str:
         return "resign"
 
-    def resigner(self, move: Any) -> str | None:
+    def resigner(self, move: str) -> str | None:
         return None
 
-    def last_move_by(self, game: ToyGame, colour: str) -> Any:
+    def last_move_by(self, game: ToyGame, colour: str) -> str | None:
         mine = game.moves[COLOURS.index(colour) :: 2]
         return mine[-1] if mine else None
 
     def ending(self, game: ToyGame) -> Ending | None:
-        return Ending("draw", "full-board", "T2", None) if game.is_over else None
+        return Ending(None, Termination.FULL_BOARD, "T2", None) if game.is_over else None
 
-    def moves(self, game: ToyGame) -> tuple[Any, ...]:
+    def moves(self, game: ToyGame) -> tuple[str, ...]:
         return tuple(game.moves)
 
     def image(

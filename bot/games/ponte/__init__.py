@@ -4,7 +4,6 @@ computer player (see `bot.games.spec`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from PIL import Image
 
@@ -20,7 +19,7 @@ from engine.ai import Level, Rng, Stop
 from engine.ai.ponte import choose_move
 
 
-class PonteSpec(GameSpec[ponte.PonteGame]):
+class PonteSpec(GameSpec[ponte.PonteGame, ponte.Move]):
     """Ponte del Diavolo: white moves first; the pie rule may swap the colours' owners."""
 
     key = "ponte"
@@ -31,13 +30,13 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
         return ponte.PonteGame(variant)
 
     def load(self, record: str) -> ponte.PonteGame:
-        return ponte.PonteRecord.from_json(record).replay()
+        return ponte.PonteGame.from_json(record)
 
     def dump(self, game: ponte.PonteGame) -> str:
-        return ponte.PonteRecord.of(game).to_json()
+        return game.record().to_json()
 
     def export(self, game: ponte.PonteGame) -> str:
-        return ponte.PonteRecord.of(game).to_text()
+        return game.record().to_text()
 
     def to_move(self, game: ponte.PonteGame) -> str | None:
         return None if game.to_move is None else game.to_move.value
@@ -45,17 +44,23 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
     def first_colour(self, game: ponte.PonteGame) -> str:
         return game.first_player_colour.value
 
-    def parse(self, game: ponte.PonteGame, text: str, colour: str) -> Any:
+    def parse(self, game: ponte.PonteGame, text: str, colour: str) -> ponte.Move:
         # A bare "resign" means the one who typed it, not the player to move.
         return ponte.parse_move(text, mover=ponte.Colour(colour))
 
-    def resignation(self, game: ponte.PonteGame, colour: str) -> Any:
+    def check(self, game: ponte.PonteGame, move: ponte.Move) -> None:
+        game.check(move)
+
+    def push(self, game: ponte.PonteGame, move: ponte.Move) -> None:
+        game.push(move)
+
+    def resignation(self, game: ponte.PonteGame, colour: str) -> ponte.Move:
         return ponte.Resign(ponte.Colour(colour))
 
-    def resigner(self, move: Any) -> str | None:
+    def resigner(self, move: ponte.Move) -> str | None:
         return move.colour.value if isinstance(move, ponte.Resign) else None
 
-    def last_move_by(self, game: ponte.PonteGame, colour: str) -> Any:
+    def last_move_by(self, game: ponte.PonteGame, colour: str) -> ponte.Move | None:
         return game.last_move_by(ponte.Colour(colour))
 
     def scores(self, game: ponte.PonteGame) -> dict[str, int] | None:
@@ -65,10 +70,10 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
         outcome = game.outcome()
         if outcome is None:
             return None
-        result = "draw" if outcome.winner is None else outcome.winner.value
-        return Ending(result, outcome.termination.value, outcome.rule, self.scores(game))
+        winner = None if outcome.winner is None else outcome.winner.value
+        return Ending(winner, outcome.termination, outcome.rule, self.scores(game))
 
-    def moves(self, game: ponte.PonteGame) -> tuple[Any, ...]:
+    def moves(self, game: ponte.PonteGame) -> tuple[ponte.Move, ...]:
         return tuple(game.moves)
 
     def move_notes(self, game: ponte.PonteGame, played: str | None) -> list[Note]:
@@ -104,7 +109,7 @@ class PonteSpec(GameSpec[ponte.PonteGame]):
         return render_ponte(game, _names(players), labels=labels, width=width)
 
     def read(self, text: str, variant: str) -> ponte.PonteGame:
-        return ponte.PonteRecord.from_text(text, variant).replay()
+        return ponte.PonteGame.from_text(text, variant)
 
     def frames(
         self,

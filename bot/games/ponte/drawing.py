@@ -331,10 +331,8 @@ def ponte_frames(
     """
     names = dict(players or {})
     before_swap = {Colour.WHITE: names.get(Colour.RED, ""), Colour.RED: names.get(Colour.WHITE, "")}
-    replayed = PonteGame(game.variant)
-    if not game.moves:
-        yield ponte_image(replayed, names, labels=labels, width=width, theme=theme)
-    for move in game.moves:
-        replayed.push(move)  # checked when `game` was built
-        shown = before_swap if game.swapped and not replayed.swapped else names
-        yield ponte_image(replayed, shown, labels=labels, width=width, theme=theme)
+    for position in game.positions():
+        if position.ply == 0 and game.moves:
+            continue  # the empty board only stands for a game without moves
+        shown = before_swap if game.swapped and not position.swapped else names
+        yield ponte_image(position, shown, labels=labels, width=width, theme=theme)

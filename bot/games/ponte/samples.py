@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.games.ponte.drawing import ponte_image
 from bot.render.theme import Theme
-from engine.ponte import record_lines, replay
+from engine.ponte import PonteGame
 
 PONTE_SAMPLE = """\
 b12 l10
@@ -57,7 +57,7 @@ d5 l11
 
 def palette_samples(theme: Theme) -> list[Image.Image]:
     """The sample game drawn in `theme`: in play, after a bridge, and after a resignation."""
-    ponte = replay(record_lines(PONTE_SAMPLE))
+    ponte = PonteGame.from_text(PONTE_SAMPLE)
     images = [ponte_image(ponte, theme=theme)]
     ponte.play("f4-h5")  # a knight's bridge for red, highlighted as the last turn
     images.append(ponte_image(ponte, theme=theme))

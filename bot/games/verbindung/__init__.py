@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from PIL import Image
 
@@ -21,7 +20,7 @@ from engine.ai import Level, Rng, Stop
 from engine.ai.verbindung import choose_turn
 
 
-class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
+class VerbindungSpec(GameSpec[verbindung.VerbindungGame, verbindung.Move]):
     """Verbindung gesucht: red begins; the bot rolls the dice before the player sees them."""
 
     key = "verbindung"
@@ -32,13 +31,13 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
         return verbindung.VerbindungGame()
 
     def load(self, record: str) -> verbindung.VerbindungGame:
-        return verbindung.load_json(record)
+        return verbindung.VerbindungGame.from_json(record)
 
     def dump(self, game: verbindung.VerbindungGame) -> str:
-        return verbindung.Record.of(game).to_json()
+        return game.record().to_json()
 
     def export(self, game: verbindung.VerbindungGame) -> str:
-        return "# Verbindung gesucht\n" + verbindung.Record.of(game).to_text()
+        return game.record().to_text()
 
     def to_move(self, game: verbindung.VerbindungGame) -> str | None:
         return None if game.to_move is None else game.to_move.value
@@ -46,7 +45,7 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
     def first_colour(self, game: verbindung.VerbindungGame) -> str:
         return "red"
 
-    def parse(self, game: verbindung.VerbindungGame, text: str, colour: str) -> Any:
+    def parse(self, game: verbindung.VerbindungGame, text: str, colour: str) -> verbindung.Move:
         if text.split() == ["resign"]:
             return verbindung.Resign(verbindung.Player(colour))
         move = game.parse_move(text)
@@ -54,22 +53,29 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
             raise RollNotYoursError("the bot rolls the dice; play the rolled dice instead")
         return move
 
-    def resignation(self, game: verbindung.VerbindungGame, colour: str) -> Any:
+    def check(self, game: verbindung.VerbindungGame, move: verbindung.Move) -> None:
+        game.check(move)
+
+    def push(self, game: verbindung.VerbindungGame, move: verbindung.Move) -> None:
+        game.push(move)
+
+    def resignation(self, game: verbindung.VerbindungGame, colour: str) -> verbindung.Move:
         return verbindung.Resign(verbindung.Player(colour))
 
-    def resigner(self, move: Any) -> str | None:
+    def resigner(self, move: verbindung.Move) -> str | None:
         return move.player.value if isinstance(move, verbindung.Resign) else None
 
-    def last_move_by(self, game: verbindung.VerbindungGame, colour: str) -> Any:
+    def last_move_by(self, game: verbindung.VerbindungGame, colour: str) -> verbindung.Move | None:
         return game.last_move_by(verbindung.Player(colour))
 
     def ending(self, game: verbindung.VerbindungGame) -> Ending | None:
         outcome = game.outcome()
         if outcome is None:
             return None
-        return Ending(outcome.result, outcome.termination.value, outcome.rule, None)
+        winner = None if outcome.winner is None else outcome.winner.value
+        return Ending(winner, outcome.termination, outcome.rule, None)
 
-    def chance(self, game: verbindung.VerbindungGame, seed: int) -> list[Any]:
+    def chance(self, game: verbindung.VerbindungGame, seed: int) -> list[verbindung.Move]:
         if game.phase != "roll":
             return []
         # A fresh generator per roll, seeded by the game's secret seed and the roll's place in
@@ -77,7 +83,7 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
         rng = random.Random(f"{seed}:{len(game.moves)}")
         return [verbindung.draw_roll(game, rng)]
 
-    def moves(self, game: verbindung.VerbindungGame) -> tuple[Any, ...]:
+    def moves(self, game: verbindung.VerbindungGame) -> tuple[verbindung.Move, ...]:
         return game.moves
 
     def move_notes(self, game: verbindung.VerbindungGame, played: str | None) -> list[Note]:
@@ -108,7 +114,7 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame]):
         return render_verbindung(game, _names(players), labels=labels, width=width)
 
     def read(self, text: str, variant: str) -> verbindung.VerbindungGame:
-        return verbindung.load_text(text)
+        return verbindung.VerbindungGame.from_text(text, variant)
 
     def frames(
         self,

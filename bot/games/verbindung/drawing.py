@@ -380,18 +380,15 @@ def verbindung_frames(
 ) -> Iterator[Image.Image]:
     """The position after each turn or resignation of `game`, with the roll that follows it when
     the record holds one (just the position now if no turn was played)."""
-    moves = game.moves
-    replayed = VerbindungGame()
-    shown = index = 0
-    while index < len(moves):
-        replayed.push(moves[index])  # checked when `game` was built
-        index += 1
-        if isinstance(moves[index - 1], Roll):
-            continue
-        if index < len(moves) and isinstance(moves[index], Roll):
-            replayed.push(moves[index])  # the next player's roll belongs to this picture
-            index += 1
+    rolls = [isinstance(move, Roll) for move in game.moves]
+    shown = 0
+    for position in game.positions():
+        ply = position.ply
+        if ply == 0 or (rolls[ply - 1] and (ply == 1 or rolls[ply - 2])):
+            continue  # only a turn (or a resignation) makes a picture
+        if ply < len(rolls) and rolls[ply]:
+            continue  # the next player's roll belongs to this picture: drawn after it
         shown += 1
-        yield verbindung_image(replayed, players, labels=labels, width=width, theme=theme)
+        yield verbindung_image(position, players, labels=labels, width=width, theme=theme)
     if not shown:
-        yield verbindung_image(replayed, players, labels=labels, width=width, theme=theme)
+        yield verbindung_image(game, players, labels=labels, width=width, theme=theme)

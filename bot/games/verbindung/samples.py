@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot.games.verbindung.drawing import verbindung_image
 from bot.render.theme import Theme
-from engine.verbindung import load_text
+from engine.verbindung import VerbindungGame
 
 VERBINDUNG_SAMPLE = """\
 roll black-cross black-bridge
@@ -41,8 +41,8 @@ black-bridge d6 ns, white-cross f1
 
 def palette_samples(theme: Theme) -> list[Image.Image]:
     """The sample game drawn in `theme`: with a roll to play, and after a resignation."""
-    verbindung = load_text(VERBINDUNG_SAMPLE + "roll black-cross white-cross arcs\n")
+    verbindung = VerbindungGame.from_text(VERBINDUNG_SAMPLE + "roll black-cross white-cross arcs\n")
     images = [verbindung_image(verbindung, theme=theme)]
-    verbindung = load_text(VERBINDUNG_SAMPLE + "resign red\n")
+    verbindung = VerbindungGame.from_text(VERBINDUNG_SAMPLE + "resign red\n")
     images.append(verbindung_image(verbindung, theme=theme))
     return images

@@ -13,7 +13,7 @@ from render_cases import decode, is_dark_red, pixel
 from bot.games.cli import main
 from bot.games.ponte.drawing import layout_of
 from bot.games.verbindung.drawing import verbindung_layout
-from engine.ponte import PonteRecord
+from engine.ponte import PonteGame
 
 GOLDEN = Path(__file__).parents[1] / "render" / "golden"
 PONTE = "c3 d5\nh8 h10\n# a comment\n\nc3-d5\n"
@@ -38,7 +38,7 @@ def test_a_ponte_record_becomes_a_png_of_its_final_position(tmp_path):
     )
     assert status == 0
     png = decode(image.read_bytes())
-    game = PonteRecord.from_text(PONTE).replay()
+    game = PonteGame.from_text(PONTE)
     lay = layout_of(game)
     assert png.format == "PNG" and png.size == (lay.width, lay.height)
     assert is_dark_red(pixel(png.convert("RGB"), lay.centre("h8")))
@@ -47,7 +47,7 @@ def test_a_ponte_record_becomes_a_png_of_its_final_position(tmp_path):
 def test_the_classic_variant_and_standard_input_and_output():
     status, data = run(["--game", "ponte", "--variant", "classic", "-", "-o", "-"], PONTE)
     assert status == 0
-    game = PonteRecord.from_text(PONTE, "classic").replay()
+    game = PonteGame.from_text(PONTE, "classic")
     assert decode(data).size == (layout_of(game).width, layout_of(game).height)
     assert layout_of(game).size == 10
 
@@ -77,7 +77,7 @@ def test_a_bad_move_exits_1_with_the_engines_message_and_where(capsys):
     status, data = run(["--game", "ponte", "-", "-o", "-"], "c3 d5\n# note\nc3 e5\n")
     assert (status, data) == (1, b"")
     error = capsys.readouterr().err
-    assert "line 2" in error and "'c3 e5'" in error and "c3 is already taken (P5)" in error
+    assert "line 3" in error and "'c3 e5'" in error and "c3 is already taken (P5)" in error
     status, _ = run(
         ["--game", "verbindung", "-", "-o", "-"], "roll red-cross red-cross\n\nred-cross c3\n"
     )

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from bench.ponte_positions import midgame
-from bench.verbindung import random_turn
 from bot import games
 from bot.games.spec import SUGGESTIONS as LIMIT
+from engine.ai.ponte.playout import midgame
+from engine.ai.verbindung.playout import random_turn
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame, draw_roll
 
@@ -28,7 +28,7 @@ def verbindung_midgame(seed: int = 3, turns: int = 10) -> VerbindungGame:
 
 @pytest.mark.parametrize("typed", ["", "c", "c3", "c3 d", "E5 F", "c3-", "swap", "pa"])
 def test_ponte_suggestions_are_legal_and_fit(typed: str) -> None:
-    game = midgame()
+    game = midgame(random.Random)
     found = suggest(game, typed)
     assert len(found) <= LIMIT
     assert len(set(found)) == len(found)
@@ -40,7 +40,7 @@ def test_ponte_suggestions_are_legal_and_fit(typed: str) -> None:
 
 
 def test_an_empty_ponte_prompt_offers_whole_moves() -> None:
-    found = suggest(midgame(), "")
+    found = suggest(midgame(random.Random), "")
     assert len(found) == LIMIT
     assert all(len(text.split()) == 2 or "-" in text for text in found)
 
@@ -62,7 +62,7 @@ def test_swap_is_offered_only_at_the_pie_rule() -> None:
 
 
 def test_a_bridge_is_suggested_from_a_typed_start() -> None:
-    game = midgame()
+    game = midgame(random.Random)
     bridge = game.legal_bridges()[0]
     found = suggest(game, f"{bridge.first}-")
     assert str(bridge) in found

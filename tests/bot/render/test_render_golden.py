@@ -21,8 +21,8 @@ from render_cases import decode, pixels
 from bot.games.ponte.drawing import layout_of, render_ponte
 from bot.games.verbindung.drawing import render_verbindung, verbindung_layout
 from bot.render.board import Grid
-from engine.ponte import Colour, PonteGame, PonteRecord
-from engine.verbindung import Player, VerbindungGame, load_text
+from engine.ponte import Colour, PonteGame
+from engine.verbindung import Player, VerbindungGame
 
 GOLDEN = Path(__file__).parent / "golden"
 DIFFERENT = 48  # a pixel differs clearly when some channel differs by more than this
@@ -34,11 +34,11 @@ VERBINDUNG_PLAYERS = {Player.RED: "Rosa", Player.BLACK: "Bram"}
 
 def ponte_game(drop: int = 0) -> PonteGame:
     lines = (GOLDEN / "ponte_midgame.txt").read_text().splitlines()
-    return PonteRecord.from_text("\n".join(lines[: len(lines) - drop])).replay()
+    return PonteGame.from_text("\n".join(lines[: len(lines) - drop]))
 
 
 def verbindung_game() -> VerbindungGame:
-    return load_text((GOLDEN / "verbindung_midgame.txt").read_text())
+    return VerbindungGame.from_text((GOLDEN / "verbindung_midgame.txt").read_text())
 
 
 def difference(actual: Image.Image, expected: Image.Image) -> tuple[float, float]:

@@ -8,13 +8,13 @@ import random
 from PIL import Image, ImageSequence
 from render_cases import OPENING, decode, ponte, verbindung
 
-from bench.ponte_positions import random_turn
 from bot.games.ponte.drawing import ponte_frames, ponte_image
 from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
 from bot.render import FRAME_MS, LAST_FRAME_MS, MAX_BYTES
 from bot.render import render_replay as render_frames
 from bot.render.encode import paletted
 from bot.render.theme import DEFAULT_THEME
+from engine.ai.ponte.playout import random_turn
 from engine.ponte import Colour, PonteGame
 from engine.verbindung import Player, VerbindungGame
 

@@ -11,8 +11,8 @@ from bot.games import RollNotYoursError
 from bot.service import GameService, errors
 from bot.store import PlayerTotals, games
 from engine.errors import IllegalMoveError, InvalidMoveError
-from engine.ponte import PonteRecord
-from engine.verbindung import load_json, load_text
+from engine.ponte import PonteGame
+from engine.verbindung import VerbindungGame
 
 
 async def stored(service: GameService):
@@ -124,7 +124,7 @@ async def test_verbindung_draws_the_next_roll_before_anyone_sees_it(service: Gam
     assert len(result.drawn) == 1 and result.drawn[0].startswith("roll ")
     assert result.view.version == 3
     assert result.next_id == BOB
-    game = load_json((await stored(service)).record)
+    game = VerbindungGame.from_json((await stored(service)).record)
     assert str(game.moves[-1]) == result.drawn[0]
     assert game.roll == result.view.game.roll
 
@@ -270,9 +270,9 @@ async def test_an_exported_record_replays(service: GameService, kind: str) -> No
     assert export.text.splitlines()[1].startswith("# result: ")
     final = (await service.game(view.id)).game
     if kind == "ponte":
-        assert PonteRecord.from_text(export.text, "online").replay() == final
+        assert PonteGame.from_text(export.text, "online") == final
     else:
-        assert load_text(export.text).moves == final.moves
+        assert VerbindungGame.from_text(export.text).moves == final.moves
 
 
 async def test_a_draw_button_of_a_finished_game_answers_that_the_offer_is_closed(

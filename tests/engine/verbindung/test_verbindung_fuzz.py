@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from engine.errors import EngineError, IllegalMoveError, InvalidMoveError
 from engine.verbindung import (
-    Record,
     VerbindungGame,
     parse_move,
 )
@@ -94,12 +93,12 @@ def test_play_any_text_never_changes_a_refused_game(text: str) -> None:
 @given(st.lists(any_text, max_size=8).map("\n".join))
 def test_record_loader_gives_a_game_or_a_typed_error(text: str) -> None:
     try:
-        game = Record.from_text(text).replay()
+        game = VerbindungGame.from_text(text)
     except EngineError as error:
         assert error.record_index is not None
         assert 1 <= error.record_index <= len(text.splitlines())
         return
-    assert Record.from_text(Record.of(game).to_text()).replay().moves == game.moves
+    assert VerbindungGame.from_text(game.record().to_text()).moves == game.moves
 
 
 @settings(max_examples=200, deadline=None)
@@ -135,6 +134,6 @@ def test_replay_summary_never_raises(text: str) -> None:
 )
 def test_json_loader_gives_a_record_or_a_typed_error(text: str) -> None:
     try:
-        Record.from_json(text).replay()
+        VerbindungGame.from_json(text)
     except EngineError as error:
         assert isinstance(error, InvalidMoveError | IllegalMoveError)

@@ -6,26 +6,23 @@ import random
 
 import pytest
 
-from bench.verbindung import random_turn as bench_random_turn
+from engine.ai.verbindung.playout import random_turn as random_policy_turn
 from engine.errors import GameOverError, IllegalMoveError
 from engine.verbindung import (
     Face,
     Player,
-    Record,
     Resign,
     Roll,
     Turn,
     VerbindungGame,
     draw_roll,
-    load_json,
-    load_text,
     parse_move,
 )
 
 
 def random_turn(game: VerbindungGame, rng: random.Random) -> Turn:
     """A turn built from the engine's listings, stopping at random (the benchmarks' policy)."""
-    return bench_random_turn(game, rng, stop_chance=0.15)
+    return random_policy_turn(game, rng, stop_chance=0.15)
 
 
 def check_invariants(game: VerbindungGame) -> None:
@@ -67,9 +64,9 @@ def test_playout_reaches_an_end_and_round_trips(seed: int) -> None:
         assert game.is_connected(outcome.winner)
     else:
         assert game.supply == 0
-    record = Record.of(game)
-    assert Record.from_text(record.to_text()) == record
-    for replayed in (load_text(record.to_text()), load_json(record.to_json())):
+    record = game.record()
+    texts = (record.to_text(), record.to_json())
+    for replayed in (VerbindungGame.from_text(texts[0]), VerbindungGame.from_json(texts[1])):
         assert replayed.board() == game.board()
         assert replayed.outcome() == outcome
         assert replayed.moves == game.moves

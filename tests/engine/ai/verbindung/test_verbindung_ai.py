@@ -9,12 +9,12 @@ import random
 import pytest
 from verbindung_positions import position
 
-from bench.verbindung import random_turn
 from engine.ai.base import Level
 from engine.ai.verbindung import choose_turn
 from engine.ai.verbindung.chance import ROLLS
 from engine.ai.verbindung.network import INF, cut_distance, distance, joined
 from engine.ai.verbindung.oracle import Oracle
+from engine.ai.verbindung.playout import random_turn
 from engine.ai.verbindung.race import mover_value
 from engine.ai.verbindung.search import tiles_of
 from engine.errors import GameOverError, IllegalMoveError

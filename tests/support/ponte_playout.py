@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from bench.ponte_positions import random_turn
+from engine.ai.ponte.playout import random_turn
 from engine.ponte import Colour, Move, PonteGame
 
 
