@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_ponte_rules_turns import classic_filled
+from ponte_positions import classic_filled
 
 from engine.game import Game, LegalMoves, Termination
 from engine.ponte import Colour, Pass, PonteGame, Swap

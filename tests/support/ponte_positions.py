@@ -8,7 +8,12 @@ colour only diagonally, so it changes no rule outcome in rows 1-7, where the tes
 
 from __future__ import annotations
 
+import pytest
+
+from engine import Field, IllegalMoveError
 from engine.ponte import Colour, PonteGame
+
+F = Field.parse
 
 _FILLER_ROWS = (12, 11, 10, 9)
 WHITE_FILLER = [
@@ -49,4 +54,36 @@ def position(
         turns = red_turns if number % 2 else white_turns
         game.play(turns[number // 2])
     assert game.to_move is to_move
+    return game
+
+
+def rule_of(game: PonteGame, text: str) -> str:
+    """The rule id `text` breaks in `game`, checking that the game is left unchanged."""
+    before = (game.moves.copy(), game.board.copy(), game.to_move)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play(text)
+    assert (game.moves, game.board, game.to_move) == before
+    assert caught.value.message  # plain words for the player
+    return caught.value.rule
+
+
+def checkerboard(size: int, parity: int, skip: tuple[str, ...] = ()) -> list[str]:
+    """Fields of one colour of a checkerboard, canonical order: lone stones touching diagonally."""
+    letters = "abcdefghijkl"[:size]
+    fields = [f"{c}{r}" for c in letters for r in range(1, size + 1)]
+    return [f for f in fields if (F(f).col + F(f).row) % 2 == parity and f not in skip]
+
+
+def classic_filled(white_turns: int, red_turns: int, red_skip: tuple[str, ...] = ()) -> PonteGame:
+    """A classic game where white fills even and red odd checkerboard fields, two per turn.
+
+    Red never takes b1 (nor `red_skip`), so white's a1-c1 bridge stays possible.
+    """
+    game = PonteGame("classic")
+    white, red = checkerboard(10, 0), checkerboard(10, 1, skip=("b1", *red_skip))
+    for turn in range(max(white_turns, red_turns)):
+        if turn < white_turns:
+            game.play(f"{white[2 * turn]} {white[2 * turn + 1]}")
+        if turn < red_turns:
+            game.play(f"{red[2 * turn]} {red[2 * turn + 1]}")
     return game

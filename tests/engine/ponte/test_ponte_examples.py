@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ponte_positions import position
-from test_ponte_rules_turns import rule_of
+from ponte_positions import position, rule_of
 
 from engine import Field
 from engine.ponte import Colour

@@ -5,8 +5,7 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from ponte_positions import position
-from test_ponte_rules_turns import rule_of
+from ponte_positions import position, rule_of
 
 from engine import Field
 from engine.ponte import Bridge, Colour

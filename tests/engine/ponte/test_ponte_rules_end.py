@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ponte_positions import position
-from test_ponte_rules_turns import classic_filled, rule_of
+from ponte_positions import classic_filled, position, rule_of
 
 from engine import GameOverError
 from engine.ponte import Colour, PonteGame, Score, Termination, triangular

@@ -3,44 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from ponte_positions import position
+from ponte_positions import checkerboard, classic_filled, position, rule_of
 
-from engine import Field, IllegalMoveError, InvalidMoveError
+from engine import Field, InvalidMoveError
 from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
 
 F = Field.parse
-
-
-def rule_of(game: PonteGame, text: str) -> str:
-    """The rule id `text` breaks in `game`, checking that the game is left unchanged."""
-    before = (game.moves.copy(), game.board.copy(), game.to_move)
-    with pytest.raises(IllegalMoveError) as caught:
-        game.play(text)
-    assert (game.moves, game.board, game.to_move) == before
-    assert caught.value.message  # plain words for the player
-    return caught.value.rule
-
-
-def checkerboard(size: int, parity: int, skip: tuple[str, ...] = ()) -> list[str]:
-    """Fields of one colour of a checkerboard, canonical order: lone stones touching diagonally."""
-    letters = "abcdefghijkl"[:size]
-    fields = [f"{c}{r}" for c in letters for r in range(1, size + 1)]
-    return [f for f in fields if (F(f).col + F(f).row) % 2 == parity and f not in skip]
-
-
-def classic_filled(white_turns: int, red_turns: int, red_skip: tuple[str, ...] = ()) -> PonteGame:
-    """A classic game where white fills even and red odd checkerboard fields, two per turn.
-
-    Red never takes b1 (nor `red_skip`), so white's a1-c1 bridge stays possible.
-    """
-    game = PonteGame("classic")
-    white, red = checkerboard(10, 0), checkerboard(10, 1, skip=("b1", *red_skip))
-    for turn in range(max(white_turns, red_turns)):
-        if turn < white_turns:
-            game.play(f"{white[2 * turn]} {white[2 * turn + 1]}")
-        if turn < red_turns:
-            game.play(f"{red[2 * turn]} {red[2 * turn + 1]}")
-    return game
 
 
 def test_P1_classic_board_is_10x10():
