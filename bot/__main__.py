@@ -11,6 +11,7 @@ import signal
 import sys
 from collections.abc import Mapping, Sequence
 
+import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
@@ -81,6 +82,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     if args.action == "invite":
         return _print_invite(settings.token)
     discord.utils.setup_logging(level=settings.log_level_number)
+    logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
     use_endpoints(settings.api_base, settings.gateway_url)
     return asyncio.run(_run(settings, sync_only=args.action == "sync"))
 
@@ -124,7 +126,36 @@ async def _serve(bot: GameBot, token: str) -> int:
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return EXIT_CONFIG
+    except Exception as error:
+        refusal = _gateway_refusal(error)
+        if refusal is None:
+            raise
+        log.error(
+            "The gateway refused the connection (HTTP %s at %s): check DISCORD_GATEWAY_URL",
+            refusal.status,
+            refusal.request_info.real_url,
+        )
+        return EXIT_CONFIG
     return 0
+
+
+def _without_gateway_refusals(record: logging.LogRecord) -> bool:
+    """Drop discord.py's traceback for a refused gateway handshake: `_serve` says it in one
+    line that names the setting."""
+    error = record.exc_info[1] if record.exc_info else None
+    return error is None or _gateway_refusal(error) is None
+
+
+def _gateway_refusal(error: BaseException) -> aiohttp.WSServerHandshakeError | None:
+    """The gateway's refusal behind `error`, if that is what stopped the client. discord.py
+    meets a refused handshake (a 404 from a wrong DISCORD_GATEWAY_URL) before it has a socket
+    and then fails on the missing socket, so the refusal is only in the exception's context."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, aiohttp.WSServerHandshakeError):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 async def _sync(token: str) -> int:

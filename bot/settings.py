@@ -82,7 +82,9 @@ def _url(key: str, value: str | None, schemes: tuple[str, ...]) -> str | None:
     if parsed.scheme not in schemes or not parsed.netloc:
         wanted = " or ".join(f"{scheme}://" for scheme in schemes)
         raise SettingsError(f"{key} must be a URL starting with {wanted}, not {value!r}")
-    return value.rstrip("/")
+    if key == "DISCORD_GATEWAY_URL":
+        return value  # its trailing slash is part of the path: a proxy may serve /gw/, not /gw
+    return value.rstrip("/")  # the API base's routes are appended after one slash
 
 
 def _think_seconds(value: str | None) -> float:

@@ -47,6 +47,12 @@ def test_every_setting_is_read_and_normalised():
     assert (settings.ai_think_seconds, settings.ai_workers) == (0.5, 3)
 
 
+def test_a_gateway_url_keeps_its_trailing_slash():
+    # A gateway proxy that serves /gw/ answers 404 on /gw: the path is the operator's to choose.
+    settings = Settings.from_env({"DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081/gw/"})
+    assert settings.gateway_url == "ws://127.0.0.1:8081/gw/"
+
+
 @pytest.mark.parametrize(
     ("key", "value"),
     [

@@ -89,3 +89,21 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     assert world.fake.commands(world.guild) == []
     assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot
     assert not world.database.exists()  # and never touched the games
+
+
+async def test_a_gateway_url_that_answers_404_stops_the_bot_with_one_clear_line(
+    world: World, tmp_path: Path
+) -> None:
+    env = {**os.environ, "DATABASE_PATH": str(world.database), **world.fake.bot_env(world.guild)}
+    env["DISCORD_GATEWAY_URL"] = world.fake.gateway_url.rstrip("/") + "/nowhere/"
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=PIPE
+    )
+    _, stderr = await bot.communicate()
+    log = stderr.decode()
+    assert bot.returncode == 2, log
+    assert "Traceback" not in log
+    assert "DISCORD_GATEWAY_URL" in log.strip().splitlines()[-1] and "404" in log
+    # The one request that reached no route of the fake is the refused handshake itself.
+    assert [hit.route for hit in world.fake.unknown_routes] == ["GET /gateway/nowhere/"]
+    world.fake.world.unknown_routes.clear()
