@@ -20,6 +20,7 @@ from bot.commands.common import (
     bot_of,
     ls,
     public_locale,
+    require_game_permissions,
 )
 from bot.i18n import format_duration, text, timestamp
 from bot.service import LEVELS, Challenge
@@ -125,6 +126,7 @@ class ChallengeCog(commands.Cog):
         computer = self.bot.service.is_computer_player(opponent.id)
         if thread and not isinstance(interaction.channel, discord.TextChannel):
             raise NoThreadHereError("threads need a text channel")
+        require_game_permissions(interaction, new_thread=thread)
         self.bot.names.remember(interaction.user)
         self.bot.names.remember(opponent)
         who_first = None if first is None or first.value == "random" else first.value == "me"
@@ -230,6 +232,8 @@ class ChallengeCog(commands.Cog):
     async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent accepts: open the thread if one was asked for, start, post the board."""
         challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
+        # The channel may have changed since the challenge: refuse before anything is made.
+        require_game_permissions(interaction, new_thread=challenge.wants_thread)
         await interaction.response.defer()
         self.bot.names.remember(interaction.user)
         thread = None

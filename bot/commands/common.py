@@ -42,6 +42,27 @@ def ls(key: str) -> app_commands.locale_str:
     return lstr(key)
 
 
+GAME_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
+"""What the bot needs where a game is played: it posts boards there itself (a start, the
+computer's moves, reminders, losses on time), not only as answers to commands."""
+THREAD_GAME_PERMISSIONS = ("view_channel", "create_public_threads", "send_messages_in_threads")
+
+
+def require_game_permissions(interaction: discord.Interaction, *, new_thread: bool) -> None:
+    """Raise `BotMissingPermissions` naming every permission the bot lacks in this channel to
+    host a game here (or in a new thread of it), as `interaction.app_permissions` tells."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = list(THREAD_GAME_PERMISSIONS if new_thread else GAME_PERMISSIONS)
+    if in_thread and not new_thread:
+        needed[needed.index("send_messages")] = "send_messages_in_threads"
+    if new_thread:
+        needed.append("attach_files")  # a thread takes its parent's attach permission
+    have = interaction.app_permissions
+    missing = [name for name in needed if not getattr(have, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+
+
 def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:
     """An Accept-style (green) or Decline-style (grey) button with a persistent custom id."""
     style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary

@@ -128,9 +128,17 @@ def describe_error(
     if isinstance(error, app_commands.NoPrivateMessage):
         return messages.text(language, "error.guild_only")
     if isinstance(error, app_commands.BotMissingPermissions):
-        permissions = _names(error.missing_permissions, language)
+        permissions = ", ".join(
+            _permission_name(messages, language, name) for name in error.missing_permissions
+        )
         return messages.text(language, "error.bot_permissions", permissions=permissions)
     return messages.text(language, "error.unexpected")
+
+
+def _permission_name(messages: Catalogue, language: str, name: str) -> str:
+    """A permission as the server settings show it in `language` (its API name if unknown)."""
+    key = f"permission.{name}"
+    return f"**{messages.text(language, key)}**" if messages.has(key) else f"`{name}`"
 
 
 def rule_text(rule: str, locale: object, *, source: Catalogue | None = None) -> str | None:

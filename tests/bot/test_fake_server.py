@@ -209,3 +209,31 @@ async def test_a_failure_inside_the_fake_is_a_quick_400_and_is_reported(fake, ht
     assert request.status == 400
     with pytest.raises(AssertionError, match="routes of the fake failed"):
         fake.assert_no_unknown_routes()
+
+
+async def test_a_denied_permission_gets_discords_403_and_shows_in_the_channel(fake, http):
+    from fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
+
+    channel = next(iter(fake.world.guilds.values())).text_channel
+    url = f"/api/v10/channels/{channel.id}/messages"
+    await fake.deny_bot(channel, ATTACH_FILES | CREATE_PUBLIC_THREADS)
+    async with http.post(url, json={"content": "text only"}) as response:
+        assert response.status == 200  # sending text is still allowed
+    form = aiohttp.FormData()
+    form.add_field("payload_json", json.dumps({"content": "a board"}))
+    form.add_field("files[0]", PNG, filename="board.png", content_type="image/png")
+    async with http.post(url, data=form) as response:
+        assert response.status == 403
+        assert await response.json() == {"message": "Missing Permissions", "code": 50013}
+    thread = {"name": "a game", "type": 11}
+    async with http.post(f"/api/v10/channels/{channel.id}/threads", json=thread) as response:
+        assert response.status == 403 and (await response.json())["code"] == 50013
+    async with http.get(f"/api/v10/channels/{channel.id}") as response:
+        (overwrite,) = (await response.json())["permission_overwrites"]
+    assert overwrite["id"] == str(fake.bot_user.id)
+    assert int(overwrite["deny"]) == ATTACH_FILES | CREATE_PUBLIC_THREADS
+    allowed = fake.world.bot_permissions_in(channel)
+    assert allowed & SEND_MESSAGES and not allowed & ATTACH_FILES
+    await fake.deny_bot(channel, VIEW_CHANNEL)
+    async with http.post(url, json={"content": "unseen"}) as response:
+        assert response.status == 403 and (await response.json())["code"] == 50001

@@ -175,5 +175,7 @@ def test_wrapped_errors_are_unwrapped_and_bugs_get_an_apology() -> None:
 
 def test_discord_refusals_are_described() -> None:
     assert describe_error(app_commands.NoPrivateMessage(), "nl") == text("nl", "error.guild_only")
-    missing = app_commands.BotMissingPermissions(["create_public_threads"])
-    assert "`create_public_threads`" in describe_error(missing, "en")
+    missing = app_commands.BotMissingPermissions(["create_public_threads", "manage_roles"])
+    german = describe_error(missing, "de")
+    assert text("de", "permission.create_public_threads") in german  # as the settings name it
+    assert "`manage_roles`" in german  # one the catalogue does not name: its API name

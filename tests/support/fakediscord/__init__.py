@@ -19,6 +19,11 @@ buttons) and wait for what the bot does. Modules:
 from fakediscord.faults import Fault, RecordedRequest
 from fakediscord.interactions import InteractionHandle, InteractionResult, ResponseType
 from fakediscord.models import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     FakeAttachment,
     FakeChannel,
     FakeGuild,
@@ -29,6 +34,11 @@ from fakediscord.runner import BotProcess, InProcessBot
 from fakediscord.server import FakeDiscord
 
 __all__ = [
+    "ATTACH_FILES",
+    "CREATE_PUBLIC_THREADS",
+    "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS",
+    "VIEW_CHANNEL",
     "BotProcess",
     "FakeAttachment",
     "FakeChannel",

@@ -228,23 +228,25 @@ def envelope(
     if guild is None:
         payload.update(_dm_fields(world, user))
     else:
-        payload.update(_guild_fields(world, guild, user))
+        payload.update(_guild_fields(world, guild, user, channel))
     if message is not None:
         payload["message"] = message.payload()
     return payload
 
 
-def _guild_fields(world: World, guild: FakeGuild, user: FakeUser) -> dict[str, Any]:
+def _guild_fields(
+    world: World, guild: FakeGuild, user: FakeUser, channel: FakeChannel
+) -> dict[str, Any]:
     member = world.member(guild, user)
     member_data = member.payload()
     member_data["permissions"] = str(member.permissions)
-    bot = guild.members[world.bot_user.id]
     return {
         "guild_id": str(guild.id),
         "guild": guild.interaction_payload(),
         "guild_locale": guild.locale,
         "member": member_data,
-        "app_permissions": str(bot.permissions),
+        # What the bot may do in this very channel, overwrites applied.
+        "app_permissions": str(world.bot_permissions_in(channel)),
         "authorizing_integration_owners": {"0": str(guild.id)},
         "context": 0,
     }

@@ -169,6 +169,7 @@ class FakeChannel:
     last_message_id: int | None = None
     message_count: int = 0
     member_ids: set[int] = field(default_factory=set)
+    overwrites: list[dict[str, str | int]] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
@@ -200,7 +201,7 @@ class FakeChannel:
         else:
             data.update(
                 position=self.position,
-                permission_overwrites=[],
+                permission_overwrites=list(self.overwrites),
                 topic=None,
                 default_auto_archive_duration=1440,
                 default_thread_rate_limit_per_user=0,

@@ -9,7 +9,17 @@ from typing import Any
 from aiohttp import web
 
 from fakediscord.commands import bulk_overwrite, check_commands, invalid_form_body
-from fakediscord.models import ChannelType, FakeChannel, FakeMessage
+from fakediscord.models import (
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    ChannelType,
+    FakeChannel,
+    FakeMessage,
+)
 from fakediscord.responses import Publish
 from fakediscord.web import BODY, ApiError, Body, json_response, no_content
 from fakediscord.world import World
@@ -162,6 +172,8 @@ class RestRoutes:
         """Post a message (JSON, or multipart with `payload_json` and `files[n]`)."""
         channel = self._writable(self._channel(request))
         body: Body = request[BODY]
+        send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        self._require(channel, send | (ATTACH_FILES if body.files else 0))
         message = self.world.bot_message(channel, body.payload or {}, body.files)
         await self.publish("MESSAGE_CREATE", message.payload())
         return json_response(message.payload())
@@ -176,6 +188,7 @@ class RestRoutes:
         if message.author is not self.world.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body: Body = request[BODY]
+        self._require(message.channel, ATTACH_FILES if body.files else 0)
         self.world.edit_message(message, body.payload or {}, body.files)
         await self.publish("MESSAGE_UPDATE", message.payload())
         return json_response(message.payload())
@@ -220,6 +233,8 @@ class RestRoutes:
         *,
         thread_id: int | None = None,
     ) -> web.Response:
+        public = kind is ChannelType.PUBLIC_THREAD
+        self._require(parent, CREATE_PUBLIC_THREADS if public else CREATE_PRIVATE_THREADS)
         name = payload.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
             raise ApiError(400, 50035, f"Invalid Form Body: thread name {name!r}")
@@ -293,6 +308,15 @@ class RestRoutes:
     def _member_id(self, request: web.Request) -> int:
         raw = request.match_info["user_id"]
         return self.world.bot_user.id if raw == "@me" else self.world.user(raw).id
+
+    def _require(self, channel: FakeChannel, needed: int) -> None:
+        """Discord's 403s: 50001 without access to the channel, 50013 without a permission
+        the action needs."""
+        allowed = self.world.bot_permissions_in(channel)
+        if not allowed & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if needed & ~allowed:
+            raise ApiError(403, 50013, "Missing Permissions")
 
     @staticmethod
     def _writable(channel: FakeChannel) -> FakeChannel:

@@ -155,6 +155,12 @@ class FakeDiscord(ActAsUsers):
         """A user with a Discord `locale` (e.g. ``"de"``), member of `guilds` (default all)."""
         return self.world.add_user(name, locale=locale, guilds=guilds)
 
+    async def deny_bot(self, channel: FakeChannel, permissions: int) -> None:
+        """Deny the bot `permissions` in `channel` (and its threads) by a channel overwrite, as
+        a server admin does; the bot hears of it as Discord tells it (CHANNEL_UPDATE)."""
+        self.world.deny_bot(channel, permissions)
+        await self.gateway.publish("CHANNEL_UPDATE", channel.payload())
+
     # -- waiting for the bot -------------------------------------------------------------------
 
     @property

@@ -193,6 +193,31 @@ class World:
         except KeyError:
             raise unknown("Member", 10007) from None
 
+    def bot_permissions_in(self, channel: FakeChannel) -> int:
+        """The bot's permissions in `channel`: its guild permissions less the channel's (and,
+        for a thread, its parent's) overwrites that deny the bot something. In a DM it may
+        do what a user may."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return MEMBER_PERMISSIONS
+        allowed = guild.members[self.bot_user.id].permissions
+        scopes = [channel]
+        if channel.parent_id is not None:
+            scopes.append(self.channels[channel.parent_id])
+        for scope in scopes:
+            for overwrite in scope.overwrites:
+                if int(overwrite["id"]) == self.bot_user.id:
+                    allowed = (allowed & ~int(overwrite["deny"])) | int(overwrite["allow"])
+        return allowed
+
+    def deny_bot(self, channel: FakeChannel, permissions: int) -> None:
+        """A channel overwrite that denies the bot `permissions` (as a server admin sets one)."""
+        channel.overwrites = [o for o in channel.overwrites if int(o["id"]) != self.bot_user.id]
+        channel.overwrites.append(
+            {"id": str(self.bot_user.id), "type": 1, "allow": "0", "deny": str(permissions)}
+        )
+        self.changed()
+
     # -- channels, threads, messages -----------------------------------------------------------
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:

@@ -1,0 +1,74 @@
+"""A channel where the bot may not post boards: refused up front, privately, naming each missing
+permission, with nothing half-made (issue 13, point 1)."""
+
+from __future__ import annotations
+
+import pytest
+from e2ekit import World, run
+from fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES
+
+from bot.app import GameBot
+from bot.i18n import text
+from bot.service import errors
+
+CHALLENGE = {"game": "ponte", "first": "me"}
+
+
+async def assert_no_game(world: World, bot: GameBot) -> None:
+    with pytest.raises(errors.NoGameHereError):
+        await bot.service.latest_game_in(world.channel.id)
+
+
+@pytest.mark.parametrize(
+    ("denied", "names"),
+    [
+        (ATTACH_FILES, ["attach_files"]),
+        (SEND_MESSAGES | ATTACH_FILES, ["send_messages", "attach_files"]),
+    ],
+)
+async def test_a_challenge_where_the_bot_cannot_post_a_board_is_refused_naming_each_permission(
+    world: World, bot: GameBot, denied: int, names: list[str]
+) -> None:
+    await world.fake.deny_bot(world.channel, denied)
+    mark = world.fake.mark()
+    for options in ({"opponent": world.bob}, {"opponent": world.fake.bot_user}):
+        answer = await run(world, world.alice, "challenge", {**CHALLENGE, **options})
+        assert answer.ephemeral
+        for name in names:
+            assert text("en", f"permission.{name}") in answer.content
+        assert "try again" not in answer.content.lower()
+    assert world.fake.messages_in(world.channel, since=mark) == []
+    await assert_no_game(world, bot)
+    assert await bot.service.games(guild_id=world.guild.id) == []
+    # Nothing blocks the same challenge once the admin has fixed the channel.
+    await world.fake.deny_bot(world.channel, 0)
+    posted = await run(world, world.alice, "challenge", {**CHALLENGE, "opponent": world.bob})
+    assert not posted.ephemeral
+
+
+async def test_a_thread_challenge_without_the_thread_permission_is_refused_in_the_callers_language(
+    world: World, bot: GameBot
+) -> None:
+    await world.fake.deny_bot(world.channel, CREATE_PUBLIC_THREADS)
+    answer = await run(
+        world, world.bob, "challenge", {**CHALLENGE, "opponent": world.alice, "thread": True}
+    )
+    assert answer.ephemeral
+    assert text("de", "permission.create_public_threads") in answer.content  # bob reads German
+    assert world.fake.messages_in(world.channel) == []
+
+
+async def test_accept_in_a_channel_that_lost_a_permission_leaves_the_challenge_open(
+    world: World, bot: GameBot
+) -> None:
+    challenge = await run(world, world.alice, "challenge", {**CHALLENGE, "opponent": world.bob})
+    await world.fake.deny_bot(world.channel, ATTACH_FILES)
+    accept_id = challenge.message.custom_ids()[0]
+    pressed = await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    assert pressed.ephemeral
+    assert text("de", "permission.attach_files") in pressed.content
+    assert challenge.message.components  # still open: Accept works once the channel is fixed
+    await assert_no_game(world, bot)
+    await world.fake.deny_bot(world.channel, 0)
+    await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    assert (await bot.service.game_in(world.channel.id)).is_active
