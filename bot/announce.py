@@ -69,6 +69,10 @@ class Announcer:
         """The user to mention as the one to move: nobody when that is the computer."""
         return None if self.is_computer(user_id) else user_id
 
+    def pings_after(self, result: MoveResult) -> discord.AllowedMentions:
+        """The mentions a move's post may notify: the people `result.to_notify` names."""
+        return pings(*(user for user in result.to_notify if not self.is_computer(user)))
+
     def locale_of(self, guild_id: int | None) -> str:
         """The server's language for public messages (English outside a server)."""
         guild = None if guild_id is None else self.bot.get_guild(guild_id)
@@ -173,9 +177,11 @@ class Announcer:
         """The result: who won and why, with the points where the game has them."""
         winner = None if ending.winner is None else view.players.get(ending.winner)
         loser = None if winner is None else view.opponent_of(winner)
+        # Every result names both players, so its post can notify the one who did not end it.
         params = {
             "winner": mention(winner) if winner else "",
             "loser": mention(loser) if loser else "",
+            "players": " & ".join(mention(user) for user in view.players.values()),
         }
         key = ending.termination.replace("-", "_")
         if ending.termination is Termination.FINISHED:  # Ponte: decided by the score (P20)
@@ -218,7 +224,7 @@ class Announcer:
         if result.ending is not None:
             files.append(await self.replay(view, locale))
         await self.channel(view).send(
-            content, files=files, allowed_mentions=pings(self.to_ping(result.next_id))
+            content, files=files, allowed_mentions=self.pings_after(result)
         )
 
     async def notice(self, notice: Notice) -> None:
@@ -248,7 +254,9 @@ class Announcer:
         locale = self.locale_of(view.guild_id)
         content = self.ending_text(view, notice.ending, locale)
         files = await self.game_over_files(view, locale)
-        await self.channel(view).send(content, files=files, allowed_mentions=pings())
+        # Nobody moved: both players hear that the clock decided it.
+        players = [user for user in view.players.values() if not self.is_computer(user)]
+        await self.channel(view).send(content, files=files, allowed_mentions=pings(*players))
 
     async def _expired(self, notice: ChallengeExpired) -> None:
         challenge = notice.challenge

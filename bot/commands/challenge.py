@@ -283,7 +283,13 @@ class ChallengeCog(commands.Cog):
             opponent=mention(closed.opponent_id),
             challenger=mention(closed.challenger_id),
         )
-        await interaction.response.edit_message(content=content, view=None)
+        other = closed.challenger_id
+        if interaction.user.id == closed.challenger_id:
+            other = closed.opponent_id
+        # An edit notifies nobody: the challenge loses its buttons, and a new message tells the
+        # other player, who may be waiting for an answer.
+        await interaction.response.edit_message(view=None)
+        await interaction.followup.send(content, allowed_mentions=pings(other))
 
     async def _thread(
         self, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int

@@ -166,7 +166,7 @@ class PlayCog(commands.Cog):
                 interaction,
                 content,
                 self.bot.announcer.board(result.view, locale),
-                pings(self.bot.announcer.to_ping(result.next_id)),
+                self.bot.announcer.pings_after(result),
                 wait=BOARD_WAIT,
             )
         except discord.HTTPException as error:
@@ -185,7 +185,7 @@ class PlayCog(commands.Cog):
         try:
             await self.bot.announcer.channel(result.view).send(
                 f"{content}\n{notice}",
-                allowed_mentions=pings(self.bot.announcer.to_ping(result.next_id)),
+                allowed_mentions=self.bot.announcer.pings_after(result),
             )
         except discord.HTTPException:
             log.exception("could not tell anyone about game %s", result.view.id)
@@ -213,12 +213,13 @@ class PlayCog(commands.Cog):
             assert result.ending is not None
             content = self.bot.announcer.ending_text(view, result.ending, locale)
             board = await self.bot.announcer.board(view, locale)
+            offerer = pings(view.opponent_of(result.by_id))  # the one who did not end it
             if interaction.message is not None:  # the offer's buttons go, the result follows
                 await interaction.response.edit_message(view=None)
-                await interaction.followup.send(content, file=board, allowed_mentions=pings())
+                await interaction.followup.send(content, file=board, allowed_mentions=offerer)
             else:
                 await interaction.response.send_message(
-                    content, file=board, allowed_mentions=pings()
+                    content, file=board, allowed_mentions=offerer
                 )
             replay = await self.bot.announcer.replay(view, locale)
             await interaction.followup.send(

@@ -115,8 +115,16 @@ class MoveResult:
 
     @property
     def next_id(self) -> int | None:
-        """The user to mention: the player to move, None when the game is over."""
+        """The player to move, None when the game is over."""
         return self.view.to_move_id
+
+    @property
+    def to_notify(self) -> tuple[int, ...]:
+        """Who must hear of this move: the player to move; after the last move (or a
+        resignation) every player but the one who made it, so the loser hears of a win."""
+        if self.ending is None:
+            return () if self.next_id is None else (self.next_id,)
+        return tuple(user for user in self.view.players.values() if user != self.mover_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,9 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
         assert result.attachments and result.attachments[0].data.startswith(PNG)
         posts.append(result)
         after = await bot.service.latest_game_in(world.channel.id)
-        if not after.is_active:
+        if not after.is_active:  # the last move notifies the other player, whoever won
+            other = world.bob if mover is world.alice else world.alice
+            assert result.message.pinged == [other]
             return posts
         assert [user.id for user in result.message.pinged] == [after.to_move_id]
     raise AssertionError("the game did not end")
