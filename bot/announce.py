@@ -135,11 +135,14 @@ class Announcer:
     def turn_text(self, result: MoveResult, locale: str) -> str:
         """The message after a move: what was played, the roll, whose turn, or the result."""
         view, next_id = result.view, result.next_id
-        lines = [text(locale, "move.played", player=mention(result.mover_id), move=result.played)]
+        played = text(locale, "move.played", player=mention(result.mover_id), move=result.played)
         if result.ending is not None:
-            lines.append(self.ending_text(view, result.ending, locale))
-            return "\n".join(lines)
+            if result.ending.termination is Termination.RESIGNATION:
+                return self.ending_text(view, result.ending, locale)  # it says who resigned
+            return "\n".join([played, self.ending_text(view, result.ending, locale)])
         notes = view.kind.move_notes(view.game, result.played)
+        # A note that tells the move in words (a swap) stands in for the notation line.
+        lines = [] if any(note.tells_move for note in notes) else [played]
         lines += [self.note(note, locale, result.mover_id, next_id) for note in notes]
         lines.append(self.your_turn(view, locale))
         if not self.is_computer(next_id):  # a rule the player should know now

@@ -54,10 +54,9 @@ class InfoCog(commands.Cog):
         service = self.bot.service
         here = await service.games(guild_id=interaction.guild_id, limit=LISTED)
         mine = await service.games(user_id=interaction.user.id, limit=LISTED)
-        sections = [
-            (text(locale, "games.server"), here if interaction.guild_id else []),
-            (text(locale, "games.yours"), mine),
-        ]
+        sections = [(text(locale, "games.yours"), mine)]
+        if interaction.guild_id is not None:  # in a DM there is no server to list
+            sections.insert(0, (text(locale, "games.server"), here))
         listed: set[int] = set()
         lines = []
         for title, views in sections:
@@ -93,6 +92,7 @@ class InfoCog(commands.Cog):
     @app_commands.command(
         name=ls("command.export.name"), description=ls("command.export.description")
     )
+    @app_commands.guild_only()  # a game lives in a server's channel
     async def export(self, interaction: discord.Interaction) -> None:
         """The record of this channel's game (the running one, else the last one) as a file."""
         view = await self.bot.service.latest_game_in(interaction.channel_id or 0)

@@ -70,6 +70,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name=ls("command.move.name"), description=ls("command.move.description"))
     @app_commands.rename(move=ls("command.move.option.move.name"))
     @app_commands.describe(move=ls("command.move.option.move.description"))
+    @app_commands.guild_only()  # a game lives in a server's channel
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         """Play a move in this channel's game."""
         self.bot.names.remember(interaction.user)
@@ -117,6 +118,7 @@ class PlayCog(commands.Cog):
             for v in ("private", "public")
         ]
     )
+    @app_commands.guild_only()  # a game lives in a server's channel
     async def board(
         self,
         interaction: discord.Interaction,
@@ -124,7 +126,8 @@ class PlayCog(commands.Cog):
     ) -> None:
         """Show the current position, to oneself or to everyone."""
         public = visibility is not None and visibility.value == "public"
-        view = await self.bot.service.game_in(interaction.channel_id or 0)
+        # After the end the last game's final position stays on show until a new one starts.
+        view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = public_locale(interaction) if public else user_locale(interaction)
         content = self.bot.announcer.status_text(view, locale)
@@ -134,6 +137,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")
     )
+    @app_commands.guild_only()  # a game lives in a server's channel
     async def resign(self, interaction: discord.Interaction) -> None:
         """Give up this channel's game."""
         channel_id = interaction.channel_id or 0
@@ -142,6 +146,7 @@ class PlayCog(commands.Cog):
             await self.announce(interaction, result)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
+    @app_commands.guild_only()  # a game lives in a server's channel
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
         result = await self.bot.service.offer_draw(interaction.channel_id or 0, interaction.user.id)

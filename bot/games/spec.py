@@ -83,6 +83,7 @@ class Note:
 
     key: str
     params: Mapping[str, str] = field(default_factory=dict)
+    tells_move: bool = False  # it says in words what was played: no notation line is needed
 
 
 class GameSpec(ABC, Generic[G, M]):

@@ -128,6 +128,12 @@ class NoDrawOfferError(ServiceError):
     key = "no_draw_offer"
 
 
+class OwnDrawOfferError(NoDrawOfferError):
+    """The one who offered the draw pressed its Accept or Decline: the opponent decides."""
+
+    key = "own_draw_offer"
+
+
 class DrawAlreadyOfferedError(ServiceError):
     """The player's own draw offer is still open."""
 

@@ -16,6 +16,7 @@ from bot.service.errors import (
     NoDrawOfferError,
     NotYourResignationError,
     NotYourTurnError,
+    OwnDrawOfferError,
     StalePositionError,
 )
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
@@ -249,7 +250,9 @@ class PlayUseCases(ServiceCore):
     ) -> Loaded:
         loaded = self._load(await self._active_row(db, channel_id))
         self._player_colour(loaded.view, user_id)
-        if loaded.view.draw_offered_by in (None, user_id):
+        if loaded.view.draw_offered_by == user_id:
+            raise OwnDrawOfferError("you offered this draw; your opponent answers it")
+        if loaded.view.draw_offered_by is None:
             raise NoDrawOfferError("your opponent has not offered a draw")
         return loaded
 

@@ -78,7 +78,7 @@ class PonteSpec(GameSpec[ponte.PonteGame, ponte.Move]):
 
     def move_notes(self, game: ponte.PonteGame, played: str | None) -> list[Note]:
         # P4: after a swap the colours changed owners; say who plays which now.
-        return [Note("move.swapped")] if played == "swap" else []
+        return [Note("move.swapped", tells_move=True)] if played == "swap" else []
 
     def turn_warnings(self, game: ponte.PonteGame) -> list[Note]:
         notes = []

@@ -29,7 +29,7 @@ def test_P4_only_the_second_players_first_turn_is_offered_the_swap():
     game.play("c3 d5")
     assert PONTE.turn_warnings(game) == [SWAP_HINT]
     game.play("swap")
-    assert PONTE.move_notes(game, "swap") == [Note("move.swapped")]
+    assert PONTE.move_notes(game, "swap") == [Note("move.swapped", tells_move=True)]
     assert PONTE.turn_warnings(game) == []
 
 
