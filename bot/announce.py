@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import secrets
 import weakref
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,9 @@ from bot.service import (
     GameView,
     MoveResult,
     Notice,
+    Owed,
     Reminder,
+    Started,
     Termination,
     TimeLoss,
 )
@@ -217,18 +220,55 @@ class Announcer:
         """The final image and the replay animation."""
         return [await self.board(view, locale), await self.replay(view, locale)]
 
-    async def computer_move(self, result: MoveResult) -> None:
-        """Post the computer's move as a person's is answered: what it played, the board (and
-        the replay at the end), one mention of the player to move."""
+    async def post(
+        self,
+        view: GameView,
+        content: str,
+        files: list[discord.File],
+        mentions: discord.AllowedMentions,
+        post_id: int | None,
+    ) -> None:
+        """Post an owed message to the game's channel and settle it in the outbox; if Discord
+        refuses, the outbox tries again later. The post's id is its nonce, which Discord
+        enforces: a post repeated after a crash between sending and settling appears once."""
+        # Without a post (nothing owed) a fresh nonce, as discord.py would choose by itself.
+        nonce = f"post-{post_id}" if post_id is not None else secrets.randbits(64)
+        try:
+            await self.channel(view).send(
+                content, files=files, allowed_mentions=mentions, nonce=nonce
+            )
+        except discord.HTTPException:
+            await self.bot.service.failed(post_id)
+            raise
+        await self.bot.service.delivered(post_id)
+
+    async def deliver(self, owed: Owed) -> None:
+        """Post what the outbox still owes (see `GameService.owed_posts`)."""
+        if isinstance(owed, Started):
+            await self.start(owed)
+        elif isinstance(owed, MoveResult):
+            await self.move(owed)
+        else:
+            await self.notice(owed)
+
+    async def start(self, started: Started) -> None:
+        """Post a new game: who plays what, the board, a mention of the first player."""
+        view = started.view
+        locale = self.locale_of(view.guild_id)
+        content = self.started_text(view, locale)
+        files = [await self.board(view, locale)]
+        await self.post(view, content, files, pings(self.to_ping(view.to_move_id)), started.post_id)
+
+    async def move(self, result: MoveResult) -> None:
+        """Post a move (the computer's, or a person's whose answer was lost) as a person's is
+        answered: what was played, the board (and the replay at the end), the mentions."""
         view = result.view
         locale = self.locale_of(view.guild_id)
         content = self.turn_text(result, locale)
         files = [await self.board(view, locale)]
         if result.ending is not None:
             files.append(await self.replay(view, locale))
-        await self.channel(view).send(
-            content, files=files, allowed_mentions=self.pings_after(result)
-        )
+        await self.post(view, content, files, self.pings_after(result), result.post_id)
 
     async def notice(self, notice: Notice) -> None:
         """Announce what the scheduler found due."""
@@ -250,7 +290,7 @@ class Announcer:
             channel=f"<#{view.channel_id}>",
             deadline=timestamp(notice.deadline),
         )
-        await self.channel(view).send(content, allowed_mentions=pings(notice.user_id))
+        await self.post(view, content, [], pings(notice.user_id), notice.post_id)
 
     async def _time_loss(self, notice: TimeLoss) -> None:
         view = notice.view
@@ -259,7 +299,7 @@ class Announcer:
         files = await self.game_over_files(view, locale)
         # Nobody moved: both players hear that the clock decided it.
         players = [user for user in view.players.values() if not self.is_computer(user)]
-        await self.channel(view).send(content, files=files, allowed_mentions=pings(*players))
+        await self.post(view, content, files, pings(*players), notice.post_id)
 
     async def _expired(self, notice: ChallengeExpired) -> None:
         challenge = notice.challenge

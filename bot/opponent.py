@@ -223,7 +223,7 @@ class ComputerOpponent:
             self.moves += 1
             self.events.publish(Moved(turn.game_id, result.view.version))
             try:
-                await self.announcer.computer_move(result)
+                await self.announcer.move(result)
             except Exception:  # the move is stored; /board shows it
                 log.exception("could not post the computer's move in game %s", turn.game_id)
         return result

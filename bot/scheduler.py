@@ -1,8 +1,9 @@
-"""The background task that sends reminders and applies losses on time.
+"""The background task that sends reminders, applies losses on time and posts what is owed.
 
-It keeps no state: each round asks the service what is due now (`run_due`), announces it, and
-sleeps until the next alarm the database knows of (at most `MAX_SLEEP`), or until `wake()` (after
-a move, or when a test moved the clock). So a restart simply starts the next round.
+It keeps no state: each round asks the service what is due now (`run_due`), announces it,
+delivers the posts the outbox still owes (`owed_posts`), and sleeps until the next alarm the
+database knows of (at most `MAX_SLEEP`), or until `wake()` (after a move, or when a test moved
+the clock). So a restart simply starts the next round, and delivers what a crash left owed.
 """
 
 from __future__ import annotations
@@ -88,6 +89,22 @@ class Scheduler:
                 await self.announcer.notice(notice)
             except Exception:
                 log.exception("could not announce %r", notice)
+        await self._deliver_owed()
+
+    async def _deliver_owed(self) -> None:
+        """Post what the outbox still owes: after a crash between a commit and its post, or a
+        post Discord refused (each failure puts its next attempt off; see the service)."""
+        try:
+            owed = await self.service.owed_posts(self.clock())
+        except Exception:
+            log.exception("could not read the owed posts")
+            self._failed = True
+            return
+        for item in owed:
+            try:
+                await self.announcer.deliver(item)
+            except Exception:
+                log.exception("could not deliver %r; it stays owed", item)
 
     async def _delay(self) -> float:
         if self._failed:

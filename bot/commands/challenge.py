@@ -3,6 +3,7 @@ challenge of the bot itself starts a game against the computer at once."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -21,9 +22,10 @@ from bot.commands.common import (
     ls,
     public_locale,
     require_game_permissions,
+    user_locale,
 )
 from bot.i18n import format_duration, text, timestamp
-from bot.service import LEVELS, Challenge
+from bot.service import LEVELS, Challenge, Started
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
 
@@ -190,22 +192,23 @@ class ChallengeCog(commands.Cog):
         announcer, locale = self.bot.announcer, public_locale(interaction)
         async with announcer.in_order(channel_id):
             try:
-                view = await self.bot.service.start_computer_game(
+                started = await self.bot.service.start_computer_game(
                     channel_id=channel_id, parent_channel_id=parent_id, **options
                 )
             except Exception:
                 if opened is not None:
                     await opened.delete()  # no empty thread left behind
                 raise
-            content = announcer.started_text(view, locale)
-            ping = pings(announcer.to_ping(view.to_move_id))
+            view = started.view
             if opened is None:
+                content = announcer.started_text(view, locale)
+                ping = pings(announcer.to_ping(view.to_move_id))
                 board = announcer.board(view, locale)
                 await answer_with_board(interaction, content, board, ping)
+                await self.bot.service.delivered(started.post_id)
                 return
             await self._point_to_thread(interaction, opened, view.id)
-            board_file = await announcer.board(view, locale)
-            await announcer.channel(view).send(content, file=board_file, allowed_mentions=ping)
+            await self._post_start(interaction, started)
 
     async def _point_to_thread(
         self, interaction: discord.Interaction, thread: discord.Thread, game_id: int
@@ -265,13 +268,18 @@ class ChallengeCog(commands.Cog):
             await interaction.edit_original_response(content=accepted, view=None)
         except discord.HTTPException:  # the challenge message is gone; the game starts anyway
             log.info("could not update the message of challenge %s", challenge_id)
-        view = result.view
-        content = self.bot.announcer.started_text(view, locale)
-        await self.bot.announcer.channel(view).send(
-            content,
-            file=await self.bot.announcer.board(view, locale),
-            allowed_mentions=pings(view.to_move_id),
-        )
+        await self._post_start(interaction, Started(result.view, result.post_id))
+
+    async def _post_start(self, interaction: discord.Interaction, started: Started) -> None:
+        """Post the game's start. The game exists whatever happens here: if Discord refuses
+        the post, the player hears so privately and the outbox posts it later."""
+        try:
+            await self.bot.announcer.start(started)
+        except discord.HTTPException as error:
+            log.warning("could not post the start of game %s: %s", started.view.id, error)
+            owed = text(user_locale(interaction), "error.start_post_owed")
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(owed, ephemeral=True)
 
     async def decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent declines, or the challenger withdraws the challenge."""

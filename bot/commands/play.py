@@ -179,6 +179,7 @@ class PlayCog(commands.Cog):
             log.warning("could not answer the move in game %s: %s", result.view.id, error)
             await self._post_failed(result, content, locale)
             return
+        await self.bot.service.delivered(result.post_id)
         if result.ending is not None:
             replay = await self.bot.announcer.replay(result.view, locale)
             await interaction.followup.send(
@@ -186,14 +187,20 @@ class PlayCog(commands.Cog):
             )
 
     async def _post_failed(self, result: MoveResult, content: str, locale: str) -> None:
+        """The answer was lost: post the move, its board and a notice in the channel. If
+        that fails too, the move stays owed and the outbox posts it later."""
+        announcer = self.bot.announcer
         notice = text(locale, "error.post_failed")
+        files = [await announcer.board(result.view, locale)]
+        if result.ending is not None:
+            files.append(await announcer.replay(result.view, locale))
+        mentions = announcer.pings_after(result)
         try:
-            await self.bot.announcer.channel(result.view).send(
-                f"{content}\n{notice}",
-                allowed_mentions=self.bot.announcer.pings_after(result),
+            await announcer.post(
+                result.view, f"{content}\n{notice}", files, mentions, result.post_id
             )
         except discord.HTTPException:
-            log.exception("could not tell anyone about game %s", result.view.id)
+            log.exception("could not tell anyone about game %s; it stays owed", result.view.id)
 
     async def announce_draw(self, interaction: discord.Interaction, result: DrawResult) -> None:
         """Post the offer with its buttons, the refusal, or the agreed draw."""

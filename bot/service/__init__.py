@@ -8,11 +8,11 @@ catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and ch
 
 from bot.games import Ending, Termination
 from bot.service import errors
-from bot.service.alarms import AlarmUseCases
 from bot.service.challenges import ChallengeUseCases, check_move_seconds
 from bot.service.computer import LEVELS, ComputerTurn, ComputerUseCases, check_level
 from bot.service.core import Clock, SeedSource, random_seed, utc_now
 from bot.service.errors import ServiceError
+from bot.service.outbox import OutboxUseCases
 from bot.service.queries import QueryUseCases
 from bot.service.results import (
     AcceptResult,
@@ -24,12 +24,14 @@ from bot.service.results import (
     GameView,
     MoveResult,
     Notice,
+    Owed,
     Reminder,
+    Started,
     TimeLoss,
 )
 
 
-class GameService(AlarmUseCases, ChallengeUseCases, ComputerUseCases, QueryUseCases):
+class GameService(OutboxUseCases, ChallengeUseCases, ComputerUseCases, QueryUseCases):
     """Every use case of the bot, over one open `bot.store.Connection`."""
 
 
@@ -48,9 +50,11 @@ __all__ = [
     "GameView",
     "MoveResult",
     "Notice",
+    "Owed",
     "Reminder",
     "SeedSource",
     "ServiceError",
+    "Started",
     "Termination",
     "TimeLoss",
     "check_level",

@@ -19,7 +19,7 @@ from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
 from bot.service.play import PlayUseCases
 from bot.service.results import Challenge, ChallengeExpired, GameView, Notice, Reminder, TimeLoss
-from bot.store import ChallengeStatus, GameStatus, challenges, games
+from bot.store import ChallengeStatus, GameStatus, PostKind, challenges, games
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,10 @@ class AlarmUseCases(PlayUseCases):
         await games.set_alarm(db, row.id, row.version, stage, turn.next_alarm(stage))
         user_id = view.to_move_id
         assert user_id is not None
-        return Reminder(view, user_id, stage, moment(turn.deadline))
+        post_id = await self._owe(
+            db, PostKind.REMINDER, row.id, row.version, now, user_id=user_id, stage=stage
+        )
+        return Reminder(view, user_id, stage, moment(turn.deadline), post_id)
 
     async def _lose_on_time(self, db: aiosqlite.Connection, loaded: Loaded, now: int) -> TimeLoss:
         view = loaded.view
@@ -110,4 +113,8 @@ class AlarmUseCases(PlayUseCases):
         row = await self._finish(
             db, loaded.row, ending, record=view.record, version=view.version, now=now
         )
-        return TimeLoss(GameView(row, view.game), view.player_of(loser), ending)
+        loser_id = view.player_of(loser)
+        post_id = await self._owe(
+            db, PostKind.TIME_LOSS, row.id, row.version, now, loser_id=loser_id
+        )
+        return TimeLoss(GameView(row, view.game), loser_id, ending, post_id)

@@ -16,7 +16,7 @@ from bot.service.errors import (
     OpponentIsBotError,
     SelfChallengeError,
 )
-from bot.service.results import AcceptResult, Challenge, GameView
+from bot.service.results import AcceptResult, Challenge, Started
 from bot.store import ChallengeRow, ChallengeStatus, challenges
 
 
@@ -113,12 +113,14 @@ class ChallengeUseCases(ServiceCore):
         now = self._now()
         async with self.connection.transaction() as db:
             challenge = await self._acceptable(db, challenge_id, user_id, now)
-            view = await self._start_game(
+            started = await self._start_game(
                 db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
             )
+            view = started.view
             accepted = ChallengeStatus.ACCEPTED
             await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
-            result = AcceptResult(Challenge.of(await self._challenge(db, challenge_id)), view)
+            answered = Challenge.of(await self._challenge(db, challenge_id))
+            result = AcceptResult(answered, view, started.post_id)
         self._remember(view)  # only once committed: a rolled-back id may be given out again
         self._challenge_changed(result.challenge)
         self._game_changed(view)
@@ -209,7 +211,7 @@ class ChallengeUseCases(ServiceCore):
         channel_id: int,
         parent_channel_id: int | None,
         now: int,
-    ) -> GameView:
+    ) -> Started:
         first, second = _players(challenge)
         seating = Seating(
             kind=self._kind(challenge.game_kind),

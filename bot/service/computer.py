@@ -15,7 +15,7 @@ from bot.service.challenges import check_move_seconds
 from bot.service.core import Seating
 from bot.service.errors import SelfChallengeError, UnknownLevelError
 from bot.service.play import PlayUseCases
-from bot.service.results import GameView, MoveResult
+from bot.service.results import MoveResult, Started
 from bot.store import GameRow, GameStatus, games
 from engine.ai import Level
 
@@ -53,7 +53,7 @@ class ComputerUseCases(PlayUseCases):
         move_seconds: int | None = None,
         level: str | None = None,
         player_first: bool | None = None,
-    ) -> GameView:
+    ) -> Started:
         """Start a game of `player_id` against the computer at once (it needs no Accept);
         None for `player_first` tosses a coin. The computer's turns are the caller's to play.
 
@@ -82,10 +82,10 @@ class ComputerUseCases(PlayUseCases):
         now = self._now()
         async with self.connection.transaction() as db:
             await self._refuse_busy(db, channel_id)
-            view = await self._insert_game(db, seating, now)
-        self._remember(view)
-        self._game_changed(view)
-        return view
+            started = await self._insert_game(db, seating, now)
+        self._remember(started.view)
+        self._game_changed(started.view)
+        return started
 
     async def computer_turns(self) -> list[ComputerTurn]:
         """Every active game in which the computer is to move (to resume them at start)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
@@ -23,12 +24,16 @@ from bot.service.errors import (
     UnknownVariantError,
 )
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged
-from bot.service.results import Challenge, GameView
+from bot.service.results import Challenge, GameView, Started
 from bot.store import ChannelBusyError as StoreChannelBusy
-from bot.store import Connection, GameRow, NewGame, games
+from bot.store import Connection, GameRow, NewGame, PostKind, games, posts
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
+
+POST_GRACE = 15
+"""Seconds an owed post is left to the code that is posting it right now (a command's answer
+takes at most 3): only then may the outbox's sweep deliver it instead."""
 
 POSITION_CACHE_SIZE = 512
 """Engine positions kept by (game id, version, creation time), to skip replaying a record on
@@ -63,6 +68,9 @@ class ServiceCore:
         # The user id the computer plays under (the bot's own); None: nobody can play it.
         self.computer_id = computer_id
         self._positions: OrderedDict[tuple[int, int, int], Position] = OrderedDict()
+        # This run of the bot, in the posts it owes: a post another run owed was left when it
+        # stopped, so nobody is posting it now and it need not wait out its grace period.
+        self._boot = secrets.randbits(62)
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
     def _game_changed(self, view: GameView) -> None:
@@ -77,6 +85,28 @@ class ServiceCore:
     def _now(self) -> int:
         """The clock's time in epoch seconds."""
         return epoch(self.clock())
+
+    async def _owe(
+        self,
+        db: aiosqlite.Connection,
+        kind: PostKind,
+        game_id: int,
+        version: int,
+        now: int,
+        **data: object,
+    ) -> int:
+        """Owe a post about a game in the transaction that makes it owed (the outbox)."""
+        payload = json.dumps(data, sort_keys=True)
+        return await posts.add_post(
+            db,
+            kind,
+            game_id,
+            version,
+            payload,
+            boot=self._boot,
+            now=now,
+            first_attempt_at=now + POST_GRACE,
+        )
 
     # Games ---------------------------------------------------------------------------------
 
@@ -128,9 +158,9 @@ class ServiceCore:
         if await games.active_game_in(db, channel_id) is not None:
             raise channel_busy(channel_id)
 
-    async def _insert_game(self, db: aiosqlite.Connection, seating: Seating, now: int) -> GameView:
+    async def _insert_game(self, db: aiosqlite.Connection, seating: Seating, now: int) -> Started:
         """Start a game: the first roll if the game has one, the first turn's clock (none for
-        the computer), stored. Raises `ChannelBusyError`."""
+        the computer), stored with the start's post owed. Raises `ChannelBusyError`."""
         kind, seed = seating.kind, self.seeds()
         game = kind.new(seating.variant)
         for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
@@ -161,7 +191,8 @@ class ServiceCore:
             game_id = await games.insert_game(db, new)
         except StoreChannelBusy:  # the database's own check, should a race get past ours
             raise channel_busy(seating.channel_id) from None
-        return GameView(await self._row_by_id(db, game_id), game)
+        post_id = await self._owe(db, PostKind.START, game_id, new.version, now)
+        return Started(GameView(await self._row_by_id(db, game_id), game), post_id)
 
     @staticmethod
     def _player_colour(view: GameView, user_id: int) -> str:

@@ -20,7 +20,7 @@ from bot.service.errors import (
     StalePositionError,
 )
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
-from bot.store import GameRow, GameStatus, Position, Result, games
+from bot.store import GameRow, GameStatus, Position, PostKind, Result, games
 
 
 class PlayUseCases(ServiceCore):
@@ -177,9 +177,18 @@ class PlayUseCases(ServiceCore):
             stored = await self._save(
                 db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed
             )
-        return MoveResult(
-            GameView(stored, game), mover_id, str(move), tuple(map(str, drawn)), ending
+        played, rolled = str(move), tuple(map(str, drawn))
+        post_id = await self._owe(
+            db,
+            PostKind.MOVE,
+            row.id,
+            stored.version,
+            now,
+            mover_id=mover_id,
+            played=played,
+            drawn=list(rolled),
         )
+        return MoveResult(GameView(stored, game), mover_id, played, rolled, ending, post_id)
 
     async def _save(
         self,

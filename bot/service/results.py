@@ -112,6 +112,7 @@ class MoveResult:
     played: str  # the move in canonical notation
     drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
     ending: Ending | None
+    post_id: int | None = None  # its post in the outbox: settle it once posted
 
     @property
     def next_id(self) -> int | None:
@@ -179,11 +180,20 @@ class DrawAction(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Started:
+    """A game started; its start is owed to the channel as post `post_id`."""
+
+    view: GameView
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class AcceptResult:
     """A challenge accepted: the game it started (the first player is `view.to_move_id`)."""
 
     challenge: Challenge
     view: GameView
+    post_id: int  # the start's post in the outbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +214,7 @@ class Reminder:
     user_id: int
     stage: int
     deadline: datetime
+    post_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +224,7 @@ class TimeLoss:
     view: GameView
     loser_id: int
     ending: Ending
+    post_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +236,9 @@ class ChallengeExpired:
 
 Notice = Reminder | TimeLoss | ChallengeExpired
 """What the scheduler announces."""
+
+Owed = Started | MoveResult | Reminder | TimeLoss
+"""A post the outbox still owes a channel, rebuilt from the database."""
 
 
 @dataclass(frozen=True, slots=True)

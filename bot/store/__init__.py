@@ -4,11 +4,19 @@ Use `Connection.open(path)` once at start, then `transaction()` (one use case, s
 `read()`, passing the yielded connection to the functions of `games` and `challenges`.
 """
 
-from bot.store import challenges, games
+from bot.store import challenges, games, posts
 from bot.store.connection import Connection
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
 from bot.store.migrations import MIGRATIONS, SchemaTooNewError
-from bot.store.rows import ChallengeRow, ChallengeStatus, GameRow, GameStatus, PlayerTotals
+from bot.store.rows import (
+    ChallengeRow,
+    ChallengeStatus,
+    GameRow,
+    GameStatus,
+    PlayerTotals,
+    PostKind,
+    PostRow,
+)
 
 __all__ = [
     "MIGRATIONS",
@@ -21,8 +29,11 @@ __all__ = [
     "NewGame",
     "PlayerTotals",
     "Position",
+    "PostKind",
+    "PostRow",
     "Result",
     "SchemaTooNewError",
     "challenges",
     "games",
+    "posts",
 ]

@@ -191,7 +191,32 @@ CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status =
 CREATE INDEX challenges_channel ON challenges (channel_id, status);
 """
 
-MIGRATIONS: tuple[str, ...] = (FIRST_SCHEMA, PLAYER_RESULTS, COMPUTER_LEVEL, OPEN_GAME_KINDS)
+OWED_POSTS = """
+-- The outbox: what the bot owes a channel about a game (its start, a move, a reminder, a loss on
+-- time), written in the transaction that made it owed, so a crash before the post cannot lose
+-- it. A row is delivered once posted (or once the game has moved past it).
+CREATE TABLE owed_posts (
+    id              INTEGER PRIMARY KEY,
+    kind            TEXT    NOT NULL CHECK (kind IN ('start', 'move', 'reminder', 'time_loss')),
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    version         INTEGER NOT NULL,
+    data            TEXT    NOT NULL DEFAULT '{}',
+    boot            INTEGER NOT NULL,     -- which run of the bot owed it (see `due_posts`)
+    created_at      INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    delivered_at    INTEGER
+);
+CREATE INDEX owed_posts_due ON owed_posts (next_attempt_at) WHERE delivered_at IS NULL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    FIRST_SCHEMA,
+    PLAYER_RESULTS,
+    COMPUTER_LEVEL,
+    OPEN_GAME_KINDS,
+    OWED_POSTS,
+)
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
 

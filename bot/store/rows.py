@@ -141,6 +141,31 @@ class GameRow(_FromRow):
         return self.second_id if user_id == self.first_id else self.first_id
 
 
+class PostKind(StrEnum):
+    """What an owed post tells of (the values are stored)."""
+
+    START = "start"
+    MOVE = "move"
+    REMINDER = "reminder"
+    TIME_LOSS = "time_loss"
+
+
+@dataclass(frozen=True, slots=True)
+class PostRow(_FromRow):
+    """A post the bot owes a game's channel (the outbox)."""
+
+    id: int
+    kind: str
+    game_id: int
+    version: int
+    data: str  # JSON: what the post needs beyond the game itself
+    boot: int  # the run of the bot that owed it
+    created_at: int
+    next_attempt_at: int
+    attempts: int
+    delivered_at: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerTotals:
     """A user's finished games of one kind: wins, losses and draws."""

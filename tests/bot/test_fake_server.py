@@ -237,3 +237,17 @@ async def test_a_denied_permission_gets_discords_403_and_shows_in_the_channel(fa
     await fake.deny_bot(channel, VIEW_CHANNEL)
     async with http.post(url, json={"content": "unseen"}) as response:
         assert response.status == 403 and (await response.json())["code"] == 50001
+
+
+async def test_an_enforced_nonce_creates_the_message_once(fake, http):
+    channel = next(iter(fake.world.guilds.values())).text_channel
+    url = f"/api/v10/channels/{channel.id}/messages"
+    body = {"content": "owed", "nonce": "post-7", "enforce_nonce": True}
+    async with http.post(url, json=body) as response:
+        first = await response.json()
+    async with http.post(url, json=body) as response:
+        again = await response.json()
+    assert again["id"] == first["id"] and first["nonce"] == "post-7"
+    async with http.post(url, json={**body, "enforce_nonce": False}) as response:
+        assert (await response.json())["id"] != first["id"]  # not enforced: a new message
+    assert len(fake.messages_in(channel)) == 2

@@ -33,7 +33,7 @@ class Announcements:
     def in_order(self, channel_id: int) -> asyncio.Lock:
         return self.lock
 
-    async def computer_move(self, result: MoveResult) -> None:
+    async def move(self, result: MoveResult) -> None:
         self.moves.append(result)
 
 

@@ -97,7 +97,7 @@ async def start_computer_game(
     move_seconds: int | None = None,
 ) -> GameView:
     """A game of `player` against the computer, started at once."""
-    return await service.start_computer_game(
+    started = await service.start_computer_game(
         game_kind=game_kind,
         guild_id=GUILD,
         channel_id=channel_id,
@@ -106,6 +106,7 @@ async def start_computer_game(
         player_first=player_first,
         move_seconds=move_seconds,
     )
+    return started.view
 
 
 def random_move(view: GameView, rng: random.Random) -> str:
@@ -145,3 +146,10 @@ async def until(events: Events[E], condition: Callable[[], bool], timeout: float
                 changed.clear()
     finally:
         unsubscribe()
+
+
+async def settle_posts(service: GameService, clock: FakeClock) -> None:
+    """Settle every post the outbox owes, as an announcer would after posting them."""
+    later = clock.now + timedelta(days=1)
+    for owed in await service.owed_posts(later):
+        await service.delivered(owed.post_id)

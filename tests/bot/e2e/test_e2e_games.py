@@ -172,9 +172,13 @@ async def test_a_failed_post_keeps_the_move_and_says_so(world: World, bot: GameB
     notice = await world.fake.wait_for_message(world.channel, since=mark)
     assert text("en", "error.post_failed") in notice.content
     assert notice.pinged == [world.bob]
+    assert notice.attachments[0].data.startswith(PNG)  # the board, not "use /board"
     game = await bot.service.game_in(world.channel.id)
     assert game.version == 1  # recorded although Discord refused the answer
     assert handle.acknowledged_at is None
+    world.clock.advance(minutes=1)  # past the grace period of the outbox
+    await bot.scheduler.run_round()
+    assert [m for m in world.fake.messages_in(world.channel, since=mark)] == [notice]  # once
     world.fake.inject("POST /interactions/*/*/callback", 500)
     retried = await run(world, world.bob, "move", {"move": "f6 h8"})
     assert retried.attachments  # discord.py retried the 500 itself

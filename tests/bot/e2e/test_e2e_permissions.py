@@ -72,3 +72,28 @@ async def test_accept_in_a_channel_that_lost_a_permission_leaves_the_challenge_o
     await world.fake.deny_bot(world.channel, 0)
     await (await world.fake.press_button(world.bob, challenge.message, accept_id))
     assert (await bot.service.game_in(world.channel.id)).is_active
+
+
+async def test_a_start_discord_refused_is_posted_later_and_the_player_told_it_started(
+    world: World, bot: GameBot
+) -> None:
+    challenge = await run(world, world.alice, "challenge", {**CHALLENGE, "opponent": world.bob})
+    world.fake.inject("POST /channels/*/messages", 403, code=50013, message="Missing Permissions")
+    accept_id = challenge.message.custom_ids()[0]
+    mark = world.fake.mark()
+    pressed = await world.fake.press_button(world.bob, challenge.message, accept_id)
+    told = (await pressed.wait_for_messages(2))[-1]
+    assert told.ephemeral  # not "try again later": the game did start
+    assert told.content == text("de", "error.start_post_owed")
+    game = await bot.service.game_in(world.channel.id)
+    assert game.is_active
+    world.clock.advance(minutes=1)  # the outbox tries again after its pause
+    await bot.scheduler.run_round()
+    started = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: bool(m.attachments)
+    )
+    assert started.pinged == [world.alice]
+    await bot.scheduler.run_round()
+    assert [m for m in world.fake.messages_in(world.channel, since=mark) if m.attachments] == [
+        started
+    ]

@@ -107,3 +107,44 @@ async def test_a_gateway_url_that_answers_404_stops_the_bot_with_one_clear_line(
     # The one request that reached no route of the fake is the refused handshake itself.
     assert [hit.route for hit in world.fake.unknown_routes] == ["GET /gateway/nowhere/"]
     world.fake.world.unknown_routes.clear()
+
+
+async def test_a_move_committed_just_before_a_crash_is_posted_once_after_the_restart(
+    world: World, tmp_path: Path
+) -> None:
+    world.strict = False  # the crashed bot never answers that /move: "did not respond"
+    first = bot_process(world, tmp_path)
+    await first.start()
+    await world.fake.wait_commands_synced(world.guild)
+    challenge = await (
+        await world.fake.send_slash_command(
+            world.alice, world.channel, "challenge", {"game": "ponte", "opponent": world.bob}
+        )
+    )
+    accept_id = challenge.message.custom_ids()[0]
+    accepted = world.fake.mark()
+    await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    started = await world.fake.wait_for_message(
+        world.channel, since=accepted, check=lambda m: bool(m.attachments)
+    )
+    (mover,) = started.pinged  # the coin decided who begins
+    other = world.bob if mover is world.alice else world.alice
+    held = world.fake.hold("POST /interactions/*/*/callback")
+    mark = world.fake.mark()
+    await world.fake.send_slash_command(mover, world.channel, "move", {"move": "a1 c1"})
+    await world.fake.world.wait_until(lambda: held.hits, timeout=10, what="the held answer")
+    assert await first.kill() != 0  # committed, not posted
+
+    second = bot_process(world, tmp_path)
+    await second.start()
+    try:
+        posted = await world.fake.wait_for_message(
+            world.channel, since=mark, check=lambda m: "a1 c1" in m.content, timeout=10
+        )
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n--- bot stderr ---\n{second.stderr}") from None
+    assert posted.pinged == [other] and posted.attachments[0].data.startswith(PNG)
+    answer = await move(world, other, "swap")  # the game goes on from the saved move
+    assert answer.pinged == [mover]
+    assert [m for m in world.fake.messages_in(world.channel) if "a1 c1" in m.content] == [posted]
+    assert await second.stop() == 0, second.stderr

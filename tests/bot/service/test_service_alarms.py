@@ -2,9 +2,10 @@
 
 from datetime import timedelta
 
-from servicekit import ALICE, BOB, CHANNEL, GUILD, FakeClock, start_game
+from servicekit import ALICE, BOB, CHANNEL, GUILD, FakeClock, settle_posts, start_game
 
 from bot.service import ChallengeExpired, GameService, Reminder, TimeLoss
+from bot.service.core import POST_GRACE
 from bot.service.deadlines import HOUR, Turn
 
 
@@ -37,6 +38,14 @@ async def test_reminders_at_half_time_and_near_the_end_then_the_loss(
     assert (loss.ending.result, loss.ending.termination) == ("red", "timeout")
     assert loss.view.winner_id == BOB and not loss.view.is_active
     assert await service.run_due() == []
+    # Nothing was posted (no announcer here): the outbox owes only what is still news.
+    later = clock.now + timedelta(seconds=POST_GRACE)
+    assert await service.next_alarm() is not None
+    owed = await service.owed_posts(later)
+    # The start and the reminders are past news: settled without a post.
+    assert [(type(item), item.post_id) for item in owed] == [(TimeLoss, loss.post_id)]
+    await service.delivered(loss.post_id)
+    assert await service.owed_posts(later) == []
     assert await service.next_alarm() is None
 
 
@@ -50,6 +59,8 @@ async def test_a_move_starts_a_new_turn_with_fresh_reminders(
     moved = clock.advance(hours=1)
     result = await service.play(CHANNEL, ALICE, "a1 c1")
     assert result.view.reminders_sent == 0
+    assert await service.next_alarm() < moved  # the posts owed since the start come first
+    await settle_posts(service, clock)
     assert await service.next_alarm() == moved + timedelta(days=1.5)
     clock.now = moved + timedelta(days=1.5)
     [reminder] = await service.run_due()
@@ -115,6 +126,7 @@ async def test_next_alarm_is_the_earliest_of_games_and_challenges(
     await service.challenge(
         game_kind="ponte", channel_id=CHANNEL + 1, challenger_id=ALICE, opponent_id=BOB
     )
+    await settle_posts(service, clock)  # the game's start was owed to its channel
     assert await service.next_alarm() == clock.now + timedelta(hours=1)
 
 

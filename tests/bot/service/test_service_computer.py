@@ -67,7 +67,7 @@ async def test_a_busy_channel_is_refused_and_a_thread_is_not(service: GameServic
     in_thread = await service.start_computer_game(
         game_kind="ponte", channel_id=CHANNEL + 1, parent_channel_id=CHANNEL, player_id=BOB
     )
-    assert in_thread.parent_channel_id == CHANNEL
+    assert in_thread.view.parent_channel_id == CHANNEL
 
 
 async def test_without_a_computer_nobody_can_play_it(service: GameService) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from dataclasses import dataclass, field
@@ -78,6 +79,12 @@ class Fault:
     code: int = 0
     message: str | None = None
     hits: list[RecordedRequest] = field(default_factory=list)
+    held: asyncio.Event | None = None  # a hold: the request waits for `release`, then goes on
+
+    def release(self) -> None:
+        """Let held requests go on (to be answered as usual)."""
+        if self.held is not None:
+            self.held.set()
 
     @property
     def remaining(self) -> int:

@@ -367,6 +367,7 @@ class FakeMessage:
     webhook_id: int | None = None
     interaction_metadata: dict[str, Any] | None = None
     allowed_mentions: dict[str, Any] | None = None
+    nonce: str | None = None  # as the creating request gave it
     pinged: list[FakeUser] = field(default_factory=list)
     deleted: bool = False
     edits: int = 0
@@ -419,6 +420,7 @@ class FakeMessage:
             "embeds": self.embeds,
             "components": self.components,
             "pinned": False,
+            "nonce": self.nonce,
             "flags": self.flags,
         }
         if self.channel.guild_id is not None:

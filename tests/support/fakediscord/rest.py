@@ -174,7 +174,11 @@ class RestRoutes:
         body: Body = request[BODY]
         send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         self._require(channel, send | (ATTACH_FILES if body.files else 0))
-        message = self.world.bot_message(channel, body.payload or {}, body.files)
+        payload = body.payload or {}
+        repeated = self.world.nonced_message(channel, payload)
+        if repeated is not None:  # `enforce_nonce`: Discord returns the first, creates nothing
+            return json_response(repeated.payload())
+        message = self.world.bot_message(channel, payload, body.files)
         await self.publish("MESSAGE_CREATE", message.payload())
         return json_response(message.payload())
 

@@ -329,6 +329,12 @@ class FakeDiscord(ActAsUsers):
             Fault(route, status, count, retry_after, is_global, via, code, message)
         )
 
+    def hold(self, route: str, *, count: int = 1) -> Fault:
+        """Keep the next `count` requests matching `route` waiting, unanswered, until the
+        returned fault's `release()` (or the fake stops): to kill a bot mid-request, say. Its
+        `hits` tell when a request has arrived."""
+        return self.world.faults.add(Fault(route, 0, count, held=asyncio.Event()))
+
     async def request_reconnect(self) -> None:
         """Send op 7 RECONNECT to the bot (it should come back and RESUME)."""
         await self.gateway.request_reconnect()
@@ -366,7 +372,9 @@ class FakeDiscord(ActAsUsers):
             request[BODY] = body
             record.payload, record.files = body.payload, body.files
             fault = self.world.faults.take(record)
-            if fault is not None:
+            if fault is not None and fault.held is not None:
+                await fault.held.wait()  # a hold: as slow as Discord at its worst
+            elif fault is not None:
                 return fault.response()
             self._authorise(request, record)
             return await handler(request)

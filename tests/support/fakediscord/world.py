@@ -259,6 +259,18 @@ class World:
         self.changed()
         return thread
 
+    def nonced_message(self, channel: FakeChannel, payload: dict[str, Any]) -> FakeMessage | None:
+        """The bot's earlier message in `channel` with this payload's nonce, if the payload asks
+        Discord to enforce it (``enforce_nonce``; Discord keeps nonces for a few minutes, the
+        fake for its lifetime)."""
+        nonce = payload.get("nonce")
+        if not payload.get("enforce_nonce") or nonce is None:
+            return None
+        for message in self.messages.values():
+            if message.channel is channel and message.nonce == str(nonce) and not message.deleted:
+                return message
+        return None
+
     def post_message(
         self,
         channel: FakeChannel,
@@ -315,6 +327,8 @@ class World:
             )
         if editing:
             message.flags &= ~LOADING
+        elif payload.get("nonce") is not None:
+            message.nonce = str(payload["nonce"])
         message.attachments = self._attachments(message, payload, files, editing)
 
     def _attachments(

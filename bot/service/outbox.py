@@ -1,0 +1,104 @@
+"""The outbox's use cases: settle a post once it is out, put off one that failed, and find what
+is still owed (after a crash between a commit and its post, or a post Discord refused).
+
+A post is only worth making while it is the latest news of its game: one whose game has moved
+past it (a later move, the end) is settled without a post, as the newer post tells more.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime
+
+from bot.service.alarms import AlarmUseCases
+from bot.service.deadlines import epoch, moment
+from bot.service.results import GameView, MoveResult, Owed, Reminder, Started, TimeLoss
+from bot.store import GameStatus, PostKind, PostRow, posts
+
+log = logging.getLogger(__name__)
+
+RETRY_BASE = 30
+"""Seconds before the first retry of a failed post; each further failure doubles it."""
+RETRY_MAX = 3600
+MAX_ATTEMPTS = 12
+"""After this many failures (about half a day) the post is given up and logged."""
+
+
+class OutboxUseCases(AlarmUseCases):
+    """Posts owed to the games' channels."""
+
+    async def delivered(self, post_id: int | None) -> None:
+        """Settle post `post_id`: it is out (None: nothing was owed)."""
+        if post_id is None:
+            return
+        async with self.connection.transaction() as db:
+            await posts.mark_delivered(db, post_id, self._now())
+
+    async def failed(self, post_id: int | None) -> None:
+        """Discord refused post `post_id`: try again later, with a growing pause."""
+        if post_id is None:
+            return
+        now = self._now()
+        async with self.connection.transaction() as db:
+            row = await posts.get_post(db, post_id)
+            if row is None or row.delivered_at is not None:
+                return
+            if row.attempts + 1 >= MAX_ATTEMPTS:
+                log.warning("post %s about game %s: giving up", row.id, row.game_id)
+                await posts.mark_delivered(db, post_id, now)
+                return
+            pause = min(RETRY_BASE * 2**row.attempts, RETRY_MAX)
+            await posts.postpone(db, post_id, now + pause)
+
+    async def owed_posts(self, now: datetime | None = None) -> list[Owed]:
+        """The posts due now, rebuilt from the games as they are; those the game has moved
+        past are settled here, without a post."""
+        at = self._now() if now is None else epoch(now)
+        async with self.connection.read() as db:
+            due = await posts.due_posts(db, at, boot=self._boot)
+        owed: list[Owed] = []
+        for row in due:
+            try:
+                item = await self._rebuild(row)
+            except Exception:  # one unreadable game must not hold up the others
+                log.exception("post %s about game %s: cannot rebuild it", row.id, row.game_id)
+                await self.failed(row.id)
+                continue
+            if item is None:
+                await self.delivered(row.id)  # superseded
+            else:
+                owed.append(item)
+        return owed
+
+    async def next_alarm(self) -> datetime | None:
+        """When something next falls due: an alarm of a game or a challenge, or an owed post."""
+        alarm = await super().next_alarm()
+        async with self.connection.read() as db:
+            due = await posts.next_post_due(db)
+        known = [moment(due)] if due is not None else []
+        known += [alarm] if alarm is not None else []
+        return min(known, default=None)
+
+    async def _rebuild(self, row: PostRow) -> Owed | None:
+        async with self.connection.read() as db:
+            view = self._view(await self._row_by_id(db, row.game_id))
+        if view.version != row.version:
+            return None
+        data = json.loads(row.data)
+        kind = PostKind(row.kind)
+        if kind is PostKind.START:  # after the end, the result's post says more
+            return Started(view, row.id) if view.is_active else None
+        if kind is PostKind.MOVE:
+            drawn = tuple(data["drawn"])
+            return MoveResult(view, data["mover_id"], data["played"], drawn, view.ending, row.id)
+        if kind is PostKind.TIME_LOSS:
+            assert view.ending is not None
+            return TimeLoss(view, data["loser_id"], view.ending, row.id)
+        return self._reminder(view, data, row.id)
+
+    @staticmethod
+    def _reminder(view: GameView, data: dict[str, int], post_id: int) -> Reminder | None:
+        if view.status is not GameStatus.ACTIVE or view.to_move_id != data["user_id"]:
+            return None
+        return Reminder(view, data["user_id"], data["stage"], moment(view.turn.deadline), post_id)

@@ -1,0 +1,77 @@
+"""SQL for the outbox: posts the bot owes a game's channel. A post is added in the transaction
+that makes it owed and marked delivered once it is out, so none is lost to a crash in between."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.store.rows import PostKind, PostRow, number
+
+_SELECT = f"SELECT {PostRow.columns()} FROM owed_posts"
+
+
+async def add_post(
+    db: aiosqlite.Connection,
+    kind: PostKind,
+    game_id: int,
+    version: int,
+    data: str,
+    *,
+    boot: int,
+    now: int,
+    first_attempt_at: int,
+) -> int:
+    """Owe a post about `game_id` at `version`, made by run `boot` of the bot; it is due from
+    `first_attempt_at`."""
+    cursor = await db.execute(
+        "INSERT INTO owed_posts"
+        " (kind, game_id, version, data, boot, created_at, next_attempt_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (kind.value, game_id, version, data, boot, now, first_attempt_at),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def due_posts(
+    db: aiosqlite.Connection, now: int, *, boot: int, limit: int = 50
+) -> list[PostRow]:
+    """Undelivered posts whose next attempt is due, oldest first. A post never tried that
+    another run of the bot made is due at once: that run stopped before posting it."""
+    return await PostRow.all(
+        db,
+        f"{_SELECT} WHERE delivered_at IS NULL"
+        " AND (next_attempt_at <= ? OR (attempts = 0 AND boot <> ?))"
+        " ORDER BY next_attempt_at, id LIMIT ?",
+        (now, boot, limit),
+    )
+
+
+async def get_post(db: aiosqlite.Connection, post_id: int) -> PostRow | None:
+    """One owed post, delivered or not."""
+    return await PostRow.one(db, f"{_SELECT} WHERE id = ?", (post_id,))
+
+
+async def mark_delivered(db: aiosqlite.Connection, post_id: int, now: int) -> bool:
+    """Settle a post; False if it was settled already (by another delivery)."""
+    cursor = await db.execute(
+        "UPDATE owed_posts SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
+        (now, post_id),
+    )
+    return cursor.rowcount == 1
+
+
+async def postpone(db: aiosqlite.Connection, post_id: int, when: int) -> None:
+    """After a failed attempt: count it and try again at `when`."""
+    await db.execute(
+        "UPDATE owed_posts SET attempts = attempts + 1, next_attempt_at = ?"
+        " WHERE id = ? AND delivered_at IS NULL",
+        (when, post_id),
+    )
+
+
+async def next_post_due(db: aiosqlite.Connection) -> int | None:
+    """When the next undelivered post is due, None if nothing is owed."""
+    return await number(
+        db, "SELECT min(next_attempt_at) FROM owed_posts WHERE delivered_at IS NULL"
+    )
