@@ -93,9 +93,10 @@ class TurnState:
         """Raise V6 for `face`: told apart whether it was not rolled or is placed already."""
         left = roll_text(self.roll) or "none"
         message = f"no {face} is among the rolled dice left to place ({left})"
-        reason = "face_used" if face in self.rolled else "not_rolled"
         params = {"face": str(face), **self._roll_params()}
-        raise IllegalMoveError("V6", message, reason=reason, params=params)
+        if face in self.rolled:  # rolled, but this turn has placed every one of them
+            raise IllegalMoveError("V6", message, reason="face_used", params=params)
+        raise IllegalMoveError("V6", message, reason="not_rolled", params=params)
 
     def _roll_params(self) -> dict[str, str]:
         # Errors about the dice restate the roll: the whole of it, and what is still unplaced.
