@@ -38,7 +38,8 @@ class Field:
         found = _match(text)
         if found is None:
             shown = text.strip()[:20]
-            raise InvalidMoveError(f"{shown!r} is not a field (a column letter and a row, e.g. c3)")
+            message = f"{shown!r} is not a field (a column letter and a row, e.g. c3)"
+            raise InvalidMoveError(message, reason="not_a_field", params={"text": shown})
         return cls(*found)
 
     @staticmethod

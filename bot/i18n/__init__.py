@@ -23,7 +23,9 @@ Message keys (``{fields}`` in brackets; extra parameters are ignored):
     reminder.<half|last>, draw.<offered|declined|computer_refuses>,
     games.<server|yours|turn|computer_turn|none>,
     export.caption, autocomplete.*, error.<service error key> and error.*, rule.<P1..V13>,
-    notation.<ponte|verbindung|any>, rules.<kind>, help, render.<Labels field>, unit.*
+    rule_reason.<reason> and notation_reason.<reason> (an engine error's reason: {field},
+    {second}, {face}, {roll}, ...), notation.<ponte|verbindung|any>, rules.<kind>, help,
+    render.<Labels field>, unit.*
 
 Channel messages are read by both players: use the guild's locale for them, and the user's own
 locale for private (ephemeral) replies.

@@ -2,13 +2,15 @@
 
 The central error handler calls ``describe_error(error, interaction.locale, game=...)`` for every
 exception a command raised: service refusals are told by their `key` and `params`, rule breaks by
-their rule id, unreadable moves with the notation of the game, and anything unexpected with a
+what exactly is wrong (the engine's reason, see `bot.i18n.reasons`) and their rule, unreadable moves
+with the notation of the game and why the text is not a move, and anything unexpected with a
 generic apology (`is_expected` tells the handler which ones to log).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -18,6 +20,7 @@ from bot import games
 from bot.games import RollNotYoursError
 from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
 from bot.i18n.formatting import channel_mention, format_duration, mention, mentions
+from bot.i18n.reasons import NOTATION, RULE, reason_text, roll_lines
 from bot.service.errors import ServiceError
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 
@@ -26,6 +29,7 @@ log = logging.getLogger(__name__)
 
 _CHALLENGE_STATUSES = ("accepted", "declined", "cancelled", "expired")
 _MAX_DETAIL = 300  # an engine message quotes what the user typed: keep the reply short
+_BREAKS = re.compile(r"[ \t\r\n]+")
 
 
 def _user(value: Any, language: str) -> str:
@@ -170,7 +174,10 @@ def _unreadable(
     if not messages.has(notation):
         notation = "notation.any"
     lines = [messages.text(language, "error.invalid_move"), messages.text(language, notation)]
-    if language == DEFAULT_LANGUAGE:  # the engine's own words are English and name the problem
+    reason = reason_text(messages, language, NOTATION, error)
+    if reason is not None:  # why this text is not a move, in every language
+        lines.append(_detail(reason))
+    elif language == DEFAULT_LANGUAGE:  # the engine's own words are English and name the problem
         lines.append(_detail(error.message))
     return "\n".join(lines)
 
@@ -185,6 +192,14 @@ def _notation_key(game: str | None) -> str:
 
 def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str:
     explanation = rule_text(error.rule, language, source=messages)
+    reason = reason_text(messages, language, RULE, error)
+    if reason is not None:
+        # What is wrong with this move first, the dice again when they matter, the rule below.
+        lines = [messages.text(language, "error.illegal_move", explanation=reason)]
+        lines += roll_lines(messages, language, error)
+        if explanation is not None:
+            lines.append(_small(explanation))
+        return "\n".join(lines)
     if explanation is None:
         log.warning("no explanation for the rule %r (%s)", error.rule, error)
         lines = [messages.text(language, "error.illegal_move_other")]
@@ -194,8 +209,18 @@ def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str
     return messages.text(language, "error.illegal_move", explanation=explanation)
 
 
+def _one_line(text: str) -> str:
+    # Only ASCII white space: French puts no-break spaces before its colons, and they must stay.
+    return " ".join(_BREAKS.split(text.strip()))
+
+
+def _small(text: str) -> str:
+    """`text` as Discord's small print, on one line (a catalogue text: no need to shorten it)."""
+    return "-# " + _one_line(text)
+
+
 def _detail(message: str) -> str:
-    shown = " ".join(message.split())
+    shown = _one_line(message)
     if len(shown) > _MAX_DETAIL:
         shown = shown[: _MAX_DETAIL - 1] + "\u2026"
     return f"-# {shown}"

@@ -6,9 +6,12 @@ Rule checks return a `Problem` (rule id and plain words) instead of raising, so 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.coords import Field
+from engine.errors import IllegalMoveError
 from engine.ponte.geometry import BRIDGE_OFFSETS, Geometry, crossing_offsets, geometry
 from engine.ponte.moves import Bridge
 from engine.ponte.variants import Colour
@@ -16,11 +19,24 @@ from engine.ponte.variants import Colour
 ISLAND = 4  # stones in an island; a larger group is never allowed (P7)
 
 
+_NO_PARAMS: Mapping[str, str] = MappingProxyType({})
+
+
 class Problem(NamedTuple):
-    """Why a placement breaks a rule: the rule id and what is wrong, in plain words."""
+    """Why a move breaks a rule: the rule id, what is wrong in plain words, and the same as data
+    for other languages (the reason id, the fields concerned, other values as text)."""
 
     rule: str
     message: str
+    reason: str | None = None
+    fields: tuple[Field, ...] = ()
+    params: Mapping[str, str] = _NO_PARAMS
+
+    def error(self) -> IllegalMoveError:
+        """The problem as the error the game raises."""
+        return IllegalMoveError(
+            self.rule, self.message, reason=self.reason, fields=self.fields, params=self.params
+        )
 
 
 def _names(indices: list[int], size: int) -> str:
@@ -102,19 +118,26 @@ class Board:
         `also` is a stone of the same turn assumed to be placed already (P10).
         """
         if self.cells[index] is not None or index == also:
-            return Problem("P5", f"{self.field(index)} is already taken")
+            field = self.field(index)
+            return Problem("P5", f"{field} is already taken", "taken", (field,))
         if self.blocked[index]:
-            return Problem("P12", f"{self.field(index)} lies under a bridge, so it is blocked")
+            field = self.field(index)
+            return Problem(
+                "P12", f"{field} lies under a bridge, so it is blocked", "under_bridge", (field,)
+            )
         cells = self.cells
         if not any(cells[near] is colour or near == also for near in self.geo.ring[index]):
             return None  # nothing of ours around: a lone new sandbank is always fine
         extra = (index,) if also is None else (index, also)
         group = self.group(index, colour, extra, limit=ISLAND)
         if len(group) > ISLAND:
+            field = self.field(index)
             return Problem(
                 "P7",
-                f"{self.field(index)} would join your stones into a group of more than 4; "
+                f"{field} would join your stones into a group of more than 4; "
                 "an island has exactly 4 stones",
+                "group_too_big",
+                (field,),
             )
         if len(group) == ISLAND:
             return self._island_touch(group, colour, extra)
@@ -128,11 +151,14 @@ class Board:
         for stone in island:
             for near in self.geo.ring[stone]:
                 if near not in members and (self.cells[near] is colour or near in extra):
+                    names, touched = _names(island, self.size), self.field(near)
                     return Problem(
                         "P8",
-                        f"the island {_names(island, self.size)} would touch your stone "
-                        f"{self.field(near)}; an island may not touch another of your stones, "
-                        "not even diagonally",
+                        f"the island {names} would touch your stone {touched}; an island may "
+                        "not touch another of your stones, not even diagonally",
+                        "island_touches",
+                        (touched,),
+                        {"island": names},
                     )
         return None
 
@@ -145,10 +171,14 @@ class Board:
                 continue
             other = self.group(near, colour, extra, limit=ISLAND)
             if len(other) == ISLAND:
+                field, names = self.field(index), _names(other, self.size)
                 return Problem(
                     "P8",
-                    f"{self.field(index)} would touch your island {_names(other, self.size)}; "
+                    f"{field} would touch your island {names}; "
                     "an island may not touch another of your stones, not even diagonally",
+                    "touches_island",
+                    (field,),
+                    {"island": names},
                 )
         return None
 
@@ -165,6 +195,8 @@ class Board:
                 "P11",
                 f"{bridge} is not a bridge: its ends must be two fields apart in a line, "
                 "diagonally, or a knight's jump apart",
+                "bridge_shape",
+                (bridge.first, bridge.second),
             )
         for end in (bridge.first, bridge.second):
             problem = self._end_problem(end, colour)
@@ -175,25 +207,32 @@ class Board:
     def _end_problem(self, end: Field, colour: Colour) -> Problem | None:
         owner = self.cells[self.index(end)]
         if owner is None:
-            return Problem("P11", f"a bridge joins two of your stones, and {end} is empty")
+            message = f"a bridge joins two of your stones, and {end} is empty"
+            return Problem("P11", message, "no_stone", (end,))
         if owner is not colour:
-            return Problem("P11", f"a bridge joins two of your stones, and {end} is {owner}")
+            message = f"a bridge joins two of your stones, and {end} is {owner}"
+            return Problem("P11", message, "not_your_stone", (end,))
         if self.bridge_end[self.index(end)]:
-            return Problem("P13", f"{end} already carries a bridge; a stone carries at most one")
+            message = f"{end} already carries a bridge; a stone carries at most one"
+            return Problem("P13", message, "carries_bridge", (end,))
         return None
 
     def _span_problem(self, bridge: Bridge) -> Problem | None:
         shape = BRIDGE_OFFSETS.index(bridge.offset)
         for under in self.under(bridge):
             if self.cells[under] is not None:
-                return Problem("P12", f"{bridge} would pass over the stone on {self.field(under)}")
+                field = self.field(under)
+                message = f"{bridge} would pass over the stone on {field}"
+                return Problem("P12", message, "over_stone", (field,), {"bridge": str(bridge)})
         crossing = crossing_offsets()
         col, row = bridge.first.col, bridge.first.row
         for built, (other_col, other_row, other_shape) in zip(
             self.bridges, self._bridge_keys, strict=True
         ):
             if (other_col - col, other_row - row) in crossing[shape, other_shape]:
-                return Problem("P14", f"{bridge} would cross or touch the bridge {built}")
+                message = f"{bridge} would cross or touch the bridge {built}"
+                params = {"bridge": str(bridge), "built": str(built)}
+                return Problem("P14", message, "bridges_cross", (), params)
         return None
 
     def under(self, bridge: Bridge) -> tuple[int, ...]:

@@ -137,13 +137,15 @@ class PonteGame(Game[Move, Colour]):
             return
         if isinstance(move, Swap):
             if self.ply != 1:
-                raise IllegalMoveError("P4", "swap is only possible as the second turn of a game")
+                message = "swap is only possible as the second turn of a game"
+                raise IllegalMoveError("P4", message, reason="swap_late")
             return
         if self.ply < 2 and not isinstance(move, Place):
-            raise IllegalMoveError("P5", f"the first two turns place two stones each, not {move}")
+            message = f"the first two turns place two stones each, not {move}"
+            raise IllegalMoveError("P5", message, reason="opening_stones")
         problem = self._problem(move)
         if problem is not None:
-            raise IllegalMoveError(*problem)
+            raise problem.error()
 
     def _problem(self, move: Place | Bridge | Pass) -> Problem | None:
         if isinstance(move, Pass):
@@ -154,23 +156,29 @@ class PonteGame(Game[Move, Colour]):
         if isinstance(move, Place):
             return self._place_problem(move)
         if self.bridges_left == 0:
-            return Problem("P1", f"all {self.variant.bridges} bridges have been built")
+            bridges = str(self.variant.bridges)
+            message = f"all {bridges} bridges have been built"
+            return Problem("P1", message, "no_bridges_left", (), {"count": bridges})
         return self.board.bridge_problem(move, self.turn)
 
     def _off_board(self, *fields: Field) -> Problem | None:
         size = self.variant.size
         for field in fields:
             if not field.on_board(size):
-                return Problem(self.variant.rule, f"{field} is not on the {size}x{size} board")
+                message = f"{field} is not on the {size}x{size} board"
+                params = {"size": str(size)}
+                return Problem(self.variant.rule, message, "off_board", (field,), params)
         return None
 
     def _place_problem(self, move: Place) -> Problem | None:
         colour, board = self.turn, self.board
         left = self.stones_left(colour)
         if left is not None and left < 2:
-            return Problem("P1", f"{colour} has {left} stone(s) left; a turn places two")
+            message = f"{colour} has {left} stone(s) left; a turn places two"
+            return Problem("P1", message, "no_stones_left", (), {"count": str(left)})
         if move.first == move.second:
-            return Problem("P5", "a turn places two stones on two different fields")
+            message = f"a turn places two stones on two different fields, not {move.first} twice"
+            return Problem("P5", message, "same_field", (move.first,))
         first, second = board.index(move.first), board.index(move.second)
         return (
             board.stone_problem(first, colour)
@@ -183,9 +191,8 @@ class PonteGame(Game[Move, Colour]):
         if pair is None:
             return None
         example = Place(*(self.board.field(index) for index in pair))
-        return Problem(
-            "P6", f"you may pass only when you cannot place two stones, and {example} is possible"
-        )
+        message = f"you may pass only when you cannot place two stones, and {example} is possible"
+        return Problem("P6", message, "pass_possible", (example.first, example.second))
 
     # Queries -------------------------------------------------------------------------------------
 

@@ -109,9 +109,11 @@ def parse_move(text: str, mover: Colour | None = None) -> Move:
     if match := _PLACE_RE.fullmatch(cleaned):
         return Place(Field.parse(match.group(1)), Field.parse(match.group(2)))
     if Field.is_notation(cleaned):
-        raise InvalidMoveError(f"{cleaned!r} is a single stone; a turn places two ({_EXAMPLES})")
+        message = f"{cleaned!r} is a single stone; a turn places two ({_EXAMPLES})"
+        raise InvalidMoveError(message, reason="single_stone", fields=(Field.parse(cleaned),))
     shown = cleaned if len(cleaned) <= 40 else cleaned[:37] + "..."
-    raise InvalidMoveError(f"{shown!r} is not a move; write {_EXAMPLES}")
+    message = f"{shown!r} is not a move; write {_EXAMPLES}"
+    raise InvalidMoveError(message, reason="not_a_move", params={"text": shown})
 
 
 def _parse_resign(rest: str, mover: Colour | None) -> Resign:
@@ -119,4 +121,4 @@ def _parse_resign(rest: str, mover: Colour | None) -> Resign:
         return Resign(Colour(rest))
     if not rest and mover is not None:
         return Resign(mover)
-    raise InvalidMoveError("write 'resign white' or 'resign red'")
+    raise InvalidMoveError("write 'resign white' or 'resign red'", reason="resign_colour")

@@ -35,5 +35,6 @@ def draw_roll(game: VerbindungGame, rng: Chooser) -> Roll:
         raise GameOverError(outcome.rule, "the game is over")
     count = game.dice_to_roll()
     if count == 0:
-        raise IllegalMoveError("V5", "no roll is due: the rolled dice must be played first")
+        message = "no roll is due: the rolled dice must be played first"
+        raise IllegalMoveError("V5", message, reason="rolled_already")
     return Roll(tuple(rng.choice(FACE_ORDER) for _ in range(count)))

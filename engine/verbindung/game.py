@@ -26,7 +26,7 @@ from engine.verbindung.layout import (
     Player,
 )
 from engine.verbindung.moves import Action, Exchange, Move, Place, Resign, Roll, Turn, parse_move
-from engine.verbindung.rules import TurnState
+from engine.verbindung.rules import TurnState, roll_text
 from engine.verbindung.tables import Tile
 
 VARIANT = "standard"
@@ -247,9 +247,12 @@ class VerbindungGame(Game[Move, Player]):
         if self._outcome is not None:
             raise GameOverError(self._outcome.rule, "the game is over")
         if phase == "place" and self._roll is None:
-            raise IllegalMoveError("V5", f"{self._to_move} must roll the dice before the turn")
+            message = f"{self._to_move} must roll the dice before the turn"
+            raise IllegalMoveError("V5", message, reason="roll_first")
         if phase == "roll" and self._roll is not None:
-            raise IllegalMoveError("V5", f"{self._to_move} has rolled and must now play the turn")
+            message = f"{self._to_move} has rolled and must now play the turn"
+            params = {"roll": roll_text(self._roll)}
+            raise IllegalMoveError("V5", message, reason="rolled_already", params=params)
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` (or `GameOverError`) unless `move` is legal now."""
@@ -264,9 +267,10 @@ class VerbindungGame(Game[Move, Player]):
         self._check_phase("roll")
         wanted = self.dice_to_roll()
         if len(roll.faces) != wanted:
-            raise IllegalMoveError(
-                "V5", f"{self._to_move} must roll {wanted} dice now, not {len(roll.faces)}"
-            )
+            given = len(roll.faces)
+            message = f"{self._to_move} must roll {wanted} dice now, not {given}"
+            params = {"count": str(wanted), "given": str(given)}
+            raise IllegalMoveError("V5", message, reason="dice_count", params=params)
 
     def _check_turn(self, turn: Turn) -> None:
         state = self._state(turn.actions)
@@ -275,6 +279,13 @@ class VerbindungGame(Game[Move, Player]):
                 "V6",
                 f"the turn must place {self._duty} rolled white-cross dice and placed "
                 f"{state.whites}",
+                reason="white_cross_unplaced",
+                params={
+                    "count": str(self._duty),
+                    "placed": str(state.whites),
+                    "roll": roll_text(state.rolled),
+                    "left": roll_text(state.roll),
+                },
             )
 
     def parse_move(self, text: str) -> Move:

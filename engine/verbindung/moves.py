@@ -8,6 +8,7 @@ tolerant of extra spaces.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.coords import Field
@@ -29,7 +30,9 @@ def _parse_face(word: str) -> Face:
         return Face(word)
     except ValueError:
         faces = ", ".join(FACE_ORDER)
-        raise InvalidMoveError(f"{word!r} is not a die face (one of {faces})") from None
+        message = f"{word!r} is not a die face (one of {faces})"
+        params = {"text": word[:20], "faces": faces}
+        raise InvalidMoveError(message, reason="not_a_face", params=params) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +80,22 @@ class Place:
     def __post_init__(self) -> None:
         options = FACE_ORIENTATIONS[self.face]
         if self.orientation not in options:
-            if self.orientation is None:
-                words = "/".join(str(o) for o in options)
-                raise InvalidMoveError(f"{self.face} needs an orientation ({words})")
-            if None in options:
-                raise InvalidMoveError(f"{self.face} takes no orientation")
-            raise InvalidMoveError(f"{self.orientation} is not an orientation of {self.face}")
+            self._orientation_error(options)
+
+    def _orientation_error(self, options: Mapping[Orientation | None, int]) -> None:
+        face = str(self.face)
+        if self.orientation is None:
+            words = "/".join(str(o) for o in options)
+            message = f"{face} needs an orientation ({words})"
+            params = {"face": face, "options": words}
+            raise InvalidMoveError(message, reason="needs_orientation", params=params)
+        if None in options:
+            message = f"{face} takes no orientation"
+            raise InvalidMoveError(message, reason="no_orientation", params={"face": face})
+        words = "/".join(str(o) for o in options)
+        message = f"{self.orientation} is not an orientation of {face}"
+        params = {"face": face, "orientation": str(self.orientation), "options": words}
+        raise InvalidMoveError(message, reason="wrong_orientation", params=params)
 
     def __str__(self) -> str:
         if self.orientation is None:
@@ -97,13 +110,17 @@ class Place:
         """Parse ``arcs a2 sw`` or ``white-cross d3``; raise `InvalidMoveError`."""
         words = _words(text)
         if len(words) not in (2, 3):
-            raise InvalidMoveError(f"{text.strip()!r} is not a placement (face field orientation)")
+            shown = text.strip()[:40]
+            message = f"{shown!r} is not a placement (face field orientation)"
+            raise InvalidMoveError(message, reason="not_a_placement", params={"text": shown})
         face = _parse_face(words[0])
         field = Field.parse(words[1])
         orientation = None
         if len(words) == 3:
             if words[2] not in _ORIENTATION_WORDS:
-                raise InvalidMoveError(f"{words[2]!r} is not an orientation word")
+                message = f"{words[2]!r} is not an orientation word"
+                params = {"text": words[2][:20]}
+                raise InvalidMoveError(message, reason="not_an_orientation", params=params)
             orientation = _ORIENTATION_WORDS[words[2]]
         return cls(face, field, orientation)
 

@@ -6,7 +6,7 @@ game uses it on a copy of its board to check a whole turn, and on its own board 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from engine.coords import Field
 from engine.errors import GameOverError, IllegalMoveError
@@ -21,27 +21,34 @@ WHITE = Face.WHITE_CROSS
 
 def _index(field: Field) -> int:
     if not field.on_board(SIZE):
-        raise IllegalMoveError("V1", f"{field} is not on the 6x6 area (a1..f6)")
+        message = f"{field} is not on the 6x6 area (a1..f6)"
+        raise IllegalMoveError("V1", message, reason="off_board", fields=(field,))
     return field.index(SIZE)
+
+
+def roll_text(faces: Iterable[Face]) -> str:
+    """Rolled faces as errors name them (``red-bridge, arcs``): a player sees the roll again."""
+    return ", ".join(faces)
 
 
 class TurnState:
     """The position inside one turn: board, unplaced rolled dice, actions made, outcome."""
 
-    __slots__ = ("actions", "board", "mover", "outcome", "roll", "whites")
+    __slots__ = ("actions", "board", "mover", "outcome", "roll", "rolled", "whites")
 
     def __init__(self, board: Board, mover: Player, roll: tuple[Face, ...]) -> None:
         """Start a turn of `mover` on `board` (used in place, not copied) with the rolled dice."""
         self.board = board
         self.mover = mover
-        self.roll = list(roll)
+        self.roll = list(roll)  # the rolled dice not placed yet
+        self.rolled = tuple(roll)  # the whole roll, for the errors to restate
         self.actions = 0
         self.whites = 0
         self.outcome: Outcome[Player] | None = None
 
     def copy(self) -> TurnState:
         """An independent copy (the board too)."""
-        state = TurnState(self.board.copy(), self.mover, ())
+        state = TurnState(self.board.copy(), self.mover, self.rolled)
         state.roll = self.roll[:]
         state.actions, state.whites, state.outcome = self.actions, self.whites, self.outcome
         return state
@@ -58,7 +65,8 @@ class TurnState:
         if self.outcome is not None:
             raise GameOverError(self.outcome.rule, f"the game ended before {action}")
         if self.slots_left <= 0:
-            raise IllegalMoveError("V6", "a turn places at most two dice (exchanges included)")
+            message = "a turn places at most two dice (exchanges included)"
+            raise IllegalMoveError("V6", message, reason="too_many", params=self._roll_params())
         if isinstance(action, Place):
             self._check_place(action)
         else:
@@ -67,28 +75,45 @@ class TurnState:
     def _check_place(self, place: Place) -> None:
         index = _index(place.field)
         if place.face not in self.roll:
-            rolled = ", ".join(self.roll) or "none"
-            raise IllegalMoveError(
-                "V6", f"no {place.face} is among the rolled dice left to place ({rolled})"
-            )
+            self._missing_face(place.face)
         if self.board.tiles[index] is not None:
-            raise IllegalMoveError("V7", f"{place.field} already holds a die")
+            message = f"{place.field} already holds a die"
+            raise IllegalMoveError("V7", message, reason="occupied", fields=(place.field,))
         if not self.board.attaches(index, TILES[(place.face, place.orientation)], self.mover):
             raise IllegalMoveError(
                 "V7",
                 f"{place} does not continue any path: no edge faces a matching side of an "
                 f"adjacent die or of a {self.mover} base",
+                reason="no_path",
+                fields=(place.field,),
+                params={"placement": str(place)},
             )
+
+    def _missing_face(self, face: Face) -> None:
+        """Raise V6 for `face`: told apart whether it was not rolled or is placed already."""
+        left = roll_text(self.roll) or "none"
+        message = f"no {face} is among the rolled dice left to place ({left})"
+        params = {"face": str(face), **self._roll_params()}
+        if face in self.rolled:  # rolled, but this turn has placed every one of them
+            raise IllegalMoveError("V6", message, reason="face_used", params=params)
+        raise IllegalMoveError("V6", message, reason="not_rolled", params=params)
+
+    def _roll_params(self) -> dict[str, str]:
+        # Errors about the dice restate the roll: the whole of it, and what is still unplaced.
+        return {"roll": roll_text(self.rolled), "left": roll_text(self.roll)}
 
     def _check_exchange(self, exchange: Exchange) -> None:
         index = _index(exchange.field)
         tile = self.board.tiles[index]
         if tile is None:
-            raise IllegalMoveError("V10", f"{exchange.field} holds no die to exchange")
+            message = f"{exchange.field} holds no die to exchange"
+            raise IllegalMoveError("V10", message, reason="no_die", fields=(exchange.field,))
         if not self._exchange_helps(index):
             raise IllegalMoveError(
                 "V10",
                 f"a white cross on {exchange.field} would not rejoin a cut-off {self.mover} base",
+                reason="exchange_useless",
+                fields=(exchange.field,),
             )
 
     def _exchange_helps(self, index: int) -> bool:

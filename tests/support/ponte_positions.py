@@ -57,14 +57,19 @@ def position(
     return game
 
 
-def rule_of(game: PonteGame, text: str) -> str:
-    """The rule id `text` breaks in `game`, checking that the game is left unchanged."""
+def error_of(game: PonteGame, text: str) -> IllegalMoveError:
+    """The error `text` raises in `game`, checking that the game is left unchanged."""
     before = (game.moves.copy(), game.board.copy(), game.to_move)
     with pytest.raises(IllegalMoveError) as caught:
         game.play(text)
     assert (game.moves, game.board, game.to_move) == before
     assert caught.value.message  # plain words for the player
-    return caught.value.rule
+    return caught.value
+
+
+def rule_of(game: PonteGame, text: str) -> str:
+    """The rule id `text` breaks in `game`, checking that the game is left unchanged."""
+    return error_of(game, text).rule
 
 
 def checkerboard(size: int, parity: int, skip: tuple[str, ...] = ()) -> list[str]:

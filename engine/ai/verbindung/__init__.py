@@ -62,7 +62,8 @@ def choose_turn(game: VerbindungGame, level: Level, rng: Rng, stop: Stop = never
     if outcome is not None:
         raise GameOverError(outcome.rule, "the game is over")
     if game.phase != "place":
-        raise IllegalMoveError("V5", "the computer plays a turn only after its roll")
+        message = "the computer plays a turn only after its roll"
+        raise IllegalMoveError("V5", message, reason="roll_first")
     fallback = _fallback(game)
     if stop():
         return fallback
