@@ -249,7 +249,7 @@ class GameSpec(ABC, Generic[G, M]):
         if self.to_move(game) is None:
             return []
         text = re.sub(r"\s*-\s*", "-", " ".join(typed.lower().split()))  # "c3 - e4" is "c3-e4"
-        return list(islice(dict.fromkeys(self.candidates(game, text)), limit))
+        return list(islice(_unique(self.candidates(game, text)), limit))
 
     @abstractmethod
     def candidates(self, game: G, typed: str) -> Iterator[str]:
@@ -259,3 +259,12 @@ class GameSpec(ABC, Generic[G, M]):
     @abstractmethod
     def choose(self, game: G, level: Level, rng: Rng, stop: Stop) -> str:
         """The computer's move for the player to move, in notation."""
+
+
+def _unique(items: Iterable[str]) -> Iterator[str]:
+    """`items` without repeats, lazily: the candidates are only worked out as far as shown."""
+    seen: set[str] = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item
