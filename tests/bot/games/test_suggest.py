@@ -203,7 +203,7 @@ def test_an_empty_verbindung_prompt_offers_the_rolled_dice_first(seed: int, turn
         placed = [p.face for p in rolled_placements(game, text)]
         assert all(face in game.roll for face in placed), (game.roll, text)
     if any(game.placements(face) for face in game.roll):
-        assert rolled_placements(game, found[0]), found[0]  # a placement, not pass
+        assert found[0] != "pass"  # a die, or an exchange that rejoins a base (V10)
     if game.is_legal(Turn(())):
         assert "pass" in found
     for exchange in game.exchanges():
