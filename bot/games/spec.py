@@ -48,7 +48,14 @@ Players = Mapping[str, str]
 
 
 class RollNotYoursError(InvalidMoveError):
-    """A player typed a chance event (a roll of the dice): the bot draws those (V5)."""
+    """A player typed a chance event (a roll of the dice): the bot draws those (V5).
+
+    `example` is a move the player could make instead, from the game's position (None if none).
+    """
+
+    def __init__(self, message: str, example: str | None = None) -> None:
+        super().__init__(message)
+        self.example = example
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +113,11 @@ class GameSpec(ABC, Generic[G, M]):
 
     @property
     def first_move_key(self) -> str:
-        """The hint for the first mover of a new game (with an example move)."""
+        """The hint for the first mover of a new game (with an `example` move)."""
         return f"game.first_{self.key}"
+
+    FIRST_MOVE_PLAIN: ClassVar[str] = "game.first_any"
+    """The hint for the first mover when no example can be given."""
 
     # Rules -------------------------------------------------------------------------------------
 
@@ -202,6 +212,24 @@ class GameSpec(ABC, Generic[G, M]):
         """Lines for the player to move about a rule that matters now (a last turn, a choice
         only this turn offers); shown to people, not to the computer."""
         return []
+
+    def first_move_note(self, game: G) -> Note:
+        """The hint for the first mover of a new game, with an example that can be played
+        (the first roll decides what can)."""
+        example = self.example_move(game)
+        if example is None:
+            return Note(self.FIRST_MOVE_PLAIN)
+        return Note(self.first_move_key, {"example": example})
+
+    def example_move(self, game: G) -> str | None:
+        """A legal move for the player to move, to show how moves are written; None when there
+        is none. By default the best suggestion for an empty prompt that places something: a
+        bare `pass` or `swap` shows nothing of the notation."""
+        found = self.suggest(game, "")
+        for move in found:
+            if len(move.split()) > 1 or "-" in move:
+                return move
+        return found[0] if found else None
 
     def turn_hint(self, game: G) -> Note | None:
         """A short reminder shown beside each move suggestion (the dice rolled), or None."""
