@@ -2,8 +2,8 @@
 
 Every suggestion is a whole legal turn for the dice rolled, in canonical notation, so picking one
 always works. They come best first: what starts as the player typed, then the placements that
-bring the player's bases closest to joined (the computer's network distance, a few milliseconds
-for a whole roll), with `pass` among the first screenful.
+bring the player's bases closest to joined (the computer's network distance: up to some 15 ms
+for a whole roll, once per position), with `pass` on the first screen.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ Ranks = tuple[dict[Action, Rank], int]
 
 CACHED = 32
 """Positions whose ranks are kept: each keystroke asks again for the same position, and the
-network distances are the costly part (a few milliseconds for a whole roll)."""
+network distances are the costly part."""
 
 _cache: dict[tuple[tuple[Move, ...], tuple[Action, ...]], Ranks] = {}
 
