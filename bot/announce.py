@@ -120,10 +120,14 @@ class Announcer:
             time=format_duration(locale, view.move_seconds),
         )
         assert view.to_move_id is not None
-        first_key = view.kind.first_move_key
+        # The example move comes from the game itself (the first roll decides what can be played).
         if self.is_computer(view.to_move_id):
-            first_key = "game.computer_first"
-        lines = [started, text(locale, first_key, player=mention(view.to_move_id))]
+            opening = Note("game.computer_first")
+        else:
+            opening = view.kind.first_move_note(view.game)
+        params = {**opening.params, "player": mention(view.to_move_id)}
+        hint = text(locale, opening.key, **params)
+        lines = [started, hint]
         computer = next((u for u in view.players.values() if self.is_computer(u)), None)
         level = view.computer_level
         if level is not None and computer is not None:

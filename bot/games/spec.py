@@ -48,7 +48,14 @@ Players = Mapping[str, str]
 
 
 class RollNotYoursError(InvalidMoveError):
-    """A player typed a chance event (a roll of the dice): the bot draws those (V5)."""
+    """A player typed a chance event (a roll of the dice): the bot draws those (V5).
+
+    `example` is a move the player could make instead, from the game's position (None if none).
+    """
+
+    def __init__(self, message: str, example: str | None = None) -> None:
+        super().__init__(message)
+        self.example = example
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +114,11 @@ class GameSpec(ABC, Generic[G, M]):
 
     @property
     def first_move_key(self) -> str:
-        """The hint for the first mover of a new game (with an example move)."""
+        """The hint for the first mover of a new game (with an `example` move)."""
         return f"game.first_{self.key}"
+
+    FIRST_MOVE_PLAIN: ClassVar[str] = "game.first_any"
+    """The hint for the first mover when no example can be given."""
 
     # Rules -------------------------------------------------------------------------------------
 
@@ -204,6 +214,24 @@ class GameSpec(ABC, Generic[G, M]):
         only this turn offers); shown to people, not to the computer."""
         return []
 
+    def first_move_note(self, game: G) -> Note:
+        """The hint for the first mover of a new game, with an example that can be played
+        (the first roll decides what can)."""
+        example = self.example_move(game)
+        if example is None:
+            return Note(self.FIRST_MOVE_PLAIN)
+        return Note(self.first_move_key, {"example": example})
+
+    def example_move(self, game: G) -> str | None:
+        """A legal move for the player to move, to show how moves are written; None when there
+        is none. By default the best suggestion for an empty prompt that places something: a
+        bare `pass` or `swap` shows nothing of the notation."""
+        found = self.suggest(game, "")
+        for move in found:
+            if len(move.split()) > 1 or "-" in move:
+                return move
+        return found[0] if found else None
+
     def turn_hint(self, game: G) -> Note | None:
         """A short reminder shown beside each move suggestion (the dice rolled), or None."""
         return None
@@ -250,7 +278,7 @@ class GameSpec(ABC, Generic[G, M]):
         if self.to_move(game) is None:
             return []
         text = re.sub(r"\s*-\s*", "-", " ".join(typed.lower().split()))  # "c3 - e4" is "c3-e4"
-        return list(islice(dict.fromkeys(self.candidates(game, text)), limit))
+        return list(islice(_unique(self.candidates(game, text)), limit))
 
     @abstractmethod
     def candidates(self, game: G, typed: str) -> Iterator[str]:
@@ -260,3 +288,12 @@ class GameSpec(ABC, Generic[G, M]):
     @abstractmethod
     def choose(self, game: G, level: Level, rng: Rng, stop: Stop) -> str:
         """The computer's move for the player to move, in notation."""
+
+
+def _unique(items: Iterable[str]) -> Iterator[str]:
+    """`items` without repeats, lazily: the candidates are only worked out as far as shown."""
+    seen: set[str] = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item

@@ -15,7 +15,7 @@ Message keys (``{fields}`` in brackets; extra parameters are ignored):
     choice.level.<easy|normal|hard>            button.<accept|decline|cancel|accept_draw|...>
     title.<kind>, variant.<variant>, colour.<white|red|black>
     challenge.<posted|accepted|declined|cancelled|expired|thread_name|thread_opened>
-    game.<started|first_ponte|first_verbindung|computer_first|computer_level>
+    game.<started|first_ponte|first_verbindung|first_any|computer_first|computer_level>
     move.<played|rolled|roll_whites|your_turn|swap_hint|swapped|passed|last_turn|
           computer_thinking>
     result.<score|score_tiebreak|score_draw|connected|handed|full_board|resignation|timeout|

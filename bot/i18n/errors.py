@@ -122,7 +122,9 @@ def describe_error(
     if isinstance(error, ServiceError):
         return _service(messages, language, error)
     if isinstance(error, RollNotYoursError):
-        return messages.text(language, "error.roll_not_yours")
+        if error.example is None:
+            return messages.text(language, "error.roll_not_yours")
+        return messages.text(language, "error.roll_not_yours_example", example=error.example)
     if isinstance(error, InvalidMoveError):
         return _unreadable(messages, language, error, game)
     if isinstance(error, GameOverError):

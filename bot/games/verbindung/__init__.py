@@ -50,7 +50,8 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame, verbindung.Move]):
             return verbindung.Resign(verbindung.Player(colour))
         move = game.parse_move(text)
         if isinstance(move, verbindung.Roll):
-            raise RollNotYoursError("the bot rolls the dice; play the rolled dice instead")
+            example = self.example_move(game)
+            raise RollNotYoursError("the bot rolls the dice; play the rolled dice instead", example)
         return move
 
     def check(self, game: verbindung.VerbindungGame, move: verbindung.Move) -> None:

@@ -3,13 +3,15 @@
 import random
 
 import pytest
+from ponte_positions import classic_filled
 
 from bot import games
 from bot.games.spec import SUGGESTIONS as LIMIT
 from engine.ai.ponte.playout import midgame
 from engine.ai.verbindung.playout import random_turn
-from engine.ponte import PonteGame
-from engine.verbindung import VerbindungGame, draw_roll
+from engine.ponte import Place, PonteGame
+from engine.verbindung import Face, Turn, VerbindungGame, draw_roll
+from engine.verbindung import Place as VPlace
 
 
 def suggest(game: PonteGame | VerbindungGame, typed: str, limit: int = LIMIT) -> list[str]:
@@ -48,8 +50,78 @@ def test_an_empty_ponte_prompt_offers_whole_moves() -> None:
 def test_a_typed_field_gets_partners_nearest_first() -> None:
     game = PonteGame("online")
     found = suggest(game, "f6")
-    assert found and all("f6" in text.split() for text in found)
-    assert found[0] in ("e6 f6", "f5 f6", "f6 f7", "f6 g6")
+    assert found and all(text.split()[0] == "f6" for text in found)
+    assert found[0] in ("f6 e6", "f6 f5", "f6 f7", "f6 g6")
+
+
+@pytest.mark.parametrize("typed", ["{}", "{} ", "  {}  ", "{} {}"])
+def test_the_typed_field_stays_first(typed: str) -> None:
+    # Found by review (issue 13, point 8): "f6 " offered "e6 f6", the canonical order.
+    game = midgame(random.Random)
+    field = str(game.legal_fields()[-1])  # late in canonical order: the old order put it second
+    found = suggest(game, typed.format(field.upper(), field[0]))
+    assert found
+    for text in found:
+        assert text.startswith(field), text
+        assert game.is_legal(game.parse_move(text)), text
+
+
+def test_a_typed_bridge_end_stays_first() -> None:
+    game = midgame(random.Random)
+    bridge = game.legal_bridges()[-1]
+    end = str(bridge.second)
+    found = suggest(game, end)
+    assert f"{end}-{bridge.first}" in found
+    assert all(text.startswith(end) for text in found)
+
+
+def own_reach(game: PonteGame) -> set[tuple[int, int]]:
+    """The fields a bridge could reach from the mover's stones (within two in each direction)."""
+    size = game.variant.size
+    own = [divmod(i, size) for i, cell in enumerate(game.board.cells) if cell is game.turn]
+    return {(c + dc, r + dr) for c, r in own for dc in range(-2, 3) for dr in range(-2, 3)}
+
+
+@pytest.mark.parametrize(("stones", "bridges"), [(20, 1), (60, 10), (90, 16)])
+def test_an_empty_ponte_prompt_offers_moves_at_the_players_own_stones(
+    stones: int, bridges: int
+) -> None:
+    game = midgame(random.Random, stones=stones, bridges=bridges)
+    reach = own_reach(game)
+    found = suggest(game, "")
+    assert found
+    for text in found:
+        move = game.parse_move(text)
+        assert game.is_legal(move), text
+        if isinstance(move, Place):  # a bridge joins the player's own stones anyway
+            fields = (move.first, move.second)
+            assert any((f.col, f.row) in reach for f in fields), text
+    if game.legal_bridges():  # the player's bridges are offered too
+        assert any("-" in text for text in found)
+
+
+def test_an_empty_prompt_opens_in_the_middle_not_in_a_corner() -> None:
+    game = PonteGame("online")
+    first = game.parse_move(suggest(game, "")[0])
+    assert isinstance(first, Place)
+    assert all(5 <= f.col <= 6 and 5 <= f.row <= 6 for f in (first.first, first.second))
+
+
+def test_swap_comes_first_at_the_pie_rule() -> None:
+    game = PonteGame("online")
+    game.play("f6 g7")
+    found = suggest(game, "")
+    assert found[0] == "swap"
+    assert all(game.is_legal(game.parse_move(text)) for text in found)
+
+
+def test_pass_comes_first_when_it_is_legal() -> None:
+    game = classic_filled(white_turns=20, red_turns=19, red_skip=("d3",))
+    game.play("c2-e4")
+    assert game.can_pass()
+    found = suggest(game, "")
+    assert found[0] == "pass"
+    assert all(game.is_legal(game.parse_move(text)) for text in found)
 
 
 def test_swap_is_offered_only_at_the_pie_rule() -> None:
@@ -109,3 +181,48 @@ def test_two_white_crosses_are_suggested_together() -> None:
     game.play("roll white-cross white-cross")
     found = suggest(game, "")
     assert found and all(t.count("white-cross") == 2 for t in found)
+
+
+def rolled_placements(game: VerbindungGame, text: str) -> list[VPlace]:
+    """The placements of a suggested turn (none for `pass` or exchanges)."""
+    turn = game.parse_move(text)
+    assert isinstance(turn, Turn), text
+    return [action for action in turn.actions if isinstance(action, VPlace)]
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+@pytest.mark.parametrize("turns", [0, 1, 6, 12])
+def test_an_empty_verbindung_prompt_offers_the_rolled_dice_first(seed: int, turns: int) -> None:
+    game = verbindung_midgame(seed, turns)
+    if game.is_over:
+        return
+    found = suggest(game, "")
+    assert found
+    for text in found:
+        assert game.is_legal(game.parse_move(text)), text
+        placed = [p.face for p in rolled_placements(game, text)]
+        assert all(face in game.roll for face in placed), (game.roll, text)
+    if any(game.placements(face) for face in game.roll):
+        assert found[0] != "pass"  # a die, or an exchange that rejoins a base (V10)
+    if game.is_legal(Turn(())):
+        assert "pass" in found
+    for exchange in game.exchanges():
+        assert str(exchange) in found
+
+
+def test_an_empty_verbindung_prompt_puts_a_die_that_helps_first() -> None:
+    # Red's bases: above b6, right of f5, below e1, left of a2 (V2). A red cross on a2 joins the
+    # west base; a black cross there only blocks.
+    game = VerbindungGame()
+    game.play("roll black-cross red-cross")
+    first = rolled_placements(game, suggest(game, "")[0])
+    assert [p.face for p in first] == [Face.RED_CROSS]
+
+
+def test_what_was_typed_comes_first_in_verbindung() -> None:
+    game = VerbindungGame()
+    game.play("roll red-cross arcs")
+    found = suggest(game, "a")  # "arcs ..." starts so; "red-cross a2" only holds an "a"
+    starts = [t.startswith("a") for t in found]
+    assert found[0].startswith("arcs") and not all(starts)
+    assert starts == sorted(starts, reverse=True)  # every prefix match before other matches

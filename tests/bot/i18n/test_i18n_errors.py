@@ -150,6 +150,13 @@ def test_a_typed_roll_is_told_apart_from_an_unreadable_move() -> None:
     assert said == text("de", "error.roll_not_yours")
 
 
+def test_a_typed_roll_is_answered_with_a_move_from_the_actual_roll() -> None:
+    error = RollNotYoursError("the bot rolls", example="arcs a2 nw")
+    said = describe_error(error, "fr", game="verbindung")
+    assert said == text("fr", "error.roll_not_yours_example", example="arcs a2 nw")
+    assert "`arcs a2 nw`" in said
+
+
 def test_a_move_after_the_end_says_the_game_is_over() -> None:
     assert describe_error(GameOverError("P17", "over"), "fr") == text("fr", "error.game_over_move")
 

@@ -134,8 +134,11 @@ async def test_verbindung_players_cannot_roll_and_failures_do_not_reroll(
 ) -> None:
     await start_game(service, "verbindung")
     before = await stored(service)
-    with pytest.raises(RollNotYoursError):
+    with pytest.raises(RollNotYoursError) as raised:
         await service.play(CHANNEL, ALICE, "roll arcs arcs")
+    game = (await service.game_in(CHANNEL)).game
+    assert isinstance(game, VerbindungGame) and raised.value.example is not None
+    assert game.is_legal(game.parse_move(raised.value.example))  # from the actual roll
     with pytest.raises(IllegalMoveError):
         await service.play(CHANNEL, ALICE, "red-cross f6, red-cross f5")
     assert await stored(service) == before
