@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import secrets
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
+from discord.ext import commands
 
 from bot.games import Note
 from bot.i18n import format_duration, render_labels, text, timestamp
@@ -45,6 +47,50 @@ def pings(*user_ids: int | None) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in user_ids if u is not None]
     )
+
+
+class RematchHandler(Protocol):
+    """Who answers a Rematch press (the challenge commands), seen from the button."""
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Ask for a rematch of `game_id`; answer any refusal privately."""
+        ...
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rematch:(?P<game>[0-9]+)"
+):
+    """The Rematch button under a game's last post; its custom id carries only the game, so
+    it keeps working after a restart."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Rematch",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"rematch:{game_id}",
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the press to the challenge commands."""
+        client = cast(commands.Bot, interaction.client)
+        handler = cast(RematchHandler, client.get_cog("ChallengeCog"))
+        await handler.rematch(interaction, self.game_id)
+
+
+def rematch_buttons(game_id: int, locale: str) -> discord.ui.View:
+    """The Rematch button for the last post of game `game_id`."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, text(locale, "button.rematch")))
+    return view
 
 
 class Announcer:
@@ -231,6 +277,8 @@ class Announcer:
         files: list[discord.File],
         mentions: discord.AllowedMentions,
         post_id: int | None,
+        *,
+        buttons: discord.ui.View | None = None,
     ) -> None:
         """Post an owed message to the game's channel and settle it in the outbox; if Discord
         refuses, the outbox tries again later. The post's id is its nonce, which Discord
@@ -239,7 +287,11 @@ class Announcer:
         nonce = f"post-{post_id}" if post_id is not None else secrets.randbits(64)
         try:
             await self.channel(view).send(
-                content, files=files, allowed_mentions=mentions, nonce=nonce
+                content,
+                files=files,
+                allowed_mentions=mentions,
+                nonce=nonce,
+                view=buttons or discord.utils.MISSING,
             )
         except discord.HTTPException:
             await self.bot.service.failed(post_id)
@@ -270,9 +322,13 @@ class Announcer:
         locale = self.locale_of(view.guild_id)
         content = self.turn_text(result, locale)
         files = [await self.board(view, locale)]
+        buttons = None
         if result.ending is not None:
             files.append(await self.replay(view, locale))
-        await self.post(view, content, files, self.pings_after(result), result.post_id)
+            buttons = rematch_buttons(view.id, locale)
+        await self.post(
+            view, content, files, self.pings_after(result), result.post_id, buttons=buttons
+        )
 
     async def notice(self, notice: Notice) -> None:
         """Announce what the scheduler found due."""
@@ -303,7 +359,8 @@ class Announcer:
         files = await self.game_over_files(view, locale)
         # Nobody moved: both players hear that the clock decided it.
         players = [user for user in view.players.values() if not self.is_computer(user)]
-        await self.post(view, content, files, pings(*players), notice.post_id)
+        buttons = rematch_buttons(view.id, locale)
+        await self.post(view, content, files, pings(*players), notice.post_id, buttons=buttons)
 
     async def _expired(self, notice: ChallengeExpired) -> None:
         challenge = notice.challenge

@@ -173,6 +173,30 @@ class ChallengeCog(commands.Cog):
         if isinstance(callback.resource, discord.InteractionMessage):  # to edit it on expiry
             await self.bot.service.set_challenge_message(made.id, callback.resource.id)
 
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A press on a finished game's Rematch button (errors go privately to the presser)."""
+        await answering_errors(interaction, self._rematch(interaction, game_id))
+
+    async def _rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        require_game_permissions(interaction, new_thread=False)
+        self.bot.names.remember(interaction.user)
+        made = await self.bot.service.rematch(game_id, interaction.user.id)
+        if isinstance(made, Challenge):
+            await self._post_challenge(interaction, made, made.opponent_id)
+            return
+        async with self.bot.announcer.in_order(made.view.channel_id):
+            await self._answer_start(interaction, made)
+
+    async def _answer_start(self, interaction: discord.Interaction, started: Started) -> None:
+        """Answer with a new game against the computer, its board and a mention of the first
+        player. The caller holds the channel's lock, so the computer's first move waits."""
+        announcer, view = self.bot.announcer, started.view
+        locale = public_locale(interaction)
+        content = announcer.started_text(view, locale)
+        ping = pings(announcer.to_ping(view.to_move_id))
+        await answer_with_board(interaction, content, announcer.board(view, locale), ping)
+        await self.bot.service.delivered(started.post_id)
+
     # Against the computer ----------------------------------------------------------------------
 
     async def _versus_computer(
@@ -189,7 +213,7 @@ class ChallengeCog(commands.Cog):
                 interaction, options["game_kind"], interaction.user.id, computer
             )
             channel_id, parent_id = opened.id, interaction.channel_id
-        announcer, locale = self.bot.announcer, public_locale(interaction)
+        announcer = self.bot.announcer
         async with announcer.in_order(channel_id):
             try:
                 started = await self.bot.service.start_computer_game(
@@ -199,15 +223,10 @@ class ChallengeCog(commands.Cog):
                 if opened is not None:
                     await opened.delete()  # no empty thread left behind
                 raise
-            view = started.view
             if opened is None:
-                content = announcer.started_text(view, locale)
-                ping = pings(announcer.to_ping(view.to_move_id))
-                board = announcer.board(view, locale)
-                await answer_with_board(interaction, content, board, ping)
-                await self.bot.service.delivered(started.post_id)
+                await self._answer_start(interaction, started)
                 return
-            await self._point_to_thread(interaction, opened, view.id)
+            await self._point_to_thread(interaction, opened, started.view.id)
             await self._post_start(interaction, started)
 
     async def _point_to_thread(

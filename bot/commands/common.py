@@ -85,6 +85,7 @@ async def answer_with_board(
     mentions: discord.AllowedMentions,
     *,
     wait: float = BOARD_WAIT,
+    buttons: discord.ui.View | None = None,
 ) -> None:
     """Answer with a new message and the board image.
 
@@ -99,7 +100,10 @@ async def answer_with_board(
     ready = image.done()
     try:
         await interaction.response.send_message(
-            content, files=[image.result()] if ready else [], allowed_mentions=mentions
+            content,
+            files=[image.result()] if ready else [],
+            allowed_mentions=mentions,
+            view=buttons or discord.utils.MISSING,
         )
     except BaseException:
         image.cancel()

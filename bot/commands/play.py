@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings
+from bot.announce import mention, pings, rematch_buttons
 from bot.commands.common import (
     BOARD_WAIT,
     action_button,
@@ -173,6 +173,7 @@ class PlayCog(commands.Cog):
                 self.bot.announcer.board(result.view, locale),
                 self.bot.announcer.pings_after(result),
                 wait=BOARD_WAIT,
+                buttons=None if result.ending is None else rematch_buttons(result.view.id, locale),
             )
         except discord.HTTPException as error:
             # The move is stored whatever happens here; say so in the channel instead.
@@ -195,9 +196,15 @@ class PlayCog(commands.Cog):
         if result.ending is not None:
             files.append(await announcer.replay(result.view, locale))
         mentions = announcer.pings_after(result)
+        buttons = None if result.ending is None else rematch_buttons(result.view.id, locale)
         try:
             await announcer.post(
-                result.view, f"{content}\n{notice}", files, mentions, result.post_id
+                result.view,
+                f"{content}\n{notice}",
+                files,
+                mentions,
+                result.post_id,
+                buttons=buttons,
             )
         except discord.HTTPException:
             log.exception("could not tell anyone about game %s; it stays owed", result.view.id)
@@ -226,12 +233,15 @@ class PlayCog(commands.Cog):
             content = self.bot.announcer.ending_text(view, result.ending, locale)
             board = await self.bot.announcer.board(view, locale)
             offerer = pings(view.opponent_of(result.by_id))  # the one who did not end it
+            buttons = rematch_buttons(view.id, locale)
             if interaction.message is not None:  # the offer's buttons go, the result follows
                 await interaction.response.edit_message(view=None)
-                await interaction.followup.send(content, file=board, allowed_mentions=offerer)
+                await interaction.followup.send(
+                    content, file=board, allowed_mentions=offerer, view=buttons
+                )
             else:
                 await interaction.response.send_message(
-                    content, file=board, allowed_mentions=offerer
+                    content, file=board, allowed_mentions=offerer, view=buttons
                 )
             replay = await self.bot.announcer.replay(view, locale)
             await interaction.followup.send(

@@ -56,6 +56,7 @@ def _names(value: Any, language: str) -> str:
 Presenter = Callable[[Any, str], str]
 PARAMS: Mapping[str, Presenter] = {
     "to_move_id": _user,
+    "asker_id": _user,
     "opponent_id": _user,
     "allowed_id": _user,
     "players": _users,

@@ -8,12 +8,13 @@ catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and ch
 
 from bot.games import Ending, Termination
 from bot.service import errors
-from bot.service.challenges import ChallengeUseCases, check_move_seconds
-from bot.service.computer import LEVELS, ComputerTurn, ComputerUseCases, check_level
+from bot.service.challenges import check_move_seconds
+from bot.service.computer import LEVELS, ComputerTurn, check_level
 from bot.service.core import Clock, SeedSource, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.outbox import OutboxUseCases
 from bot.service.queries import QueryUseCases
+from bot.service.rematch import RematchUseCases
 from bot.service.results import (
     AcceptResult,
     Challenge,
@@ -31,7 +32,7 @@ from bot.service.results import (
 )
 
 
-class GameService(OutboxUseCases, ChallengeUseCases, ComputerUseCases, QueryUseCases):
+class GameService(OutboxUseCases, RematchUseCases, QueryUseCases):
     """Every use case of the bot, over one open `bot.store.Connection`."""
 
 

@@ -134,6 +134,19 @@ class OwnDrawOfferError(NoDrawOfferError):
     key = "own_draw_offer"
 
 
+class GameStillRunningError(ServiceError):
+    """A rematch of a game that has not ended (`params['game_id']`)."""
+
+    key = "game_still_running"
+
+
+class RematchAlreadyAskedError(ServiceError):
+    """A rematch challenge between the two players is open in the channel already
+    (`params['asker_id']` asked for it)."""
+
+    key = "rematch_already_asked"
+
+
 class DrawAlreadyOfferedError(ServiceError):
     """The player's own draw offer is still open."""
 
