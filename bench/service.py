@@ -19,7 +19,7 @@ from typing import cast
 from bot import games as registry
 from bot.games import SomeSpec as Kind
 from bot.service import GameService, errors
-from bot.store import Connection, NewGame, games
+from bot.store import Database, NewGame, games, open_database
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
@@ -75,7 +75,7 @@ def stored_game(index: int, game: EngineGame, kind: Kind, seed: int) -> NewGame:
     )
 
 
-async def fill(connection: Connection) -> None:
+async def fill(connection: Database) -> None:
     """Store 10,000 games in mid-play: seeded positions of both games, 4 to 60 plies in."""
     templates = []
     for seed in range(60):
@@ -160,7 +160,7 @@ def p99(values: list[float]) -> float:
 
 async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        connection = await Connection.open(Path(folder) / "bench.sqlite3")
+        connection = await open_database(Path(folder) / "bench.sqlite3")
         try:
             await fill(connection)
             service = GameService(connection)

@@ -28,7 +28,7 @@ from bot.opponent import ComputerOpponent, Worker
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
-from bot.store import Connection
+from bot.store import open_database
 from bot.thinking import think
 from bot.tree import GameTree
 
@@ -144,7 +144,7 @@ async def open_bot(
         computer_id = application_id_of(settings.token or "")
     except ValueError as error:
         raise SettingsError(f"DISCORD_TOKEN: {error}") from None
-    connection = await Connection.open(settings.database_path)
+    connection = await open_database(settings.database_path)
     try:
         service = GameService(connection, clock=clock, seeds=seeds, computer_id=computer_id)
         async with GameBot(settings, service, worker=worker, **options) as bot:

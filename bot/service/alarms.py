@@ -12,14 +12,12 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-import aiosqlite
-
 from bot.games import Ending, Termination
 from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
 from bot.service.play import PlayUseCases
 from bot.service.results import Challenge, ChallengeExpired, GameView, Notice, Reminder, TimeLoss
-from bot.store import ChallengeStatus, GameStatus, PostKind, challenges, games
+from bot.store import ChallengeStatus, Db, GameStatus, PostKind, challenges, games
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +87,7 @@ class AlarmUseCases(PlayUseCases):
                 return await self._lose_on_time(db, loaded, now)
             return await self._remind(db, loaded, now)
 
-    async def _remind(self, db: aiosqlite.Connection, loaded: Loaded, now: int) -> Reminder | None:
+    async def _remind(self, db: Db, loaded: Loaded, now: int) -> Reminder | None:
         row, view = loaded.row, loaded.view
         turn = view.turn
         stage = turn.reminder_due(now, row.reminders_sent)
@@ -103,7 +101,7 @@ class AlarmUseCases(PlayUseCases):
         )
         return Reminder(view, user_id, stage, moment(turn.deadline), post_id)
 
-    async def _lose_on_time(self, db: aiosqlite.Connection, loaded: Loaded, now: int) -> TimeLoss:
+    async def _lose_on_time(self, db: Db, loaded: Loaded, now: int) -> TimeLoss:
         view = loaded.view
         loser = view.to_move
         assert loser is not None

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.service import deadlines
 from bot.service.core import Seating, ServiceCore
 from bot.service.errors import (
@@ -17,7 +15,7 @@ from bot.service.errors import (
     SelfChallengeError,
 )
 from bot.service.results import AcceptResult, Challenge, Started
-from bot.store import ChallengeRow, ChallengeStatus, challenges
+from bot.store import ChallengeRow, ChallengeStatus, Db, challenges
 
 
 class ChallengeUseCases(ServiceCore):
@@ -164,7 +162,7 @@ class ChallengeUseCases(ServiceCore):
         self._challenge_changed(closed)
         return closed
 
-    async def _challenge(self, db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow:
+    async def _challenge(self, db: Db, challenge_id: int) -> ChallengeRow:
         challenge = await challenges.get_challenge(db, challenge_id)
         if challenge is None:
             raise ChallengeNotFoundError(
@@ -172,9 +170,7 @@ class ChallengeUseCases(ServiceCore):
             )
         return challenge
 
-    async def _open_challenge(
-        self, db: aiosqlite.Connection, challenge_id: int, now: int
-    ) -> ChallengeRow:
+    async def _open_challenge(self, db: Db, challenge_id: int, now: int) -> ChallengeRow:
         challenge = await self._challenge(db, challenge_id)
         # An unanswered challenge past its time is closed even before the scheduler marks it.
         status = challenge.status
@@ -184,9 +180,7 @@ class ChallengeUseCases(ServiceCore):
             raise ChallengeClosedError(f"this challenge is already {status}", status=status)
         return challenge
 
-    async def _acceptable(
-        self, db: aiosqlite.Connection, challenge_id: int, user_id: int, now: int
-    ) -> ChallengeRow:
+    async def _acceptable(self, db: Db, challenge_id: int, user_id: int, now: int) -> ChallengeRow:
         challenge = await self._open_challenge(db, challenge_id, now)
         if user_id != challenge.opponent_id:
             raise NotYourChallengeError(
@@ -195,7 +189,7 @@ class ChallengeUseCases(ServiceCore):
         return challenge
 
     async def _refuse_duplicate(
-        self, db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
+        self, db: Db, channel_id: int, challenger_id: int, opponent_id: int
     ) -> None:
         pending = await challenges.pending_between(db, channel_id, challenger_id, opponent_id)
         if pending is not None:
@@ -206,7 +200,7 @@ class ChallengeUseCases(ServiceCore):
 
     async def _start_game(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         challenge: ChallengeRow,
         channel_id: int,
         parent_channel_id: int | None,

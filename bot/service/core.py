@@ -9,8 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import aiosqlite
-
 from bot import games as registry
 from bot.games import Position, SomeSpec
 from bot.service import deadlines
@@ -26,7 +24,7 @@ from bot.service.errors import (
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged
 from bot.service.results import Challenge, GameView, Started
 from bot.store import ChannelBusyError as StoreChannelBusy
-from bot.store import Connection, GameRow, NewGame, PostKind, games, posts
+from bot.store import Database, Db, GameRow, NewGame, PostKind, games, posts
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -56,7 +54,7 @@ class ServiceCore:
 
     def __init__(
         self,
-        connection: Connection,
+        connection: Database,
         *,
         clock: Clock = utc_now,
         seeds: SeedSource = random_seed,
@@ -88,7 +86,7 @@ class ServiceCore:
 
     async def _owe(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         kind: PostKind,
         game_id: int,
         version: int,
@@ -127,14 +125,14 @@ class ServiceCore:
         while len(self._positions) > POSITION_CACHE_SIZE:
             self._positions.popitem(last=False)
 
-    async def _active_row(self, db: aiosqlite.Connection, channel_id: int) -> GameRow:
+    async def _active_row(self, db: Db, channel_id: int) -> GameRow:
         """The channel's active game; raise `NoGameHereError`."""
         row = await games.active_game_in(db, channel_id)
         if row is None:
             raise NoGameHereError("there is no game in this channel", channel_id=channel_id)
         return row
 
-    async def _row_by_id(self, db: aiosqlite.Connection, game_id: int) -> GameRow:
+    async def _row_by_id(self, db: Db, game_id: int) -> GameRow:
         """The game with this id; raise `GameNotFoundError`."""
         row = await games.get_game(db, game_id)
         if row is None:
@@ -153,12 +151,12 @@ class ServiceCore:
         """Whether the computer is to move in this (active) game."""
         return view.is_active and self._is_computer(view, view.to_move_id)
 
-    async def _refuse_busy(self, db: aiosqlite.Connection, channel_id: int) -> None:
+    async def _refuse_busy(self, db: Db, channel_id: int) -> None:
         """Raise `ChannelBusyError` if the channel already has an active game."""
         if await games.active_game_in(db, channel_id) is not None:
             raise channel_busy(channel_id)
 
-    async def _insert_game(self, db: aiosqlite.Connection, seating: Seating, now: int) -> Started:
+    async def _insert_game(self, db: Db, seating: Seating, now: int) -> Started:
         """Start a game: the first roll if the game has one, the first turn's clock (none for
         the computer), stored with the start's post owed. Raises `ChannelBusyError`."""
         kind, seed = seating.kind, self.seeds()

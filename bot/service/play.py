@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import aiosqlite
-
 from bot.games import Ending, Termination
 from bot.service.core import Loaded, ServiceCore
 from bot.service.deadlines import Turn
@@ -20,7 +18,7 @@ from bot.service.errors import (
     StalePositionError,
 )
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
-from bot.store import GameRow, GameStatus, Position, PostKind, Result, games
+from bot.store import Db, GameRow, GameStatus, Position, PostKind, Result, games
 
 
 class PlayUseCases(ServiceCore):
@@ -118,9 +116,7 @@ class PlayUseCases(ServiceCore):
 
     # Steps -------------------------------------------------------------------------------------
 
-    async def _game_for_move(
-        self, db: aiosqlite.Connection, channel_id: int, user_id: int, text: str
-    ) -> Loaded:
+    async def _game_for_move(self, db: Db, channel_id: int, user_id: int, text: str) -> Loaded:
         """The channel's active game, or the refusal a move on a just-finished game gets."""
         row = await games.active_game_in(db, channel_id)
         if row is not None:
@@ -153,9 +149,7 @@ class PlayUseCases(ServiceCore):
             )
         raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
 
-    async def _apply(
-        self, db: aiosqlite.Connection, loaded: Loaded, mover_id: int, move: object
-    ) -> MoveResult:
+    async def _apply(self, db: Db, loaded: Loaded, mover_id: int, move: object) -> MoveResult:
         """Make the checked `move` on the view's private game and store the new position."""
         view, row = loaded.view, loaded.row
         kind, game = view.kind, view.game
@@ -192,7 +186,7 @@ class PlayUseCases(ServiceCore):
 
     async def _save(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         row: GameRow,
         record: str,
         version: int,
@@ -230,7 +224,7 @@ class PlayUseCases(ServiceCore):
 
     async def _finish(
         self,
-        db: aiosqlite.Connection,
+        db: Db,
         row: GameRow,
         ending: Ending,
         *,
@@ -254,9 +248,7 @@ class PlayUseCases(ServiceCore):
             raise StalePositionError("the game changed meanwhile; try again", version=version)
         return await self._row_by_id(db, row.id)
 
-    async def _draw_offer_to(
-        self, db: aiosqlite.Connection, channel_id: int, user_id: int
-    ) -> Loaded:
+    async def _draw_offer_to(self, db: Db, channel_id: int, user_id: int) -> Loaded:
         loaded = self._load(await self._active_row(db, channel_id))
         self._player_colour(loaded.view, user_id)
         if loaded.view.draw_offered_by == user_id:
@@ -265,9 +257,7 @@ class PlayUseCases(ServiceCore):
             raise NoDrawOfferError("your opponent has not offered a draw")
         return loaded
 
-    async def _agree_draw(
-        self, db: aiosqlite.Connection, loaded: Loaded, user_id: int
-    ) -> DrawResult:
+    async def _agree_draw(self, db: Db, loaded: Loaded, user_id: int) -> DrawResult:
         view = loaded.view
         ending = Ending(None, Termination.AGREEMENT, None, view.kind.scores(view.game))
         row = await self._finish(

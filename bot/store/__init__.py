@@ -1,13 +1,16 @@
-"""Persistence: the only package with SQL. SQLite through aiosqlite; see `connection`.
+"""Persistence: the only package with SQL, for both backends: SQLite (aiosqlite, the embedded
+default) and PostgreSQL (asyncpg), the same SQL for both (see `db`).
 
-Use `Connection.open(path)` once at start, then `transaction()` (one use case, serialised) or
-`read()`, passing the yielded connection to the functions of `games` and `challenges`.
+Use `open_database(path_or_url)` once at start, then `transaction()` (one use case) or `read()`,
+passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
 """
 
 from bot.store import challenges, games, posts
-from bot.store.connection import Connection
+from bot.store.database import Database, is_postgres_url
+from bot.store.db import Db, IntegrityError
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
-from bot.store.migrations import MIGRATIONS, SchemaTooNewError
+from bot.store.migrations import SCHEMA_VERSION, SchemaTooNewError
+from bot.store.opening import open_database
 from bot.store.rows import (
     ChallengeRow,
     ChallengeStatus,
@@ -19,13 +22,15 @@ from bot.store.rows import (
 )
 
 __all__ = [
-    "MIGRATIONS",
+    "SCHEMA_VERSION",
     "ChallengeRow",
     "ChallengeStatus",
     "ChannelBusyError",
-    "Connection",
+    "Database",
+    "Db",
     "GameRow",
     "GameStatus",
+    "IntegrityError",
     "NewGame",
     "PlayerTotals",
     "Position",
@@ -35,5 +40,7 @@ __all__ = [
     "SchemaTooNewError",
     "challenges",
     "games",
+    "is_postgres_url",
+    "open_database",
     "posts",
 ]

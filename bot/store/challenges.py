@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.store.rows import ChallengeRow, number
+from bot.store.db import Db
+from bot.store.rows import ChallengeRow
 
 _SELECT = f"SELECT {ChallengeRow.columns()} FROM challenges"
 
 
 async def insert_challenge(
-    db: aiosqlite.Connection,
+    db: Db,
     *,
     game_kind: str,
     variant: str,
@@ -25,7 +24,7 @@ async def insert_challenge(
     expires_at: int,
 ) -> int:
     """Store a new pending challenge; return its id."""
-    cursor = await db.execute(
+    return await db.insert(
         "INSERT INTO challenges (game_kind, variant, guild_id, channel_id, challenger_id,"
         " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -43,17 +42,15 @@ async def insert_challenge(
             expires_at,
         ),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
 
 
-async def get_challenge(db: aiosqlite.Connection, challenge_id: int) -> ChallengeRow | None:
+async def get_challenge(db: Db, challenge_id: int) -> ChallengeRow | None:
     """The challenge with this id, or None."""
-    return await ChallengeRow.one(db, f"{_SELECT} WHERE id = ?", (challenge_id,))
+    return await ChallengeRow.one(db, f"{_SELECT} WHERE id = ?{db.for_update}", (challenge_id,))
 
 
 async def pending_between(
-    db: aiosqlite.Connection, channel_id: int, challenger_id: int, opponent_id: int
+    db: Db, channel_id: int, challenger_id: int, opponent_id: int
 ) -> ChallengeRow | None:
     """A pending challenge from `challenger_id` to `opponent_id` in the channel, if any."""
     return await ChallengeRow.one(
@@ -65,31 +62,29 @@ async def pending_between(
 
 
 async def answer_challenge(
-    db: aiosqlite.Connection,
+    db: Db,
     challenge_id: int,
     status: str,
     answered_at: int,
     game_id: int | None = None,
 ) -> bool:
     """Move a pending challenge to `status`; False if it was no longer pending."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE challenges SET status = ?, answered_at = ?, game_id = ?"
         " WHERE id = ? AND status = 'pending'",
         (status, answered_at, game_id, challenge_id),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def set_challenge_message(
-    db: aiosqlite.Connection, challenge_id: int, message_id: int
-) -> None:
+async def set_challenge_message(db: Db, challenge_id: int, message_id: int) -> None:
     """Remember the Discord message that shows the challenge (to edit it on expiry)."""
     await db.execute(
         "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
     )
 
 
-async def expired_challenges(db: aiosqlite.Connection, now: int) -> list[ChallengeRow]:
+async def expired_challenges(db: Db, now: int) -> list[ChallengeRow]:
     """Pending challenges whose time to answer ran out at or before `now`, oldest first."""
     return await ChallengeRow.all(
         db,
@@ -98,12 +93,12 @@ async def expired_challenges(db: aiosqlite.Connection, now: int) -> list[Challen
     )
 
 
-async def next_expiry(db: aiosqlite.Connection) -> int | None:
+async def next_expiry(db: Db) -> int | None:
     """When the next pending challenge expires, or None."""
-    return await number(db, "SELECT min(expires_at) FROM challenges WHERE status = 'pending'")
+    return await db.number("SELECT min(expires_at) FROM challenges WHERE status = 'pending'")
 
 
-async def pending_for(db: aiosqlite.Connection, user_id: int) -> list[ChallengeRow]:
+async def pending_for(db: Db, user_id: int) -> list[ChallengeRow]:
     """Pending challenges the user made or received, oldest first."""
     return await ChallengeRow.all(
         db,

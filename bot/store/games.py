@@ -4,12 +4,10 @@ on a stale copy changes nothing (they return False)."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
-from bot.store.rows import GameRow, PlayerTotals, number
+from bot.store.db import Db, IntegrityError
+from bot.store.rows import GameRow, PlayerTotals
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
 
@@ -70,37 +68,36 @@ class Result:
     finished_at: int
 
 
-async def insert_game(db: aiosqlite.Connection, game: NewGame) -> int:
+async def insert_game(db: Db, game: NewGame) -> int:
     """Store a new active game; return its id. Raises `ChannelBusyError`."""
     names = [name for name in NewGame.__dataclass_fields__]
     values = [getattr(game, name) for name in names]
     try:
-        cursor = await db.execute(
+        return await db.insert(
             f"INSERT INTO games ({', '.join(names)}, updated_at)"
             f" VALUES ({', '.join('?' * len(names))}, ?)",
             (*values, game.created_at),
         )
-    except sqlite3.IntegrityError as error:
-        if "games.channel_id" in str(error):
+    except IntegrityError as error:
+        # SQLite names the column, PostgreSQL the index and the key.
+        if "channel_id" in str(error) or "games_one_active_per_channel" in str(error):
             raise ChannelBusyError(game.channel_id) from error
         raise
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
 
 
-async def get_game(db: aiosqlite.Connection, game_id: int) -> GameRow | None:
+async def get_game(db: Db, game_id: int) -> GameRow | None:
     """The game with this id, or None."""
-    return await GameRow.one(db, f"{_SELECT} WHERE id = ?", (game_id,))
+    return await GameRow.one(db, f"{_SELECT} WHERE id = ?{db.for_update}", (game_id,))
 
 
-async def active_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+async def active_game_in(db: Db, channel_id: int) -> GameRow | None:
     """The active game of a channel or thread, or None."""
     return await GameRow.one(
-        db, f"{_SELECT} WHERE channel_id = ? AND status = 'active'", (channel_id,)
+        db, f"{_SELECT} WHERE channel_id = ? AND status = 'active'{db.for_update}", (channel_id,)
     )
 
 
-async def computer_games(db: aiosqlite.Connection) -> list[GameRow]:
+async def computer_games(db: Db) -> list[GameRow]:
     """Active games against the computer, the longest unchanged first."""
     return await GameRow.all(
         db,
@@ -109,18 +106,16 @@ async def computer_games(db: aiosqlite.Connection) -> list[GameRow]:
     )
 
 
-async def latest_game_in(db: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
     """The most recent game of a channel or thread, active or finished, or None."""
     return await GameRow.one(
         db, f"{_SELECT} WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
     )
 
 
-async def save_position(
-    db: aiosqlite.Connection, game_id: int, expected_version: int, position: Position
-) -> bool:
+async def save_position(db: Db, game_id: int, expected_version: int, position: Position) -> bool:
     """Store a move's new position; a new turn clears the reminders and any draw offer."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE games SET record = ?, version = ?, first_colour = ?, second_colour = ?,"
         " turn_started_at = ?, deadline = ?, next_alarm_at = ?, updated_at = ?,"
         " reminders_sent = 0, draw_offered_by = NULL"
@@ -138,14 +133,12 @@ async def save_position(
             expected_version,
         ),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def finish_game(
-    db: aiosqlite.Connection, game_id: int, expected_version: int, result: Result
-) -> bool:
+async def finish_game(db: Db, game_id: int, expected_version: int, result: Result) -> bool:
     """End an active game and write both players' results; False if it changed meanwhile."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE games SET status = 'finished', record = ?, version = ?, result = ?,"
         " termination = ?, rule = ?, winner_id = ?, scores = ?, finished_at = ?,"
         " updated_at = ?, next_alarm_at = NULL, draw_offered_by = NULL"
@@ -164,13 +157,13 @@ async def finish_game(
             expected_version,
         ),
     )
-    if cursor.rowcount != 1:
+    if changed != 1:
         return False
     await _insert_results(db, game_id)
     return True
 
 
-async def _insert_results(db: aiosqlite.Connection, game_id: int) -> None:
+async def _insert_results(db: Db, game_id: int) -> None:
     for me, other in (("first_id", "second_id"), ("second_id", "first_id")):
         await db.execute(
             "INSERT INTO player_results (game_id, user_id, opponent_id, game_kind, variant,"
@@ -181,9 +174,7 @@ async def _insert_results(db: aiosqlite.Connection, game_id: int) -> None:
         )
 
 
-async def set_draw_offer(
-    db: aiosqlite.Connection, game_id: int, user_id: int | None, updated_at: int
-) -> None:
+async def set_draw_offer(db: Db, game_id: int, user_id: int | None, updated_at: int) -> None:
     """Record (or with None withdraw) a draw offer."""
     await db.execute(
         "UPDATE games SET draw_offered_by = ?, updated_at = ? WHERE id = ? AND status = 'active'",
@@ -192,29 +183,29 @@ async def set_draw_offer(
 
 
 async def set_alarm(
-    db: aiosqlite.Connection,
+    db: Db,
     game_id: int,
     expected_version: int,
     reminders_sent: int,
     next_alarm_at: int,
 ) -> bool:
     """Note a reminder as sent and when to look at the game next; False if a move came first."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE games SET reminders_sent = ?, next_alarm_at = ?"
         " WHERE id = ? AND version = ? AND status = 'active' AND reminders_sent < ?",
         (reminders_sent, next_alarm_at, game_id, expected_version, reminders_sent),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def postpone_alarm(db: aiosqlite.Connection, game_id: int, when: int) -> None:
+async def postpone_alarm(db: Db, game_id: int, when: int) -> None:
     """Look at an active game again only at `when` (after its alarm failed)."""
     await db.execute(
         "UPDATE games SET next_alarm_at = ? WHERE id = ? AND status = 'active'", (when, game_id)
     )
 
 
-async def due_games(db: aiosqlite.Connection, now: int, limit: int = 100) -> list[GameRow]:
+async def due_games(db: Db, now: int, limit: int = 100) -> list[GameRow]:
     """Active games whose next alarm (a reminder or the deadline) is at or before `now`."""
     return await GameRow.all(
         db,
@@ -224,13 +215,13 @@ async def due_games(db: aiosqlite.Connection, now: int, limit: int = 100) -> lis
     )
 
 
-async def next_alarm(db: aiosqlite.Connection) -> int | None:
+async def next_alarm(db: Db) -> int | None:
     """The earliest alarm of any active game, or None."""
-    return await number(db, "SELECT min(next_alarm_at) FROM games WHERE status = 'active'")
+    return await db.number("SELECT min(next_alarm_at) FROM games WHERE status = 'active'")
 
 
 async def list_games(
-    db: aiosqlite.Connection,
+    db: Db,
     *,
     status: str = "active",
     guild_id: int | None = None,
@@ -250,12 +241,13 @@ async def list_games(
     return await GameRow.all(db, sql, (*params, limit))
 
 
-async def totals(db: aiosqlite.Connection, user_id: int) -> list[PlayerTotals]:
+async def totals(db: Db, user_id: int) -> list[PlayerTotals]:
     """A user's wins, losses and draws per game kind."""
-    async with db.execute(
-        "SELECT game_kind, sum(outcome = 'win'), sum(outcome = 'loss'), sum(outcome = 'draw')"
+    rows = await db.fetch_all(
+        "SELECT game_kind, count(*) FILTER (WHERE outcome = 'win') AS wins,"
+        " count(*) FILTER (WHERE outcome = 'loss') AS losses,"
+        " count(*) FILTER (WHERE outcome = 'draw') AS draws"
         " FROM player_results WHERE user_id = ? GROUP BY game_kind ORDER BY game_kind",
         (user_id,),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return [PlayerTotals(row[0], row[1], row[2], row[3]) for row in rows]
+    )
+    return [PlayerTotals(**row) for row in rows]

@@ -3,15 +3,14 @@ that makes it owed and marked delivered once it is out, so none is lost to a cra
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.store.rows import PostKind, PostRow, number
+from bot.store.db import Db
+from bot.store.rows import PostKind, PostRow
 
 _SELECT = f"SELECT {PostRow.columns()} FROM owed_posts"
 
 
 async def add_post(
-    db: aiosqlite.Connection,
+    db: Db,
     kind: PostKind,
     game_id: int,
     version: int,
@@ -23,19 +22,15 @@ async def add_post(
 ) -> int:
     """Owe a post about `game_id` at `version`, made by run `boot` of the bot; it is due from
     `first_attempt_at`."""
-    cursor = await db.execute(
+    return await db.insert(
         "INSERT INTO owed_posts"
         " (kind, game_id, version, data, boot, created_at, next_attempt_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (kind.value, game_id, version, data, boot, now, first_attempt_at),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
 
 
-async def due_posts(
-    db: aiosqlite.Connection, now: int, *, boot: int, limit: int = 50
-) -> list[PostRow]:
+async def due_posts(db: Db, now: int, *, boot: int, limit: int = 50) -> list[PostRow]:
     """Undelivered posts whose next attempt is due, oldest first. A post never tried that
     another run of the bot made is due at once: that run stopped before posting it."""
     return await PostRow.all(
@@ -47,21 +42,21 @@ async def due_posts(
     )
 
 
-async def get_post(db: aiosqlite.Connection, post_id: int) -> PostRow | None:
+async def get_post(db: Db, post_id: int) -> PostRow | None:
     """One owed post, delivered or not."""
-    return await PostRow.one(db, f"{_SELECT} WHERE id = ?", (post_id,))
+    return await PostRow.one(db, f"{_SELECT} WHERE id = ?{db.for_update}", (post_id,))
 
 
-async def mark_delivered(db: aiosqlite.Connection, post_id: int, now: int) -> bool:
+async def mark_delivered(db: Db, post_id: int, now: int) -> bool:
     """Settle a post; False if it was settled already (by another delivery)."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE owed_posts SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
         (now, post_id),
     )
-    return cursor.rowcount == 1
+    return changed == 1
 
 
-async def postpone(db: aiosqlite.Connection, post_id: int, when: int) -> None:
+async def postpone(db: Db, post_id: int, when: int) -> None:
     """After a failed attempt: count it and try again at `when`."""
     await db.execute(
         "UPDATE owed_posts SET attempts = attempts + 1, next_attempt_at = ?"
@@ -70,8 +65,6 @@ async def postpone(db: aiosqlite.Connection, post_id: int, when: int) -> None:
     )
 
 
-async def next_post_due(db: aiosqlite.Connection) -> int | None:
+async def next_post_due(db: Db) -> int | None:
     """When the next undelivered post is due, None if nothing is owed."""
-    return await number(
-        db, "SELECT min(next_attempt_at) FROM owed_posts WHERE delivered_at IS NULL"
-    )
+    return await db.number("SELECT min(next_attempt_at) FROM owed_posts WHERE delivered_at IS NULL")

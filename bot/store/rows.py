@@ -2,39 +2,28 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Self
 
-import aiosqlite
-
-
-async def number(db: aiosqlite.Connection, sql: str) -> int | None:
-    """The single number `sql` selects (such as a `min(...)`), None for NULL or no row."""
-    async with db.execute(sql) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None or row[0] is None else int(row[0])
+from bot.store.db import Db, Row
 
 
 class _FromRow:
     @classmethod
-    async def one(cls, db: aiosqlite.Connection, sql: str, params: Sequence[object]) -> Self | None:
+    async def one(cls, db: Db, sql: str, params: Sequence[object]) -> Self | None:
         """The first row `sql` selects (every column of the table), or None."""
-        async with db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
+        row = await db.fetch_one(sql, params)
         return None if row is None else cls.from_row(row)
 
     @classmethod
-    async def all(cls, db: aiosqlite.Connection, sql: str, params: Sequence[object]) -> list[Self]:
+    async def all(cls, db: Db, sql: str, params: Sequence[object]) -> list[Self]:
         """Every row `sql` selects (every column of the table), in its order."""
-        async with db.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
-        return [cls.from_row(row) for row in rows]
+        return [cls.from_row(row) for row in await db.fetch_all(sql, params)]
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> Self:
+    def from_row(cls, row: Row) -> Self:
         """Build from a row selected with every column of the table."""
         names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
         return cls(**{name: row[name] for name in names})

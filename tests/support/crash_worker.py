@@ -1,7 +1,8 @@
 """A process that plays random moves through the service without pause, printing
 ``<game id> <version>`` after each committed move, until it is killed.
 
-Run as ``python -m crash_worker DATABASE`` with ``tests/support`` and the repository on the path.
+Run as ``python -m crash_worker DATABASE`` (an SQLite file or a PostgreSQL URL) with
+``tests/support`` and the repository on the path.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
-from pathlib import Path
 
 from servicekit import ALICE, BOB, CHANNEL, open_service, random_move, start_game
 
@@ -31,10 +31,10 @@ async def keep_playing(service: GameService, rng: random.Random) -> None:
             print(result.view.id, result.view.version, flush=True)
 
 
-async def main(path: Path) -> None:
-    service = await open_service(path)
+async def main(where: str) -> None:
+    service = await open_service(where)
     await keep_playing(service, random.Random(7))
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1])))
+    asyncio.run(main(sys.argv[1]))

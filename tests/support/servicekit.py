@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from bot.service import AcceptResult, GameService, GameView, MoveResult
 from bot.service.events import Events
-from bot.store import Connection
+from bot.store import open_database
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
@@ -50,10 +50,11 @@ class CountingSeeds:
 
 
 async def open_service(
-    path: Path, clock: FakeClock | None = None, seeds: CountingSeeds | None = None
+    where: str | Path, clock: FakeClock | None = None, seeds: CountingSeeds | None = None
 ) -> GameService:
-    """A service over a freshly opened (and migrated) database file."""
-    connection = await Connection.open(path)
+    """A service over a freshly opened (and migrated) database: an SQLite file or a
+    PostgreSQL URL."""
+    connection = await open_database(where)
     return GameService(
         connection,
         clock=clock or FakeClock(),

@@ -1,4 +1,5 @@
-"""Fixtures: a service over a real SQLite file in tmp_path, with a clock the test controls."""
+"""Fixtures: a service over a real database of each backend (an SQLite file in tmp_path, a
+PostgreSQL server's), with a clock the test controls."""
 
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,7 +16,7 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def service(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GameService]:
-    service = await open_service(tmp_path / "data" / "bot.sqlite3", clock, CountingSeeds())
+async def service(database_at: str | Path, clock: FakeClock) -> AsyncIterator[GameService]:
+    service = await open_service(database_at, clock, CountingSeeds())
     yield service
     await service.connection.close()

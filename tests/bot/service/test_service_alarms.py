@@ -130,10 +130,10 @@ async def test_next_alarm_is_the_earliest_of_games_and_challenges(
     assert await service.next_alarm() == clock.now + timedelta(hours=1)
 
 
-async def test_the_schedule_survives_a_restart(tmp_path, clock: FakeClock) -> None:
+async def test_the_schedule_survives_a_restart(database_at, clock: FakeClock) -> None:
     from servicekit import open_service
 
-    path = tmp_path / "bot.sqlite3"
+    path = database_at
     first = await open_service(path, clock)
     await start_game(first)
     await first.connection.close()

@@ -1,4 +1,5 @@
-"""Racing submissions: one connection shared by many coroutines, and two connections."""
+"""Racing submissions: one database shared by many coroutines, and two processes' worth of
+connections to one database."""
 
 import asyncio
 
@@ -30,8 +31,8 @@ async def test_fifty_concurrent_submissions_of_one_move_apply_once(
     assert [str(move) for move in view.game.moves] == ["a1 c1"]
 
 
-async def test_two_connections_racing_apply_the_move_once(tmp_path, clock: FakeClock) -> None:
-    path = tmp_path / "bot.sqlite3"
+async def test_two_connections_racing_apply_the_move_once(database_at, clock: FakeClock) -> None:
+    path = database_at
     first = await open_service(path, clock, CountingSeeds())
     second = await open_service(path, clock, CountingSeeds(100))
     try:

@@ -35,9 +35,9 @@ async def test_a_post_is_left_to_its_poster_for_a_grace_period(
 
 
 async def test_a_move_owed_since_a_crash_is_rebuilt_as_it_was_made(
-    tmp_path, clock: FakeClock
+    database_at, clock: FakeClock
 ) -> None:
-    path = tmp_path / "bot.sqlite3"
+    path = database_at
     service = await open_service(path, clock)
     started = await start_game(service, "verbindung")
     await service.delivered(started.post_id)

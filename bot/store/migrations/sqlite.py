@@ -1,13 +1,16 @@
-"""Numbered schema migrations. The schema version is SQLite's `user_version`.
+"""SQLite's numbered schema migrations. The schema version is SQLite's `user_version`.
 
 Migration N turns a version N-1 database into version N, inside one transaction together with the
 new `user_version`, so a crash leaves either the old schema or the new one. Never edit a released
-migration: add the next one. Times are whole seconds since the Unix epoch, in UTC.
+migration: add the next one, here and in `postgres` under the same number. Times are whole
+seconds since the Unix epoch, in UTC.
 """
 
 from __future__ import annotations
 
 import aiosqlite
+
+from bot.store.migrations.common import refuse_newer, statements
 
 FIRST_SCHEMA = """
 CREATE TABLE challenges (
@@ -220,33 +223,30 @@ MIGRATIONS: tuple[str, ...] = (
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
 
-class SchemaTooNewError(RuntimeError):
-    """The database was written by a newer version of the bot; opening it could corrupt it."""
-
-
 async def schema_version(db: aiosqlite.Connection) -> int:
     """The schema version stored in the database (0 for a new, empty file)."""
     async with db.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
-    return int(row[0]) if row is not None else 0
+    return int(row["user_version"]) if row is not None else 0
 
 
-async def migrate(db: aiosqlite.Connection, target: int) -> int:
-    """Apply the migrations after the stored version up to `target`; return the version reached.
-
-    Raises `SchemaTooNewError` if the stored version is beyond what this code knows.
+async def migrate(db: aiosqlite.Connection, target: int | None = None) -> int:
+    """Apply the migrations after the stored version up to `target` (all by default); return
+    the version reached. Raises `SchemaTooNewError` if the stored version is beyond what this
+    code knows.
     """
+    target = len(MIGRATIONS) if target is None else target
     while True:
         # The version is read inside the write transaction, so two processes starting at once
         # cannot both apply the same migration.
         await db.execute("BEGIN IMMEDIATE")
         try:
             current = await schema_version(db)
-            _refuse_newer(current)
+            refuse_newer(current, len(MIGRATIONS))
             if current >= target:
                 await db.execute("COMMIT")
                 return current
-            for statement in _statements(MIGRATIONS[current]):
+            for statement in statements(MIGRATIONS[current]):
                 await db.execute(statement)
             await _check_foreign_keys(db)
             await db.execute(f"PRAGMA user_version = {current + 1:d}")
@@ -262,18 +262,3 @@ async def _check_foreign_keys(db: aiosqlite.Connection) -> None:
         broken = list(await cursor.fetchall())
     if broken:
         raise RuntimeError(f"a migration broke {len(broken)} foreign key(s): {broken[:5]}")
-
-
-def _refuse_newer(current: int) -> None:
-    if current > len(MIGRATIONS):
-        raise SchemaTooNewError(
-            f"this database has schema version {current}, but this version of the bot knows "
-            f"only up to {len(MIGRATIONS)}: it was made by a newer bot. Upgrade the bot, or point "
-            "DATABASE_PATH at another file."
-        )
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration into statements (our scripts hold no semicolons inside literals)."""
-    lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
-    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

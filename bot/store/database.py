@@ -1,0 +1,80 @@
+"""An open database of either backend: `transaction()` for a use case, `read()` for a lookup.
+
+`bot.store.opening.open_database` picks the backend from where the data lives: a
+`postgresql://` URL opens PostgreSQL (`bot.store.postgres`), anything else is the path of an
+SQLite file (`bot.store.sqlite`), the embedded default. Both apply the numbered migrations on
+opening and refuse a database written by a newer bot. The layers above see only `Database` and
+`Db`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+from bot.store.db import Db
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    """Whether `target` names a PostgreSQL server rather than an SQLite file."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+class Database(ABC):
+    """An open, migrated database."""
+
+    backend: str
+    """`sqlite` or `postgresql`."""
+
+    def __init__(self) -> None:
+        # The transaction this task (and what it awaits) is inside, so that a nested
+        # `transaction()` or `read()` joins it instead of waiting for a connection it holds.
+        self._current: ContextVar[Db | None] = ContextVar(f"transaction_{id(self)}", default=None)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Db]:
+        """A write transaction, committed on exit and rolled back on an error. Inside another
+        transaction of the same task it joins that one: its changes commit or roll back with
+        the outer transaction."""
+        joined = self._current.get()
+        if joined is not None:
+            yield joined
+            return
+        async with self._begin() as db:
+            token = self._current.set(db)
+            try:
+                yield db
+            finally:
+                self._current.reset(token)
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Db]:
+        """A connection for reads that need no transaction (each statement sees committed
+        data); inside a transaction of the same task, that transaction's connection."""
+        joined = self._current.get()
+        if joined is not None:
+            yield joined
+            return
+        async with self._reading() as db:
+            yield db
+
+    @abstractmethod
+    def _begin(self) -> AbstractAsyncContextManager[Db]:
+        """A new transaction on a connection of its own."""
+
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Db]:
+        """A connection outside any transaction."""
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The schema version the database records."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close every connection (waiting for the transactions in progress)."""

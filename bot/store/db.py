@@ -1,0 +1,63 @@
+"""What every SQL function of the store is given: one connection of either backend.
+
+The store's SQL is written once, for both backends: `?` placeholders (the PostgreSQL backend
+numbers them), `RETURNING id` for new rows, `count(*) FILTER (WHERE ...)` for tallies, integers
+for times (epoch seconds) and flags. What differs is said through `Db`'s properties (`for_update`)
+rather than by testing the backend's name.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+Row = Mapping[str, Any]
+"""A selected row: its values by column name, in the order selected."""
+
+
+class IntegrityError(Exception):
+    """The database refused a change that would break one of its constraints (a unique index,
+    a check, a foreign key); the message names the constraint as the backend reports it."""
+
+
+class Db(ABC):
+    """One connection, inside a `transaction()` or a `read()` of a `Database`."""
+
+    backend: ClassVar[str]
+    """`sqlite` or `postgresql`."""
+
+    for_update: str
+    """What a SELECT of a row that a use case may change ends with. In a PostgreSQL transaction
+    it locks the row (` FOR UPDATE`): a concurrent transaction reading it waits, then sees the
+    change, so it refuses as it would have done one step later. Empty for reads outside a
+    transaction, and for SQLite, whose `BEGIN IMMEDIATE` already serialises every writer."""
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """Every row `sql` selects, in its order."""
+
+    async def fetch_one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        """The first row `sql` selects, or None."""
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    async def fetch_value(self, sql: str, params: Sequence[object] = ()) -> Any:
+        """The first column of the first row (None for no row or a NULL)."""
+        row = await self.fetch_one(sql, params)
+        return None if row is None else next(iter(row.values()))
+
+    async def insert(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run an INSERT of one row and return the new row's `id`."""
+        new_id = await self.fetch_value(f"{sql} RETURNING id", params)
+        assert new_id is not None
+        return int(new_id)
+
+    async def number(self, sql: str, params: Sequence[object] = ()) -> int | None:
+        """The single number `sql` selects (such as a `min(...)`), None for NULL or no row."""
+        value = await self.fetch_value(sql, params)
+        return None if value is None else int(value)

@@ -1,0 +1,24 @@
+"""What the migrations of both backends share: the refusal of a newer schema, and the splitting
+of a migration script into statements."""
+
+from __future__ import annotations
+
+
+class SchemaTooNewError(RuntimeError):
+    """The database was written by a newer version of the bot; opening it could corrupt it."""
+
+
+def refuse_newer(current: int, known: int) -> None:
+    """Raise `SchemaTooNewError` if the stored version `current` is beyond the `known` ones."""
+    if current > known:
+        raise SchemaTooNewError(
+            f"this database has schema version {current}, but this version of the bot knows "
+            f"only up to {known}: it was made by a newer bot. Upgrade the bot, or point "
+            "DATABASE_PATH (or DATABASE_URL) at another database."
+        )
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration into statements (our scripts hold no semicolons inside literals)."""
+    lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
+    return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]

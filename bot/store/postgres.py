@@ -1,0 +1,135 @@
+"""The PostgreSQL backend, for a bot that outgrows one process: asyncpg with a connection pool.
+
+Several bot processes share one server. Each transaction has a connection of its own (there is
+no lock in the process: the server serialises what conflicts). A use case that changes a row
+reads it `FOR UPDATE` (`Db.for_update`), so a second process changing the same game waits and
+then sees the first one's change; the optimistic version checks of the store's UPDATEs stay as
+the second line of defence. Transactions run at READ COMMITTED, PostgreSQL's default.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, ClassVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.store.database import Database
+from bot.store.db import Db, IntegrityError, Row
+from bot.store.migrations import postgres as migrations
+
+if TYPE_CHECKING:
+    from bot.store.migrations.postgres import Connection
+
+log = logging.getLogger(__name__)
+
+POOL_SIZE = 10
+"""Connections per process: a use case holds one for a few milliseconds."""
+
+
+@functools.lru_cache(maxsize=2048)
+def numbered(sql: str) -> str:
+    """The store's `?` placeholders as PostgreSQL's `$1, $2, ...` (the store's SQL has no `?`
+    inside a literal)."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${number}{part}" for number, part in enumerate(parts[1:], 1))
+
+
+def redacted(url: str) -> str:
+    """`url` without its password, for logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class PostgresDb(Db):
+    """A pooled connection of a PostgreSQL transaction or read."""
+
+    backend: ClassVar[str] = "postgresql"
+
+    def __init__(self, connection: Connection, *, in_transaction: bool) -> None:
+        self.connection = connection
+        self.for_update = " FOR UPDATE" if in_transaction else ""
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one statement; return how many rows it changed (from the command tag)."""
+        try:
+            status = await self.connection.execute(numbered(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise _integrity(error) from error
+        count = status.rsplit(" ", 1)[-1]
+        return int(count) if count.isdigit() else 0
+
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """Every row `sql` selects, in its order."""
+        try:
+            records = await self.connection.fetch(numbered(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:  # an INSERT ... RETURNING
+            raise _integrity(error) from error
+        return [dict(record.items()) for record in records]
+
+
+def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityError:
+    """The store's error, naming the constraint and the key as PostgreSQL reports them."""
+    detail = getattr(error, "detail", None) or ""
+    constraint = getattr(error, "constraint_name", None) or ""
+    return IntegrityError(f"{error} ({constraint}) {detail}".strip())
+
+
+class PostgresDatabase(Database):
+    """A PostgreSQL database with its migrations applied, through a pool of connections."""
+
+    backend = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__()
+        self._pool = pool
+        self.url = url
+
+    def __repr__(self) -> str:
+        return f"<PostgresDatabase {redacted(self.url)}>"
+
+    @classmethod
+    async def open(
+        cls, url: str, *, upto: int | None = None, pool_size: int | None = None
+    ) -> PostgresDatabase:
+        """Connect to `url`, migrate the database and keep a pool of connections.
+
+        Raises `SchemaTooNewError` for a database made by a newer bot, and asyncpg's errors
+        for a server that cannot be reached or refuses the login.
+        """
+        size = pool_size or POOL_SIZE
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        try:
+            async with pool.acquire() as connection:
+                version = await migrations.migrate(connection, upto)
+        except BaseException:
+            await pool.close()
+            raise
+        log.info("database %s ready at schema version %d", redacted(url), version)
+        return cls(pool, url)
+
+    async def schema_version(self) -> int:
+        """The schema version recorded in the database."""
+        async with self._pool.acquire() as connection:
+            return await migrations.schema_version(connection)
+
+    async def close(self) -> None:
+        """Close the pool (waiting for the connections in use to be released)."""
+        await self._pool.close()
+
+    @asynccontextmanager
+    async def _begin(self) -> AsyncIterator[Db]:
+        async with self._pool.acquire() as connection, connection.transaction():
+            yield PostgresDb(connection, in_transaction=True)
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[Db]:
+        async with self._pool.acquire() as connection:
+            yield PostgresDb(connection, in_transaction=False)

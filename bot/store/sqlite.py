@@ -1,0 +1,134 @@
+"""The SQLite backend (the embedded default): one file, one aiosqlite connection.
+
+One aiosqlite connection runs its statements on one thread, in order. Two coroutines sharing it
+must never interleave statements inside a transaction, so every use of the connection, reads
+included, goes through one `asyncio.Lock`. Across processes (a second bot, a maintenance script)
+SQLite's own lock and the busy timeout serialise `BEGIN IMMEDIATE` transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import ClassVar, cast
+
+import aiosqlite
+
+from bot.store.database import Database
+from bot.store.db import Db, IntegrityError, Row
+from bot.store.migrations import sqlite as migrations
+
+log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 5_000
+"""How long a statement waits for another process's write lock before giving up."""
+
+PRAGMAS = (
+    "PRAGMA journal_mode = WAL",  # readers never block the writer, and commits stay cheap
+    "PRAGMA synchronous = NORMAL",  # safe with WAL: a power cut may lose the last commit only
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+)
+
+
+def _as_dict(cursor: sqlite3.Cursor, row: tuple[object, ...]) -> dict[str, object]:
+    """Rows as plain dictionaries, as the PostgreSQL backend hands them out."""
+    return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}
+
+
+class SqliteDb(Db):
+    """The connection of an SQLite transaction or read."""
+
+    backend: ClassVar[str] = "sqlite"
+    for_update = ""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.connection = connection
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
+        """Run one statement; return how many rows it changed."""
+        try:
+            cursor = await self.connection.execute(sql, tuple(params))
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+        return cursor.rowcount
+
+    async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """Every row `sql` selects, in its order."""
+        try:
+            async with self.connection.execute(sql, tuple(params)) as cursor:
+                return cast(list[Row], list(await cursor.fetchall()))
+        except sqlite3.IntegrityError as error:  # an INSERT ... RETURNING
+            raise IntegrityError(str(error)) from error
+
+
+class SqliteDatabase(Database):
+    """An SQLite file with its migrations applied."""
+
+    backend = "sqlite"
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        super().__init__()
+        self._db = SqliteDb(connection)
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    def __repr__(self) -> str:
+        return f"<SqliteDatabase {self.path}>"
+
+    @classmethod
+    async def open(cls, path: Path, *, upto: int | None = None) -> SqliteDatabase:
+        """Open (creating it and its folder if needed) and migrate the database at `path`.
+
+        `upto` stops the migrations at that schema version. Raises `SchemaTooNewError` when
+        the file was made by a newer version of the bot.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN
+        try:
+            connection.row_factory = _as_dict  # type: ignore[assignment]
+            for pragma in PRAGMAS:
+                await connection.execute(pragma)
+            # Off while migrating: a migration may rebuild a table others refer to (SQLite's
+            # own recipe); `migrate` checks every key before it commits.
+            await connection.execute("PRAGMA foreign_keys = OFF")
+            version = await migrations.migrate(connection, upto)
+            await connection.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            await connection.close()
+            raise
+        log.info("database %s ready at schema version %d", path, version)
+        return cls(connection, path)
+
+    async def schema_version(self) -> int:
+        """The schema version stored in the file (`PRAGMA user_version`)."""
+        async with self.read() as db:
+            return await db.number("PRAGMA user_version") or 0
+
+    async def close(self) -> None:
+        """Close the connection (waiting for the transaction in progress, if any)."""
+        async with self._lock:
+            await self._db.connection.close()
+
+    @asynccontextmanager
+    async def _begin(self) -> AsyncIterator[Db]:
+        connection = self._db.connection
+        async with self._lock:
+            try:
+                await connection.execute("BEGIN IMMEDIATE")
+                yield self._db
+            except BaseException:
+                # Also when cancelled right after BEGIN: never leave the shared connection
+                # inside a transaction, or every later BEGIN would fail.
+                if connection.in_transaction:
+                    await connection.execute("ROLLBACK")
+                raise
+            await connection.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[Db]:
+        async with self._lock:
+            yield self._db
