@@ -1,5 +1,7 @@
-"""``python -m bot [run|sync|invite]``: start the bot, sync its commands globally, or print the
-invite link. Settings come from `.env` and the environment (see `.env.example`)."""
+"""``python -m bot [run|sync|invite|migrate|ratings --recompute]``: start the bot, sync its
+commands globally, print the invite link, upgrade the database and stop, or recompute every
+rating from the stored results. Settings come from `.env` and the environment (see
+`.env.example`)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ from dotenv import find_dotenv, load_dotenv
 
 from bot.app import GameBot, SyncClient, application_id_of, open_bot
 from bot.endpoints import use_endpoints
+from bot.service import GameService
 from bot.settings import Settings, SettingsError
-from bot.store import SchemaTooNewError
+from bot.store import SchemaTooNewError, open_database
 
 log = logging.getLogger(__name__)
 
@@ -58,15 +61,28 @@ def _parser() -> argparse.ArgumentParser:
         "action",
         nargs="?",
         default="run",
-        choices=("run", "sync", "invite"),
-        help="run the bot (default), sync its commands globally once, or print the invite link",
+        choices=("run", "sync", "invite", *MAINTENANCE),
+        help="run the bot (default), sync its commands globally once, print the invite link, "
+        "upgrade the database (migrate), or work on the ratings (ratings --recompute)",
+    )
+    parser.add_argument(
+        "--recompute",
+        action="store_true",
+        help="with `ratings`: forget every rating and rate all stored results again, in order",
     )
     return parser
 
 
+MAINTENANCE = ("migrate", "ratings")
+"""Actions on the database alone: no token, no Discord."""
+
+
 def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
     """Parse the command line, check the settings, and run; return the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.action == "ratings" and not args.recompute:
+        parser.error("ratings needs --recompute (the only thing it does)")
     if env is None:
         # Values already in the environment win over the file, as deployments expect.
         load_dotenv(find_dotenv(usecwd=True), override=False)
@@ -76,6 +92,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
+    if args.action in MAINTENANCE:
+        logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
+        return asyncio.run(_maintain(settings, args.action))
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_CONFIG
@@ -85,6 +104,25 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
     use_endpoints(settings.api_base, settings.gateway_url)
     return asyncio.run(_run(settings, sync_only=args.action == "sync"))
+
+
+async def _maintain(settings: Settings, action: str) -> int:
+    """Migrate the database (opening it does), and recompute the ratings if asked; print what
+    was done."""
+    try:
+        database = await open_database(settings.database)
+    except SchemaTooNewError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        if action == "ratings":
+            rated = await GameService(database).recompute_ratings()
+            print(f"Recomputed every rating from {rated} rated results.")
+        else:
+            print(f"The database is at schema version {await database.schema_version()}.")
+    finally:
+        await database.close()
+    return 0
 
 
 def _print_invite(token: str) -> int:

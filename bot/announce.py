@@ -20,6 +20,7 @@ from bot.service import (
     ChallengeExpired,
     Ending,
     GameView,
+    MatchUpdate,
     MoveResult,
     Notice,
     Owed,
@@ -28,6 +29,7 @@ from bot.service import (
     Termination,
     TimeLoss,
 )
+from bot.wording import after_game, caption, is_last_post, score_line
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -130,24 +132,27 @@ class Announcer:
     # Images --------------------------------------------------------------------------------
 
     async def board(self, view: GameView, locale: str) -> discord.File:
-        """The position as a PNG attachment (rendered in a worker thread)."""
-        players = await self._players(view)
+        """The position as a PNG attachment (rendered in a worker thread), under the match's
+        score for a match game."""
+        players, shown = await self._players(view, locale)
         png = await asyncio.to_thread(
-            view.kind.png, view.game, players, labels=render_labels(locale)
+            view.kind.png, view.game, players, labels=render_labels(locale), caption=shown
         )
         return discord.File(io.BytesIO(png), filename=f"game-{view.id}-{view.version}.png")
 
     async def replay(self, view: GameView, locale: str) -> discord.File:
         """The whole game as an animated GIF attachment."""
-        players = await self._players(view)
+        players, shown = await self._players(view, locale)
         data = await asyncio.to_thread(
-            view.kind.replay, view.game, players, labels=render_labels(locale)
+            view.kind.replay, view.game, players, labels=render_labels(locale), caption=shown
         )
         return discord.File(io.BytesIO(data), filename=f"game-{view.id}-replay.gif")
 
-    async def _players(self, view: GameView) -> dict[str, str]:
+    async def _players(self, view: GameView, locale: str) -> tuple[dict[str, str], str | None]:
+        """Each colour's player by name, and the caption of a match game's images."""
         names = await self.bot.names.many(list(view.players.values()))
-        return {colour: names[user] for colour, user in view.players.items()}
+        players = {colour: names[user] for colour, user in view.players.items()}
+        return players, None if view.match is None else caption(view.match, names, locale)
 
     # Texts ---------------------------------------------------------------------------------
 
@@ -183,6 +188,8 @@ class Announcer:
             )
         notes = view.kind.move_notes(view.game, None)  # the first roll, say
         lines += [self.note(note, locale, None, view.to_move_id) for note in notes]
+        if view.match is not None:
+            lines.insert(0, score_line(view.match, locale))
         return "\n".join(lines)
 
     def turn_text(self, result: MoveResult, locale: str) -> str:
@@ -190,12 +197,15 @@ class Announcer:
         view, next_id = result.view, result.next_id
         played = text(locale, "move.played", player=mention(result.mover_id), move=result.played)
         if result.ending is not None:
+            final = self.final_text(view, result.ending, locale)
             if result.ending.termination is Termination.RESIGNATION:
-                return self.ending_text(view, result.ending, locale)  # it says who resigned
-            return "\n".join([played, self.ending_text(view, result.ending, locale)])
+                return final  # it says who resigned
+            return "\n".join([played, final])
         notes = view.kind.move_notes(view.game, result.played)
         # A note that tells the move in words (a swap) stands in for the notation line.
         lines = [] if any(note.tells_move for note in notes) else [played]
+        if view.match is not None:
+            lines.insert(0, score_line(view.match, locale))
         lines += [self.note(note, locale, result.mover_id, next_id) for note in notes]
         lines.append(self.your_turn(view, locale))
         if not self.is_computer(next_id):  # a rule the player should know now
@@ -226,8 +236,23 @@ class Announcer:
         """Where a game stands, without pinging anyone (for `/board`)."""
         ending = view.ending
         if ending is not None:
-            return self.ending_text(view, ending, locale)
+            return self.final_text(view, ending, locale)
+        if view.match is not None:
+            return "\n".join([score_line(view.match, locale), self.your_turn(view, locale)])
         return self.your_turn(view, locale)
+
+    def final_text(self, view: GameView, ending: Ending, locale: str) -> str:
+        """A game's result and, for a match game, what it means for the match."""
+        lines = [self.ending_text(view, ending, locale)]
+        if view.match is not None:
+            lines.append(after_game(view.match, locale))
+        return "\n".join(lines)
+
+    @staticmethod
+    def rematch_for(view: GameView, locale: str) -> discord.ui.View | None:
+        """The Rematch button for a finished game's last post; none while its match goes on
+        (the next game starts by itself)."""
+        return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
 
     def ending_text(self, view: GameView, ending: Ending, locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""
@@ -325,10 +350,16 @@ class Announcer:
         buttons = None
         if result.ending is not None:
             files.append(await self.replay(view, locale))
-            buttons = rematch_buttons(view.id, locale)
+            buttons = self.rematch_for(view, locale)
         await self.post(
             view, content, files, self.pings_after(result), result.post_id, buttons=buttons
         )
+        await self.follow(result.match)
+
+    async def follow(self, update: MatchUpdate | None) -> None:
+        """After the end of a match game, post the start of the next one (owed since then)."""
+        if update is not None and update.next_game is not None:
+            await self.start(update.next_game)
 
     async def notice(self, notice: Notice) -> None:
         """Announce what the scheduler found due."""
@@ -350,17 +381,20 @@ class Announcer:
             channel=f"<#{view.channel_id}>",
             deadline=timestamp(notice.deadline),
         )
+        if view.match is not None:
+            content = f"{score_line(view.match, locale)}\n{content}"
         await self.post(view, content, [], pings(notice.user_id), notice.post_id)
 
     async def _time_loss(self, notice: TimeLoss) -> None:
         view = notice.view
         locale = self.locale_of(view.guild_id)
-        content = self.ending_text(view, notice.ending, locale)
+        content = self.final_text(view, notice.ending, locale)
         files = await self.game_over_files(view, locale)
         # Nobody moved: both players hear that the clock decided it.
         players = [user for user in view.players.values() if not self.is_computer(user)]
-        buttons = rematch_buttons(view.id, locale)
+        buttons = self.rematch_for(view, locale)
         await self.post(view, content, files, pings(*players), notice.post_id, buttons=buttons)
+        await self.follow(notice.match)
 
     async def _expired(self, notice: ChallengeExpired) -> None:
         challenge = notice.challenge

@@ -144,9 +144,12 @@ async def open_bot(
         computer_id = application_id_of(settings.token or "")
     except ValueError as error:
         raise SettingsError(f"DISCORD_TOKEN: {error}") from None
-    connection = await open_database(settings.database_path)
+    connection = await open_database(settings.database)
     try:
         service = GameService(connection, clock=clock, seeds=seeds, computer_id=computer_id)
+        rated = await service.rate_unrated()  # games finished before ratings existed
+        if rated:
+            log.info("rated %d results that had no ratings yet", rated)
         async with GameBot(settings, service, worker=worker, **options) as bot:
             yield bot
     finally:

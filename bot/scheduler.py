@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.service import Clock, GameService
+from bot.service import Clock, GameService, Notice, TimeLoss
 from bot.service.events import Event
 
 if TYPE_CHECKING:
@@ -84,12 +84,30 @@ class Scheduler:
         except Exception:  # one bad round must not end the scheduler; the next retries
             log.exception("the scheduler's round failed")
             notices, self._failed = [], True
-        for notice in notices:  # each on its own: one deleted channel must not silence others
-            try:
-                await self.announcer.notice(notice)
-            except Exception:
-                log.exception("could not announce %r", notice)
+        # A loss on time that started a match's next game is announced before the computer (if
+        # it begins that game) may post its first move: its channel is held from now on.
+        starting = [n for n in notices if isinstance(n, TimeLoss) and n.match is not None]
+        held = {n.view.channel_id: self.announcer.in_order(n.view.channel_id) for n in starting}
+        for channel in sorted(held):
+            await held[channel].acquire()
+        try:
+            for notice in notices:  # each on its own: one deleted channel must not silence others
+                await self._announce(notice, held)
+        finally:
+            for lock in held.values():
+                if lock.locked():
+                    lock.release()
         await self._deliver_owed()
+
+    async def _announce(self, notice: Notice, held: dict[int, asyncio.Lock]) -> None:
+        try:
+            await self.announcer.notice(notice)
+        except Exception:
+            log.exception("could not announce %r", notice)
+        finally:
+            lock = held.pop(notice.view.channel_id, None) if isinstance(notice, TimeLoss) else None
+            if lock is not None:
+                lock.release()
 
     async def _deliver_owed(self) -> None:
         """Post what the outbox still owes: after a crash between a commit and its post, or a

@@ -28,6 +28,7 @@ class Settings:
 
     token: str | None = field(default=None, repr=False)
     database_path: Path = DEFAULT_DATABASE
+    database_url: str | None = field(default=None, repr=False)  # it may hold a password
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
@@ -46,6 +47,7 @@ class Settings:
         return cls(
             token=get("DISCORD_TOKEN"),
             database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
+            database_url=_database_url(get("DATABASE_URL")),
             dev_guild_id=_snowflake("DEV_GUILD_ID", get("DEV_GUILD_ID")),
             log_level=_log_level(get("LOG_LEVEL") or "INFO"),
             api_base=_url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https")),
@@ -53,6 +55,12 @@ class Settings:
             ai_think_seconds=_think_seconds(get("AI_THINK_SECONDS")),
             ai_workers=_workers(get("AI_WORKERS")),
         )
+
+    @property
+    def database(self) -> str | Path:
+        """Where the games are kept: the PostgreSQL server of `DATABASE_URL` when it is set,
+        else the SQLite file `DATABASE_PATH`."""
+        return self.database_url or self.database_path
 
     @property
     def log_level_number(self) -> int:
@@ -66,6 +74,18 @@ def _snowflake(key: str, value: str | None) -> int | None:
     if not value.isdigit():
         raise SettingsError(f"{key} must be a Discord server id (digits only), not {value!r}")
     return int(value)
+
+
+def _database_url(value: str | None) -> str | None:
+    if value is None:
+        return None
+    parsed = urlparse(value)
+    if parsed.scheme not in ("postgresql", "postgres") or not parsed.hostname:
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL such as "
+            "postgresql://user:password@host:5432/database (leave it empty for SQLite)"
+        )
+    return value
 
 
 def _log_level(value: str) -> str:

@@ -25,7 +25,7 @@ from bot.commands.common import (
     user_locale,
 )
 from bot.i18n import format_duration, text, timestamp
-from bot.service import LEVELS, Challenge, Started
+from bot.service import LEVELS, MATCH_LENGTHS, Challenge, Started
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
 
@@ -44,7 +44,7 @@ TIMES = (
     ("7d", 7 * DAY),
     ("14d", 14 * DAY),
 )
-OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level")
+OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level", "best_of")
 GAME_KEYS = tuple(spec.key for spec in games.specs())
 """The games offered as choices (those registered when the command is declared)."""
 VARIANT_CHOICES = tuple(
@@ -109,7 +109,10 @@ class ChallengeCog(commands.Cog):
         level=[app_commands.Choice(name=ls(f"choice.level.{v}"), value=v) for v in LEVELS],
     )
     @app_commands.choices(
-        time=[app_commands.Choice(name=ls(f"choice.time.{key}"), value=s) for key, s in TIMES]
+        time=[app_commands.Choice(name=ls(f"choice.time.{key}"), value=s) for key, s in TIMES],
+        best_of=[
+            app_commands.Choice(name=ls(f"choice.best_of.{n}"), value=n) for n in MATCH_LENGTHS
+        ],
     )
     @app_commands.guild_only()
     async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
@@ -122,6 +125,7 @@ class ChallengeCog(commands.Cog):
         thread: bool = False,
         first: app_commands.Choice[str] | None = None,
         level: app_commands.Choice[str] | None = None,
+        best_of: app_commands.Choice[int] | None = None,
     ) -> None:
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
         itself, start the game at once."""
@@ -137,6 +141,7 @@ class ChallengeCog(commands.Cog):
             "guild_id": interaction.guild_id,
             "variant": None if variant is None else variant.value,
             "move_seconds": None if time is None else time.value,
+            "best_of": None if best_of is None else best_of.value,
         }
         if computer:
             level_name = None if level is None else level.value
@@ -239,8 +244,8 @@ class ChallengeCog(commands.Cog):
             log.warning("could not point to the thread of computer game %s", game_id)
 
     def challenge_text(self, made: Challenge, locale: str) -> str:
-        """The challenge as the channel reads it."""
-        return text(
+        """The challenge as the channel reads it (with the rules of a match, for one)."""
+        posted = text(
             locale,
             "challenge.posted",
             challenger=mention(made.challenger_id),
@@ -250,6 +255,9 @@ class ChallengeCog(commands.Cog):
             time=format_duration(locale, made.move_seconds),
             expires=timestamp(made.expires_at),
         )
+        if made.best_of > 1:
+            posted += "\n" + text(locale, "challenge.best_of")
+        return posted
 
     async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent accepts: open the thread if one was asked for, start, post the board."""

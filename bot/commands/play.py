@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings, rematch_buttons
+from bot.announce import mention, pings
 from bot.commands.common import (
     BOARD_WAIT,
     action_button,
@@ -22,7 +22,7 @@ from bot.commands.common import (
     user_locale,
 )
 from bot.i18n import text
-from bot.service import DrawAction, DrawResult, MoveResult, ServiceError
+from bot.service import DrawAction, DrawResult, MatchUpdate, MoveResult, ServiceError
 from engine.errors import InvalidMoveError
 
 if TYPE_CHECKING:
@@ -137,27 +137,34 @@ class PlayCog(commands.Cog):
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")
     )
+    @app_commands.rename(match=ls("command.resign.option.match.name"))
+    @app_commands.describe(match=ls("command.resign.option.match.description"))
     @app_commands.guild_only()  # a game lives in a server's channel
-    async def resign(self, interaction: discord.Interaction) -> None:
-        """Give up this channel's game."""
+    async def resign(self, interaction: discord.Interaction, match: bool = False) -> None:
+        """Give up this channel's game (in a match: this game, or with `match` the match)."""
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):
-            result = await self.bot.service.resign(channel_id, interaction.user.id)
+            result = await self.bot.service.resign(
+                channel_id, interaction.user.id, whole_match=match
+            )
             await self.announce(interaction, result)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
     @app_commands.guild_only()  # a game lives in a server's channel
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
-        result = await self.bot.service.offer_draw(interaction.channel_id or 0, interaction.user.id)
-        await self.announce_draw(interaction, result)
+        channel_id = interaction.channel_id or 0
+        async with self.bot.announcer.in_order(channel_id):  # an agreed draw ends the game
+            result = await self.bot.service.offer_draw(channel_id, interaction.user.id)
+            await self.announce_draw(interaction, result)
 
     async def answer_draw(
         self, interaction: discord.Interaction, game_id: int, accept: bool
     ) -> None:
         """A press on a draw offer's button."""
-        result = await self.bot.service.answer_draw(game_id, interaction.user.id, accept=accept)
-        await self.announce_draw(interaction, result)
+        async with self.bot.announcer.in_order(interaction.channel_id or 0):
+            result = await self.bot.service.answer_draw(game_id, interaction.user.id, accept=accept)
+            await self.announce_draw(interaction, result)
 
     # Posting -----------------------------------------------------------------------------------
 
@@ -173,7 +180,7 @@ class PlayCog(commands.Cog):
                 self.bot.announcer.board(result.view, locale),
                 self.bot.announcer.pings_after(result),
                 wait=BOARD_WAIT,
-                buttons=None if result.ending is None else rematch_buttons(result.view.id, locale),
+                buttons=self._rematch_after(result, locale),
             )
         except discord.HTTPException as error:
             # The move is stored whatever happens here; say so in the channel instead.
@@ -186,6 +193,21 @@ class PlayCog(commands.Cog):
             await interaction.followup.send(
                 text(locale, "result.replay"), file=replay, allowed_mentions=pings()
             )
+        await self._follow(result.match)
+
+    def _rematch_after(self, result: MoveResult, locale: str) -> discord.ui.View | None:
+        """The Rematch button under the last post of a game (or of a match)."""
+        if result.ending is None:
+            return None
+        return self.bot.announcer.rematch_for(result.view, locale)
+
+    async def _follow(self, update: MatchUpdate | None) -> None:
+        """The next game of a match, posted after the end of the last one; if Discord
+        refuses, the outbox posts it later."""
+        try:
+            await self.bot.announcer.follow(update)
+        except discord.HTTPException:
+            log.exception("could not post the next game of a match; it stays owed")
 
     async def _post_failed(self, result: MoveResult, content: str, locale: str) -> None:
         """The answer was lost: post the move, its board and a notice in the channel. If
@@ -196,7 +218,7 @@ class PlayCog(commands.Cog):
         if result.ending is not None:
             files.append(await announcer.replay(result.view, locale))
         mentions = announcer.pings_after(result)
-        buttons = None if result.ending is None else rematch_buttons(result.view.id, locale)
+        buttons = self._rematch_after(result, locale)
         try:
             await announcer.post(
                 result.view,
@@ -208,6 +230,8 @@ class PlayCog(commands.Cog):
             )
         except discord.HTTPException:
             log.exception("could not tell anyone about game %s; it stays owed", result.view.id)
+            return
+        await self._follow(result.match)
 
     async def announce_draw(self, interaction: discord.Interaction, result: DrawResult) -> None:
         """Post the offer with its buttons, the refusal, or the agreed draw."""
@@ -230,10 +254,10 @@ class PlayCog(commands.Cog):
             await self._reply_or_edit(interaction, text(locale, key, player=mention(result.by_id)))
         else:
             assert result.ending is not None
-            content = self.bot.announcer.ending_text(view, result.ending, locale)
+            content = self.bot.announcer.final_text(view, result.ending, locale)
             board = await self.bot.announcer.board(view, locale)
             offerer = pings(view.opponent_of(result.by_id))  # the one who did not end it
-            buttons = rematch_buttons(view.id, locale)
+            buttons = self.bot.announcer.rematch_for(view, locale) or discord.utils.MISSING
             if interaction.message is not None:  # the offer's buttons go, the result follows
                 await interaction.response.edit_message(view=None)
                 await interaction.followup.send(
@@ -247,6 +271,7 @@ class PlayCog(commands.Cog):
             await interaction.followup.send(
                 text(locale, "result.replay"), file=replay, allowed_mentions=pings()
             )
+            await self._follow(result.match)
 
     async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:
         if interaction.message is not None:  # a button: the offer's message loses its buttons

@@ -19,8 +19,10 @@ from typing import ClassVar, Generic, Protocol, Self, TypeVar
 from PIL import Image
 
 from bot.render import ENGLISH, Labels
+from bot.render.caption import with_caption
+from bot.render.encode import png_bytes
 from bot.render.replay import render_replay
-from bot.render.theme import DEFAULT_WIDTH
+from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.errors import InvalidMoveError
 from engine.game import Termination
@@ -244,11 +246,21 @@ class GameSpec(ABC, Generic[G, M]):
     ) -> Image.Image:
         """The position as a picture."""
 
-    @abstractmethod
     def png(
-        self, game: G, players: Players, *, labels: Labels = ENGLISH, width: int = DEFAULT_WIDTH
+        self,
+        game: G,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
+        caption: str | None = None,
     ) -> bytes:
-        """The position as PNG bytes (through the shared palette)."""
+        """The position as PNG bytes (through the shared palette), under a `caption` band
+        when one is given (the score of a match)."""
+        image = self.image(game, players, labels=labels, width=width)
+        if caption:
+            image = with_caption(image, caption)
+        return png_bytes(image, DEFAULT_THEME)
 
     @abstractmethod
     def frames(
@@ -257,14 +269,22 @@ class GameSpec(ABC, Generic[G, M]):
         """The replay's pictures, one per turn, the names as the colours are held at the end."""
 
     def replay(
-        self, game: G, players: Players, *, labels: Labels = ENGLISH, width: int = DEFAULT_WIDTH
+        self,
+        game: G,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
+        caption: str | None = None,
     ) -> bytes:
-        """The whole game as an animated GIF (under Discord's upload limit)."""
-        return render_replay(
-            lambda size: self.frames(game, players, labels=labels, width=size),
-            len(self.moves(game)),
-            width=width,
-        )
+        """The whole game as an animated GIF (under Discord's upload limit), each frame under
+        the `caption` band when one is given."""
+
+        def frames(size: int) -> Iterable[Image.Image]:
+            drawn = self.frames(game, players, labels=labels, width=size)
+            return (with_caption(frame, caption) for frame in drawn) if caption else drawn
+
+        return render_replay(frames, len(self.moves(game)), width=width)
 
     @abstractmethod
     def moves(self, game: G) -> tuple[M, ...]:

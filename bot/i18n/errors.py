@@ -53,8 +53,15 @@ def _names(value: Any, language: str) -> str:
     return ", ".join(f"`{item}`" for item in items)
 
 
+def _game(value: Any, language: str) -> str:
+    key = f"title.{value}"
+    return catalogue().text(language, key) if catalogue().has(key) else str(value)
+
+
 Presenter = Callable[[Any, str], str]
 PARAMS: Mapping[str, Presenter] = {
+    "user_id": _user,
+    "game": _game,
     "to_move_id": _user,
     "asker_id": _user,
     "opponent_id": _user,
@@ -160,6 +167,8 @@ def _service(messages: Catalogue, language: str, error: ServiceError) -> str:
     status = error.params.get("status")
     if error.key == "challenge_closed" and status in _CHALLENGE_STATUSES:
         key = f"error.challenge_closed_{status}"
+    if error.key == "no_games_yet" and error.params.get("game"):
+        key = "error.no_games_yet_game"  # of one game, named
     if not messages.has(key):
         log.warning("no message for the service error %r (%s)", error.key, error)
         key = "error.service_error"

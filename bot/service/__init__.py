@@ -12,8 +12,17 @@ from bot.service.challenges import check_move_seconds
 from bot.service.computer import LEVELS, ComputerTurn, check_level
 from bot.service.core import Clock, SeedSource, random_seed, utc_now
 from bot.service.errors import ServiceError
+from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.outbox import OutboxUseCases
 from bot.service.queries import QueryUseCases
+from bot.service.ratings import (
+    BoardEntry,
+    Leaderboard,
+    PlayerStats,
+    RatingSummary,
+    RatingUseCases,
+    Streak,
+)
 from bot.service.rematch import RematchUseCases
 from bot.service.results import (
     AcceptResult,
@@ -23,6 +32,9 @@ from bot.service.results import (
     DrawResult,
     Export,
     GameView,
+    MatchStanding,
+    MatchTermination,
+    MatchUpdate,
     MoveResult,
     Notice,
     Owed,
@@ -32,13 +44,15 @@ from bot.service.results import (
 )
 
 
-class GameService(OutboxUseCases, RematchUseCases, QueryUseCases):
+class GameService(OutboxUseCases, RematchUseCases, QueryUseCases, RatingUseCases):
     """Every use case of the bot, over one open `bot.store.Connection`."""
 
 
 __all__ = [
     "LEVELS",
+    "MATCH_LENGTHS",
     "AcceptResult",
+    "BoardEntry",
     "Challenge",
     "ChallengeExpired",
     "Clock",
@@ -49,15 +63,23 @@ __all__ = [
     "Export",
     "GameService",
     "GameView",
+    "Leaderboard",
+    "MatchStanding",
+    "MatchTermination",
+    "MatchUpdate",
     "MoveResult",
     "Notice",
     "Owed",
+    "PlayerStats",
+    "RatingSummary",
     "Reminder",
     "SeedSource",
     "ServiceError",
     "Started",
+    "Streak",
     "Termination",
     "TimeLoss",
+    "check_best_of",
     "check_level",
     "check_move_seconds",
     "errors",

@@ -16,7 +16,7 @@ from bot.games import Ending, Termination
 from bot.service.core import Loaded
 from bot.service.deadlines import epoch, moment
 from bot.service.play import PlayUseCases
-from bot.service.results import Challenge, ChallengeExpired, GameView, Notice, Reminder, TimeLoss
+from bot.service.results import Challenge, ChallengeExpired, Notice, Reminder, TimeLoss
 from bot.store import ChallengeStatus, Db, GameStatus, PostKind, challenges, games
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ class AlarmUseCases(PlayUseCases):
             if notice is not None:
                 notices.append(notice)
                 if isinstance(notice, TimeLoss):
-                    self._game_changed(notice.view)
+                    self._changed(notice.view, notice.match)
         for challenge in expired:
             closed = await self._expire(challenge.id, at)
             if closed is not None:
@@ -82,7 +82,7 @@ class AlarmUseCases(PlayUseCases):
                 or (row.next_alarm_at or now + 1) > now
             ):
                 return None  # a move or another scheduler got there first
-            loaded = self._load(row)
+            loaded = await self._load(db, row)
             if now >= loaded.view.turn.deadline:
                 return await self._lose_on_time(db, loaded, now)
             return await self._remind(db, loaded, now)
@@ -115,4 +115,6 @@ class AlarmUseCases(PlayUseCases):
         post_id = await self._owe(
             db, PostKind.TIME_LOSS, row.id, row.version, now, loser_id=loser_id
         )
-        return TimeLoss(GameView(row, view.game), loser_id, ending, post_id)
+        update = await self._after_game(db, row, now)  # its next game is owed after this post
+        final = await self._view(db, row, view.game)
+        return TimeLoss(final, loser_id, ending, post_id, update)

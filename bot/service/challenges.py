@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service import deadlines
-from bot.service.core import Seating, ServiceCore
+from bot.service.core import Seating
 from bot.service.errors import (
     BadTimeLimitError,
     ChallengeClosedError,
@@ -14,11 +14,12 @@ from bot.service.errors import (
     OpponentIsBotError,
     SelfChallengeError,
 )
+from bot.service.matches import MatchSteps, check_best_of
 from bot.service.results import AcceptResult, Challenge, Started
 from bot.store import ChallengeRow, ChallengeStatus, Db, challenges
 
 
-class ChallengeUseCases(ServiceCore):
+class ChallengeUseCases(MatchSteps):
     """Challenges between two users, each use case one transaction."""
 
     challenge_seconds = deadlines.DEFAULT_CHALLENGE_SECONDS
@@ -41,13 +42,15 @@ class ChallengeUseCases(ServiceCore):
         wants_thread: bool = False,
         opponent_is_bot: bool = False,
         level: str | None = None,
+        best_of: int | None = None,
     ) -> Challenge:
-        """Challenge `opponent_id` (a person); None for `challenger_first` tosses a coin.
+        """Challenge `opponent_id` (a person) to a game, or to a best-of match (`best_of` 3);
+        None for `challenger_first` tosses a coin (for the match's first game).
 
         Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
-        person), `UnknownGameError`, `UnknownVariantError`, `SelfChallengeError`,
-        `BadTimeLimitError`, `ChannelBusyError` (a game runs here and no thread was asked for)
-        and `DuplicateChallengeError`.
+        person), `UnknownGameError`, `UnknownVariantError`, `BadMatchLengthError`,
+        `SelfChallengeError`, `BadTimeLimitError`, `ChannelBusyError` (a game runs here and no
+        thread was asked for) and `DuplicateChallengeError`.
         """
         if opponent_is_bot:
             raise OpponentIsBotError("bots cannot be challenged")
@@ -55,6 +58,7 @@ class ChallengeUseCases(ServiceCore):
             raise LevelNeedsComputerError("the level is for games against the bot")
         kind = self._kind(game_kind)
         variant = self._variant(kind, variant)
+        length = check_best_of(best_of)
         if challenger_id == opponent_id:
             raise SelfChallengeError("you cannot challenge yourself")
         seconds = check_move_seconds(move_seconds)
@@ -77,6 +81,7 @@ class ChallengeUseCases(ServiceCore):
                 wants_thread=wants_thread,
                 created_at=now,
                 expires_at=now + self.challenge_seconds,
+                best_of=length,
             )
             made = Challenge.of(await self._challenge(db, challenge_id))
         self._challenge_changed(made)
@@ -217,6 +222,7 @@ class ChallengeUseCases(ServiceCore):
             second_id=second,
             move_seconds=challenge.move_seconds,
         )
+        seating = await self._open_match(db, seating, challenge.best_of, now)
         return await self._insert_game(db, seating, now)
 
 

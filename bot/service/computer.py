@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from bot.service.challenges import check_move_seconds
 from bot.service.core import Seating
 from bot.service.errors import SelfChallengeError, UnknownLevelError
+from bot.service.matches import check_best_of
 from bot.service.play import PlayUseCases
 from bot.service.results import MoveResult, Started
 from bot.store import GameRow, GameStatus, games
@@ -53,16 +54,20 @@ class ComputerUseCases(PlayUseCases):
         move_seconds: int | None = None,
         level: str | None = None,
         player_first: bool | None = None,
+        best_of: int | None = None,
     ) -> Started:
-        """Start a game of `player_id` against the computer at once (it needs no Accept);
-        None for `player_first` tosses a coin. The computer's turns are the caller's to play.
+        """Start a game (or a best-of match) of `player_id` against the computer at once (it
+        needs no Accept); None for `player_first` tosses a coin. The computer's turns are the
+        caller's to play.
 
         Raises `UnknownGameError`, `UnknownVariantError`, `UnknownLevelError`,
-        `SelfChallengeError`, `BadTimeLimitError` and `ChannelBusyError`.
+        `BadMatchLengthError`, `SelfChallengeError`, `BadTimeLimitError` and
+        `ChannelBusyError`.
         """
         kind = self._kind(game_kind)
         variant = self._variant(kind, variant)
         level = check_level(level)
+        length = check_best_of(best_of)
         computer = self._computer_id()
         if player_id == computer:
             raise SelfChallengeError("the computer cannot play itself")
@@ -82,6 +87,7 @@ class ComputerUseCases(PlayUseCases):
         now = self._now()
         async with self.connection.transaction() as db:
             await self._refuse_busy(db, channel_id)
+            seating = await self._open_match(db, seating, length, now)
             started = await self._insert_game(db, seating, now)
         self._remember(started.view)
         self._game_changed(started.view)
@@ -117,7 +123,7 @@ class ComputerUseCases(PlayUseCases):
             row = await games.get_game(db, turn.game_id)
             if row is None or row.version != turn.version or row.status is not GameStatus.ACTIVE:
                 return None
-            loaded = self._load(row)
+            loaded = await self._load(db, row)
             view = loaded.view
             if not self._computer_to_move(view):
                 return None
@@ -126,13 +132,13 @@ class ComputerUseCases(PlayUseCases):
             view.kind.check(view.game, move)
             result = await self._apply(db, loaded, computer, move)
         self._remember(result.view)
-        self._game_changed(result.view)
+        self._changed(result.view, result.match)
         return result
 
     # Steps -------------------------------------------------------------------------------------
 
     def _turn_of(self, row: GameRow) -> ComputerTurn | None:
-        view = self._view(row)
+        view = self._bare_view(row)
         if row.computer_level is None or not self._computer_to_move(view):
             return None
         return ComputerTurn(

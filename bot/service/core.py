@@ -22,9 +22,27 @@ from bot.service.errors import (
     UnknownVariantError,
 )
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged
-from bot.service.results import Challenge, GameView, Started
+from bot.service.results import (
+    Challenge,
+    GameView,
+    MatchStanding,
+    MatchTermination,
+    MatchUpdate,
+    Started,
+)
 from bot.store import ChannelBusyError as StoreChannelBusy
-from bot.store import Database, Db, GameRow, NewGame, PostKind, games, posts
+from bot.store import (
+    Database,
+    Db,
+    GameRow,
+    MatchGame,
+    MatchRow,
+    NewGame,
+    PostKind,
+    games,
+    matches,
+    posts,
+)
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -76,6 +94,14 @@ class ServiceCore:
         event = GameChanged(view.id, view.version, view.is_active, self._computer_to_move(view))
         self.events.publish(event)
 
+    def _changed(self, view: GameView, update: MatchUpdate | None) -> None:
+        """Publish that `view`'s game changed and, when its end started the next game of its
+        match, that one too (call it only after the commit)."""
+        self._game_changed(view)
+        if update is not None and update.next_game is not None:
+            self._remember(update.next_game.view)
+            self._game_changed(update.next_game.view)
+
     def _challenge_changed(self, challenge: Challenge) -> None:
         """Publish that a challenge was made or closed (call it only after the commit)."""
         self.events.publish(ChallengeChanged(challenge.id, challenge.status))
@@ -108,14 +134,32 @@ class ServiceCore:
 
     # Games ---------------------------------------------------------------------------------
 
-    def _view(self, row: GameRow) -> GameView:
-        """A view of `row` whose engine game is a private copy the caller may change."""
+    async def _view(self, db: Db, row: GameRow, game: Position | None = None) -> GameView:
+        """A view of `row` with its match's score (for a match game) whose engine game is a
+        private copy the caller may change; `game` is that position when the caller has it."""
+        position = game if game is not None else self._cached(row)
+        return GameView(row, position, await self._standing(db, row))
+
+    def _bare_view(self, row: GameRow) -> GameView:
+        """A view of `row` without its match's score, for whose turn it is and the like."""
+        return GameView(row, self._cached(row))
+
+    def _cached(self, row: GameRow) -> Position | None:
+        """A private copy of the position of `row` if the cache has it."""
         key = (row.id, row.version, row.created_at)
         cached = self._positions.get(key)
         if cached is None:
-            return GameView(row)
+            return None
         self._positions.move_to_end(key)
-        return GameView(row, cached.copy())
+        return cached.copy()
+
+    async def _standing(self, db: Db, row: GameRow) -> MatchStanding | None:
+        """The score of the match `row` is a game of, as it stands now; None outside a match."""
+        if row.match_id is None or row.match_game is None:
+            return None
+        match = await matches.get_match(db, row.match_id)
+        assert match is not None  # a foreign key
+        return standing_of(match, await matches.match_games(db, match.id), row.match_game)
 
     def _remember(self, view: GameView) -> None:
         """Keep the position of `view` for the next move; call it only after the commit."""
@@ -139,9 +183,9 @@ class ServiceCore:
             raise GameNotFoundError(f"there is no game {game_id}", game_id=game_id)
         return row
 
-    def _load(self, row: GameRow) -> Loaded:
+    async def _load(self, db: Db, row: GameRow) -> Loaded:
         """The row and its view, for a use case that changes the game."""
-        return Loaded(row, self._view(row))
+        return Loaded(row, await self._view(db, row))
 
     def _is_computer(self, game: GameRow | GameView, user_id: int | None) -> bool:
         """Whether `user_id` is the computer in `game` (which then has a level)."""
@@ -184,13 +228,15 @@ class ServiceCore:
             seed=seed,
             created_at=now,
             computer_level=seating.computer_level,
+            match_id=seating.match_id,
+            match_game=seating.match_game,
         )
         try:
             game_id = await games.insert_game(db, new)
         except StoreChannelBusy:  # the database's own check, should a race get past ours
             raise channel_busy(seating.channel_id) from None
         post_id = await self._owe(db, PostKind.START, game_id, new.version, now)
-        return Started(GameView(await self._row_by_id(db, game_id), game), post_id)
+        return Started(await self._view(db, await self._row_by_id(db, game_id), game), post_id)
 
     @staticmethod
     def _player_colour(view: GameView, user_id: int) -> str:
@@ -250,6 +296,31 @@ class Seating:
     second_id: int
     move_seconds: int
     computer_level: str | None = None
+    match_id: int | None = None  # the match it is a game of
+    match_game: int | None = None  # its number there
+
+
+def standing_of(match: MatchRow, played: list[MatchGame], game_number: int) -> MatchStanding:
+    """The score of `match` from its games, as seen from its game `game_number`."""
+    done = [game for game in played if game.finished]
+    players = (match.first_id, match.second_id)
+    wins = (
+        sum(game.winner_id == players[0] for game in done),
+        sum(game.winner_id == players[1] for game in done),
+    )
+    termination = None if match.termination is None else MatchTermination(match.termination)
+    return MatchStanding(
+        id=match.id,
+        best_of=match.best_of,
+        max_games=match.max_games,
+        game_number=game_number,
+        players=players,
+        wins=wins,
+        draws=sum(game.winner_id is None for game in done),
+        finished=match.finished_at is not None,
+        winner_id=match.winner_id,
+        termination=termination,
+    )
 
 
 def channel_busy(channel_id: int) -> ChannelBusyError:

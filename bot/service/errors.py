@@ -176,3 +176,33 @@ class NotYourResignationError(ServiceError):
     """A player tried to resign for the other colour."""
 
     key = "not_your_resignation"
+
+
+class BadMatchLengthError(ServiceError):
+    """A match length other than those offered (`params['best_of']`, `params['choices']`)."""
+
+    key = "bad_match_length"
+
+
+class NotInMatchError(ServiceError):
+    """Resigning a whole match in a game that is not part of one."""
+
+    key = "not_in_match"
+
+
+class MatchStillRunningError(ServiceError):
+    """A rematch of a match that has not ended (`params['match_id']`)."""
+
+    key = "match_still_running"
+
+
+class NoRatedGamesError(ServiceError):
+    """The server's leaderboard of a game is empty (`params['game']`)."""
+
+    key = "no_rated_games"
+
+
+class NoGamesYetError(ServiceError):
+    """A player has finished no game on this server, or none of `params['game']`."""
+
+    key = "no_games_yet"

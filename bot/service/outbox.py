@@ -82,7 +82,7 @@ class OutboxUseCases(AlarmUseCases):
 
     async def _rebuild(self, row: PostRow) -> Owed | None:
         async with self.connection.read() as db:
-            view = self._view(await self._row_by_id(db, row.game_id))
+            view = await self._view(db, await self._row_by_id(db, row.game_id))
         if view.version != row.version:
             return None
         data = json.loads(row.data)

@@ -5,23 +5,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.games import Ending, Termination
-from bot.service.core import Loaded, ServiceCore
+from bot.service.core import Loaded
 from bot.service.deadlines import Turn
 from bot.service.errors import (
     AlreadyPlayedError,
     DrawAlreadyOfferedError,
     GameFinishedError,
     NoDrawOfferError,
+    NotInMatchError,
     NotYourResignationError,
     NotYourTurnError,
     OwnDrawOfferError,
     StalePositionError,
 )
+from bot.service.matches import MatchSteps
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
 from bot.store import Db, GameRow, GameStatus, Position, PostKind, Result, games
 
 
-class PlayUseCases(ServiceCore):
+class PlayUseCases(MatchSteps):
     """Moves, resignations and draw offers in the active game of a channel."""
 
     async def play(
@@ -48,19 +50,26 @@ class PlayUseCases(ServiceCore):
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
             result = await self._apply(db, loaded, user_id, move)
         self._remember(result.view)
-        self._game_changed(result.view)
+        self._changed(result.view, result.match)
         return result
 
-    async def resign(self, channel_id: int, user_id: int) -> MoveResult:
-        """`user_id` resigns the channel's game (at any time). Raises `NoGameHereError`,
-        `NotAPlayerError`."""
+    async def resign(
+        self, channel_id: int, user_id: int, *, whole_match: bool = False
+    ) -> MoveResult:
+        """`user_id` resigns the channel's game (at any time); in a match that counts as a lost
+        game, and the match goes on unless `whole_match` gives it up too. Raises
+        `NoGameHereError`, `NotAPlayerError` and `NotInMatchError` (`whole_match` outside a
+        match)."""
         async with self.connection.transaction() as db:
-            loaded = self._load(await self._active_row(db, channel_id))
+            loaded = await self._load(db, await self._active_row(db, channel_id))
             view = loaded.view
             colour = self._player_colour(view, user_id)
+            if whole_match and view.match is None:
+                raise NotInMatchError("this game is not part of a match")
             resignation = view.kind.resignation(view.game, colour)
-            result = await self._apply(db, loaded, user_id, resignation)
-        self._game_changed(result.view)
+            gives_up = user_id if whole_match else None
+            result = await self._apply(db, loaded, user_id, resignation, match_resigned_by=gives_up)
+        self._changed(result.view, result.match)
         return result
 
     async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
@@ -68,7 +77,7 @@ class PlayUseCases(ServiceCore):
         (nothing is stored). Raises `NoGameHereError`, `NotAPlayerError`,
         `DrawAlreadyOfferedError`."""
         async with self.connection.transaction() as db:
-            loaded = self._load(await self._active_row(db, channel_id))
+            loaded = await self._load(db, await self._active_row(db, channel_id))
             view = loaded.view
             self._player_colour(view, user_id)
             opponent = view.opponent_of(user_id)
@@ -85,7 +94,7 @@ class PlayUseCases(ServiceCore):
                 await games.set_draw_offer(db, view.id, user_id, self._now())
                 result = DrawResult(view, DrawAction.OFFERED, user_id, None)
         if result.ending is not None:
-            self._game_changed(result.view)
+            self._changed(result.view, result.match)
         return result
 
     async def answer_draw(self, game_id: int, user_id: int, *, accept: bool) -> DrawResult:
@@ -104,7 +113,7 @@ class PlayUseCases(ServiceCore):
         async with self.connection.transaction() as db:
             loaded = await self._draw_offer_to(db, channel_id, user_id)
             result = await self._agree_draw(db, loaded, user_id)
-        self._game_changed(result.view)
+        self._changed(result.view, result.match)
         return result
 
     async def decline_draw(self, channel_id: int, user_id: int) -> DrawResult:
@@ -120,11 +129,12 @@ class PlayUseCases(ServiceCore):
         """The channel's active game, or the refusal a move on a just-finished game gets."""
         row = await games.active_game_in(db, channel_id)
         if row is not None:
-            return self._load(row)
+            return await self._load(db, row)
         latest = await games.latest_game_in(db, channel_id)
         if latest is None or latest.colour_of(user_id) is None:
-            return self._load(await self._active_row(db, channel_id))  # raises NoGameHereError
-        view = self._view(latest)
+            await self._active_row(db, channel_id)  # raises NoGameHereError
+        assert latest is not None
+        view = await self._view(db, latest)
         if _repeats_last_move(view, user_id, text):
             raise AlreadyPlayedError("that move was already played, and it ended the game")
         raise GameFinishedError("the game in this channel is over", game_id=latest.id)
@@ -149,8 +159,17 @@ class PlayUseCases(ServiceCore):
             )
         raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
 
-    async def _apply(self, db: Db, loaded: Loaded, mover_id: int, move: object) -> MoveResult:
-        """Make the checked `move` on the view's private game and store the new position."""
+    async def _apply(
+        self,
+        db: Db,
+        loaded: Loaded,
+        mover_id: int,
+        move: object,
+        *,
+        match_resigned_by: int | None = None,
+    ) -> MoveResult:
+        """Make the checked `move` on the view's private game and store the new position; after
+        the last move, what follows the game's end (`_after_game`) comes after its post."""
         view, row = loaded.view, loaded.row
         kind, game = view.kind, view.game
         kind.push(game, move)
@@ -182,7 +201,11 @@ class PlayUseCases(ServiceCore):
             played=played,
             drawn=list(rolled),
         )
-        return MoveResult(GameView(stored, game), mover_id, played, rolled, ending, post_id)
+        update = None
+        if ending is not None:
+            update = await self._after_game(db, stored, now, match_resigned_by=match_resigned_by)
+        view = await self._view(db, stored, game)
+        return MoveResult(view, mover_id, played, rolled, ending, post_id, update)
 
     async def _save(
         self,
@@ -249,7 +272,7 @@ class PlayUseCases(ServiceCore):
         return await self._row_by_id(db, row.id)
 
     async def _draw_offer_to(self, db: Db, channel_id: int, user_id: int) -> Loaded:
-        loaded = self._load(await self._active_row(db, channel_id))
+        loaded = await self._load(db, await self._active_row(db, channel_id))
         self._player_colour(loaded.view, user_id)
         if loaded.view.draw_offered_by == user_id:
             raise OwnDrawOfferError("you offered this draw; your opponent answers it")
@@ -260,10 +283,13 @@ class PlayUseCases(ServiceCore):
     async def _agree_draw(self, db: Db, loaded: Loaded, user_id: int) -> DrawResult:
         view = loaded.view
         ending = Ending(None, Termination.AGREEMENT, None, view.kind.scores(view.game))
+        now = self._now()
         row = await self._finish(
-            db, loaded.row, ending, record=view.record, version=view.version, now=self._now()
+            db, loaded.row, ending, record=view.record, version=view.version, now=now
         )
-        return DrawResult(GameView(row, view.game), DrawAction.ACCEPTED, user_id, ending)
+        update = await self._after_game(db, row, now)
+        final = await self._view(db, row, view.game)
+        return DrawResult(final, DrawAction.ACCEPTED, user_id, ending, update)
 
 
 def _repeats_last_move(view: GameView, user_id: int, text: str) -> bool:

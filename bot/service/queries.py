@@ -15,7 +15,7 @@ class QueryUseCases(ServiceCore):
     async def game_in(self, channel_id: int) -> GameView:
         """The channel's active game; raise `NoGameHereError`."""
         async with self.connection.read() as db:
-            return self._view(await self._active_row(db, channel_id))
+            return await self._view(db, await self._active_row(db, channel_id))
 
     async def latest_game_in(self, channel_id: int) -> GameView:
         """The channel's active game, else its most recent finished one; raise
@@ -24,12 +24,12 @@ class QueryUseCases(ServiceCore):
             row = await games.latest_game_in(db, channel_id)
             if row is None:
                 row = await self._active_row(db, channel_id)  # raises NoGameHereError
-            return self._view(row)
+            return await self._view(db, row)
 
     async def game(self, game_id: int) -> GameView:
         """The game with this id, active or finished; raise `GameNotFoundError`."""
         async with self.connection.read() as db:
-            return self._view(await self._row_by_id(db, game_id))
+            return await self._view(db, await self._row_by_id(db, game_id))
 
     async def games(
         self,
@@ -45,7 +45,7 @@ class QueryUseCases(ServiceCore):
             rows = await games.list_games(
                 db, status=status, guild_id=guild_id, user_id=user_id, limit=limit
             )
-        return [self._view(row) for row in rows]
+            return [await self._view(db, row) for row in rows]
 
     async def totals(self, user_id: int) -> list[PlayerTotals]:
         """A user's wins, losses and draws per game."""

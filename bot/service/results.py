@@ -17,7 +17,9 @@ class GameView:
     """A game as the layers above see it: its facts (everything stored but the secret seed of
     its dice) and its engine position, replayed from the record on first use."""
 
-    def __init__(self, row: GameRow, game: Position | None = None) -> None:
+    def __init__(
+        self, row: GameRow, game: Position | None = None, match: MatchStanding | None = None
+    ) -> None:
         self.id = row.id
         self.kind: SomeSpec = registry.spec(row.game_kind)
         self.variant = row.variant
@@ -40,6 +42,7 @@ class GameView:
         self.computer_level = row.computer_level  # set in a game against the computer
         self._colours = {row.first_id: row.first_colour, row.second_id: row.second_colour}
         self.ending = _ending(row)
+        self.match = match  # the score of its match, for a game of a best-of match
         self._game = game
 
     def __repr__(self) -> str:
@@ -96,6 +99,48 @@ class GameView:
         return moment(self.deadline_at) if self.is_active else None
 
 
+class MatchTermination(StrEnum):
+    """Why a match ended (the values are stored)."""
+
+    DECIDED = "decided"  # a player won the majority of its length
+    LIMIT = "limit"  # the most games it may have were played (drawn games are replayed)
+    RESIGNATION = "resignation"  # a player gave up the whole match
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStanding:
+    """A best-of match as one of its games sees it: the score of the games finished so far."""
+
+    id: int
+    best_of: int
+    max_games: int
+    game_number: int  # the game this standing belongs to, from 1
+    players: tuple[int, int]  # in the order of the match's first game
+    wins: tuple[int, int]  # games won by each of `players`
+    draws: int
+    finished: bool
+    winner_id: int | None  # None for a drawn match, or while it runs
+    termination: MatchTermination | None
+
+    @property
+    def played(self) -> int:
+        """Games finished so far."""
+        return sum(self.wins) + self.draws
+
+    def wins_of(self, user_id: int) -> int:
+        """Games `user_id` has won in the match."""
+        return self.wins[self.players.index(user_id)]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchUpdate:
+    """What the end of a match game did to its match: the score now, and the next game if the
+    match goes on (its start is owed to the channel, after the end of this one)."""
+
+    standing: MatchStanding
+    next_game: Started | None
+
+
 def _ending(row: GameRow) -> Ending | None:
     if row.result is None or row.termination is None:
         return None
@@ -113,6 +158,7 @@ class MoveResult:
     drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
     ending: Ending | None
     post_id: int | None = None  # its post in the outbox: settle it once posted
+    match: MatchUpdate | None = None  # after the last move of a match game
 
     @property
     def next_id(self) -> int | None:
@@ -147,6 +193,7 @@ class Challenge:
     created_at: int
     expires_at: int
     game_id: int | None  # the game it started, once accepted
+    best_of: int = 1  # above 1: the game starts a best-of match
 
     @classmethod
     def of(cls, row: ChallengeRow) -> Challenge:
@@ -167,6 +214,7 @@ class Challenge:
             created_at=row.created_at,
             expires_at=row.expires_at,
             game_id=row.game_id,
+            best_of=row.best_of,
         )
 
 
@@ -204,6 +252,7 @@ class DrawResult:
     action: DrawAction
     by_id: int
     ending: Ending | None
+    match: MatchUpdate | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +274,7 @@ class TimeLoss:
     loser_id: int
     ending: Ending
     post_id: int | None = None
+    match: MatchUpdate | None = None
 
 
 @dataclass(frozen=True, slots=True)

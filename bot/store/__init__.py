@@ -5,7 +5,7 @@ Use `open_database(path_or_url)` once at start, then `transaction()` (one use ca
 passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
 """
 
-from bot.store import challenges, games, posts
+from bot.store import challenges, games, matches, posts, ratings, stats
 from bot.store.database import Database, is_postgres_url
 from bot.store.db import Db, IntegrityError
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
@@ -16,9 +16,15 @@ from bot.store.rows import (
     ChallengeStatus,
     GameRow,
     GameStatus,
+    MatchGame,
+    MatchRow,
+    MatchStatus,
+    PlayerResult,
     PlayerTotals,
     PostKind,
     PostRow,
+    RatedResult,
+    RatingRow,
 )
 
 __all__ = [
@@ -31,16 +37,25 @@ __all__ = [
     "GameRow",
     "GameStatus",
     "IntegrityError",
+    "MatchGame",
+    "MatchRow",
+    "MatchStatus",
     "NewGame",
+    "PlayerResult",
     "PlayerTotals",
     "Position",
     "PostKind",
     "PostRow",
+    "RatedResult",
+    "RatingRow",
     "Result",
     "SchemaTooNewError",
     "challenges",
     "games",
     "is_postgres_url",
+    "matches",
     "open_database",
     "posts",
+    "ratings",
+    "stats",
 ]

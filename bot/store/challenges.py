@@ -22,12 +22,13 @@ async def insert_challenge(
     wants_thread: bool,
     created_at: int,
     expires_at: int,
+    best_of: int = 1,
 ) -> int:
     """Store a new pending challenge; return its id."""
     return await db.insert(
         "INSERT INTO challenges (game_kind, variant, guild_id, channel_id, challenger_id,"
-        " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at,"
+        " best_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game_kind,
             variant,
@@ -40,6 +41,7 @@ async def insert_challenge(
             int(wants_thread),
             created_at,
             expires_at,
+            best_of,
         ),
     )
 

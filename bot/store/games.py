@@ -38,6 +38,8 @@ class NewGame:
     seed: int
     created_at: int
     computer_level: str | None = None  # set for a game against the bot itself
+    match_id: int | None = None  # set for a game of a match
+    match_game: int | None = None  # its number in the match
 
 
 @dataclass(frozen=True, slots=True)

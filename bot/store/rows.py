@@ -71,6 +71,7 @@ class ChallengeRow(_FromRow):
     expires_at: int
     answered_at: int | None
     game_id: int | None
+    best_of: int  # 1 for a single game, else the length of the match it starts
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", ChallengeStatus(self.status))
@@ -109,6 +110,8 @@ class GameRow(_FromRow):
     winner_id: int | None
     scores: str | None  # JSON {colour: points} for games that score
     computer_level: str | None  # easy, normal or hard against the bot; None between people
+    match_id: int | None  # the match the game is part of, if any
+    match_game: int | None  # its number in that match, from 1
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", GameStatus(self.status))
@@ -128,6 +131,98 @@ class GameRow(_FromRow):
     def opponent_of(self, user_id: int) -> int:
         """The other player."""
         return self.second_id if user_id == self.first_id else self.first_id
+
+
+class MatchStatus(StrEnum):
+    """Where a match stands (the `status` column)."""
+
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow(_FromRow):
+    """A best-of match: its players (in the order of its first game) and how it ended."""
+
+    id: int
+    game_kind: str
+    variant: str
+    guild_id: int | None
+    channel_id: int
+    first_id: int
+    second_id: int
+    best_of: int
+    max_games: int
+    move_seconds: int
+    computer_level: str | None
+    status: MatchStatus
+    winner_id: int | None  # None for a draw, or while it runs
+    termination: str | None  # decided, limit or resignation
+    created_at: int
+    finished_at: int | None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", MatchStatus(self.status))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchGame:
+    """One game of a match as its score needs it."""
+
+    match_game: int
+    first_id: int  # who moved first in it
+    status: str
+    winner_id: int | None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended."""
+        return self.status == GameStatus.FINISHED
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow(_FromRow):
+    """A player's rating in one game on one server, with the results it counts."""
+
+    guild_id: int
+    game_kind: str
+    user_id: int
+    mu: float
+    sigma: float
+    results: int
+    wins: int
+    losses: int
+    draws: int
+    updated_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResult(_FromRow):
+    """One rated result: a game between two people, or a whole match."""
+
+    id: int
+    guild_id: int
+    game_kind: str
+    first_id: int
+    second_id: int
+    winner_id: int | None  # None for a draw
+    game_id: int | None
+    match_id: int | None
+    finished_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult(_FromRow):
+    """One finished game as one of its players saw it."""
+
+    game_id: int
+    user_id: int
+    opponent_id: int
+    game_kind: str
+    variant: str
+    guild_id: int | None
+    outcome: str  # win, loss or draw
+    finished_at: int
 
 
 class PostKind(StrEnum):

@@ -72,8 +72,9 @@ async def start_game(
     opponent: int = BOB,
     variant: str | None = None,
     move_seconds: int | None = None,
+    best_of: int | None = None,
 ) -> AcceptResult:
-    """Challenge and accept; the challenger moves first."""
+    """Challenge and accept (a game, or a best-of match); the challenger moves first."""
     challenge = await service.challenge(
         game_kind=game_kind,
         guild_id=GUILD,
@@ -83,6 +84,7 @@ async def start_game(
         variant=variant,
         move_seconds=move_seconds,
         challenger_first=True,
+        best_of=best_of,
     )
     return await service.accept(challenge.id, opponent)
 
@@ -96,8 +98,9 @@ async def start_computer_game(
     player: int = ALICE,
     level: str | None = "easy",
     move_seconds: int | None = None,
+    best_of: int | None = None,
 ) -> GameView:
-    """A game of `player` against the computer, started at once."""
+    """A game (or a best-of match) of `player` against the computer, started at once."""
     started = await service.start_computer_game(
         game_kind=game_kind,
         guild_id=GUILD,
@@ -106,6 +109,7 @@ async def start_computer_game(
         level=level,
         player_first=player_first,
         move_seconds=move_seconds,
+        best_of=best_of,
     )
     return started.view
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from PIL import Image
 
-from bot.games.ponte.drawing import ponte_frames, ponte_image, render_ponte
+from bot.games.ponte.drawing import ponte_frames, ponte_image
 from bot.games.ponte.samples import palette_samples
 from bot.games.ponte.suggest import candidates
 from bot.games.spec import Ending, GameSpec, Note, Players
@@ -97,16 +97,6 @@ class PonteSpec(GameSpec[ponte.PonteGame, ponte.Move]):
         width: int = DEFAULT_WIDTH,
     ) -> Image.Image:
         return ponte_image(game, _names(players), labels=labels, width=width)
-
-    def png(
-        self,
-        game: ponte.PonteGame,
-        players: Players,
-        *,
-        labels: Labels = ENGLISH,
-        width: int = DEFAULT_WIDTH,
-    ) -> bytes:
-        return render_ponte(game, _names(players), labels=labels, width=width)
 
     def read(self, text: str, variant: str) -> ponte.PonteGame:
         return ponte.PonteGame.from_text(text, variant)

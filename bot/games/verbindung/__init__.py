@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from PIL import Image
 
 from bot.games.spec import Ending, GameSpec, Note, Players, RollNotYoursError
-from bot.games.verbindung.drawing import render_verbindung, verbindung_frames, verbindung_image
+from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
 from bot.games.verbindung.samples import palette_samples
 from bot.games.verbindung.suggest import candidates
 from bot.render import ENGLISH, Labels
@@ -103,16 +103,6 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame, verbindung.Move]):
         width: int = DEFAULT_WIDTH,
     ) -> Image.Image:
         return verbindung_image(game, _names(players), labels=labels, width=width)
-
-    def png(
-        self,
-        game: verbindung.VerbindungGame,
-        players: Players,
-        *,
-        labels: Labels = ENGLISH,
-        width: int = DEFAULT_WIDTH,
-    ) -> bytes:
-        return render_verbindung(game, _names(players), labels=labels, width=width)
 
     def read(self, text: str, variant: str) -> verbindung.VerbindungGame:
         return verbindung.VerbindungGame.from_text(text, variant)

@@ -213,12 +213,91 @@ CREATE TABLE owed_posts (
 CREATE INDEX owed_posts_due ON owed_posts (next_attempt_at) WHERE delivered_at IS NULL;
 """
 
+MATCHES_AND_RATINGS = """
+-- A best-of match: up to `max_games` games in one channel, the first move changing hands after
+-- every game. Its score is derived from its games (games.match_id); the match records how it
+-- ended: the winner (NULL for a draw) and why (decided, limit, resignation).
+CREATE TABLE matches (
+    id             INTEGER PRIMARY KEY,
+    game_kind      TEXT    NOT NULL CHECK (game_kind <> ''),
+    variant        TEXT    NOT NULL,
+    guild_id       INTEGER,
+    channel_id     INTEGER NOT NULL,
+    first_id       INTEGER NOT NULL,   -- who moved first in the match's first game
+    second_id      INTEGER NOT NULL CHECK (second_id <> first_id),
+    best_of        INTEGER NOT NULL CHECK (best_of > 1 AND best_of % 2 = 1),
+    max_games      INTEGER NOT NULL CHECK (max_games >= best_of),
+    move_seconds   INTEGER NOT NULL CHECK (move_seconds > 0),
+    computer_level TEXT,
+    status         TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+    winner_id      INTEGER,
+    termination    TEXT,
+    created_at     INTEGER NOT NULL,
+    finished_at    INTEGER,
+    CHECK ((status = 'finished') = (finished_at IS NOT NULL AND termination IS NOT NULL))
+);
+ALTER TABLE games ADD COLUMN match_id INTEGER REFERENCES matches (id);
+ALTER TABLE games ADD COLUMN match_game INTEGER CHECK (match_game IS NULL OR match_game > 0);
+CREATE INDEX games_match ON games (match_id, match_game) WHERE match_id IS NOT NULL;
+ALTER TABLE challenges ADD COLUMN best_of INTEGER NOT NULL DEFAULT 1 CHECK (best_of > 0);
+
+-- Ratings: one result per game between two people, or per match; games against the computer
+-- are not rated. `ratings` holds each player's current rating per server and game, and
+-- `rating_history` the rating after each result: both can be recomputed from `rated_results`.
+CREATE TABLE rated_results (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL,
+    game_kind   TEXT    NOT NULL,
+    first_id    INTEGER NOT NULL,
+    second_id   INTEGER NOT NULL CHECK (second_id <> first_id),
+    winner_id   INTEGER,           -- NULL for a draw
+    game_id     INTEGER REFERENCES games (id),
+    match_id    INTEGER REFERENCES matches (id),
+    finished_at INTEGER NOT NULL,
+    CHECK ((game_id IS NULL) <> (match_id IS NULL))
+);
+CREATE INDEX rated_results_board ON rated_results (guild_id, game_kind, id);
+CREATE TABLE ratings (
+    guild_id   INTEGER NOT NULL,
+    game_kind  TEXT    NOT NULL,
+    user_id    INTEGER NOT NULL,
+    mu         REAL    NOT NULL,
+    sigma      REAL    NOT NULL,
+    results    INTEGER NOT NULL DEFAULT 0,
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, game_kind, user_id)
+);
+CREATE INDEX ratings_board ON ratings (guild_id, game_kind, mu);
+CREATE TABLE rating_history (
+    result_id INTEGER NOT NULL REFERENCES rated_results (id),
+    user_id   INTEGER NOT NULL,
+    mu        REAL    NOT NULL,
+    sigma     REAL    NOT NULL,
+    PRIMARY KEY (result_id, user_id)
+);
+CREATE INDEX rating_history_user ON rating_history (user_id, result_id);
+CREATE INDEX player_results_guild ON player_results (guild_id, user_id, finished_at);
+CREATE INDEX player_results_pair ON player_results (user_id, opponent_id);
+
+-- Finished games between people before ratings existed are the first results (the bot rates
+-- them at its next start).
+INSERT INTO rated_results (guild_id, game_kind, first_id, second_id, winner_id, game_id,
+    finished_at)
+SELECT guild_id, game_kind, first_id, second_id, winner_id, id, finished_at
+FROM games WHERE status = 'finished' AND computer_level IS NULL AND guild_id IS NOT NULL
+ORDER BY finished_at, id;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
     COMPUTER_LEVEL,
     OPEN_GAME_KINDS,
     OWED_POSTS,
+    MATCHES_AND_RATINGS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -77,6 +77,8 @@ async def test_commands_are_registered_in_four_languages(world: World, bot: Game
         "rules",
         "export",
         "help",
+        "leaderboard",
+        "stats",
     } <= set(commands)
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]

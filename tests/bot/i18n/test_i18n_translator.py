@@ -10,7 +10,19 @@ from discord.app_commands import TranslationContext, TranslationContextLocation,
 from bot.i18n import LANGUAGES, CatalogueTranslator, catalogue, lstr
 
 NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")  # \w: letters, digits, _
-COMMANDS = ("challenge", "move", "board", "resign", "draw", "games", "rules", "export", "help")
+COMMANDS = (
+    "challenge",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "games",
+    "rules",
+    "export",
+    "help",
+    "leaderboard",
+    "stats",
+)
 OTHER = TranslationContext(TranslationContextLocation.other, None)
 
 
