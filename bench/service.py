@@ -1,8 +1,10 @@
-"""Speed of the game service against the targets of issue 5 (not a test).
+"""Speed of the game service against the targets of issues 5 and 14 (not a test).
 
 Run ``python -m bench.service`` from the repository root. With 10,000 games stored, playing a move
 through the service (load, validate, store; no image): median <= 5 ms, p99 <= 20 ms. 200 games
-played concurrently in one process: >= 300 moves per second in total.
+played concurrently in one process: >= 300 moves per second in total. With 10,000 finished games
+in a server, `/leaderboard` and `/stats` answer in at most 50 ms (median), and finishing a game
+with its rating update stays within 5 ms (median).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import cast
 
 from bot import games as registry
 from bot.games import SomeSpec as Kind
 from bot.service import GameService, errors
-from bot.store import Database, NewGame, games, open_database
+from bot.store import Database, NewGame, Result, games, open_database, ratings
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
@@ -154,6 +157,97 @@ async def concurrent_games(service: GameService) -> tuple[int, float]:
     return sum(played), time.perf_counter() - start
 
 
+RATED_GUILD = 77
+RATED_PLAYERS = 60
+TIMED_LOOKUPS = 200
+TIMED_ENDINGS = 300
+
+
+async def fill_finished(connection: Database) -> None:
+    """10,000 finished games of Ponte between 60 players of one server, each a rated result."""
+    rng = random.Random(5)
+    record = registry.spec("ponte").dump(registry.spec("ponte").new("online"))
+    async with connection.transaction() as db:
+        for index in range(STORED_GAMES):
+            first, second = rng.sample(range(1, RATED_PLAYERS + 1), 2)
+            winner = rng.choice([first, second, first, None])
+            new = NewGame(
+                game_kind="ponte",
+                variant="online",
+                guild_id=RATED_GUILD,
+                channel_id=2_000_000 + index,
+                parent_channel_id=None,
+                first_id=first,
+                second_id=second,
+                first_colour="white",
+                second_colour="red",
+                move_seconds=3600,
+                turn_started_at=index,
+                deadline=index + 3600,
+                next_alarm_at=None,
+                record=record,
+                version=0,
+                seed=index,
+                created_at=index,
+            )
+            game_id = await games.insert_game(db, new)
+            result = "draw" if winner is None else ("white" if winner == first else "red")
+            ended = Result(record, 0, result, "resignation", None, winner, None, index + 60)
+            await games.finish_game(db, game_id, 0, ended)
+            await ratings.insert_result(
+                db,
+                guild_id=RATED_GUILD,
+                game_kind="ponte",
+                first_id=first,
+                second_id=second,
+                winner_id=winner,
+                finished_at=index + 60,
+                game_id=game_id,
+            )
+
+
+async def timed(action: Callable[[], Awaitable[object]], count: int) -> list[float]:
+    """The wall time of `count` calls of `action`, one after the other."""
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        await action()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+async def ratings_figures(service: GameService) -> dict[str, list[float]]:
+    """Recompute the ratings of the stored results, then time the leaderboard, a player's
+    statistics and the end of a game with its rating update."""
+    start = time.perf_counter()
+    await service.recompute_ratings()
+    figures = {"recompute every rating (once)": [time.perf_counter() - start]}
+    rng = random.Random(9)
+    figures["/leaderboard, a random page"] = await timed(
+        lambda: service.leaderboard(RATED_GUILD, "ponte", rng.randrange(6)), TIMED_LOOKUPS
+    )
+    figures["/stats of a random player"] = await timed(
+        lambda: service.stats(RATED_GUILD, rng.randrange(1, 61), None, rng.randrange(1, 61)),
+        TIMED_LOOKUPS,
+    )
+    endings = []
+    for number in range(TIMED_ENDINGS):
+        channel = 3_000_000 + number
+        made = await service.challenge(
+            game_kind="ponte",
+            guild_id=RATED_GUILD,
+            channel_id=channel,
+            challenger_id=1 + number % RATED_PLAYERS,
+            opponent_id=1 + (number + 1) % RATED_PLAYERS,
+        )
+        await service.accept(made.id, made.opponent_id)
+        start = time.perf_counter()
+        await service.resign(channel, made.opponent_id)
+        endings.append(time.perf_counter() - start)
+    figures["finish a game with its rating update"] = endings
+    return figures
+
+
 def p99(values: list[float]) -> float:
     return statistics.quantiles(values, n=100)[98]
 
@@ -168,6 +262,12 @@ async def main() -> None:
             moves, seconds = await concurrent_games(service)
         finally:
             await connection.close()
+        connection = await open_database(Path(folder) / "rated.sqlite3")
+        try:
+            await fill_finished(connection)
+            rated = await ratings_figures(GameService(connection))
+        finally:
+            await connection.close()
     print(f"service with {STORED_GAMES:,} stored games (targets: median <= 5 ms, p99 <= 20 ms)")
     for name, times in (("random games (cold)", cold), ("same game again (warm)", warm)):
         print(
@@ -178,6 +278,15 @@ async def main() -> None:
         f"  {CONCURRENT_GAMES} games concurrently: {moves} moves in {seconds:.2f} s ="
         f" {moves / seconds:,.0f} moves/s (target >= 300)"
     )
+    print(
+        f"ratings with {STORED_GAMES:,} finished games in one server, {RATED_PLAYERS} players"
+        " (targets: lookups median <= 50 ms, finishing median <= 5 ms)"
+    )
+    for name, times in rated.items():
+        print(
+            f"  {name:<40} median {statistics.median(times) * 1e3:7.2f} ms"
+            f"   ({len(times)} {'call' if len(times) == 1 else 'calls'})"
+        )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from bot.announce import mention
 from bot.commands.common import ls, user_locale
 from bot.i18n import text
 from bot.service import GameView
+from bot.wording import short_score
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -74,7 +75,8 @@ class InfoCog(commands.Cog):
             turn = text(locale, "games.computer_turn", player=player)
         else:
             turn = text(locale, "games.turn", player=player, deadline=f"<t:{view.deadline_at}:R>")
-        return f"• {game} <#{view.channel_id}>: {players} · {turn}"
+        match = "" if view.match is None else f" ({short_score(view.match, locale)})"
+        return f"• {game}{match} <#{view.channel_id}>: {players} · {turn}"
 
     @app_commands.command(
         name=ls("command.rules.name"), description=ls("command.rules.description")

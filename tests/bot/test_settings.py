@@ -143,3 +143,31 @@ def test_running_with_a_token_that_names_no_bot_exits_2_before_opening_the_datab
     assert main([], env) == EXIT_CONFIG
     assert "DISCORD_TOKEN" in caplog.text and "not a token" not in caplog.text
     assert not database.exists()
+
+
+def test_a_postgresql_url_is_preferred_to_the_sqlite_file_and_kept_out_of_repr():
+    url = "postgresql://bot:secret@db.example:5432/games"
+    settings = Settings.from_env({"DATABASE_URL": url, "DATABASE_PATH": "/tmp/x.sqlite3"})
+    assert settings.database == url and "secret" not in repr(settings)
+    assert Settings.from_env({}).database == DEFAULT_DATABASE
+
+
+@pytest.mark.parametrize("value", ["mysql://x@y/z", "postgresql:///nohost", "data/bot.sqlite3"])
+def test_a_database_url_that_is_not_postgresql_is_refused(value):
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        Settings.from_env({"DATABASE_URL": value})
+
+
+def test_migrate_and_recompute_need_no_token_and_say_what_they_did(tmp_path, capsys):
+    database = tmp_path / "data" / "bot.sqlite3"
+    env = {"DATABASE_PATH": str(database)}
+    assert main(["migrate"], env) == 0
+    assert database.exists() and "schema version" in capsys.readouterr().out
+    assert main(["ratings", "--recompute"], env) == 0
+    assert "from 0 rated results" in capsys.readouterr().out
+
+
+def test_ratings_without_recompute_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["ratings"], {})
+    assert stopped.value.code == 2 and "--recompute" in capsys.readouterr().err

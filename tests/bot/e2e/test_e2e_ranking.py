@@ -1,0 +1,77 @@
+"""/leaderboard and /stats through the real bot and the fake Discord (issue 14): private answers,
+pages turned with buttons, a rating chart, and friendly refusals when there is nothing to show."""
+
+from __future__ import annotations
+
+import io
+
+from e2ekit import World, run
+from PIL import Image
+
+from bot.app import GameBot
+from bot.i18n import describe_error
+from bot.service import errors
+from bot.service.ratings import BOARD_PAGE
+
+GUILD_GAMES = BOARD_PAGE + 2  # players beyond one page
+
+
+async def finish(bot: GameBot, world: World, winner: int, loser: int) -> None:
+    """A game between two people of the server, won by `winner` (played through the service)."""
+    made = await bot.service.challenge(
+        game_kind="ponte",
+        guild_id=world.guild.id,
+        channel_id=world.channel.id,
+        challenger_id=winner,
+        opponent_id=loser,
+    )
+    await bot.service.accept(made.id, loser)
+    await bot.service.resign(world.channel.id, loser)
+
+
+async def test_an_empty_leaderboard_and_stats_of_a_newcomer_are_friendly_refusals(
+    world: World, bot: GameBot
+) -> None:
+    board = await run(world, world.alice, "leaderboard", {"game": "ponte"})
+    assert board.ephemeral
+    assert board.content == describe_error(errors.NoRatedGamesError("", game="ponte"), "en-US")
+    stats = await run(world, world.bob, "stats", {"player": world.carol})
+    assert stats.ephemeral
+    assert stats.content == describe_error(errors.NoGamesYetError("", user_id=world.carol.id), "de")
+
+
+async def test_the_leaderboard_pages_with_buttons(world: World, bot: GameBot) -> None:
+    players = [world.alice.id] + [9_000 + n for n in range(GUILD_GAMES - 1)]
+    for number, player in enumerate(players):
+        await finish(bot, world, player, players[(number + 1) % len(players)])
+    first = await run(world, world.alice, "leaderboard", {"game": "ponte"})
+    assert first.ephemeral and "Page 1 of 2" in first.content
+    assert first.content.count("\n**") == BOARD_PAGE  # one line per player
+    previous, following = first.message.custom_ids()
+    assert previous == "leaderboard:ponte:0" and following == "leaderboard:ponte:1"
+    assert [c.get("disabled", False) for c in first.message.iter_components()] == [True, False]
+    turned = await (await world.fake.press_button(world.alice, first.message, following))
+    assert turned.response_type == 7  # UPDATE_MESSAGE: the page is turned in place
+    assert "Page 2 of 2" in first.message.content
+    assert first.message.content.count("\n**") == GUILD_GAMES - BOARD_PAGE
+    assert [c.get("disabled", False) for c in first.message.iter_components()] == [False, True]
+
+
+async def test_stats_show_the_rating_with_its_chart_and_the_record_against_the_caller(
+    world: World, bot: GameBot
+) -> None:
+    for winner, loser in [
+        (world.alice, world.bob),
+        (world.bob, world.alice),
+        (world.alice, world.bob),
+    ]:
+        await finish(bot, world, winner.id, loser.id)
+    answer = await run(world, world.bob, "stats", {"player": world.alice, "game": "ponte"})
+    assert answer.ephemeral
+    assert "Wertung" in answer.content  # bob reads German
+    assert "Gegen dich: 2 gewonnen, 1 verloren" in answer.content
+    [chart] = answer.attachments
+    image = Image.open(io.BytesIO(chart.data))
+    assert image.format == "PNG" and image.width == 760
+    mine = await run(world, world.alice, "stats")
+    assert "Against you" not in mine.content and "won" in mine.content
