@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
 from engine.errors import EngineError, IllegalMoveError, InvalidMoveError
-from engine.record import Record
+from engine.record import Record, TakenBack
 
 
 class Side(Protocol):
@@ -106,6 +106,7 @@ class Game(ABC, Generic[MoveT, ColourT]):
 
     KEY: ClassVar[str]  # the game's name in records (``"ponte"``)
     TITLE: ClassVar[str]  # the game's name for people (``"Ponte del Diavolo"``)
+    _takebacks: tuple[TakenBack, ...] = ()  # a game with takebacks sets its own
 
     @classmethod
     @abstractmethod
@@ -132,6 +133,8 @@ class Game(ABC, Generic[MoveT, ColourT]):
             except EngineError as error:
                 error.record_index, error.record_text = number, text
                 raise
+        if record.takebacks:
+            game._takebacks = record.takebacks
         return game
 
     @classmethod
@@ -147,7 +150,9 @@ class Game(ABC, Generic[MoveT, ColourT]):
     def record(self) -> Record:
         """The record of the game so far."""
         moves = tuple(str(move) for move in self.moves)
-        return Record(self.KEY, self.variant_name, moves, title=self.TITLE)
+        return Record(
+            self.KEY, self.variant_name, moves, title=self.TITLE, takebacks=self._takebacks
+        )
 
     # The rules ---------------------------------------------------------------------------------
 
@@ -229,6 +234,25 @@ class Game(ABC, Generic[MoveT, ColourT]):
         for move in self.moves:
             replayed.push(move)  # checked when this game was built
             yield replayed
+
+    @property
+    def takebacks(self) -> tuple[TakenBack, ...]:
+        """The moves taken back during the game (with the opponent's consent), in order."""
+        return self._takebacks
+
+    def take_back(self, count: int) -> Self:
+        """The game as it was `count` moves ago: a new game, which remembers the moves taken
+        back in its `takebacks` (and so in its record). Raises `ValueError` for a count of moves
+        the game does not have."""
+        if not 0 < count <= len(self.moves):
+            raise ValueError(f"cannot take back {count} of {len(self.moves)} moves")
+        kept = len(self.moves) - count
+        earlier = self.new(self.variant_name)
+        for move in self.moves[:kept]:
+            earlier.push(move)  # checked when this game was built
+        taken = TakenBack(kept, tuple(str(move) for move in self.moves[kept:]))
+        earlier._takebacks = (*self._takebacks, taken)
+        return earlier
 
     def legal_moves(self) -> LegalMoves[MoveT]:
         """The legal moves now (see `LegalMoves`)."""

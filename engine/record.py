@@ -9,6 +9,11 @@ Text form: blank lines and lines starting with ``#`` are ignored; the writer sta
 naming the game and variant for people, but the reader is told the variant. JSON form:
 ``{"game": "ponte", "variant": "online", "moves": ["c3 d5", ...]}`` (a missing variant is the
 game's default, as older Verbindung records have none).
+
+Moves taken back with the opponent's consent stay in the record: in the text as a comment where
+they were made (``# taken back: c3 d5``, the moves of one takeback joined by `` | ``, which the
+reader reads back), in JSON as ``"takebacks": [{"at": 12, "moves": ["c3 d5"]}]``, where `at` is
+the number of moves that were kept.
 """
 
 from __future__ import annotations
@@ -17,6 +22,19 @@ import json
 from dataclasses import dataclass, field
 
 from engine.errors import InvalidMoveError
+
+TAKEN_BACK = "# taken back: "
+"""How the text form marks the moves of a takeback."""
+JOINER = " | "
+"""What joins the moves of one takeback in the text form."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """Moves taken back with the opponent's consent: they followed the first `at` moves."""
+
+    at: int
+    moves: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +47,7 @@ class Record:
     moves: tuple[str, ...]
     lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     title: str = field(default="", compare=False, repr=False)  # for the text's header
+    takebacks: tuple[TakenBack, ...] = ()
 
     def numbered(self) -> list[tuple[int, str]]:
         """Each move with its place in the source (its 1-based index if it was not read)."""
@@ -36,25 +55,40 @@ class Record:
         return list(zip(numbers, self.moves, strict=True))
 
     def to_text(self) -> str:
-        """The canonical text: a comment naming the game and variant, then one move per line."""
-        header = f"# {self.title or self.game}, variant {self.variant}\n"
-        return header + "".join(f"{move}\n" for move in self.moves)
+        """The canonical text: a comment naming the game and variant, then one move per line,
+        with each takeback as a comment where it happened."""
+        lines = [f"# {self.title or self.game}, variant {self.variant}"]
+        pending = list(self.takebacks)
+        for number, move in enumerate([*self.moves, None]):
+            while pending and (pending[0].at <= number or move is None):
+                lines.append(TAKEN_BACK + JOINER.join(pending.pop(0).moves))
+            if move is not None:
+                lines.append(move)
+        return "".join(f"{line}\n" for line in lines)
 
     def to_json(self) -> str:
         """The JSON form."""
-        return json.dumps({"game": self.game, "variant": self.variant, "moves": list(self.moves)})
+        data: dict[str, object] = {"game": self.game, "variant": self.variant}
+        data["moves"] = list(self.moves)
+        if self.takebacks:
+            data["takebacks"] = [{"at": t.at, "moves": list(t.moves)} for t in self.takebacks]
+        return json.dumps(data)
 
     @classmethod
     def from_text(cls, text: str, game: str, variant: str | None = None) -> Record:
         """The record of `game` that `text` holds (its moves are read, not yet checked)."""
         moves: list[str] = []
         lines: list[int] = []
+        takebacks: list[TakenBack] = []
         for number, line in enumerate(text.splitlines(), start=1):
             stripped = line.strip()
-            if stripped and not stripped.startswith("#"):
+            if stripped.startswith(TAKEN_BACK.strip()):
+                taken = stripped.removeprefix(TAKEN_BACK.strip()).split(JOINER.strip())
+                takebacks.append(TakenBack(len(moves), tuple(m.strip() for m in taken)))
+            elif stripped and not stripped.startswith("#"):
                 moves.append(stripped)
                 lines.append(number)
-        return cls(game, variant, tuple(moves), tuple(lines))
+        return cls(game, variant, tuple(moves), tuple(lines), takebacks=tuple(takebacks))
 
     @classmethod
     def from_json(cls, text: str, game: str) -> Record:
@@ -71,4 +105,23 @@ class Record:
             raise InvalidMoveError("the record's variant must be a name")
         if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
             raise InvalidMoveError("the record's moves must be a list of moves in notation")
-        return cls(game, variant, tuple(move.strip() for move in moves))
+        takebacks = _takebacks(data.get("takebacks", []))
+        return cls(game, variant, tuple(move.strip() for move in moves), takebacks=takebacks)
+
+
+def _takebacks(entries: object) -> tuple[TakenBack, ...]:
+    """The takebacks of a JSON record; raise `InvalidMoveError` if they are not well formed."""
+    problem = InvalidMoveError('the record\'s "takebacks" must be a list of {"at", "moves"}')
+    if not isinstance(entries, list):
+        raise problem
+    found = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            raise problem
+        at, moves = entry.get("at"), entry.get("moves")
+        if not isinstance(at, int) or at < 0 or not isinstance(moves, list):
+            raise problem
+        if not moves or not all(isinstance(move, str) for move in moves):
+            raise problem
+        found.append(TakenBack(at, tuple(moves)))
+    return tuple(found)

@@ -178,6 +178,43 @@ class GameSpec(ABC, Generic[G, M]):
         """The last move `colour` made (not counting chance events), or None."""
 
     @abstractmethod
+    def movers(self, game: G) -> tuple[str | None, ...]:
+        """For each event of the game, the colour its maker holds now; None for a chance
+        event (a roll)."""
+
+    @abstractmethod
+    def take_back(self, game: G, count: int) -> G:
+        """The game without its last `count` events, which its record keeps as taken back."""
+
+    @abstractmethod
+    def position_at(self, game: G, ply: int) -> G:
+        """A new game as `game` was after its first `ply` events."""
+
+    def turn_plies(self, game: G) -> list[int]:
+        """The positions a game's history steps through, as plies: the start (with the chance
+        events that open the game), then each turn with the chance events that follow it."""
+        movers = self.movers(game)
+
+        def past_chance(ply: int) -> int:
+            while ply < len(movers) and movers[ply] is None:
+                ply += 1
+            return ply
+
+        return [past_chance(0)] + [
+            past_chance(index + 1) for index, mover in enumerate(movers) if mover is not None
+        ]
+
+    def last_turn_length(self, game: G, colour: str) -> int | None:
+        """How many events a takeback of `colour`'s last turn removes (the turn and the chance
+        events after it); None when the last turn was the opponent's, 0 when `colour` has not
+        moved at all."""
+        movers = self.movers(game)
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] is not None:
+                return len(movers) - index if movers[index] == colour else None
+        return 0
+
+    @abstractmethod
     def ending(self, game: G) -> Ending | None:
         """How the game ended, or None while it runs."""
 

@@ -13,6 +13,7 @@ from bot.service.computer import LEVELS, ComputerTurn, check_level
 from bot.service.core import Clock, SeedSource, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.matches import MATCH_LENGTHS, check_best_of
+from bot.service.notify import NotifyUseCases
 from bot.service.outbox import OutboxUseCases
 from bot.service.queries import QueryUseCases
 from bot.service.ratings import (
@@ -28,10 +29,13 @@ from bot.service.results import (
     AcceptResult,
     Challenge,
     ChallengeExpired,
+    DigestItem,
     DrawAction,
     DrawResult,
     Export,
+    FinishedPage,
     GameView,
+    HistoryStep,
     MatchStanding,
     MatchTermination,
     MatchUpdate,
@@ -39,12 +43,28 @@ from bot.service.results import (
     Notice,
     Owed,
     Reminder,
+    ReminderDigest,
     Started,
+    TakebackAction,
+    TakebackResult,
     TimeLoss,
+    TurnDm,
+    VacationNotice,
+    VacationStatus,
 )
+from bot.service.takeback import TakebackUseCases
+from bot.service.vacations import VacationUseCases
 
 
-class GameService(OutboxUseCases, RematchUseCases, QueryUseCases, RatingUseCases):
+class GameService(
+    OutboxUseCases,
+    RematchUseCases,
+    TakebackUseCases,
+    VacationUseCases,
+    NotifyUseCases,
+    QueryUseCases,
+    RatingUseCases,
+):
     """Every use case of the bot, over one open `bot.store.Connection`."""
 
 
@@ -57,12 +77,15 @@ __all__ = [
     "ChallengeExpired",
     "Clock",
     "ComputerTurn",
+    "DigestItem",
     "DrawAction",
     "DrawResult",
     "Ending",
     "Export",
+    "FinishedPage",
     "GameService",
     "GameView",
+    "HistoryStep",
     "Leaderboard",
     "MatchStanding",
     "MatchTermination",
@@ -73,12 +96,18 @@ __all__ = [
     "PlayerStats",
     "RatingSummary",
     "Reminder",
+    "ReminderDigest",
     "SeedSource",
     "ServiceError",
     "Started",
     "Streak",
+    "TakebackAction",
+    "TakebackResult",
     "Termination",
     "TimeLoss",
+    "TurnDm",
+    "VacationNotice",
+    "VacationStatus",
     "check_best_of",
     "check_level",
     "check_move_seconds",

@@ -14,15 +14,27 @@ from datetime import datetime
 
 from bot.games import Ending, Termination
 from bot.service.core import Loaded
-from bot.service.deadlines import epoch, moment
+from bot.service.deadlines import HOUR, LAST_CALL, epoch, moment
 from bot.service.play import PlayUseCases
 from bot.service.results import Challenge, ChallengeExpired, Notice, Reminder, TimeLoss
-from bot.store import ChallengeStatus, Db, GameStatus, PostKind, challenges, games
+from bot.store import (
+    ChallengeStatus,
+    Db,
+    GameRow,
+    GameStatus,
+    Notify,
+    PostKind,
+    challenges,
+    games,
+    users,
+)
 
 log = logging.getLogger(__name__)
 
 ALARM_RETRY = 3600
 """Seconds before a game whose alarm failed is looked at again."""
+DIGEST = HOUR
+"""Reminders by direct message due within this many seconds of each other go out as one."""
 
 
 class AlarmUseCases(PlayUseCases):
@@ -99,7 +111,31 @@ class AlarmUseCases(PlayUseCases):
         post_id = await self._owe(
             db, PostKind.REMINDER, row.id, row.version, now, user_id=user_id, stage=stage
         )
+        if row.dm_reminded < stage:  # not told already, in another game's digest
+            await self._remind_by_dm(db, row, user_id, stage, now)
         return Reminder(view, user_id, stage, moment(turn.deadline), post_id)
+
+    async def _remind_by_dm(self, db: Db, row: GameRow, user_id: int, stage: int, now: int) -> None:
+        """Owe a direct message with this reminder and every other one of the player's that
+        falls due within the hour, if they asked for reminders by direct message; each game in
+        it is marked, so its own reminder sends no second one."""
+        settings = await users.settings_of(db, user_id)
+        if settings is None or settings.notify is Notify.CHANNEL or settings.dm_closed:
+            return
+        digest = [(row, stage)]
+        for other in await games.list_games(db, user_id=user_id, limit=1000):
+            coming = other.reminders_sent + 1
+            due_soon = other.next_alarm_at is not None and other.next_alarm_at <= now + DIGEST
+            if other.id == row.id or not due_soon or coming > LAST_CALL:
+                continue  # the game's next alarm is no reminder within the hour
+            if other.dm_reminded < coming and self._bare_view(other).to_move_id == user_id:
+                digest.append((other, coming))
+        for game, game_stage in digest:
+            await games.set_dm_reminded(db, game.id, game.version, game_stage)
+        entries = [[game.id, game.version, game_stage] for game, game_stage in digest]
+        await self._owe(
+            db, PostKind.REMINDER_DM, row.id, row.version, now, user_id=user_id, games=entries
+        )
 
     async def _lose_on_time(self, db: Db, loaded: Loaded, now: int) -> TimeLoss:
         view = loaded.view

@@ -121,8 +121,10 @@ class ComputerUseCases(PlayUseCases):
         that is not legal there (a fault of the search, not of the game)."""
         async with self.connection.transaction() as db:
             row = await games.get_game(db, turn.game_id)
-            if row is None or row.version != turn.version or row.status is not GameStatus.ACTIVE:
+            if row is None or row.status is not GameStatus.ACTIVE:
                 return None
+            if (row.version, row.record) != (turn.version, turn.record):
+                return None  # moved on, or taken back and played again to the same length
             loaded = await self._load(db, row)
             view = loaded.view
             if not self._computer_to_move(view):

@@ -38,10 +38,12 @@ from bot.store import (
     MatchGame,
     MatchRow,
     NewGame,
+    Notify,
     PostKind,
     games,
     matches,
     posts,
+    users,
 )
 
 Clock = Callable[[], datetime]
@@ -207,8 +209,9 @@ class ServiceCore:
         game = kind.new(seating.variant)
         for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
             kind.push(game, event)
-        turn = deadlines.Turn(now, seating.move_seconds)
         computer_first = seating.computer_level is not None and seating.first_id == self.computer_id
+        starts = await self._turn_start(db, seating.first_id, now)
+        turn = deadlines.Turn(starts, seating.move_seconds)
         new = NewGame(
             game_kind=kind.key,
             variant=seating.variant,
@@ -220,7 +223,7 @@ class ServiceCore:
             first_colour=kind.colours[0],
             second_colour=kind.colours[1],
             move_seconds=seating.move_seconds,
-            turn_started_at=now,
+            turn_started_at=starts,
             deadline=turn.deadline,
             next_alarm_at=None if computer_first else turn.half_time,
             record=kind.dump(game),
@@ -236,7 +239,30 @@ class ServiceCore:
         except StoreChannelBusy:  # the database's own check, should a race get past ours
             raise channel_busy(seating.channel_id) from None
         post_id = await self._owe(db, PostKind.START, game_id, new.version, now)
-        return Started(await self._view(db, await self._row_by_id(db, game_id), game), post_id)
+        view = await self._view(db, await self._row_by_id(db, game_id), game)
+        await self._owe_turn_dm(db, view, now)
+        return Started(view, post_id)
+
+    # A player's turn ---------------------------------------------------------------------------
+
+    async def _turn_start(self, db: Db, user_id: int | None, now: int) -> int:
+        """When a turn of `user_id` that comes now begins: now, or at the end of the holiday
+        they are on (their clock stands still until then)."""
+        if user_id is None or user_id == self.computer_id:
+            return now
+        holiday = await users.current_vacation(db, user_id, now)
+        return now if holiday is None else holiday.ends_at
+
+    async def _owe_turn_dm(self, db: Db, view: GameView, now: int) -> None:
+        """Owe the player to move a direct message about their turn, if they asked for one
+        (`/notify`) and have not closed their direct messages."""
+        user = view.to_move_id
+        if user is None or self._is_computer(view, user):
+            return
+        settings = await users.settings_of(db, user)
+        if settings is None or settings.notify is not Notify.TURNS or settings.dm_closed:
+            return
+        await self._owe(db, PostKind.TURN_DM, view.id, view.version, now, user_id=user)
 
     @staticmethod
     def _player_colour(view: GameView, user_id: int) -> str:

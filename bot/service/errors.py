@@ -206,3 +206,70 @@ class NoGamesYetError(ServiceError):
     """A player has finished no game on this server, or none of `params['game']`."""
 
     key = "no_games_yet"
+
+
+class GameNotHereError(ServiceError):
+    """Game `params['game_id']` is not one of this server's."""
+
+    key = "game_not_here"
+
+
+class HistoryEndError(ServiceError):
+    """A step of a game's history before its start or past its last move (`params['turns']`)."""
+
+    key = "history_end"
+
+
+class NoMoveToTakeBackError(ServiceError):
+    """The player has made no move in this game that could be taken back."""
+
+    key = "no_move_to_take_back"
+
+
+class OpponentMovedError(ServiceError):
+    """The opponent has moved since the player's last turn: it can no longer be taken back."""
+
+    key = "opponent_moved"
+
+
+class TakebackAlreadyAskedError(ServiceError):
+    """The player's own takeback request is still open."""
+
+    key = "takeback_already_asked"
+
+
+class NoTakebackRequestError(ServiceError):
+    """There is no open takeback request from the opponent to answer."""
+
+    key = "no_takeback_request"
+
+
+class OwnTakebackRequestError(NoTakebackRequestError):
+    """The one who asked for the takeback pressed its buttons: the opponent decides."""
+
+    key = "own_takeback_request"
+
+
+class BadVacationLengthError(ServiceError):
+    """A holiday of `params['days']` days: it must be 1 to `params['maximum']`."""
+
+    key = "bad_vacation_length"
+
+
+class VacationAllowanceError(ServiceError):
+    """A holiday beyond the yearly allowance (`params['days_left']` days left in
+    `params['year']`)."""
+
+    key = "vacation_allowance"
+
+
+class AlreadyOnVacationError(ServiceError):
+    """The player is on holiday already, until `params['until']`."""
+
+    key = "already_on_vacation"
+
+
+class NotOnVacationError(ServiceError):
+    """Ending a holiday that is not running."""
+
+    key = "not_on_vacation"

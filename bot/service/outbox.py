@@ -13,8 +13,19 @@ from datetime import datetime
 
 from bot.service.alarms import AlarmUseCases
 from bot.service.deadlines import epoch, moment
-from bot.service.results import GameView, MoveResult, Owed, Reminder, Started, TimeLoss
-from bot.store import GameStatus, PostKind, PostRow, posts
+from bot.service.results import (
+    DigestItem,
+    GameView,
+    MoveResult,
+    Owed,
+    Reminder,
+    ReminderDigest,
+    Started,
+    TimeLoss,
+    TurnDm,
+    VacationNotice,
+)
+from bot.store import Db, GameStatus, PostKind, PostRow, posts
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +39,13 @@ MAX_ATTEMPTS = 12
 class OutboxUseCases(AlarmUseCases):
     """Posts owed to the games' channels."""
 
-    async def delivered(self, post_id: int | None) -> None:
-        """Settle post `post_id`: it is out (None: nothing was owed)."""
+    async def delivered(self, post_id: int | None, message_id: int | None = None) -> None:
+        """Settle post `post_id`: it is out, as message `message_id` where that is known
+        (None: nothing was owed)."""
         if post_id is None:
             return
         async with self.connection.transaction() as db:
-            await posts.mark_delivered(db, post_id, self._now())
+            await posts.mark_delivered(db, post_id, self._now(), message_id)
 
     async def failed(self, post_id: int | None) -> None:
         """Discord refused post `post_id`: try again later, with a growing pause."""
@@ -81,12 +93,19 @@ class OutboxUseCases(AlarmUseCases):
         return min(known, default=None)
 
     async def _rebuild(self, row: PostRow) -> Owed | None:
-        async with self.connection.read() as db:
-            view = await self._view(db, await self._row_by_id(db, row.game_id))
-        if view.version != row.version:
-            return None
+        """What post `row` owes, as the game is now; None when the game has moved past it."""
         data = json.loads(row.data)
         kind = PostKind(row.kind)
+        async with self.connection.read() as db:
+            view = await self._view(db, await self._row_by_id(db, row.game_id))
+            if kind is PostKind.VACATION:  # news of a player, not of a position
+                return self._vacation(view, data, row.id)
+            if kind is PostKind.REMINDER_DM:
+                return await self._digest(db, data["user_id"], data["games"], row.id)
+            if view.version != row.version:
+                return None
+            if kind is PostKind.TURN_DM:
+                return await self._turn_dm(db, view, data["user_id"], row.id)
         if kind is PostKind.START:  # after the end, the result's post says more
             return Started(view, row.id) if view.is_active else None
         if kind is PostKind.MOVE:
@@ -99,6 +118,35 @@ class OutboxUseCases(AlarmUseCases):
 
     @staticmethod
     def _reminder(view: GameView, data: dict[str, int], post_id: int) -> Reminder | None:
-        if view.status is not GameStatus.ACTIVE or view.to_move_id != data["user_id"]:
+        if not _waits_for(view, data["user_id"]):
             return None
         return Reminder(view, data["user_id"], data["stage"], moment(view.turn.deadline), post_id)
+
+    @staticmethod
+    def _vacation(view: GameView, data: dict[str, int], post_id: int) -> VacationNotice | None:
+        if not view.is_active:
+            return None
+        until, back = moment(data["until"]), bool(data["back"])
+        return VacationNotice(view, data["user_id"], until, back, post_id)
+
+    async def _turn_dm(self, db: Db, view: GameView, user_id: int, post_id: int) -> TurnDm | None:
+        if not _waits_for(view, user_id):
+            return None
+        return TurnDm(view, user_id, await posts.message_about(db, view.id, view.version), post_id)
+
+    async def _digest(
+        self, db: Db, user_id: int, entries: list[list[int]], post_id: int
+    ) -> ReminderDigest | None:
+        """The games of a reminder digest that still wait for the player at the same turn."""
+        items = []
+        for game_id, version, stage in entries:
+            view = await self._view(db, await self._row_by_id(db, game_id))
+            if view.version == version and _waits_for(view, user_id):
+                link = await posts.message_about(db, view.id, view.version)
+                items.append(DigestItem(view, stage, moment(view.turn.deadline), link))
+        return ReminderDigest(user_id, tuple(items), post_id) if items else None
+
+
+def _waits_for(view: GameView, user_id: int) -> bool:
+    """Whether the game is running with `user_id` to move."""
+    return view.status is GameStatus.ACTIVE and view.to_move_id == user_id

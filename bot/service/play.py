@@ -186,9 +186,11 @@ class PlayUseCases(MatchSteps):
             )
         else:
             to_move = kind.to_move(game)
-            timed = to_move is None or not self._is_computer(row, row.player_of(to_move))
+            next_id = None if to_move is None else row.player_of(to_move)
+            timed = next_id is None or not self._is_computer(row, next_id)
+            starts = await self._turn_start(db, next_id, now) if timed else now
             stored = await self._save(
-                db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed
+                db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed, starts=starts
             )
         played, rolled = str(move), tuple(map(str, drawn))
         post_id = await self._owe(
@@ -205,6 +207,8 @@ class PlayUseCases(MatchSteps):
         if ending is not None:
             update = await self._after_game(db, stored, now, match_resigned_by=match_resigned_by)
         view = await self._view(db, stored, game)
+        if ending is None:
+            await self._owe_turn_dm(db, view, now)  # after the move's post: it links to it
         return MoveResult(view, mover_id, played, rolled, ending, post_id, update)
 
     async def _save(
@@ -216,20 +220,24 @@ class PlayUseCases(MatchSteps):
         now: int,
         *,
         timed: bool = True,
+        starts: int | None = None,
     ) -> GameRow:
-        """Store the new position; `timed` is False when the computer is to move, which gets
-        no reminders and never loses on time (it has no alarm)."""
-        turn = Turn(now, row.move_seconds)
+        """Store the new position; the next turn's clock begins at `starts` (now by default; the
+        end of a holiday) and its reminders follow it. `timed` is False when the computer is to
+        move, which gets no reminders and never loses on time (it has no alarm)."""
+        begins = now if starts is None else starts
+        turn = Turn(begins, row.move_seconds)
         alarm = turn.half_time if timed else None
         position = Position(
             record=record,
             version=version,
             first_colour=row.first_colour,
             second_colour=row.second_colour,
-            turn_started_at=now,
+            turn_started_at=begins,
             deadline=turn.deadline,
             next_alarm_at=alarm,
             updated_at=now,
+            last_turn_seconds=max(now - row.turn_started_at, 0),
         )
         if not await games.save_position(db, row.id, row.version, position):
             raise StalePositionError("the game changed meanwhile; try again", version=version)
@@ -237,11 +245,14 @@ class PlayUseCases(MatchSteps):
             row,
             record=record,
             version=version,
-            turn_started_at=now,
+            last_turn_seconds=max(now - row.turn_started_at, 0),
+            turn_started_at=begins,
             deadline=turn.deadline,
             next_alarm_at=alarm,
             reminders_sent=0,
             draw_offered_by=None,
+            takeback_by=None,
+            dm_reminded=0,
             updated_at=now,
         )
 

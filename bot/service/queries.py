@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.service.core import ServiceCore
-from bot.service.results import Export, GameView
+from bot.service.errors import GameNotHereError, HistoryEndError
+from bot.service.results import Export, FinishedPage, GameView, HistoryStep
 from bot.store import PlayerTotals, games
 
 
@@ -46,6 +47,42 @@ class QueryUseCases(ServiceCore):
                 db, status=status, guild_id=guild_id, user_id=user_id, limit=limit
             )
             return [await self._view(db, row) for row in rows]
+
+    async def game_here(self, game_id: int, guild_id: int | None) -> GameView:
+        """Game `game_id`, active or finished, if it is one of server `guild_id`'s. Raises
+        `GameNotFoundError` and `GameNotHereError` (another server's)."""
+        async with self.connection.read() as db:
+            row = await self._row_by_id(db, game_id)
+            if row.guild_id != guild_id:
+                raise GameNotHereError("that game is another server's", game_id=game_id)
+            return await self._view(db, row)
+
+    async def history(self, game_id: int, guild_id: int | None, turn: int | None) -> HistoryStep:
+        """Game `game_id` of this server after its turn `turn` (0: the start; None: the last).
+        Raises as `game_here` does, and `HistoryEndError` before the start or past the end."""
+        view = await self.game_here(game_id, guild_id)
+        plies = view.kind.turn_plies(view.game)
+        turns = len(plies) - 1
+        shown = turns if turn is None else turn
+        if not 0 <= shown <= turns:
+            raise HistoryEndError("there is no such move in this game", turns=turns)
+        position = view.kind.position_at(view.game, plies[shown])
+        return HistoryStep(view, position, shown, turns)
+
+    async def finished_games(
+        self, user_id: int, *, page: int = 0, per_page: int = 10
+    ) -> FinishedPage:
+        """One page (from 0; past the end, the last) of the user's finished games, newest
+        first."""
+        async with self.connection.read() as db:
+            total = await games.count_games(db, status="finished", user_id=user_id)
+            pages = max(1, -(-total // per_page))
+            page = min(max(page, 0), pages - 1)
+            rows = await games.list_games(
+                db, status="finished", user_id=user_id, limit=per_page, offset=page * per_page
+            )
+            views = tuple([await self._view(db, row) for row in rows])
+        return FinishedPage(views, page, pages)
 
     async def totals(self, user_id: int) -> list[PlayerTotals]:
         """A user's wins, losses and draws per game."""

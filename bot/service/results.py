@@ -34,6 +34,7 @@ class GameView:
         self.reminders_sent = row.reminders_sent
         self.next_alarm_at = row.next_alarm_at
         self.draw_offered_by = row.draw_offered_by
+        self.takeback_by = row.takeback_by  # who asked to take back their last turn, if anyone
         self.record = row.record
         self.version = row.version  # name it when making a move on this position
         self.created_at, self.updated_at = row.created_at, row.updated_at
@@ -287,8 +288,102 @@ class ChallengeExpired:
 Notice = Reminder | TimeLoss | ChallengeExpired
 """What the scheduler announces."""
 
-Owed = Started | MoveResult | Reminder | TimeLoss
-"""A post the outbox still owes a channel, rebuilt from the database."""
+
+@dataclass(frozen=True, slots=True)
+class TurnDm:
+    """A direct message to `user_id`: it is their turn in the game of `view`. `link_id` is the
+    message in the game's channel that shows the position, once it is known."""
+
+    view: GameView
+    user_id: int
+    link_id: int | None
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DigestItem:
+    """One game of a reminder digest: `stage` 1 at half time, 2 near the end."""
+
+    view: GameView
+    stage: int
+    deadline: datetime
+    link_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderDigest:
+    """One direct message to `user_id` with every game of theirs whose reminder is due within
+    the hour (never one message per game)."""
+
+    user_id: int
+    items: tuple[DigestItem, ...]
+    post_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class VacationNotice:
+    """Tell the channel of `view`'s game that `user_id` is away until `until` (or, with `back`,
+    back early): their clock stands still meanwhile."""
+
+    view: GameView
+    user_id: int
+    until: datetime
+    back: bool
+    post_id: int
+
+
+Owed = Started | MoveResult | Reminder | TimeLoss | TurnDm | ReminderDigest | VacationNotice
+"""A post the outbox still owes a channel or a player, rebuilt from the database."""
+
+
+class TakebackAction(StrEnum):
+    """What happened to a request to take back a turn."""
+
+    ASKED = "asked"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    REFUSED = "refused"  # by the computer, at once (above the easy level)
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackResult:
+    """A takeback asked for, answered, or refused; `taken` are the moves taken back (in
+    notation) once it is accepted, and the ones it would take back before."""
+
+    view: GameView
+    action: TakebackAction
+    asker_id: int
+    by_id: int  # who acted: the asker, or the opponent who answered
+    taken: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryStep:
+    """One position of a game's history: after `turn` of its `turns` turns (0: the start)."""
+
+    view: GameView
+    position: Position
+    turn: int
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedPage:
+    """One page (from 0) of a player's finished games, newest first."""
+
+    views: tuple[GameView, ...]
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True, slots=True)
+class VacationStatus:
+    """A player's holiday now (`until` None when there is none) and the days left this year."""
+
+    user_id: int
+    until: datetime | None
+    days_left: int
+    games: int  # active games whose clock it stopped (or that it will pause when it begins)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ Use `open_database(path_or_url)` once at start, then `transaction()` (one use ca
 passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
 """
 
-from bot.store import challenges, games, matches, posts, ratings, stats
+from bot.store import challenges, games, matches, posts, ratings, stats, users
 from bot.store.database import Database, is_postgres_url
 from bot.store.db import Db, IntegrityError
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
@@ -19,12 +19,15 @@ from bot.store.rows import (
     MatchGame,
     MatchRow,
     MatchStatus,
+    Notify,
     PlayerResult,
     PlayerTotals,
     PostKind,
     PostRow,
     RatedResult,
     RatingRow,
+    UserSettings,
+    Vacation,
 )
 
 __all__ = [
@@ -41,6 +44,7 @@ __all__ = [
     "MatchRow",
     "MatchStatus",
     "NewGame",
+    "Notify",
     "PlayerResult",
     "PlayerTotals",
     "Position",
@@ -50,6 +54,8 @@ __all__ = [
     "RatingRow",
     "Result",
     "SchemaTooNewError",
+    "UserSettings",
+    "Vacation",
     "challenges",
     "games",
     "is_postgres_url",
@@ -58,4 +64,5 @@ __all__ = [
     "posts",
     "ratings",
     "stats",
+    "users",
 ]

@@ -54,6 +54,7 @@ class Position:
     deadline: int
     next_alarm_at: int | None  # None while the computer is to move: it has no clock
     updated_at: int
+    last_turn_seconds: int  # how long the mover took over the move (a takeback gives it back)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,17 +117,20 @@ async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
 
 
 async def save_position(db: Db, game_id: int, expected_version: int, position: Position) -> bool:
-    """Store a move's new position; a new turn clears the reminders and any draw offer."""
+    """Store a move's new position; a new turn clears the reminders, any draw offer and any
+    takeback asked for."""
     changed = await db.execute(
         "UPDATE games SET record = ?, version = ?, first_colour = ?, second_colour = ?,"
+        " last_turn_seconds = ?,"
         " turn_started_at = ?, deadline = ?, next_alarm_at = ?, updated_at = ?,"
-        " reminders_sent = 0, draw_offered_by = NULL"
+        " reminders_sent = 0, draw_offered_by = NULL, takeback_by = NULL, dm_reminded = 0"
         " WHERE id = ? AND version = ? AND status = 'active'",
         (
             position.record,
             position.version,
             position.first_colour,
             position.second_colour,
+            position.last_turn_seconds,
             position.turn_started_at,
             position.deadline,
             position.next_alarm_at,
@@ -184,6 +188,84 @@ async def set_draw_offer(db: Db, game_id: int, user_id: int | None, updated_at: 
     )
 
 
+async def set_takeback(db: Db, game_id: int, user_id: int | None, updated_at: int) -> None:
+    """Record (or with None withdraw) a request to take back a turn."""
+    await db.execute(
+        "UPDATE games SET takeback_by = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+        (user_id, updated_at, game_id),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Where a turn's clock stands: when it began, its deadline, the reminders already sent
+    and when the scheduler looks next."""
+
+    turn_started_at: int
+    deadline: int
+    reminders_sent: int
+    next_alarm_at: int | None
+
+
+async def take_back(
+    db: Db,
+    game_id: int,
+    expected_version: int,
+    *,
+    record: str,
+    version: int,
+    colours: tuple[str, str],
+    clock: Clock,
+    updated_at: int,
+) -> bool:
+    """Store the position before the last turn, with that turn's clock given back; False if
+    the game changed meanwhile."""
+    changed = await db.execute(
+        "UPDATE games SET record = ?, version = ?, first_colour = ?, second_colour = ?,"
+        " turn_started_at = ?, deadline = ?, reminders_sent = ?, next_alarm_at = ?,"
+        " last_turn_seconds = NULL, takeback_by = NULL, draw_offered_by = NULL,"
+        " dm_reminded = 0, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            record,
+            version,
+            *colours,
+            clock.turn_started_at,
+            clock.deadline,
+            clock.reminders_sent,
+            clock.next_alarm_at,
+            updated_at,
+            game_id,
+            expected_version,
+        ),
+    )
+    return changed == 1
+
+
+async def set_clock(db: Db, game_id: int, expected_version: int, clock: Clock) -> bool:
+    """Move a turn's clock (a holiday stops it); False if a move came first."""
+    changed = await db.execute(
+        "UPDATE games SET turn_started_at = ?, deadline = ?, reminders_sent = ?,"
+        " next_alarm_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            clock.turn_started_at,
+            clock.deadline,
+            clock.reminders_sent,
+            clock.next_alarm_at,
+            game_id,
+            expected_version,
+        ),
+    )
+    return changed == 1
+
+
+async def set_dm_reminded(db: Db, game_id: int, expected_version: int, stage: int) -> None:
+    """Note that the turn's reminder `stage` went out by direct message (in a digest)."""
+    await db.execute(
+        "UPDATE games SET dm_reminded = ? WHERE id = ? AND version = ? AND dm_reminded < ?",
+        (stage, game_id, expected_version, stage),
+    )
+
+
 async def set_alarm(
     db: Db,
     game_id: int,
@@ -229,8 +311,24 @@ async def list_games(
     guild_id: int | None = None,
     user_id: int | None = None,
     limit: int = 25,
+    offset: int = 0,
 ) -> list[GameRow]:
     """Games with `status`, newest first, in a server and/or of a user (None: any)."""
+    where, params = _filter(status, guild_id, user_id)
+    sql = f"{_SELECT} WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?"
+    return await GameRow.all(db, sql, (*params, limit, offset))
+
+
+async def count_games(
+    db: Db, *, status: str = "active", guild_id: int | None = None, user_id: int | None = None
+) -> int:
+    """How many games `list_games` would list without its limit."""
+    where, params = _filter(status, guild_id, user_id)
+    return await db.number(f"SELECT count(*) FROM games WHERE {where}", params) or 0
+
+
+def _filter(status: str, guild_id: int | None, user_id: int | None) -> tuple[str, list[object]]:
+    """The WHERE clause (and its parameters) of games by status, server and player."""
     where: list[str] = ["status = ?"]
     params: list[object] = [status]
     if guild_id is not None:
@@ -239,8 +337,7 @@ async def list_games(
     if user_id is not None:
         where.append("(first_id = ? OR second_id = ?)")
         params += [user_id, user_id]
-    sql = f"{_SELECT} WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC LIMIT ?"
-    return await GameRow.all(db, sql, (*params, limit))
+    return " AND ".join(where), params
 
 
 async def totals(db: Db, user_id: int) -> list[PlayerTotals]:

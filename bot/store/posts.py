@@ -47,13 +47,25 @@ async def get_post(db: Db, post_id: int) -> PostRow | None:
     return await PostRow.one(db, f"{_SELECT} WHERE id = ?{db.for_update}", (post_id,))
 
 
-async def mark_delivered(db: Db, post_id: int, now: int) -> bool:
-    """Settle a post; False if it was settled already (by another delivery)."""
+async def mark_delivered(db: Db, post_id: int, now: int, message_id: int | None = None) -> bool:
+    """Settle a post (keeping the id of the message it became, when known); False if it was
+    settled already (by another delivery)."""
     changed = await db.execute(
-        "UPDATE owed_posts SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
-        (now, post_id),
+        "UPDATE owed_posts SET delivered_at = ?, message_id = ?"
+        " WHERE id = ? AND delivered_at IS NULL",
+        (now, message_id, post_id),
     )
     return changed == 1
+
+
+async def message_about(db: Db, game_id: int, version: int) -> int | None:
+    """The message that showed a game's position `version` in its channel (its start or the
+    move that led there), once posted."""
+    return await db.number(
+        "SELECT message_id FROM owed_posts WHERE game_id = ? AND version = ?"
+        " AND kind IN ('start', 'move') AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+        (game_id, version),
+    )
 
 
 async def postpone(db: Db, post_id: int, when: int) -> None:

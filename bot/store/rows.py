@@ -112,6 +112,9 @@ class GameRow(_FromRow):
     computer_level: str | None  # easy, normal or hard against the bot; None between people
     match_id: int | None  # the match the game is part of, if any
     match_game: int | None  # its number in that match, from 1
+    takeback_by: int | None  # who asked to take back their last turn (until the next move)
+    last_turn_seconds: int | None  # how long the last move's maker took over it
+    dm_reminded: int  # the reminder stage of this turn already sent by direct message
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", GameStatus(self.status))
@@ -232,6 +235,9 @@ class PostKind(StrEnum):
     MOVE = "move"
     REMINDER = "reminder"
     TIME_LOSS = "time_loss"
+    TURN_DM = "turn_dm"  # a direct message: your turn
+    REMINDER_DM = "reminder_dm"  # a direct message: reminders of one or more games
+    VACATION = "vacation"  # a player's holiday (or early return), told in a game's channel
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +254,39 @@ class PostRow(_FromRow):
     next_attempt_at: int
     attempts: int
     delivered_at: int | None
+    message_id: int | None  # the message it became, once delivered (where known)
+
+
+class Notify(StrEnum):
+    """How a user wants to hear that a game needs them (the `notify` column)."""
+
+    CHANNEL = "channel"  # the ping in the game's channel only
+    TURNS = "turns"  # also a direct message at every turn, and reminders by direct message
+    REMINDERS = "reminders"  # also reminders by direct message
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings(_FromRow):
+    """A user's own choices."""
+
+    user_id: int
+    notify: Notify
+    dm_closed: int  # 1 after Discord refused a direct message (50007), until they choose anew
+    updated_at: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "notify", Notify(self.notify))
+
+
+@dataclass(frozen=True, slots=True)
+class Vacation(_FromRow):
+    """A holiday: the user's clocks stand still from `starts_at` until `ends_at`."""
+
+    id: int
+    user_id: int
+    starts_at: int
+    ends_at: int
+    created_at: int
 
 
 @dataclass(frozen=True, slots=True)

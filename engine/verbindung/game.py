@@ -62,6 +62,7 @@ class VerbindungGame(Game[Move, Player]):
         game._to_move = self._to_move
         game._turns = dict(self._turns)
         game._roll, game._duty, game._outcome = self._roll, self._duty, self._outcome
+        game._takebacks = self._takebacks
         return game
 
     @classmethod

@@ -79,3 +79,50 @@ def test_a_stored_verbindung_record_without_a_variant_still_loads():
 def test_a_malformed_json_record_is_refused(text):
     with pytest.raises(InvalidMoveError):
         Record.from_json(text, "ponte")
+
+
+TAKEN = [
+    (PonteGame, ["c3 d5", "swap", "e7 f9"], 1, ["g4 h6", "e7 f9"]),
+    (VerbindungGame, ["roll white-cross arcs", "white-cross a2, arcs a3 sw"], 1, None),
+]
+
+
+@pytest.mark.parametrize(("game_class", "moves", "count", "replayed"), TAKEN)
+def test_a_takeback_stays_in_the_record_in_text_and_json(game_class, moves, count, replayed):
+    game = game_class.from_moves(None, moves)
+    earlier = game.take_back(count)
+    assert list(map(str, earlier.moves)) == moves[:-count]
+    assert earlier.takebacks[0].at == len(moves) - count
+    assert earlier.takebacks[0].moves == tuple(moves[-count:])
+    assert game.takebacks == ()  # the game itself is unchanged
+    text = earlier.record().to_text()
+    assert f"# taken back: {moves[-1]}\n" in text
+    again = game_class.from_text(text)
+    assert again.takebacks == earlier.takebacks and again == earlier
+    assert game_class.from_json(earlier.record().to_json()).takebacks == earlier.takebacks
+    assert earlier.copy().takebacks == earlier.takebacks
+
+
+def test_the_moves_of_one_takeback_are_joined_and_read_back_in_place() -> None:
+    game = VerbindungGame.from_moves(
+        None, ["roll white-cross arcs", "white-cross a2, arcs a3 sw", "roll red-cross arcs arcs"]
+    )
+    earlier = game.take_back(2)  # the turn and the roll drawn after it
+    lines = earlier.record().to_text().splitlines()
+    assert lines[-1] == "# taken back: white-cross a2, arcs a3 sw | roll red-cross arcs arcs"
+    read = Record.from_text("\n".join(lines), "verbindung")
+    assert read.takebacks[0].at == 1 and len(read.takebacks[0].moves) == 2
+
+
+@pytest.mark.parametrize(
+    "takebacks", ["{}", '[{"at": -1, "moves": ["c3 d5"]}]', '[{"at": 0, "moves": []}]', "[3]"]
+)
+def test_malformed_takebacks_in_json_are_refused(takebacks: str) -> None:
+    text = f'{{"game": "ponte", "variant": "online", "moves": [], "takebacks": {takebacks}}}'
+    with pytest.raises(InvalidMoveError, match="takebacks"):
+        Record.from_json(text, "ponte")
+
+
+def test_taking_back_more_moves_than_were_made_is_refused() -> None:
+    with pytest.raises(ValueError, match="take back"):
+        PonteGame.new().take_back(1)

@@ -97,6 +97,15 @@ class ToySpec(GameSpec[ToyGame, str]):
         mine = game.moves[COLOURS.index(colour) :: 2]
         return mine[-1] if mine else None
 
+    def movers(self, game: ToyGame) -> tuple[str | None, ...]:
+        return tuple(COLOURS[index % 2] for index in range(len(game.moves)))
+
+    def take_back(self, game: ToyGame, count: int) -> ToyGame:
+        return ToyGame(game.moves[:-count])
+
+    def position_at(self, game: ToyGame, ply: int) -> ToyGame:
+        return ToyGame(game.moves[:ply])
+
     def ending(self, game: ToyGame) -> Ending | None:
         return Ending(None, Termination.FULL_BOARD, "T2", None) if game.is_over else None
 

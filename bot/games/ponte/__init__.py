@@ -66,6 +66,18 @@ class PonteSpec(GameSpec[ponte.PonteGame, ponte.Move]):
     def scores(self, game: ponte.PonteGame) -> dict[str, int] | None:
         return {colour.value: game.score(colour).points for colour in ponte.Colour}
 
+    def movers(self, game: ponte.PonteGame) -> tuple[str | None, ...]:
+        return tuple(None if mover is None else mover.value for mover in game.movers())
+
+    def take_back(self, game: ponte.PonteGame, count: int) -> ponte.PonteGame:
+        return game.take_back(count)
+
+    def position_at(self, game: ponte.PonteGame, ply: int) -> ponte.PonteGame:
+        for position in game.positions():
+            if position.ply == ply:
+                return position.copy()
+        raise ValueError(f"the game has no position after {ply} moves")
+
     def ending(self, game: ponte.PonteGame) -> Ending | None:
         outcome = game.outcome()
         if outcome is None:

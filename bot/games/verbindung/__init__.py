@@ -69,6 +69,18 @@ class VerbindungSpec(GameSpec[verbindung.VerbindungGame, verbindung.Move]):
     def last_move_by(self, game: verbindung.VerbindungGame, colour: str) -> verbindung.Move | None:
         return game.last_move_by(verbindung.Player(colour))
 
+    def movers(self, game: verbindung.VerbindungGame) -> tuple[str | None, ...]:
+        return tuple(None if mover is None else mover.value for mover in game.movers())
+
+    def take_back(self, game: verbindung.VerbindungGame, count: int) -> verbindung.VerbindungGame:
+        return game.take_back(count)
+
+    def position_at(self, game: verbindung.VerbindungGame, ply: int) -> verbindung.VerbindungGame:
+        for position in game.positions():
+            if position.ply == ply:
+                return position.copy()
+        raise ValueError(f"the game has no position after {ply} moves")
+
     def ending(self, game: verbindung.VerbindungGame) -> Ending | None:
         outcome = game.outcome()
         if outcome is None:

@@ -291,6 +291,59 @@ FROM games WHERE status = 'finished' AND computer_level IS NULL AND guild_id IS 
 ORDER BY finished_at, id;
 """
 
+PLAY_OVER_DAYS = """
+-- Each user's choice of notifications: the channel ping alone, a direct message at every turn
+-- (reminders included), or reminders by direct message; a user whose direct messages are closed
+-- is not written to again until they choose anew.
+CREATE TABLE user_settings (
+    user_id    INTEGER PRIMARY KEY,
+    notify     TEXT    NOT NULL DEFAULT 'channel'
+               CHECK (notify IN ('channel', 'turns', 'reminders')),
+    dm_closed  INTEGER NOT NULL DEFAULT 0 CHECK (dm_closed IN (0, 1)),
+    updated_at INTEGER NOT NULL
+);
+-- Holidays: while one runs, the player's clocks stand still; ends_at is moved forward to the
+-- moment of an early return, so the days used are always ends_at - starts_at.
+CREATE TABLE vacations (
+    id         INTEGER PRIMARY KEY,
+    user_id    INTEGER NOT NULL,
+    starts_at  INTEGER NOT NULL,
+    ends_at    INTEGER NOT NULL CHECK (ends_at > starts_at),
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX vacations_user ON vacations (user_id, ends_at);
+-- A takeback asked for (by whom), lapsing with the next move like a draw offer; how long the last
+-- mover took over their move, to give them their clock back; and the reminder stage already told
+-- by direct message (in a digest with other games).
+ALTER TABLE games ADD COLUMN takeback_by INTEGER;
+ALTER TABLE games ADD COLUMN last_turn_seconds INTEGER;
+ALTER TABLE games ADD COLUMN dm_reminded INTEGER NOT NULL DEFAULT 0;
+-- The outbox owes direct messages and holiday notices too: which kinds exist is the code's
+-- business (the CHECK goes, by SQLite's recipe), and a delivered post keeps its message's id,
+-- which a direct message links to.
+CREATE TABLE owed_posts_new (
+    id              INTEGER PRIMARY KEY,
+    kind            TEXT    NOT NULL CHECK (kind <> ''),
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    version         INTEGER NOT NULL,
+    data            TEXT    NOT NULL DEFAULT '{}',
+    boot            INTEGER NOT NULL,
+    created_at      INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    delivered_at    INTEGER,
+    message_id      INTEGER
+);
+INSERT INTO owed_posts_new (id, kind, game_id, version, data, boot, created_at, next_attempt_at,
+    attempts, delivered_at)
+SELECT id, kind, game_id, version, data, boot, created_at, next_attempt_at, attempts, delivered_at
+FROM owed_posts;
+DROP TABLE owed_posts;
+ALTER TABLE owed_posts_new RENAME TO owed_posts;
+CREATE INDEX owed_posts_due ON owed_posts (next_attempt_at) WHERE delivered_at IS NULL;
+CREATE INDEX owed_posts_game ON owed_posts (game_id, version);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -298,6 +351,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_GAME_KINDS,
     OWED_POSTS,
     MATCHES_AND_RATINGS,
+    PLAY_OVER_DAYS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

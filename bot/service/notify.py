@@ -1,0 +1,40 @@
+"""Notifications beyond the channel ping: each user chooses (`/notify`) a direct message at every
+turn (with the board, the last move and a link to the game), reminders by direct message, or
+neither. Several reminders due within the hour go out as one digest, never a flood. A user whose
+direct messages are closed (Discord answers 403 with code 50007) is not written to again until
+they choose anew; nothing else fails because of it.
+"""
+
+from __future__ import annotations
+
+from bot.service.core import ServiceCore
+from bot.store import Notify, posts, users
+
+
+class NotifyUseCases(ServiceCore):
+    """A user's notification choice."""
+
+    async def set_notify(self, user_id: int, notify: Notify) -> Notify:
+        """Store how `user_id` wants to hear of their games (and open their direct messages
+        to the bot again, after they were found closed)."""
+        async with self.connection.transaction() as db:
+            await users.set_notify(db, user_id, notify, self._now())
+        return notify
+
+    async def notify_of(self, user_id: int) -> tuple[Notify, bool]:
+        """How `user_id` wants to hear of their games, and whether their direct messages were
+        found closed."""
+        async with self.connection.read() as db:
+            settings = await users.settings_of(db, user_id)
+        if settings is None:
+            return Notify.CHANNEL, False
+        return settings.notify, bool(settings.dm_closed)
+
+    async def dms_closed(self, user_id: int, post_id: int | None) -> None:
+        """Discord refused a direct message to `user_id` (50007): write to them no more until
+        they choose anew, and settle the post that found it out."""
+        now = self._now()
+        async with self.connection.transaction() as db:
+            await users.close_dms(db, user_id, now)
+            if post_id is not None:
+                await posts.mark_delivered(db, post_id, now)

@@ -1,0 +1,159 @@
+"""Holidays: `/vacation days:<n>` stops a player's clocks in all their games for up to n days;
+`/vacation end` starts them again early. A player has 30 days a year (calendar years in UTC,
+counted from the stored holidays; one that spans New Year counts in each year for its part).
+
+A stopped clock is a clock moved on: when a holiday begins, each turn the player is to move in
+gets its start, deadline and alarms moved later by the holiday's length; a turn that comes to them
+during it begins when it ends (`ServiceCore._turn_start`); an early return moves them back by the
+part not taken. So reminders and losses on time wait without the scheduler knowing of holidays,
+and a game whose both players are away simply waits. Each opponent is told once, in the game's
+channel, with the date of return.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.service.deadlines import DAY, Turn, moment
+from bot.service.errors import (
+    AlreadyOnVacationError,
+    BadVacationLengthError,
+    NotOnVacationError,
+    VacationAllowanceError,
+)
+from bot.service.play import PlayUseCases
+from bot.service.results import VacationStatus
+from bot.store import Db, GameRow, PostKind, Vacation, games, users
+from bot.store.games import Clock
+
+MAX_DAYS = 30
+"""The longest holiday, and the days a player has in a year."""
+YEAR_ALLOWANCE = MAX_DAYS * DAY
+
+
+def year_bounds(year: int) -> tuple[int, int]:
+    """The first second of `year` and of the next, in UTC epoch seconds."""
+    start = datetime(year, 1, 1, tzinfo=UTC).timestamp()
+    end = datetime(year + 1, 1, 1, tzinfo=UTC).timestamp()
+    return int(start), int(end)
+
+
+def overlap(start: int, end: int, bounds: tuple[int, int]) -> int:
+    """Seconds of the time from `start` to `end` that fall within `bounds`."""
+    return max(0, min(end, bounds[1]) - max(start, bounds[0]))
+
+
+def years_of(start: int, end: int) -> range:
+    """The calendar years (UTC) the time from `start` to `end` touches."""
+    return range(moment(start).year, moment(max(start, end - 1)).year + 1)
+
+
+def used_in(holidays: list[Vacation], year: int) -> int:
+    """Seconds of holiday taken (or booked) in `year`."""
+    bounds = year_bounds(year)
+    return sum(overlap(h.starts_at, h.ends_at, bounds) for h in holidays)
+
+
+class VacationUseCases(PlayUseCases):
+    """A player's holidays."""
+
+    async def start_vacation(self, user_id: int, days: int) -> VacationStatus:
+        """Stop `user_id`'s clocks from now for `days` days and tell each opponent. Raises
+        `BadVacationLengthError` (not 1 to 30), `AlreadyOnVacationError` and
+        `VacationAllowanceError` (beyond the days left in a year it touches)."""
+        if not 1 <= days <= MAX_DAYS:
+            raise BadVacationLengthError(
+                "a holiday is 1 to 30 days long", days=days, maximum=MAX_DAYS
+            )
+        now = self._now()
+        ends = now + days * DAY
+        async with self.connection.transaction() as db:
+            current = await users.current_vacation(db, user_id, now)
+            if current is not None:
+                raise AlreadyOnVacationError("you are on holiday already", until=current.ends_at)
+            await self._refuse_beyond_allowance(db, user_id, now, ends)
+            await users.add_vacation(db, user_id, now, ends, now)
+            paused = await self._move_clocks(db, user_id, ends - now, now)
+            await self._tell_opponents(db, user_id, ends, now, back=False)
+            left = await self._days_left(db, user_id, now)
+        self._clocks_moved(paused)
+        return VacationStatus(user_id, moment(ends), left, len(paused))
+
+    async def end_vacation(self, user_id: int) -> VacationStatus:
+        """End `user_id`'s holiday now: their clocks run again (the days not taken are not
+        counted) and each opponent is told. Raises `NotOnVacationError`."""
+        now = self._now()
+        async with self.connection.transaction() as db:
+            current = await users.current_vacation(db, user_id, now)
+            if current is None:
+                raise NotOnVacationError("you are not on holiday")
+            await users.end_vacation(db, current.id, now)
+            moved = await self._move_clocks(db, user_id, -(current.ends_at - now), now)
+            await self._tell_opponents(db, user_id, now, now, back=True)
+            left = await self._days_left(db, user_id, now)
+        self._clocks_moved(moved)
+        return VacationStatus(user_id, None, left, len(moved))
+
+    async def vacation_status(self, user_id: int) -> VacationStatus:
+        """The player's holiday now (if any), the days left this year and their active games."""
+        now = self._now()
+        async with self.connection.read() as db:
+            current = await users.current_vacation(db, user_id, now)
+            left = await self._days_left(db, user_id, now)
+            active = len(await self._games_of(db, user_id))
+        until = None if current is None else moment(current.ends_at)
+        return VacationStatus(user_id, until, left, active)
+
+    # Steps -------------------------------------------------------------------------------------
+
+    async def _refuse_beyond_allowance(self, db: Db, user_id: int, start: int, end: int) -> None:
+        years = years_of(start, end)
+        first, last = year_bounds(years[0])[0], year_bounds(years[-1])[1]
+        taken = await users.vacations_between(db, user_id, first, last)
+        for year in years:
+            wanted = overlap(start, end, year_bounds(year))
+            used = used_in(taken, year)
+            if used + wanted > YEAR_ALLOWANCE:
+                left = max(0, YEAR_ALLOWANCE - used) // DAY
+                raise VacationAllowanceError(
+                    "that is more holiday than the year has left", days_left=left, year=year
+                )
+
+    async def _days_left(self, db: Db, user_id: int, now: int) -> int:
+        year = moment(now).year
+        bounds = year_bounds(year)
+        taken = await users.vacations_between(db, user_id, *bounds)
+        return max(0, YEAR_ALLOWANCE - used_in(taken, year)) // DAY
+
+    async def _games_of(self, db: Db, user_id: int) -> list[GameRow]:
+        """The user's active games against people (the computer's games have their clock too,
+        but nobody to tell)."""
+        rows = await games.list_games(db, user_id=user_id, limit=1000)
+        return [row for row in rows if row.computer_level is None]
+
+    async def _tell_opponents(
+        self, db: Db, user_id: int, until: int, now: int, *, back: bool
+    ) -> None:
+        """Owe each of the user's games against a person a notice of the holiday (or return)."""
+        for row in await self._games_of(db, user_id):
+            data = {"user_id": user_id, "until": until, "back": back}
+            await self._owe(db, PostKind.VACATION, row.id, row.version, now, **data)
+
+    async def _move_clocks(self, db: Db, user_id: int, by: int, now: int) -> list[GameRow]:
+        """Move the clock of every turn `user_id` is to move in by `by` seconds (later for a
+        holiday's start, earlier for an early return); return the games moved."""
+        moved = []
+        for row in await games.list_games(db, user_id=user_id, limit=1000):
+            if self._bare_view(row).to_move_id != user_id:
+                continue
+            turn = Turn(row.turn_started_at + by, row.move_seconds)
+            alarm = turn.next_alarm(row.reminders_sent)
+            clock = Clock(turn.started, turn.deadline, row.reminders_sent, alarm)
+            if await games.set_clock(db, row.id, row.version, clock):
+                moved.append(await self._row_by_id(db, row.id))
+        return moved
+
+    def _clocks_moved(self, rows: list[GameRow]) -> None:
+        """Tell the scheduler (after the commit): the next alarms changed."""
+        for row in rows:
+            self._game_changed(self._bare_view(row))

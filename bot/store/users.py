@@ -1,0 +1,63 @@
+"""SQL for what belongs to a user rather than a game: their notification choice and holidays."""
+
+from __future__ import annotations
+
+from bot.store.db import Db
+from bot.store.rows import Notify, UserSettings, Vacation
+
+_SETTINGS = f"SELECT {UserSettings.columns()} FROM user_settings"
+_VACATIONS = f"SELECT {Vacation.columns()} FROM vacations"
+
+
+async def settings_of(db: Db, user_id: int) -> UserSettings | None:
+    """The user's stored choices, or None (the defaults)."""
+    return await UserSettings.one(db, f"{_SETTINGS} WHERE user_id = ?", (user_id,))
+
+
+async def set_notify(db: Db, user_id: int, notify: Notify, now: int) -> None:
+    """Store the user's notification choice; choosing anew opens their direct messages again."""
+    await db.execute(
+        "INSERT INTO user_settings (user_id, notify, dm_closed, updated_at) VALUES (?, ?, 0, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, dm_closed = 0,"
+        " updated_at = excluded.updated_at",
+        (user_id, notify.value, now),
+    )
+
+
+async def close_dms(db: Db, user_id: int, now: int) -> None:
+    """Note that Discord refuses direct messages to the user (they have closed them)."""
+    await db.execute(
+        "UPDATE user_settings SET dm_closed = 1, updated_at = ? WHERE user_id = ?", (now, user_id)
+    )
+
+
+async def add_vacation(db: Db, user_id: int, starts_at: int, ends_at: int, now: int) -> int:
+    """Store a holiday; return its id."""
+    return await db.insert(
+        "INSERT INTO vacations (user_id, starts_at, ends_at, created_at) VALUES (?, ?, ?, ?)",
+        (user_id, starts_at, ends_at, now),
+    )
+
+
+async def current_vacation(db: Db, user_id: int, now: int) -> Vacation | None:
+    """The user's holiday running at `now`, if any."""
+    return await Vacation.one(
+        db,
+        f"{_VACATIONS} WHERE user_id = ? AND starts_at <= ? AND ends_at > ?"
+        f" ORDER BY id DESC LIMIT 1{db.for_update}",
+        (user_id, now, now),
+    )
+
+
+async def vacations_between(db: Db, user_id: int, start: int, end: int) -> list[Vacation]:
+    """The user's holidays that overlap the time from `start` to `end`."""
+    return await Vacation.all(
+        db,
+        f"{_VACATIONS} WHERE user_id = ? AND starts_at < ? AND ends_at > ? ORDER BY starts_at",
+        (user_id, end, start),
+    )
+
+
+async def end_vacation(db: Db, vacation_id: int, now: int) -> None:
+    """End a holiday early, at `now`."""
+    await db.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (now, vacation_id))

@@ -1,0 +1,56 @@
+"""Looking back through games (issue 15): a game's positions turn by turn, any game of this server
+by its number (never another server's), and a player's finished games page by page."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from servicekit import ALICE, BOB, CHANNEL, GUILD, play_to_end, start_game
+
+from bot.service import GameService, errors
+
+
+async def test_the_history_steps_through_every_turn_of_both_games(service: GameService) -> None:
+    for offset, kind in enumerate(("ponte", "verbindung")):
+        channel = CHANNEL + offset
+        started = await start_game(service, kind, channel_id=channel)
+        await play_to_end(service, channel, random.Random(4))
+        view = await service.game(started.view.id)
+        last = await service.history(view.id, GUILD, None)
+        assert last.turn == last.turns and last.position == view.game
+        first = await service.history(view.id, GUILD, 0)
+        opening = 1 if kind == "verbindung" else 0  # the first roll belongs to the start
+        assert first.turn == 0 and list(first.position.moves) == list(view.game.moves[:opening])
+        turns = last.turns
+        middle = await service.history(view.id, GUILD, turns // 2)
+        assert 0 < len(middle.position.moves) < len(view.game.moves)
+        assert list(view.game.moves[: len(middle.position.moves)]) == list(middle.position.moves)
+        for wrong in (-1, turns + 1):
+            with pytest.raises(errors.HistoryEndError) as refused:
+                await service.history(view.id, GUILD, wrong)
+            assert refused.value.params["turns"] == turns
+
+
+async def test_a_game_of_another_server_is_refused_by_its_number(service: GameService) -> None:
+    started = await start_game(service)
+    assert (await service.game_here(started.view.id, GUILD)).id == started.view.id
+    with pytest.raises(errors.GameNotHereError) as refused:
+        await service.game_here(started.view.id, GUILD + 1)
+    assert refused.value.params["game_id"] == started.view.id
+    with pytest.raises(errors.GameNotFoundError):
+        await service.game_here(999, GUILD)
+
+
+async def test_finished_games_are_listed_newest_first_page_by_page(service: GameService) -> None:
+    finished = []
+    for number in range(12):
+        started = await start_game(service, channel_id=CHANNEL + number)
+        await service.resign(CHANNEL + number, BOB)
+        finished.append(started.view.id)
+    first = await service.finished_games(ALICE, per_page=5)
+    assert (first.page, first.pages) == (0, 3)
+    assert [v.id for v in first.views] == finished[::-1][:5]
+    last = await service.finished_games(ALICE, page=9, per_page=5)
+    assert last.page == 2 and [v.id for v in last.views] == finished[::-1][10:]
+    assert (await service.finished_games(999)).views == ()

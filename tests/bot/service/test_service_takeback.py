@@ -1,0 +1,118 @@
+"""Takebacks (issue 15): only of the asker's own last turn and only before the opponent moves,
+one request at a time, lapsing with the next move; on acceptance the position and the asker's
+clock are as before that turn, in Verbindung with the same roll; the computer grants them at the
+easy level only; the record keeps what was taken back."""
+
+from __future__ import annotations
+
+import pytest
+from servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    FakeClock,
+    start_computer_game,
+    start_game,
+)
+
+from bot.service import GameService, TakebackAction, errors
+from bot.service.deadlines import HOUR
+
+
+async def test_a_takeback_accepted_restores_the_position_and_the_askers_clock(
+    service: GameService, clock: FakeClock
+) -> None:
+    started = await start_game(service, move_seconds=10 * HOUR)
+    clock.advance(hours=3)  # alice thinks three hours
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    clock.advance(hours=5)  # bob considers the request for five
+    asked = await service.request_takeback(CHANNEL, ALICE)
+    assert (asked.action, asked.taken) == (TakebackAction.ASKED, ("a1 c1",))
+    answered = await service.answer_takeback(asked.view.id, BOB, accept=True)
+    assert answered.action is TakebackAction.ACCEPTED and answered.asker_id == ALICE
+    view = answered.view
+    assert list(view.game.moves) == [] and view.to_move_id == ALICE
+    # Alice has the seven hours she had left when she moved; bob's five are not hers.
+    now = int(clock.now.timestamp())
+    assert view.deadline_at == now + 7 * HOUR
+    assert view.version == started.view.version
+    record = (await service.export(view.id)).text
+    assert "# taken back: a1 c1" in record
+
+
+async def test_in_verbindung_the_roll_of_the_turn_stays(service: GameService) -> None:
+    started = await start_game(service, "verbindung")
+    roll = str(started.view.game.moves[-1])
+    move = str(started.view.kind.suggest(started.view.game, "")[0])
+    moved = await service.play(CHANNEL, ALICE, move)
+    next_roll = moved.drawn
+    asked = await service.request_takeback(CHANNEL, ALICE)
+    assert asked.taken == (move, *next_roll)  # the turn and the roll drawn after it
+    back = (await service.answer_takeback(asked.view.id, BOB, accept=True)).view
+    assert str(back.game.moves[-1]) == roll
+    again = await service.play(CHANNEL, ALICE, move)
+    assert again.drawn == next_roll  # a takeback never draws new dice
+
+
+async def test_only_the_last_own_turn_before_the_opponent_moves_can_be_taken_back(
+    service: GameService,
+) -> None:
+    await start_game(service)
+    with pytest.raises(errors.NoMoveToTakeBackError):
+        await service.request_takeback(CHANNEL, ALICE)
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    with pytest.raises(errors.OpponentMovedError):  # bob's last turn... is alice's
+        await service.request_takeback(CHANNEL, BOB)
+    with pytest.raises(errors.NotAPlayerError):
+        await service.request_takeback(CHANNEL, CAROL)
+    await service.request_takeback(CHANNEL, ALICE)
+    with pytest.raises(errors.TakebackAlreadyAskedError):
+        await service.request_takeback(CHANNEL, ALICE)
+    with pytest.raises(errors.OwnTakebackRequestError):
+        await service.answer_takeback(1, ALICE, accept=True)
+
+
+async def test_a_request_lapses_when_the_opponent_moves_and_a_decline_changes_nothing(
+    service: GameService,
+) -> None:
+    await start_game(service)
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    asked = await service.request_takeback(CHANNEL, ALICE)
+    declined = await service.answer_takeback(asked.view.id, BOB, accept=False)
+    assert declined.action is TakebackAction.DECLINED
+    assert [str(m) for m in declined.view.game.moves] == ["a1 c1"]
+    with pytest.raises(errors.NoTakebackRequestError):
+        await service.answer_takeback(asked.view.id, BOB, accept=True)
+    await service.request_takeback(CHANNEL, ALICE)
+    await service.play(CHANNEL, BOB, "swap")  # moving lets the request lapse
+    with pytest.raises(errors.NoTakebackRequestError):
+        await service.answer_takeback(asked.view.id, BOB, accept=True)
+    with pytest.raises(errors.OpponentMovedError):
+        await service.request_takeback(CHANNEL, ALICE)
+
+
+@pytest.mark.parametrize(("level", "granted"), [("easy", True), ("normal", False), ("hard", False)])
+async def test_the_computer_grants_a_takeback_at_the_easy_level_only(
+    service: GameService, level: str, granted: bool
+) -> None:
+    view = await start_computer_game(service, player_first=True, level=level)
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    result = await service.request_takeback(CHANNEL, ALICE)
+    expected = TakebackAction.ACCEPTED if granted else TakebackAction.REFUSED
+    assert result.action is expected
+    now = await service.game(view.id)
+    assert len(now.game.moves) == (0 if granted else 1)
+
+
+async def test_a_computer_move_thought_before_a_takeback_is_not_played_after_it(
+    service: GameService,
+) -> None:
+    await start_computer_game(service, player_first=True, level="easy")
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    view = await service.game_in(CHANNEL)
+    stale = await service.computer_turn(view.id)
+    assert stale is not None
+    await service.request_takeback(CHANNEL, ALICE)  # granted at once
+    await service.play(CHANNEL, ALICE, "l12 j12")  # the same length again, another position
+    assert await service.play_computer(stale, "swap") is None
