@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 from discord.ext import commands
 
-from bot.games import Note
+from bot.games import Note, Position
 from bot.i18n import format_duration, render_labels, text, timestamp
 from bot.service import (
     ChallengeExpired,
@@ -25,9 +25,12 @@ from bot.service import (
     Notice,
     Owed,
     Reminder,
+    ReminderDigest,
     Started,
     Termination,
     TimeLoss,
+    TurnDm,
+    VacationNotice,
 )
 from bot.wording import after_game, caption, is_last_post, score_line
 
@@ -131,12 +134,20 @@ class Announcer:
 
     # Images --------------------------------------------------------------------------------
 
-    async def board(self, view: GameView, locale: str) -> discord.File:
-        """The position as a PNG attachment (rendered in a worker thread), under the match's
-        score for a match game."""
-        players, shown = await self._players(view, locale)
+    async def board(
+        self,
+        view: GameView,
+        locale: str,
+        *,
+        position: Position | None = None,
+        caption: str | None = None,
+    ) -> discord.File:
+        """The position (the game's own, or an earlier `position` of it) as a PNG attachment,
+        rendered in a worker thread, under `caption` or else the match's score."""
+        players, score = await self._players(view, locale)
+        shown = view.game if position is None else position
         png = await asyncio.to_thread(
-            view.kind.png, view.game, players, labels=render_labels(locale), caption=shown
+            view.kind.png, shown, players, labels=render_labels(locale), caption=caption or score
         )
         return discord.File(io.BytesIO(png), filename=f"game-{view.id}-{view.version}.png")
 
@@ -311,7 +322,7 @@ class Announcer:
         # Without a post (nothing owed) a fresh nonce, as discord.py would choose by itself.
         nonce = f"post-{post_id}" if post_id is not None else secrets.randbits(64)
         try:
-            await self.channel(view).send(
+            message = await self.channel(view).send(
                 content,
                 files=files,
                 allowed_mentions=mentions,
@@ -321,7 +332,7 @@ class Announcer:
         except discord.HTTPException:
             await self.bot.service.failed(post_id)
             raise
-        await self.bot.service.delivered(post_id)
+        await self.bot.service.delivered(post_id, message.id)
 
     async def deliver(self, owed: Owed) -> None:
         """Post what the outbox still owes (see `GameService.owed_posts`)."""
@@ -329,6 +340,12 @@ class Announcer:
             await self.start(owed)
         elif isinstance(owed, MoveResult):
             await self.move(owed)
+        elif isinstance(owed, TurnDm):
+            await self.bot.letters.turn(owed)
+        elif isinstance(owed, ReminderDigest):
+            await self.bot.letters.digest(owed)
+        elif isinstance(owed, VacationNotice):
+            await self.bot.letters.vacation(owed)
         else:
             await self.notice(owed)
 

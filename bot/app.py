@@ -23,6 +23,7 @@ from bot.announce import Announcer
 from bot.commands import COGS, DYNAMIC_ITEMS
 from bot.games import warm_up
 from bot.i18n import CatalogueTranslator
+from bot.letters import Letters
 from bot.names import Names
 from bot.opponent import ComputerOpponent, Worker
 from bot.scheduler import Scheduler
@@ -72,6 +73,7 @@ class GameBot(commands.Bot):
         self.service = service
         self.names = Names(self)
         self.announcer = Announcer(self)
+        self.letters = Letters(self.announcer)  # direct messages and holiday notices
         self.scheduler = Scheduler(
             service, self.announcer, service.clock, ready=self.wait_until_ready
         )

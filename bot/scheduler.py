@@ -45,6 +45,7 @@ class Scheduler:
         self._failed = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._round = asyncio.Lock()  # one round at a time: two would deliver a post twice
 
     def start(self) -> None:
         """Start the background task."""
@@ -77,7 +78,12 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), delay)
 
     async def run_round(self) -> None:
-        """Apply and announce everything due now (what the background task does each time)."""
+        """Apply and announce everything due now (what the background task does each time);
+        a round asked for while one runs waits for it."""
+        async with self._round:
+            await self._run_round()
+
+    async def _run_round(self) -> None:
         self._failed = False
         try:
             notices = await self.service.run_due(self.clock())

@@ -199,8 +199,9 @@ class ChallengeCog(commands.Cog):
         locale = public_locale(interaction)
         content = announcer.started_text(view, locale)
         ping = pings(announcer.to_ping(view.to_move_id))
-        await answer_with_board(interaction, content, announcer.board(view, locale), ping)
-        await self.bot.service.delivered(started.post_id)
+        board = announcer.board(view, locale)
+        message_id = await answer_with_board(interaction, content, board, ping)
+        await self.bot.service.delivered(started.post_id, message_id)
 
     # Against the computer ----------------------------------------------------------------------
 

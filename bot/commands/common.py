@@ -86,8 +86,9 @@ async def answer_with_board(
     *,
     wait: float = BOARD_WAIT,
     buttons: discord.ui.View | None = None,
-) -> None:
-    """Answer with a new message and the board image.
+) -> int | None:
+    """Answer with a new message and the board image; return the message's id (None if
+    Discord did not say it).
 
     A new message, not a deferred one filled in later: Discord does not notify mentions in
     edited messages, and the player to move must be pinged. Rendering takes milliseconds; if it
@@ -99,7 +100,7 @@ async def answer_with_board(
     await asyncio.wait({image}, timeout=wait)
     ready = image.done()
     try:
-        await interaction.response.send_message(
+        callback = await interaction.response.send_message(
             content,
             files=[image.result()] if ready else [],
             allowed_mentions=mentions,
@@ -113,3 +114,5 @@ async def answer_with_board(
             await interaction.edit_original_response(attachments=[await image])
         except discord.HTTPException:
             log.warning("could not add the board to the answer of interaction %s", interaction.id)
+    answer = callback.resource
+    return answer.id if isinstance(answer, discord.InteractionMessage) else None

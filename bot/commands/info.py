@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -11,9 +12,9 @@ from discord.ext import commands
 
 from bot import games
 from bot.announce import mention
-from bot.commands.common import ls, user_locale
+from bot.commands.common import answering_errors, bot_of, ls, user_locale
 from bot.i18n import text
-from bot.service import GameView
+from bot.service import FinishedPage, GameView
 from bot.wording import short_score
 
 if TYPE_CHECKING:
@@ -25,6 +26,48 @@ LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
 """Discord refuses longer message contents."""
+
+
+class GamesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"games:finished:(?P<page>[0-9]+):(?P<slot>[pn])",
+):
+    """Turn /games' list of finished games to page `page` (of the one who pressed)."""
+
+    def __init__(self, page: int, slot: str, label: str = "", *, disabled: bool = False) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or slot,
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"games:finished:{page}:{slot}",
+            disabled=disabled,
+        )
+        super().__init__(button)
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GamesPageButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["page"]), match["slot"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show that page in place."""
+        cog = bot_of(interaction).get_cog("InfoCog")
+        assert isinstance(cog, InfoCog)
+        await answering_errors(interaction, cog.games_page(interaction, self.page))
+
+
+def finished_buttons(finished: FinishedPage, locale: str) -> discord.ui.View:
+    """◀ and ▶ through a player's finished games (none when they fit one page)."""
+    view = discord.ui.View(timeout=None)
+    if finished.pages > 1:
+        last = finished.pages - 1
+        back, on = max(finished.page - 1, 0), min(finished.page + 1, last)
+        first, final = finished.page == 0, finished.page == last
+        view.add_item(GamesPageButton(back, "p", text(locale, "button.previous"), disabled=first))
+        view.add_item(GamesPageButton(on, "n", text(locale, "button.next"), disabled=final))
+    return view
 
 
 def fit_message(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
@@ -50,7 +93,19 @@ class InfoCog(commands.Cog):
         name=ls("command.games.name"), description=ls("command.games.description")
     )
     async def games(self, interaction: discord.Interaction) -> None:
-        """The active games of this server and the caller's own."""
+        """The active games of this server and the caller's own, then the caller's finished
+        games, a page at a time."""
+        content, pages = await self._games_text(interaction, 0)
+        await interaction.response.send_message(content, ephemeral=True, view=pages)
+
+    async def games_page(self, interaction: discord.Interaction, page: int) -> None:
+        """A press on /games' ◀ or ▶: the list with that page of finished games, in place."""
+        content, pages = await self._games_text(interaction, page)
+        await interaction.response.edit_message(content=content, view=pages)
+
+    async def _games_text(
+        self, interaction: discord.Interaction, page: int
+    ) -> tuple[str, discord.ui.View]:
         locale = user_locale(interaction)
         service = self.bot.service
         here = await service.games(guild_id=interaction.guild_id, limit=LISTED)
@@ -65,7 +120,32 @@ class InfoCog(commands.Cog):
             listed.update(v.id for v in fresh)
             lines.append(f"**{title}**")
             lines += [self._line(v, locale) for v in fresh] or [text(locale, "games.none")]
-        await interaction.response.send_message(fit_message(lines), ephemeral=True)
+        finished = await service.finished_games(interaction.user.id, page=page)
+        lines += self._finished(finished, interaction.user.id, locale)
+        return fit_message(lines), finished_buttons(finished, locale)
+
+    @staticmethod
+    def _finished(finished: FinishedPage, user_id: int, locale: str) -> list[str]:
+        if not finished.views:
+            return []
+        lines = [f"**{text(locale, 'games.finished')}**"]
+        for view in finished.views:
+            outcome = "win" if view.winner_id == user_id else "loss"
+            if view.winner_id is None:
+                outcome = "draw"
+            lines.append(
+                text(
+                    locale,
+                    "games.finished_line",
+                    game_id=view.id,
+                    game=text(locale, view.kind.title_key),
+                    opponent=mention(view.opponent_of(user_id)),
+                    outcome=text(locale, f"outcome.{outcome}"),
+                    date=f"<t:{view.finished_at or view.updated_at}:d>",
+                )
+            )
+        lines.append(text(locale, "games.page", page=finished.page + 1, pages=finished.pages))
+        return lines
 
     def _line(self, view: GameView, locale: str) -> str:
         players = " vs ".join(mention(u) for u in view.players.values())
@@ -94,10 +174,18 @@ class InfoCog(commands.Cog):
     @app_commands.command(
         name=ls("command.export.name"), description=ls("command.export.description")
     )
+    @app_commands.rename(game=ls("command.export.option.game.name"))
+    @app_commands.describe(game=ls("command.export.option.game.description"))
     @app_commands.guild_only()  # a game lives in a server's channel
-    async def export(self, interaction: discord.Interaction) -> None:
-        """The record of this channel's game (the running one, else the last one) as a file."""
-        view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        """The record of this channel's game (the running one, else the last one), or of any
+        game of the server by its number, as a file."""
+        if game is None:
+            view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+        else:
+            view = await self.bot.service.game_here(game, interaction.guild_id)
         names = await self.bot.names.many(list(view.players.values()))
         export = await self.bot.service.export(view.id, names)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)

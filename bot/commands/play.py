@@ -56,6 +56,54 @@ class DrawButton(
         await answering_errors(interaction, cog.answer_draw(interaction, self.game_id, accept))
 
 
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"history:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?P<slot>[fpnl])",
+):
+    """Show game `game` after its turn `turn` (the slot keeps the four buttons' ids apart)."""
+
+    def __init__(
+        self, game_id: int, turn: int, slot: str, label: str = "", *, disabled: bool = False
+    ) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or slot,
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"history:{game_id}:{turn}:{slot}",
+            disabled=disabled,
+        )
+        super().__init__(button)
+        self.game_id, self.turn = game_id, turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HistoryButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["game"]), int(match["turn"]), match["slot"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show that position privately; errors go privately to the one who pressed."""
+        cog = bot_of(interaction).get_cog("PlayCog")
+        assert isinstance(cog, PlayCog)
+        await answering_errors(interaction, cog.step(interaction, self.game_id, self.turn))
+
+
+def history_buttons(game_id: int, turn: int, turns: int, locale: str) -> discord.ui.View | None:
+    """⏮ ◀ ▶ ⏭ for the position after `turn` of `turns` (none for a game without a move)."""
+    if turns == 0:
+        return None
+    view = discord.ui.View(timeout=None)
+    steps = (
+        ("f", 0, "button.first", turn == 0),
+        ("p", max(turn - 1, 0), "button.previous", turn == 0),
+        ("n", min(turn + 1, turns), "button.next", turn == turns),
+        ("l", turns, "button.last", turn == turns),
+    )
+    for slot, target, key, disabled in steps:
+        view.add_item(HistoryButton(game_id, target, slot, text(locale, key), disabled=disabled))
+    return view
+
+
 def _fit(name: str, fallback: str) -> str:
     """A choice name within Discord's 100 characters."""
     return name if len(name) <= 100 else fallback[:100]
@@ -110,8 +158,14 @@ class PlayCog(commands.Cog):
     @app_commands.command(
         name=ls("command.board.name"), description=ls("command.board.description")
     )
-    @app_commands.rename(visibility=ls("command.board.option.visibility.name"))
-    @app_commands.describe(visibility=ls("command.board.option.visibility.description"))
+    @app_commands.rename(
+        visibility=ls("command.board.option.visibility.name"),
+        game=ls("command.board.option.game.name"),
+    )
+    @app_commands.describe(
+        visibility=ls("command.board.option.visibility.description"),
+        game=ls("command.board.option.game.description"),
+    )
     @app_commands.choices(
         visibility=[
             app_commands.Choice(name=ls(f"choice.visibility.{v}"), value=v)
@@ -123,16 +177,60 @@ class PlayCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         visibility: app_commands.Choice[str] | None = None,
+        game: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        """Show the current position, to oneself or to everyone."""
+        """Show a game's position (this channel's, or any of the server's by its number), to
+        oneself or to everyone, with buttons that step through its history privately."""
         public = visibility is not None and visibility.value == "public"
-        # After the end the last game's final position stays on show until a new one starts.
-        view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+        if game is None:
+            # After the end the last game's final position stays on show until a new one starts.
+            view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+        else:
+            view = await self.bot.service.game_here(game, interaction.guild_id)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = public_locale(interaction) if public else user_locale(interaction)
         content = self.bot.announcer.status_text(view, locale)
         file = await self.bot.announcer.board(view, locale)
-        await interaction.followup.send(content, file=file, allowed_mentions=pings())
+        turns = len(view.kind.turn_plies(view.game)) - 1
+        steps = history_buttons(view.id, turns, turns, locale)
+        await interaction.followup.send(
+            content, file=file, allowed_mentions=pings(), view=steps or discord.utils.MISSING
+        )
+
+    async def step(self, interaction: discord.Interaction, game_id: int, turn: int) -> None:
+        """A press on a history button: that position, privately (in place when pressed on a
+        private message already, so stepping fills no channel)."""
+        history = await self.bot.service.history(game_id, interaction.guild_id, turn)
+        own = interaction.message is not None and interaction.message.flags.ephemeral
+        if own:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = user_locale(interaction)
+        view = history.view
+        if history.turn == 0:
+            caption = text(locale, "history.caption_start", turns=history.turns)
+        else:
+            caption = text(locale, "history.caption", turn=history.turn, turns=history.turns)
+        file = await self.bot.announcer.board(
+            view, locale, position=history.position, caption=caption
+        )
+        content = text(
+            locale,
+            "history.title",
+            game=text(locale, view.kind.title_key),
+            game_id=view.id,
+            caption=caption,
+        )
+        steps = history_buttons(view.id, history.turn, history.turns, locale)
+        if own:
+            await interaction.edit_original_response(
+                content=content, attachments=[file], view=steps
+            )
+        else:
+            await interaction.followup.send(
+                content, file=file, view=steps or discord.utils.MISSING, ephemeral=True
+            )
 
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")
@@ -174,7 +272,7 @@ class PlayCog(commands.Cog):
         locale = public_locale(interaction)
         content = self.bot.announcer.turn_text(result, locale)
         try:
-            await answer_with_board(
+            message_id = await answer_with_board(
                 interaction,
                 content,
                 self.bot.announcer.board(result.view, locale),
@@ -187,7 +285,7 @@ class PlayCog(commands.Cog):
             log.warning("could not answer the move in game %s: %s", result.view.id, error)
             await self._post_failed(result, content, locale)
             return
-        await self.bot.service.delivered(result.post_id)
+        await self.bot.service.delivered(result.post_id, message_id)
         if result.ending is not None:
             replay = await self.bot.announcer.replay(result.view, locale)
             await interaction.followup.send(

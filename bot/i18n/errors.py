@@ -53,6 +53,10 @@ def _names(value: Any, language: str) -> str:
     return ", ".join(f"`{item}`" for item in items)
 
 
+def _date(value: Any, language: str) -> str:
+    return f"<t:{int(value)}:D>"
+
+
 def _game(value: Any, language: str) -> str:
     key = f"title.{value}"
     return catalogue().text(language, key) if catalogue().has(key) else str(value)
@@ -62,6 +66,7 @@ Presenter = Callable[[Any, str], str]
 PARAMS: Mapping[str, Presenter] = {
     "user_id": _user,
     "game": _game,
+    "until": _date,
     "to_move_id": _user,
     "asker_id": _user,
     "opponent_id": _user,

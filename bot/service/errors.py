@@ -273,3 +273,9 @@ class NotOnVacationError(ServiceError):
     """Ending a holiday that is not running."""
 
     key = "not_on_vacation"
+
+
+class VacationOptionsError(ServiceError):
+    """`/vacation` with both a number of days and the end."""
+
+    key = "vacation_both"

@@ -14,12 +14,18 @@ from bot.store import Notify, posts, users
 class NotifyUseCases(ServiceCore):
     """A user's notification choice."""
 
-    async def set_notify(self, user_id: int, notify: Notify) -> Notify:
-        """Store how `user_id` wants to hear of their games (and open their direct messages
-        to the bot again, after they were found closed)."""
+    async def set_notify(self, user_id: int, notify: Notify, locale: str | None = None) -> Notify:
+        """Store how `user_id` wants to hear of their games, and in which language (and open
+        their direct messages to the bot again, after they were found closed)."""
         async with self.connection.transaction() as db:
-            await users.set_notify(db, user_id, notify, self._now())
+            await users.set_notify(db, user_id, notify, locale, self._now())
         return notify
+
+    async def locale_of(self, user_id: int) -> str | None:
+        """The language `user_id` chose their notifications in, if they did."""
+        async with self.connection.read() as db:
+            settings = await users.settings_of(db, user_id)
+        return None if settings is None else settings.locale
 
     async def notify_of(self, user_id: int) -> tuple[Notify, bool]:
         """How `user_id` wants to hear of their games, and whether their direct messages were

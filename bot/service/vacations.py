@@ -20,6 +20,7 @@ from bot.service.errors import (
     BadVacationLengthError,
     NotOnVacationError,
     VacationAllowanceError,
+    VacationOptionsError,
 )
 from bot.service.play import PlayUseCases
 from bot.service.results import VacationStatus
@@ -93,6 +94,18 @@ class VacationUseCases(PlayUseCases):
             left = await self._days_left(db, user_id, now)
         self._clocks_moved(moved)
         return VacationStatus(user_id, None, left, len(moved))
+
+    async def vacation(self, user_id: int, days: int | None, *, end: bool) -> VacationStatus:
+        """`/vacation`: start a holiday of `days` days, end the running one, or (neither) say
+        where the player stands. Raises what those raise, and `VacationOptionsError` for
+        both."""
+        if days is not None and end:
+            raise VacationOptionsError("either a number of days or the end, not both")
+        if end:
+            return await self.end_vacation(user_id)
+        if days is not None:
+            return await self.start_vacation(user_id, days)
+        return await self.vacation_status(user_id)
 
     async def vacation_status(self, user_id: int) -> VacationStatus:
         """The player's holiday now (if any), the days left this year and their active games."""

@@ -272,6 +272,7 @@ class UserSettings(_FromRow):
     user_id: int
     notify: Notify
     dm_closed: int  # 1 after Discord refused a direct message (50007), until they choose anew
+    locale: str | None  # the language of their Discord when they chose: their messages' language
     updated_at: int
 
     def __post_init__(self) -> None:

@@ -14,13 +14,14 @@ async def settings_of(db: Db, user_id: int) -> UserSettings | None:
     return await UserSettings.one(db, f"{_SETTINGS} WHERE user_id = ?", (user_id,))
 
 
-async def set_notify(db: Db, user_id: int, notify: Notify, now: int) -> None:
-    """Store the user's notification choice; choosing anew opens their direct messages again."""
+async def set_notify(db: Db, user_id: int, notify: Notify, locale: str | None, now: int) -> None:
+    """Store the user's notification choice (and language); choosing anew opens their direct
+    messages again."""
     await db.execute(
-        "INSERT INTO user_settings (user_id, notify, dm_closed, updated_at) VALUES (?, ?, 0, ?)"
-        " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, dm_closed = 0,"
-        " updated_at = excluded.updated_at",
-        (user_id, notify.value, now),
+        "INSERT INTO user_settings (user_id, notify, dm_closed, locale, updated_at)"
+        " VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+        " dm_closed = 0, locale = excluded.locale, updated_at = excluded.updated_at",
+        (user_id, notify.value, locale, now),
     )
 
 

@@ -215,6 +215,7 @@ CREATE TABLE user_settings (
     notify     TEXT    NOT NULL DEFAULT 'channel'
                CHECK (notify IN ('channel', 'turns', 'reminders')),
     dm_closed  INTEGER NOT NULL DEFAULT 0 CHECK (dm_closed IN (0, 1)),
+    locale     TEXT,
     updated_at BIGINT  NOT NULL
 );
 CREATE TABLE vacations (

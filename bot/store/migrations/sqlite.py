@@ -293,13 +293,14 @@ ORDER BY finished_at, id;
 
 PLAY_OVER_DAYS = """
 -- Each user's choice of notifications: the channel ping alone, a direct message at every turn
--- (reminders included), or reminders by direct message; a user whose direct messages are closed
--- is not written to again until they choose anew.
+-- (reminders included), or reminders by direct message, in the language they chose it in; a user
+-- whose direct messages are closed is not written to again until they choose anew.
 CREATE TABLE user_settings (
     user_id    INTEGER PRIMARY KEY,
     notify     TEXT    NOT NULL DEFAULT 'channel'
                CHECK (notify IN ('channel', 'turns', 'reminders')),
     dm_closed  INTEGER NOT NULL DEFAULT 0 CHECK (dm_closed IN (0, 1)),
+    locale     TEXT,
     updated_at INTEGER NOT NULL
 );
 -- Holidays: while one runs, the player's clocks stand still; ends_at is moved forward to the

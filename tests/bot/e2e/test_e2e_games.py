@@ -79,6 +79,9 @@ async def test_commands_are_registered_in_four_languages(world: World, bot: Game
         "help",
         "leaderboard",
         "stats",
+        "notify",
+        "vacation",
+        "takeback",
     } <= set(commands)
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]

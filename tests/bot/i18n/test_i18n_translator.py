@@ -22,6 +22,9 @@ COMMANDS = (
     "help",
     "leaderboard",
     "stats",
+    "notify",
+    "vacation",
+    "takeback",
 )
 OTHER = TranslationContext(TranslationContextLocation.other, None)
 

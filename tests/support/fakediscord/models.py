@@ -69,6 +69,7 @@ class FakeUser:
     name: str
     locale: str = "en-US"
     bot: bool = False
+    dms_open: bool = True  # False: the user has closed direct messages (or blocked the bot)
 
     @property
     def mention(self) -> str:

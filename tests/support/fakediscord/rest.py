@@ -172,6 +172,8 @@ class RestRoutes:
         """Post a message (JSON, or multipart with `payload_json` and `files[n]`)."""
         channel = self._writable(self._channel(request))
         body: Body = request[BODY]
+        if channel.recipient is not None and not channel.recipient.dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
         send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         self._require(channel, send | (ATTACH_FILES if body.files else 0))
         payload = body.payload or {}

@@ -1,0 +1,195 @@
+"""Playing over days: `/notify` (direct messages at your turn, or reminders), `/vacation` (clocks
+stand still while you are away) and `/takeback` with its Accept / Decline buttons, which keep
+working after a restart."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announce import mention, pings
+from bot.commands.common import (
+    action_button,
+    answer_with_board,
+    answering_errors,
+    bot_of,
+    ls,
+    public_locale,
+    user_locale,
+)
+from bot.i18n import text, timestamp
+from bot.service import TakebackAction, TakebackResult, VacationStatus
+from bot.store import Notify
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+NOTIFY_CHOICES = tuple(mode.value for mode in Notify)
+
+
+class TakebackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"takeback:(?P<action>accept|decline):(?P<game>[0-9]+)",
+):
+    """Allow or refuse the takeback asked for in game `game`."""
+
+    def __init__(self, action: str, game_id: int, label: str = "") -> None:
+        super().__init__(action_button(action, f"takeback:{action}:{game_id}", label))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TakebackButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the request; errors go privately to the one who pressed."""
+        cog = bot_of(interaction).get_cog("DaysCog")
+        assert isinstance(cog, DaysCog)
+        accept = self.action == "accept"
+        await answering_errors(interaction, cog.answer_takeback(interaction, self.game_id, accept))
+
+
+def takeback_buttons(game_id: int, locale: str) -> discord.ui.View:
+    """Allow and Refuse under a takeback request."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakebackButton("accept", game_id, text(locale, "button.accept_takeback")))
+    view.add_item(TakebackButton("decline", game_id, text(locale, "button.decline_takeback")))
+    return view
+
+
+def vacation_text(status: VacationStatus, locale: str, action: str) -> str:
+    """The answer to `/vacation`: started, ended, or where the player stands."""
+    until = None if status.until is None else timestamp(status.until, "D")
+    if action == "start":
+        key = "vacation.started"
+    elif action == "end":
+        key = "vacation.ended"
+    else:
+        key = "vacation.status_home" if until is None else "vacation.status_away"
+    return text(locale, key, until=until or "", days_left=status.days_left, games=status.games)
+
+
+class DaysCog(commands.Cog):
+    """Notifications, holidays and takebacks."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("command.notify.name"), description=ls("command.notify.description")
+    )
+    @app_commands.rename(mode=ls("command.notify.option.mode.name"))
+    @app_commands.describe(mode=ls("command.notify.option.mode.description"))
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=ls(f"choice.notify.{m}"), value=m) for m in NOTIFY_CHOICES]
+    )
+    async def notify(
+        self, interaction: discord.Interaction, mode: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Show or choose how you hear of your games (privately)."""
+        locale = user_locale(interaction)
+        service = self.bot.service
+        if mode is None:
+            chosen, closed = await service.notify_of(interaction.user.id)
+            lines = [text(locale, "notify.current", mode=text(locale, f"choice.notify.{chosen}"))]
+            if closed:
+                lines.append(text(locale, "notify.closed"))
+            await interaction.response.send_message("\n".join(lines), ephemeral=True)
+            return
+        chosen = await service.set_notify(interaction.user.id, Notify(mode.value), locale)
+        content = text(locale, "notify.set", mode=text(locale, f"choice.notify.{chosen}"))
+        await interaction.response.send_message(content, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("command.vacation.name"), description=ls("command.vacation.description")
+    )
+    @app_commands.rename(
+        days=ls("command.vacation.option.days.name"), end=ls("command.vacation.option.end.name")
+    )
+    @app_commands.describe(
+        days=ls("command.vacation.option.days.description"),
+        end=ls("command.vacation.option.end.description"),
+    )
+    async def vacation(
+        self, interaction: discord.Interaction, days: int | None = None, end: bool = False
+    ) -> None:
+        """Start or end a holiday, or see where you stand (privately); opponents are told in
+        their games' channels."""
+        status = await self.bot.service.vacation(interaction.user.id, days, end=end)
+        action = "end" if end else "start" if days is not None else "status"
+        content = vacation_text(status, user_locale(interaction), action)
+        await interaction.response.send_message(content, ephemeral=True)
+
+    @app_commands.command(
+        name=ls("command.takeback.name"), description=ls("command.takeback.description")
+    )
+    @app_commands.guild_only()  # a game lives in a server's channel
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        """Ask the opponent to take back your last move (the computer answers at once)."""
+        channel_id = interaction.channel_id or 0
+        async with self.bot.announcer.in_order(channel_id):
+            result = await self.bot.service.request_takeback(channel_id, interaction.user.id)
+            await self.announce(interaction, result)
+
+    async def answer_takeback(
+        self, interaction: discord.Interaction, game_id: int, accept: bool
+    ) -> None:
+        """A press on a takeback request's button."""
+        async with self.bot.announcer.in_order(interaction.channel_id or 0):
+            result = await self.bot.service.answer_takeback(
+                game_id, interaction.user.id, accept=accept
+            )
+            await self.announce(interaction, result)
+
+    async def announce(self, interaction: discord.Interaction, result: TakebackResult) -> None:
+        """Post the request with its buttons, the refusal, or the position after a takeback
+        (pinging the asker, whose turn it is again)."""
+        locale = public_locale(interaction)
+        view = result.view
+        opponent = view.opponent_of(result.asker_id)
+        words = {
+            "player": mention(result.asker_id),
+            "opponent": mention(opponent),
+            "moves": " | ".join(result.taken),
+        }
+        if result.action is TakebackAction.ASKED:
+            content = text(locale, "takeback.asked", **words)
+            await interaction.response.send_message(
+                content, view=takeback_buttons(view.id, locale), allowed_mentions=pings(opponent)
+            )
+            return
+        if result.action is not TakebackAction.ACCEPTED:
+            key = "takeback.declined"
+            if result.action is TakebackAction.REFUSED:
+                key = "takeback.computer_refuses"
+            await self._reply(interaction, text(locale, key, **words), result.asker_id)
+            return
+        if interaction.message is not None:  # the request loses its buttons
+            await interaction.response.edit_message(view=None)
+            board = await self.bot.announcer.board(view, locale)
+            await interaction.followup.send(
+                text(locale, "takeback.accepted", **words),
+                file=board,
+                allowed_mentions=pings(result.asker_id),
+            )
+            return
+        board_soon = self.bot.announcer.board(view, locale)
+        content = text(locale, "takeback.accepted", **words)
+        await answer_with_board(interaction, content, board_soon, pings(result.asker_id))
+
+    @staticmethod
+    async def _reply(interaction: discord.Interaction, content: str, asker: int) -> None:
+        """A refusal: by button, the request loses its buttons and the asker hears by a new
+        message (an edit notifies nobody)."""
+        if interaction.message is not None:
+            await interaction.response.edit_message(view=None)
+            await interaction.followup.send(content, allowed_mentions=pings(asker))
+        else:
+            await interaction.response.send_message(content, allowed_mentions=pings())

@@ -1,0 +1,130 @@
+"""Direct messages to players who asked for them (`/notify`), and holiday notices in the games'
+channels: the outbox's posts that are about a player more than about a move.
+
+A direct message speaks the language the player chose it in (else the server's), links to the
+game's message in its channel, and is sent with its outbox id as the nonce, like every owed post.
+When Discord answers 403 with code 50007 the player has closed their direct messages: that is
+noted (no more are tried until they choose anew) and nothing fails.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.announce import mention, pings
+from bot.i18n import text, timestamp
+from bot.service import DigestItem, GameView, ReminderDigest, TurnDm, VacationNotice
+
+if TYPE_CHECKING:
+    from bot.announce import Announcer
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+"""Discord's code for "Cannot send messages to this user"."""
+
+
+def jump_url(view: GameView, message_id: int | None) -> str:
+    """The link to a game's message (or to its channel, before one is known)."""
+    where = f"https://discord.com/channels/{view.guild_id or '@me'}/{view.channel_id}"
+    return where if message_id is None else f"{where}/{message_id}"
+
+
+class Letters:
+    """Sends the direct messages and holiday notices the outbox owes."""
+
+    def __init__(self, announcer: Announcer) -> None:
+        self.announcer = announcer
+        self.service = announcer.bot.service
+
+    async def turn(self, owed: TurnDm) -> None:
+        """Tell a player by direct message that it is their turn, with the board."""
+        view = owed.view
+        locale = await self._locale(owed.user_id, view)
+        opponent = view.opponent_of(owed.user_id)
+        content = text(
+            locale,
+            "dm.turn",
+            game=text(locale, view.kind.title_key),
+            opponent=mention(opponent),
+            channel=f"<#{view.channel_id}>",
+            last=self._last_move(view, opponent, locale),
+            deadline=timestamp(view.deadline_at),
+            link=jump_url(view, owed.link_id),
+        )
+        board = await self.announcer.board(view, locale)
+        await self._send(owed.user_id, owed.post_id, content, [board])
+
+    async def digest(self, owed: ReminderDigest) -> None:
+        """Remind a player by one direct message of every game whose reminder is due."""
+        locale = await self._locale(owed.user_id, owed.items[0].view)
+        lines = [text(locale, "dm.digest", count=len(owed.items))]
+        lines += [self._digest_line(item, owed.user_id, locale) for item in owed.items]
+        await self._send(owed.user_id, owed.post_id, "\n".join(lines), [])
+
+    async def vacation(self, owed: VacationNotice) -> None:
+        """Tell a game's channel (pinging the opponent) that a player is away, or back."""
+        view = owed.view
+        locale = self.announcer.locale_of(view.guild_id)
+        opponent = view.opponent_of(owed.user_id)
+        content = text(
+            locale,
+            "vacation.back" if owed.back else "vacation.away",
+            player=mention(owed.user_id),
+            opponent=mention(opponent),
+            until=timestamp(owed.until, "D"),
+        )
+        await self.announcer.post(view, content, [], pings(opponent), owed.post_id)
+
+    # Steps -------------------------------------------------------------------------------------
+
+    def _digest_line(self, item: DigestItem, user_id: int, locale: str) -> str:
+        view = item.view
+        return text(
+            locale,
+            "dm.digest_line",
+            game=text(locale, view.kind.title_key),
+            opponent=mention(view.opponent_of(user_id)),
+            channel=f"<#{view.channel_id}>",
+            deadline=timestamp(item.deadline),
+            link=jump_url(view, item.link_id),
+        )
+
+    @staticmethod
+    def _last_move(view: GameView, opponent: int, locale: str) -> str:
+        """The move the opponent made last (a roll is not one), or that the game begins."""
+        moves, movers = view.kind.moves(view.game), view.kind.movers(view.game)
+        for move, mover in zip(reversed(moves), reversed(movers), strict=True):
+            if mover is not None:
+                return text(locale, "dm.turn_played", player=mention(opponent), move=str(move))
+        return text(locale, "dm.turn_start")
+
+    async def _locale(self, user_id: int, view: GameView) -> str:
+        """The player's chosen language, else the server's."""
+        chosen = await self.service.locale_of(user_id)
+        return chosen or self.announcer.locale_of(view.guild_id)
+
+    async def _send(
+        self, user_id: int, post_id: int, content: str, files: list[discord.File]
+    ) -> None:
+        """Send a direct message owed as `post_id` and settle it; closed direct messages are
+        noted, any other refusal leaves it owed for a later try."""
+        try:
+            channel = await self.announcer.bot.create_dm(discord.Object(user_id))
+            message = await channel.send(
+                content, files=files, allowed_mentions=pings(), nonce=f"post-{post_id}"
+            )
+        except discord.Forbidden as error:
+            if error.code != DMS_CLOSED:
+                await self.service.failed(post_id)
+                raise
+            log.info("user %s has closed their direct messages; not writing again", user_id)
+            await self.service.dms_closed(user_id, post_id)
+            return
+        except discord.HTTPException:
+            await self.service.failed(post_id)
+            raise
+        await self.service.delivered(post_id, message.id)
