@@ -1,6 +1,7 @@
-"""``python -m bot [run|sync|invite|migrate|ratings --recompute]``: start the bot, sync its
-commands globally, print the invite link, upgrade the database and stop, or recompute every
-rating from the stored results. Settings come from `.env` and the environment (see
+"""``python -m bot [run|sync|invite|worker|migrate|ratings --recompute|copy-database]``: start
+the bot, sync its commands globally, print the invite link, think for the computer without
+Discord, upgrade the database and stop, recompute every rating from the stored results, or copy
+every game to another database. Settings come from `.env` and the environment (see
 `.env.example`)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import signal
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -21,7 +23,9 @@ from bot.app import GameBot, SyncClient, application_id_of, open_bot
 from bot.endpoints import use_endpoints
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
-from bot.store import SchemaTooNewError, open_database
+from bot.store import SchemaTooNewError, is_postgres_url, open_database
+from bot.store.copying import TargetNotEmptyError, copy_database
+from bot.worker import run_worker
 
 log = logging.getLogger(__name__)
 
@@ -61,19 +65,22 @@ def _parser() -> argparse.ArgumentParser:
         "action",
         nargs="?",
         default="run",
-        choices=("run", "sync", "invite", *MAINTENANCE),
+        choices=("run", "sync", "invite", "worker", *MAINTENANCE),
         help="run the bot (default), sync its commands globally once, print the invite link, "
-        "upgrade the database (migrate), or work on the ratings (ratings --recompute)",
+        "think for the computer without Discord (worker), upgrade the database (migrate), work "
+        "on the ratings (ratings --recompute), or copy the games to another database",
     )
     parser.add_argument(
         "--recompute",
         action="store_true",
         help="with `ratings`: forget every rating and rate all stored results again, in order",
     )
+    parser.add_argument("--from", dest="source", help="with `copy-database`: the SQLite file")
+    parser.add_argument("--to", dest="target", help="with `copy-database`: a postgresql:// URL")
     return parser
 
 
-MAINTENANCE = ("migrate", "ratings")
+MAINTENANCE = ("migrate", "ratings", "copy-database")
 """Actions on the database alone: no token, no Discord."""
 
 
@@ -83,6 +90,8 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     args = parser.parse_args(argv)
     if args.action == "ratings" and not args.recompute:
         parser.error("ratings needs --recompute (the only thing it does)")
+    if args.action == "copy-database" and not (args.source and args.target):
+        parser.error("copy-database needs --from (an SQLite file) and --to (a postgresql:// URL)")
     if env is None:
         # Values already in the environment win over the file, as deployments expect.
         load_dotenv(find_dotenv(usecwd=True), override=False)
@@ -94,12 +103,16 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         return EXIT_CONFIG
     if args.action in MAINTENANCE:
         logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
+        if args.action == "copy-database":
+            return asyncio.run(_copy(args.source, args.target))
         return asyncio.run(_maintain(settings, args.action))
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_CONFIG
     if args.action == "invite":
         return _print_invite(settings.token)
+    if args.action == "worker":
+        return _work(settings, settings.token)
     discord.utils.setup_logging(level=settings.log_level_number)
     logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
     use_endpoints(settings.api_base, settings.gateway_url)
@@ -123,6 +136,41 @@ async def _maintain(settings: Settings, action: str) -> int:
     finally:
         await database.close()
     return 0
+
+
+async def _copy(source: str, target: str) -> int:
+    """Copy every game of the SQLite file `source` into the empty database at `target`."""
+    if not is_postgres_url(target):
+        print("Configuration error: --to must be a postgresql:// URL", file=sys.stderr)
+        return EXIT_CONFIG
+    if not Path(source).is_file():
+        print(f"Configuration error: --from {source}: no such SQLite file", file=sys.stderr)
+        return EXIT_CONFIG
+    databases = [await open_database(Path(source))]
+    try:
+        databases.append(await open_database(target))
+        copied = await copy_database(*databases)
+    except (SchemaTooNewError, TargetNotEmptyError) as error:
+        print(f"Not copied: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    finally:
+        for database in databases:
+            await database.close()
+    for table, (before, after) in copied.counts.items():
+        print(f"{table:<16} {before:>8} rows  ->  {after:>8}")
+    print("Every row was copied." if copied.complete else "Some rows are missing!")
+    return 0 if copied.complete else 1
+
+
+def _work(settings: Settings, token: str) -> int:
+    """Think for the computer, without Discord, until stopped."""
+    try:
+        computer_id = application_id_of(token)
+    except ValueError as error:
+        print(f"Configuration error: DISCORD_TOKEN: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
+    return asyncio.run(run_worker(settings, computer_id))
 
 
 def _print_invite(token: str) -> int:

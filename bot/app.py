@@ -28,8 +28,9 @@ from bot.names import Names
 from bot.opponent import ComputerOpponent, Worker
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
+from bot.service.core import WAKE
 from bot.settings import Settings, SettingsError
-from bot.store import open_database
+from bot.store import jobs, open_database
 from bot.thinking import think
 from bot.tree import GameTree
 
@@ -49,7 +50,8 @@ def application_id_of(token: str) -> int:
 
 
 class GameBot(commands.Bot):
-    """The bot: slash commands only, no privileged intents. Build it with `open_bot`."""
+    """The bot: slash commands only, no privileged intents. Build it with `open_bot`: this
+    class for one process that serves every server, `ShardedGameBot` for one of several."""
 
     def __init__(
         self,
@@ -61,6 +63,9 @@ class GameBot(commands.Bot):
     ) -> None:
         # Only the server cache (names of channels, the server's language): interactions arrive
         # without any intent, and message events would only cost traffic.
+        shards = settings.shards
+        if shards is not None:  # a `ShardedGameBot`: connect these shards only
+            options = {**options, "shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -77,17 +82,22 @@ class GameBot(commands.Bot):
         self.scheduler = Scheduler(
             service, self.announcer, service.clock, ready=self.wait_until_ready
         )
-        self.opponent = ComputerOpponent(
-            service,
-            self.announcer,
-            seconds=settings.ai_think_seconds,
-            workers=settings.ai_workers,
-            worker=worker,  # the computer's search, run in a worker process
-            ready=self.wait_until_ready,
-        )
+        # A process with AI_WORKERS 0 leaves the computer's thinking to other processes (say,
+        # `python -m bot worker`); it still posts the moves they make in its servers.
+        self.opponent: ComputerOpponent | None = None
+        if settings.ai_workers > 0:
+            self.opponent = ComputerOpponent(
+                service,
+                self.announcer,
+                seconds=settings.ai_think_seconds,
+                workers=settings.ai_workers,
+                worker=worker,  # the computer's search, run in a worker process
+                ready=self.wait_until_ready,
+                name=settings.process_name,
+            )
+            service.events.subscribe(self.opponent.on_event)
         # The follow-ups of every change: a moved alarm, the computer's turn.
         service.events.subscribe(self.scheduler.on_event)
-        service.events.subscribe(self.opponent.on_event)
 
     async def setup_hook(self) -> None:
         """Once logged in: register the commands and buttons, sync to the development server,
@@ -109,11 +119,20 @@ class GameBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
+        # What other processes change: news of this process's servers, jobs for the computer.
+        await self.service.connection.listen(WAKE, self.scheduler.heard)
         self.scheduler.start()
-        self.opponent.start()  # resumes the computer's turns once the bot is ready
+        if self.opponent is not None:
+            await self.service.connection.listen(jobs.COMPUTER, lambda _: self.opponent_look())
+            self.opponent.start()  # takes on the computer's open jobs once the bot is ready
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(warm_up)
+
+    def opponent_look(self) -> None:
+        """Another process made a job for the computer: look for it."""
+        if self.opponent is not None:
+            self.opponent.look()
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""
@@ -123,9 +142,15 @@ class GameBot(commands.Bot):
         """Stop the scheduler and the computer's workers, then log out (safe to repeat)."""
         try:
             await self.scheduler.stop()
-            await self.opponent.close()
+            if self.opponent is not None:
+                await self.opponent.close()
         finally:
             await super().close()
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot as one of several processes (SHARD_COUNT, SHARD_IDS), each connecting some of
+    the bot's shards (discord.py's `AutoShardedClient`), all sharing one PostgreSQL database."""
 
 
 @asynccontextmanager
@@ -148,11 +173,20 @@ async def open_bot(
         raise SettingsError(f"DISCORD_TOKEN: {error}") from None
     connection = await open_database(settings.database)
     try:
-        service = GameService(connection, clock=clock, seeds=seeds, computer_id=computer_id)
+        service = GameService(
+            connection,
+            clock=clock,
+            seeds=seeds,
+            computer_id=computer_id,
+            name=settings.process_name,
+            shards=settings.shards,
+        )
+        await service.release_claims()  # this process started again: it posts nothing now
         rated = await service.rate_unrated()  # games finished before ratings existed
         if rated:
             log.info("rated %d results that had no ratings yet", rated)
-        async with GameBot(settings, service, worker=worker, **options) as bot:
+        kind = GameBot if settings.shards is None else ShardedGameBot
+        async with kind(settings, service, worker=worker, **options) as bot:
             yield bot
     finally:
         # Always, even if logging out failed: an open database keeps its thread (and so the

@@ -3,9 +3,11 @@
 The search is CPU work of seconds, so it runs in a process of its own (`bot.workers`): the event
 loop (and every other player's command) never waits for it, and the GIL is not shared. Each game
 has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives only
-here: a game whose computer is to move is found again in the database at start (`start` resumes
-it), and a move thought about a position that changed meanwhile is dropped by the service's
-version check.
+here: while the computer is to move, its game has a job in the database, which one thinking
+process claims at a time (for a lease, so a job whose process died is taken over), and a move
+thought about a position that changed meanwhile is dropped by the service's version check.
+Several processes may think (bots with AI_WORKERS, `python -m bot worker`): each finds the open
+jobs at start, when told of new ones (PostgreSQL's NOTIFY), and every `POLL` seconds.
 
 A worker that fails or hangs (the bot's own timeout, a little over the thinking time) is stopped
 and a new one asked once more; then the computer answers at once, in this process, with the first
@@ -15,6 +17,7 @@ move its search finds. A weak move is better than a game stuck with the computer
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -40,6 +43,10 @@ GRACE = 5.0
 replaying a long record take time too, and a search checks its clock only now and then."""
 RETRY_LATER = 60.0
 """Seconds before a game whose computer could not move at all is tried again."""
+POLL = 30.0
+"""Seconds between two looks for open jobs (the safety net under NOTIFY and the events)."""
+LEASE_MARGIN = 10.0
+"""Seconds a claim on a job lasts beyond thinking and its grace: replaying, posting."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +81,18 @@ class ComputerOpponent:
     def __init__(
         self,
         service: GameService,
-        announcer: Announcer,
+        announcer: Announcer | None,
         *,
         seconds: float,
         workers: int = 1,
         worker: Worker = think,
         ready: Callable[[], Awaitable[object]] | None = None,
         grace: float = GRACE,
+        name: str = "bot",
     ) -> None:
         self.service = service
-        self.announcer = announcer
+        self.announcer = announcer  # None in a process that only thinks: the bots post
+        self.name = name  # claims the jobs this process thinks about (the same after a restart)
         self.seconds = seconds
         self.grace = grace
         self.workers = workers
@@ -97,13 +106,18 @@ class ComputerOpponent:
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._starter: asyncio.Task[None] | None = None
         self._closed = False
+        self._look = asyncio.Event()  # set: look for open jobs now
         self.events: Events[Status] = Events()  # what the computer does, for whoever watches
 
     # Life cycle ----------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Once the bot is ready, resume the computer's turns."""
-        self._starter = asyncio.create_task(self._resume(), name="computer-resume")
+        """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
+        self._starter = asyncio.create_task(self._watch(), name="computer-jobs")
+
+    def look(self) -> None:
+        """Look for open jobs now (another process made one: NOTIFY)."""
+        self._look.set()
 
     async def close(self) -> None:
         """Stop thinking: every search in progress is terminated (safe to call more than
@@ -116,19 +130,21 @@ class ComputerOpponent:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _resume(self) -> None:
+    async def _watch(self) -> None:
         if self._ready is not None:
             await self._ready()
+        await self.service.release_computer_jobs(self.name)  # from before a restart
         while True:
+            self._look.clear()
             try:
-                turns = await self.service.computer_turns()
-                break
-            except Exception:  # those games would wait for the computer forever: try again
-                log.exception("could not look for the computer's turns to resume")
-                await asyncio.sleep(RETRY_LATER)
-        for turn in turns:
-            log.info("game %s: resuming the computer's turn", turn.game_id)
-            self.schedule(turn.game_id)
+                open_jobs = await self.service.open_computer_jobs()
+            except Exception:  # those games would wait for the computer forever: look again
+                log.exception("could not look for the computer's open jobs")
+                open_jobs = []
+            for game_id in open_jobs:
+                self.schedule(game_id)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._look.wait(), POLL)
 
     # Scheduling ----------------------------------------------------------------------------
 
@@ -182,8 +198,10 @@ class ComputerOpponent:
     # One move ------------------------------------------------------------------------------
 
     async def _take_turn(self, game_id: int) -> bool:
-        """Think and move if the computer is to move; False if it was not."""
-        turn = await self.service.computer_turn(game_id)
+        """Claim the game's job, think and move; False if there was none to claim (the
+        computer is not to move, or another process thinks about it)."""
+        lease = self.seconds + self.grace + LEASE_MARGIN
+        turn = await self.service.claim_computer_turn(game_id, by=self.name, lease=lease)
         if turn is None:
             return False
         result = await self._play(turn)
@@ -215,7 +233,13 @@ class ComputerOpponent:
 
     async def _move(self, turn: ComputerTurn, text: str) -> MoveResult | None:
         """Apply the move and post it under the channel's lock, so that the move it answers
-        is posted first."""
+        is posted first. Without Discord (a worker) the post stays owed: a bot posts it."""
+        if self.announcer is None:
+            result = await self.service.play_computer(turn, text)
+            if result is not None:
+                self.moves += 1
+                self.events.publish(Moved(turn.game_id, result.view.version))
+            return result
         async with self.announcer.in_order(turn.channel_id):
             result = await self.service.play_computer(turn, text)
             if result is None:

@@ -12,9 +12,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.service import Clock, GameService, Notice, TimeLoss
+from bot.service.deadlines import epoch
 from bot.service.events import Event
 
 if TYPE_CHECKING:
@@ -46,6 +48,7 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._round = asyncio.Lock()  # one round at a time: two would deliver a post twice
+        self._planned: datetime | None = None  # when the next round is due (by the clock)
 
     def start(self) -> None:
         """Start the background task."""
@@ -67,6 +70,16 @@ class Scheduler:
         """The service's subscriber: every change of a game or challenge may move an alarm."""
         self.wake()
 
+    def heard(self, payload: str) -> None:
+        """Another process says something of a server falls due (`guild:epoch seconds`): run a
+        round if it is one of this process's servers and it falls due before the next round."""
+        guild, _, due = payload.partition(":")
+        shards = self.service.shards
+        if shards is not None and not shards.serves(int(guild or 0) or None):
+            return
+        if self._planned is None or int(due or 0) <= epoch(self._planned):
+            self.wake()
+
     async def _run(self) -> None:
         if self._ready is not None:
             await self._ready()
@@ -74,6 +87,7 @@ class Scheduler:
             self._wake.clear()
             await self.run_round()
             delay = await self._delay()
+            self._planned = self.clock() + timedelta(seconds=delay)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
 

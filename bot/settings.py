@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.shards import Shards
+
 DEFAULT_DATABASE = Path("data") / "bot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 AI_THINK_SECONDS = 2.0
@@ -16,6 +18,7 @@ AI_THINK_RANGE = (0.1, 60.0)
 """Less than a tenth of a second is too little for any search; over a minute, players wait."""
 AI_WORKERS = 1
 AI_WORKERS_MAX = 32
+SHARDS_MAX = 4096
 
 
 class SettingsError(ValueError):
@@ -35,6 +38,8 @@ class Settings:
     gateway_url: str | None = None
     ai_think_seconds: float = AI_THINK_SECONDS
     ai_workers: int = AI_WORKERS
+    shard_count: int | None = None  # None: one process serves every server
+    shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -44,6 +49,7 @@ class Settings:
             value = env.get(key, "").strip()
             return value or None
 
+        shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
         return cls(
             token=get("DISCORD_TOKEN"),
             database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE),
@@ -54,6 +60,8 @@ class Settings:
             gateway_url=_url("DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss")),
             ai_think_seconds=_think_seconds(get("AI_THINK_SECONDS")),
             ai_workers=_workers(get("AI_WORKERS")),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
     @property
@@ -61,6 +69,19 @@ class Settings:
         """Where the games are kept: the PostgreSQL server of `DATABASE_URL` when it is set,
         else the SQLite file `DATABASE_PATH`."""
         return self.database_url or self.database_path
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process connects (None: every server, in one shard)."""
+        if self.shard_count is None:
+            return None
+        return Shards(self.shard_count, self.shard_ids or tuple(range(self.shard_count)))
+
+    @property
+    def process_name(self) -> str:
+        """This process among the bot's processes, the same after a restart: its shards."""
+        shards = self.shards
+        return "bot" if shards is None else "shards " + ",".join(map(str, shards.ids))
 
     @property
     def log_level_number(self) -> int:
@@ -126,8 +147,31 @@ def _workers(value: str | None) -> int:
     if value is None:
         return AI_WORKERS
     # isascii: str.isdigit also accepts digits such as '²' that int() refuses.
-    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= AI_WORKERS_MAX:
+    if not (value.isascii() and value.isdigit()) or not 0 <= int(value) <= AI_WORKERS_MAX:
         raise SettingsError(
-            f"AI_WORKERS must be a whole number from 1 to {AI_WORKERS_MAX}, not {value!r}"
+            f"AI_WORKERS must be a whole number from 0 (this process does not think) to "
+            f"{AI_WORKERS_MAX}, not {value!r}"
         )
     return int(value)
+
+
+def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0-3", "4,5", "0-1,6"): this process's part of the bot."""
+    if count is None:
+        if ids is not None:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the bot has)")
+        return None, None
+    if not (count.isascii() and count.isdigit()) or not 1 <= int(count) <= SHARDS_MAX:
+        raise SettingsError(f"SHARD_COUNT must be a whole number from 1 to {SHARDS_MAX}")
+    total = int(count)
+    if ids is None:
+        return total, None
+    chosen: set[int] = set()
+    for part in ids.replace(" ", "").split(","):
+        first, _, last = part.partition("-")
+        if not (first.isascii() and first.isdigit() and (not last or last.isdigit())):
+            raise SettingsError(f"SHARD_IDS must be shard numbers like 0-3 or 4,5, not {ids!r}")
+        chosen.update(range(int(first), int(last or first) + 1))
+    if not chosen or max(chosen) >= total:
+        raise SettingsError(f"SHARD_IDS must name shards from 0 to {total - 1}, not {ids!r}")
+    return total, tuple(sorted(chosen))

@@ -12,8 +12,15 @@ from pathlib import Path
 
 import pytest
 from pgserver import PostgresServer, server_binaries
+from servicekit import FakeClock
 
 BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """A clock the test moves by hand (the service's time)."""
+    return FakeClock()
 
 
 @pytest.fixture(scope="session")

@@ -44,8 +44,8 @@ class AlarmUseCases(PlayUseCases):
         """Apply everything due at `now` (the clock's time by default); return what to announce."""
         at = self._now() if now is None else epoch(now)
         async with self.connection.read() as db:
-            due = await games.due_games(db, at)
-            expired = await challenges.expired_challenges(db, at)
+            due = await games.due_games(db, at, shards=self.shards)
+            expired = await challenges.expired_challenges(db, at, self.shards)
         notices: list[Notice] = []
         for row in due:
             try:
@@ -68,7 +68,10 @@ class AlarmUseCases(PlayUseCases):
     async def next_alarm(self) -> datetime | None:
         """When something next falls due (a reminder, a deadline, an expiry), or None."""
         async with self.connection.read() as db:
-            times = [await games.next_alarm(db), await challenges.next_expiry(db)]
+            times = [
+                await games.next_alarm(db, self.shards),
+                await challenges.next_expiry(db, self.shards),
+            ]
         known = [t for t in times if t is not None]
         return moment(min(known)) if known else None
 
@@ -108,9 +111,7 @@ class AlarmUseCases(PlayUseCases):
         await games.set_alarm(db, row.id, row.version, stage, turn.next_alarm(stage))
         user_id = view.to_move_id
         assert user_id is not None
-        post_id = await self._owe(
-            db, PostKind.REMINDER, row.id, row.version, now, user_id=user_id, stage=stage
-        )
+        post_id = await self._owe(db, PostKind.REMINDER, row, now, user_id=user_id, stage=stage)
         if row.dm_reminded < stage:  # not told already, in another game's digest
             await self._remind_by_dm(db, row, user_id, stage, now)
         return Reminder(view, user_id, stage, moment(turn.deadline), post_id)
@@ -133,9 +134,7 @@ class AlarmUseCases(PlayUseCases):
         for game, game_stage in digest:
             await games.set_dm_reminded(db, game.id, game.version, game_stage)
         entries = [[game.id, game.version, game_stage] for game, game_stage in digest]
-        await self._owe(
-            db, PostKind.REMINDER_DM, row.id, row.version, now, user_id=user_id, games=entries
-        )
+        await self._owe(db, PostKind.REMINDER_DM, row, now, user_id=user_id, games=entries)
 
     async def _lose_on_time(self, db: Db, loaded: Loaded, now: int) -> TimeLoss:
         view = loaded.view
@@ -148,9 +147,7 @@ class AlarmUseCases(PlayUseCases):
             db, loaded.row, ending, record=view.record, version=view.version, now=now
         )
         loser_id = view.player_of(loser)
-        post_id = await self._owe(
-            db, PostKind.TIME_LOSS, row.id, row.version, now, loser_id=loser_id
-        )
+        post_id = await self._owe(db, PostKind.TIME_LOSS, row, now, loser_id=loser_id)
         update = await self._after_game(db, row, now)  # its next game is owed after this post
         final = await self._view(db, row, view.game)
         return TimeLoss(final, loser_id, ending, post_id, update)

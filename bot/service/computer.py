@@ -9,6 +9,7 @@ which applies it through the same path as a person's move, on the version it was
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass
 
 from bot.service.challenges import check_move_seconds
@@ -17,7 +18,7 @@ from bot.service.errors import SelfChallengeError, UnknownLevelError
 from bot.service.matches import check_best_of
 from bot.service.play import PlayUseCases
 from bot.service.results import MoveResult, Started
-from bot.store import GameRow, GameStatus, games
+from bot.store import GameRow, GameStatus, games, jobs
 from engine.ai import Level
 
 log = logging.getLogger(__name__)
@@ -93,26 +94,40 @@ class ComputerUseCases(PlayUseCases):
         self._game_changed(started.view)
         return started
 
-    async def computer_turns(self) -> list[ComputerTurn]:
-        """Every active game in which the computer is to move (to resume them at start)."""
+    async def release_computer_jobs(self, by: str) -> int:
+        """At start: give up the claims of thinking process `by` (nothing of it runs now), so
+        its jobs are taken on at once; return how many."""
+        async with self.connection.transaction() as db:
+            return await jobs.release_claims(db, by)
+
+    async def open_computer_jobs(self) -> list[int]:
+        """The games whose computer is to move with nobody thinking about it now (at start, a
+        thinking process takes these over)."""
         async with self.connection.read() as db:
-            rows = await games.computer_games(db)
-        turns = []
-        for row in rows:
-            try:
-                turn = self._turn_of(row)
-            except Exception:  # one unreadable game must not keep the computer from the others
-                log.exception("game %s: cannot read it to resume the computer's turn", row.id)
-                continue
-            if turn is not None:
-                turns.append(turn)
-        return turns
+            return await jobs.open_jobs(db, self._now())
 
     async def computer_turn(self, game_id: int) -> ComputerTurn | None:
         """The computer's turn in this game, or None if it is not the computer's to move."""
         async with self.connection.read() as db:
             row = await games.get_game(db, game_id)
         return None if row is None else self._turn_of(row)
+
+    async def claim_computer_turn(
+        self, game_id: int, *, by: str, lease: float
+    ) -> ComputerTurn | None:
+        """Claim the computer's turn in this game for the thinking process `by`, for `lease`
+        seconds; None if it is not the computer's to move, or another process is thinking
+        about it. A job left over for a game that moved on is removed."""
+        now = self._now()
+        async with self.connection.transaction() as db:
+            job = await jobs.claim_job(db, game_id, now, by=by, until=now + math.ceil(lease))
+            if job is None:
+                return None
+            row = await games.get_game(db, game_id)
+            turn = None if row is None else self._turn_of(row)
+            if turn is None:
+                await jobs.remove_job(db, game_id)
+            return turn
 
     async def play_computer(self, turn: ComputerTurn, text: str) -> MoveResult | None:
         """Make the computer's move `text`, found for `turn`. None if the game has moved on
@@ -132,6 +147,7 @@ class ComputerUseCases(PlayUseCases):
             computer = self._computer_id()
             move = view.kind.parse(view.game, text, self._player_colour(view, computer))
             view.kind.check(view.game, move)
+            await jobs.remove_job(db, row.id)  # done: a move leaving it to move again adds one
             result = await self._apply(db, loaded, computer, move)
         self._remember(result.view)
         self._changed(result.view, result.match)

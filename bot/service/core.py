@@ -30,6 +30,7 @@ from bot.service.results import (
     MatchUpdate,
     Started,
 )
+from bot.shards import Shards
 from bot.store import ChannelBusyError as StoreChannelBusy
 from bot.store import (
     Database,
@@ -41,6 +42,7 @@ from bot.store import (
     Notify,
     PostKind,
     games,
+    jobs,
     matches,
     posts,
     users,
@@ -50,12 +52,22 @@ Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
 
 POST_GRACE = 15
-"""Seconds an owed post is left to the code that is posting it right now (a command's answer
-takes at most 3): only then may the outbox's sweep deliver it instead."""
+"""Seconds an owed post is left to the process that is posting it right now (a command's
+answer takes at most 3): only then may the outbox's sweep (of any process) deliver it instead."""
 
 POSITION_CACHE_SIZE = 512
 """Engine positions kept by (game id, version, creation time), to skip replaying a record on
 every move."""
+
+
+WAKE = "bot"
+"""The channel on which a process tells the others that something of a server falls due
+(PostgreSQL's NOTIFY); its payload is `wake_payload`."""
+
+
+def wake_payload(guild_id: int | None, due_at: int) -> str:
+    """What a NOTIFY on `WAKE` says: whose server, and when its news falls due."""
+    return f"{guild_id or 0}:{due_at}"
 
 
 def utc_now() -> datetime:
@@ -79,16 +91,20 @@ class ServiceCore:
         clock: Clock = utc_now,
         seeds: SeedSource = random_seed,
         computer_id: int | None = None,
+        name: str = "bot",
+        shards: Shards | None = None,
+        posts: bool = True,
     ) -> None:
         self.connection = connection
         self.clock = clock
         self.seeds = seeds
         # The user id the computer plays under (the bot's own); None: nobody can play it.
         self.computer_id = computer_id
+        # This process among the bot's processes: its name (the same after a restart) claims
+        # the posts it makes, its shards say whose servers' work it does (None: every server),
+        # and `posts` is False for a process without Discord (a worker that only thinks).
+        self.name, self.shards, self.posts = name, shards, posts
         self._positions: OrderedDict[tuple[int, int, int], Position] = OrderedDict()
-        # This run of the bot, in the posts it owes: a post another run owed was left when it
-        # stopped, so nobody is posting it now and it need not wait out its grace period.
-        self._boot = secrets.randbits(62)
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
     def _game_changed(self, view: GameView) -> None:
@@ -113,26 +129,26 @@ class ServiceCore:
         return epoch(self.clock())
 
     async def _owe(
-        self,
-        db: Db,
-        kind: PostKind,
-        game_id: int,
-        version: int,
-        now: int,
-        **data: object,
+        self, db: Db, kind: PostKind, game: GameRow | GameView, now: int, **data: object
     ) -> int:
-        """Owe a post about a game in the transaction that makes it owed (the outbox)."""
+        """Owe a post about `game` (as it is now) in the transaction that makes it owed (the
+        outbox). A process with Discord claims it for a grace period (it is about to post it
+        itself, or lets the channel's post go first); one without leaves it to the others at
+        once, and wakes the process that serves the game's server."""
         payload = json.dumps(data, sort_keys=True)
-        return await posts.add_post(
+        claimed_by, until = (self.name, now + POST_GRACE) if self.posts else (None, None)
+        post_id = await posts.add_post(
             db,
             kind,
-            game_id,
-            version,
+            game.id,
+            game.version,
             payload,
-            boot=self._boot,
             now=now,
-            first_attempt_at=now + POST_GRACE,
+            claimed_by=claimed_by,
+            claimed_until=until,
         )
+        await db.notify(WAKE, wake_payload(game.guild_id, until or now))
+        return post_id
 
     # Games ---------------------------------------------------------------------------------
 
@@ -238,8 +254,11 @@ class ServiceCore:
             game_id = await games.insert_game(db, new)
         except StoreChannelBusy:  # the database's own check, should a race get past ours
             raise channel_busy(seating.channel_id) from None
-        post_id = await self._owe(db, PostKind.START, game_id, new.version, now)
-        view = await self._view(db, await self._row_by_id(db, game_id), game)
+        row = await self._row_by_id(db, game_id)
+        post_id = await self._owe(db, PostKind.START, row, now)
+        if computer_first:
+            await jobs.add_job(db, game_id, row.version, now)
+        view = await self._view(db, row, game)
         await self._owe_turn_dm(db, view, now)
         return Started(view, post_id)
 
@@ -262,7 +281,7 @@ class ServiceCore:
         settings = await users.settings_of(db, user)
         if settings is None or settings.notify is not Notify.TURNS or settings.dm_closed:
             return
-        await self._owe(db, PostKind.TURN_DM, view.id, view.version, now, user_id=user)
+        await self._owe(db, PostKind.TURN_DM, view, now, user_id=user)
 
     @staticmethod
     def _player_colour(view: GameView, user_id: int) -> str:

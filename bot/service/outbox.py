@@ -34,10 +34,19 @@ RETRY_BASE = 30
 RETRY_MAX = 3600
 MAX_ATTEMPTS = 12
 """After this many failures (about half a day) the post is given up and logged."""
+CLAIM_LEASE = 120
+"""Seconds a process has a claimed post to itself; after that (it died while posting) any
+process serving the server may take it over."""
 
 
 class OutboxUseCases(AlarmUseCases):
     """Posts owed to the games' channels."""
+
+    async def release_claims(self) -> int:
+        """At start: give up this process's claims on posts still owed (nothing of them is
+        being posted: the process stopped), so they go out at once; return how many."""
+        async with self.connection.transaction() as db:
+            return await posts.release_claims(db, self.name)
 
     async def delivered(self, post_id: int | None, message_id: int | None = None) -> None:
         """Settle post `post_id`: it is out, as message `message_id` where that is known
@@ -64,11 +73,14 @@ class OutboxUseCases(AlarmUseCases):
             await posts.postpone(db, post_id, now + pause)
 
     async def owed_posts(self, now: datetime | None = None) -> list[Owed]:
-        """The posts due now, rebuilt from the games as they are; those the game has moved
-        past are settled here, without a post."""
+        """The posts due now (of the servers this process serves), claimed for this process
+        for a while and rebuilt from the games as they are; those the game has moved past are
+        settled here, without a post. A post another process has claimed is not among them."""
         at = self._now() if now is None else epoch(now)
-        async with self.connection.read() as db:
-            due = await posts.due_posts(db, at, boot=self._boot)
+        async with self.connection.transaction() as db:
+            due = await posts.claim_due(
+                db, at, by=self.name, until=at + CLAIM_LEASE, shards=self.shards
+            )
         owed: list[Owed] = []
         for row in due:
             try:
@@ -87,7 +99,7 @@ class OutboxUseCases(AlarmUseCases):
         """When something next falls due: an alarm of a game or a challenge, or an owed post."""
         alarm = await super().next_alarm()
         async with self.connection.read() as db:
-            due = await posts.next_post_due(db)
+            due = await posts.next_post_due(db, self.shards)
         known = [moment(due)] if due is not None else []
         known += [alarm] if alarm is not None else []
         return min(known, default=None)

@@ -20,7 +20,7 @@ from bot.service.errors import (
 )
 from bot.service.matches import MatchSteps
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
-from bot.store import Db, GameRow, GameStatus, Position, PostKind, Result, games
+from bot.store import Db, GameRow, GameStatus, Position, PostKind, Result, games, jobs
 
 
 class PlayUseCases(MatchSteps):
@@ -192,16 +192,11 @@ class PlayUseCases(MatchSteps):
             stored = await self._save(
                 db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed, starts=starts
             )
+            if not timed:  # the computer is to move: a job for whichever process thinks
+                await jobs.add_job(db, stored.id, stored.version, now)
         played, rolled = str(move), tuple(map(str, drawn))
         post_id = await self._owe(
-            db,
-            PostKind.MOVE,
-            row.id,
-            stored.version,
-            now,
-            mover_id=mover_id,
-            played=played,
-            drawn=list(rolled),
+            db, PostKind.MOVE, stored, now, mover_id=mover_id, played=played, drawn=list(rolled)
         )
         update = None
         if ending is not None:

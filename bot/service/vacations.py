@@ -150,7 +150,7 @@ class VacationUseCases(PlayUseCases):
         """Owe each of the user's games against a person a notice of the holiday (or return)."""
         for row in await self._games_of(db, user_id):
             data = {"user_id": user_id, "until": until, "back": back}
-            await self._owe(db, PostKind.VACATION, row.id, row.version, now, **data)
+            await self._owe(db, PostKind.VACATION, row, now, **data)
 
     async def _move_clocks(self, db: Db, user_id: int, by: int, now: int) -> list[GameRow]:
         """Move the clock of every turn `user_id` is to move in by `by` seconds (later for a

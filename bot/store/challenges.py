@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.shards import Shards, shard_filter
 from bot.store.db import Db
 from bot.store.rows import ChallengeRow
 
@@ -86,18 +87,23 @@ async def set_challenge_message(db: Db, challenge_id: int, message_id: int) -> N
     )
 
 
-async def expired_challenges(db: Db, now: int) -> list[ChallengeRow]:
-    """Pending challenges whose time to answer ran out at or before `now`, oldest first."""
+async def expired_challenges(db: Db, now: int, shards: Shards | None = None) -> list[ChallengeRow]:
+    """Pending challenges (of the servers `shards` serve) whose time to answer ran out at or
+    before `now`, oldest first."""
     return await ChallengeRow.all(
         db,
-        f"{_SELECT} WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at, id",
+        f"{_SELECT} WHERE status = 'pending' AND expires_at <= ?"
+        f"{shard_filter(shards, 'guild_id')} ORDER BY expires_at, id",
         (now,),
     )
 
 
-async def next_expiry(db: Db) -> int | None:
-    """When the next pending challenge expires, or None."""
-    return await db.number("SELECT min(expires_at) FROM challenges WHERE status = 'pending'")
+async def next_expiry(db: Db, shards: Shards | None = None) -> int | None:
+    """When the next pending challenge (of the servers `shards` serve) expires, or None."""
+    return await db.number(
+        "SELECT min(expires_at) FROM challenges WHERE status = 'pending'"
+        f"{shard_filter(shards, 'guild_id')}"
+    )
 
 
 async def pending_for(db: Db, user_id: int) -> list[ChallengeRow]:

@@ -10,7 +10,7 @@ opening and refuse a database written by a newer bot. The layers above see only 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -78,3 +78,7 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Close every connection (waiting for the transactions in progress)."""
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:  # noqa: B027
+        """Call `callback(payload)` whenever a process NOTIFYs `channel` (see `Db.notify`).
+        Nothing for SQLite, which one process uses: its own changes it knows of by events."""

@@ -33,6 +33,16 @@ class Db(ABC):
     change, so it refuses as it would have done one step later. Empty for reads outside a
     transaction, and for SQLite, whose `BEGIN IMMEDIATE` already serialises every writer."""
 
+    skip_locked: str
+    """What a SELECT that claims work ends with: in a PostgreSQL transaction the rows another
+    process is claiming right now are left to it (` FOR UPDATE SKIP LOCKED`), so each is claimed
+    once; empty where `BEGIN IMMEDIATE` serialises the claims (SQLite)."""
+
+    async def notify(self, channel: str, payload: str) -> None:  # noqa: B027 - none by default
+        """Tell every process listening on `channel` that something changed (`payload` says
+        what), once this transaction commits: PostgreSQL's NOTIFY; nothing for SQLite, which
+        one process uses."""
+
     @abstractmethod
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.shards import Shards, shard_filter
 from bot.store.db import Db, IntegrityError
 from bot.store.rows import GameRow, PlayerTotals
 
@@ -97,15 +98,6 @@ async def active_game_in(db: Db, channel_id: int) -> GameRow | None:
     """The active game of a channel or thread, or None."""
     return await GameRow.one(
         db, f"{_SELECT} WHERE channel_id = ? AND status = 'active'{db.for_update}", (channel_id,)
-    )
-
-
-async def computer_games(db: Db) -> list[GameRow]:
-    """Active games against the computer, the longest unchanged first."""
-    return await GameRow.all(
-        db,
-        f"{_SELECT} WHERE status = 'active' AND computer_level IS NOT NULL ORDER BY updated_at, id",
-        (),
     )
 
 
@@ -289,19 +281,25 @@ async def postpone_alarm(db: Db, game_id: int, when: int) -> None:
     )
 
 
-async def due_games(db: Db, now: int, limit: int = 100) -> list[GameRow]:
-    """Active games whose next alarm (a reminder or the deadline) is at or before `now`."""
+async def due_games(
+    db: Db, now: int, limit: int = 100, shards: Shards | None = None
+) -> list[GameRow]:
+    """Active games (of the servers `shards` serve) whose next alarm (a reminder or the
+    deadline) is at or before `now`."""
     return await GameRow.all(
         db,
         f"{_SELECT} WHERE status = 'active' AND next_alarm_at <= ?"
-        " ORDER BY next_alarm_at, id LIMIT ?",
+        f"{shard_filter(shards, 'guild_id')} ORDER BY next_alarm_at, id LIMIT ?",
         (now, limit),
     )
 
 
-async def next_alarm(db: Db) -> int | None:
-    """The earliest alarm of any active game, or None."""
-    return await db.number("SELECT min(next_alarm_at) FROM games WHERE status = 'active'")
+async def next_alarm(db: Db, shards: Shards | None = None) -> int | None:
+    """The earliest alarm of any active game (of the servers `shards` serve), or None."""
+    return await db.number(
+        "SELECT min(next_alarm_at) FROM games WHERE status = 'active'"
+        f"{shard_filter(shards, 'guild_id')}"
+    )
 
 
 async def list_games(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, ClassVar
 from urllib.parse import urlsplit, urlunsplit
@@ -56,6 +56,11 @@ class PostgresDb(Db):
     def __init__(self, connection: Connection, *, in_transaction: bool) -> None:
         self.connection = connection
         self.for_update = " FOR UPDATE" if in_transaction else ""
+        self.skip_locked = " FOR UPDATE SKIP LOCKED" if in_transaction else ""
+
+    async def notify(self, channel: str, payload: str) -> None:
+        """NOTIFY `channel` (delivered to the listeners when the transaction commits)."""
+        await self.connection.execute("SELECT pg_notify($1, $2)", channel, payload)
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed (from the command tag)."""
@@ -91,6 +96,7 @@ class PostgresDatabase(Database):
         super().__init__()
         self._pool = pool
         self.url = url
+        self._listener: asyncpg.Connection | None = None  # a connection of its own for LISTEN
 
     def __repr__(self) -> str:
         return f"<PostgresDatabase {redacted(self.url)}>"
@@ -122,7 +128,21 @@ class PostgresDatabase(Database):
 
     async def close(self) -> None:
         """Close the pool (waiting for the connections in use to be released)."""
+        if self._listener is not None:
+            await self._listener.close()
         await self._pool.close()
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        """LISTEN on `channel` on a connection kept for it (a pooled one would be handed to
+        others); `callback` gets each NOTIFY's payload. Should that connection be lost, the
+        processes' polling still finds everything, later."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.url)
+
+        def heard(_connection: object, _pid: int, _channel: str, payload: object) -> None:
+            callback(str(payload))
+
+        await self._listener.add_listener(channel, heard)
 
     @asynccontextmanager
     async def _begin(self) -> AsyncIterator[Db]:

@@ -3,6 +3,7 @@ that makes it owed and marked delivered once it is out, so none is lost to a cra
 
 from __future__ import annotations
 
+from bot.shards import Shards
 from bot.store.db import Db
 from bot.store.rows import PostKind, PostRow
 
@@ -16,29 +17,55 @@ async def add_post(
     version: int,
     data: str,
     *,
-    boot: int,
     now: int,
-    first_attempt_at: int,
+    claimed_by: str | None,
+    claimed_until: int | None,
 ) -> int:
-    """Owe a post about `game_id` at `version`, made by run `boot` of the bot; it is due from
-    `first_attempt_at`."""
+    """Owe a post about `game_id` at `version`, due at once; `claimed_by` is the process that
+    is posting it itself (None: nobody yet), which has it to itself until `claimed_until`."""
     return await db.insert(
-        "INSERT INTO owed_posts"
-        " (kind, game_id, version, data, boot, created_at, next_attempt_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (kind.value, game_id, version, data, boot, now, first_attempt_at),
+        "INSERT INTO owed_posts (kind, game_id, version, data, created_at, next_attempt_at,"
+        " claimed_by, claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (kind.value, game_id, version, data, now, now, claimed_by, claimed_until),
     )
 
 
-async def due_posts(db: Db, now: int, *, boot: int, limit: int = 50) -> list[PostRow]:
-    """Undelivered posts whose next attempt is due, oldest first. A post never tried that
-    another run of the bot made is due at once: that run stopped before posting it."""
-    return await PostRow.all(
-        db,
-        f"{_SELECT} WHERE delivered_at IS NULL"
-        " AND (next_attempt_at <= ? OR (attempts = 0 AND boot <> ?))"
-        " ORDER BY next_attempt_at, id LIMIT ?",
-        (now, boot, limit),
+async def claim_due(
+    db: Db,
+    now: int,
+    *,
+    by: str,
+    until: int,
+    shards: Shards | None = None,
+    limit: int = 50,
+) -> list[PostRow]:
+    """Claim (for `by`, until `until`) the undelivered posts that are due, not claimed by
+    anyone now, and about servers this process serves; oldest first. Call it in a transaction:
+    a post another process is claiming at the same moment is left to it."""
+    due = await db.fetch_all(
+        "SELECT id FROM owed_posts WHERE delivered_at IS NULL AND next_attempt_at <= ?"
+        f" AND (claimed_until IS NULL OR claimed_until <= ?){_of_servers(shards)}"
+        f" ORDER BY next_attempt_at, id LIMIT ?{db.skip_locked}",
+        (now, now, limit),
+    )
+    ids = [row["id"] for row in due]
+    if not ids:
+        return []
+    marks = ", ".join("?" * len(ids))
+    await db.execute(
+        f"UPDATE owed_posts SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
+        (by, until, *ids),
+    )
+    return await PostRow.all(db, f"{_SELECT} WHERE id IN ({marks}) ORDER BY id", ids)
+
+
+async def release_claims(db: Db, by: str) -> int:
+    """Give up every claim of process `by` on posts still owed (it started again: nothing of
+    its is being posted); return how many."""
+    return await db.execute(
+        "UPDATE owed_posts SET claimed_until = NULL"
+        " WHERE claimed_by = ? AND delivered_at IS NULL AND claimed_until IS NOT NULL",
+        (by,),
     )
 
 
@@ -69,14 +96,26 @@ async def message_about(db: Db, game_id: int, version: int) -> int | None:
 
 
 async def postpone(db: Db, post_id: int, when: int) -> None:
-    """After a failed attempt: count it and try again at `when`."""
+    """After a failed attempt: count it, let go of it and try again at `when`."""
     await db.execute(
-        "UPDATE owed_posts SET attempts = attempts + 1, next_attempt_at = ?"
-        " WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE owed_posts SET attempts = attempts + 1, next_attempt_at = ?,"
+        " claimed_until = NULL WHERE id = ? AND delivered_at IS NULL",
         (when, post_id),
     )
 
 
-async def next_post_due(db: Db) -> int | None:
-    """When the next undelivered post is due, None if nothing is owed."""
-    return await db.number("SELECT min(next_attempt_at) FROM owed_posts WHERE delivered_at IS NULL")
+async def next_post_due(db: Db, shards: Shards | None = None) -> int | None:
+    """When the next undelivered post (of a server this process serves) is due, or its claim
+    runs out; None if nothing is owed."""
+    return await db.number(
+        "SELECT min(CASE WHEN claimed_until > next_attempt_at THEN claimed_until"
+        " ELSE next_attempt_at END) FROM owed_posts"
+        f" WHERE delivered_at IS NULL{_of_servers(shards)}"
+    )
+
+
+def _of_servers(shards: Shards | None) -> str:
+    """` AND` the post's game is of a server this process serves (nothing: every server)."""
+    if shards is None:
+        return ""
+    return f" AND game_id IN (SELECT id FROM games WHERE {shards.where('guild_id')})"

@@ -249,12 +249,13 @@ class PostRow(_FromRow):
     game_id: int
     version: int
     data: str  # JSON: what the post needs beyond the game itself
-    boot: int  # the run of the bot that owed it
     created_at: int
     next_attempt_at: int
     attempts: int
     delivered_at: int | None
     message_id: int | None  # the message it became, once delivered (where known)
+    claimed_by: str | None  # the process posting it
+    claimed_until: int | None  # until when that process has it to itself
 
 
 class Notify(StrEnum):

@@ -44,6 +44,7 @@ class SqliteDb(Db):
 
     backend: ClassVar[str] = "sqlite"
     for_update = ""
+    skip_locked = ""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection

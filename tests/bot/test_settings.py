@@ -64,8 +64,11 @@ def test_a_gateway_url_keeps_its_trailing_slash():
         ("AI_THINK_SECONDS", "61"),
         ("AI_THINK_SECONDS", "two"),
         ("AI_THINK_SECONDS", "nan"),
-        ("AI_WORKERS", "0"),
+        ("AI_WORKERS", "-1"),
         ("AI_WORKERS", "1.5"),
+        ("SHARD_COUNT", "0"),
+        ("SHARD_COUNT", "many"),
+        ("SHARD_IDS", "0-1"),  # without SHARD_COUNT
         ("AI_WORKERS", "33"),
         ("AI_WORKERS", "²"),  # a digit to str.isdigit, not to int()
     ],
@@ -171,3 +174,30 @@ def test_ratings_without_recompute_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["ratings"], {})
     assert stopped.value.code == 2 and "--recompute" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "shards", "name"),
+    [
+        ("4", None, (0, 1, 2, 3), "shards 0,1,2,3"),
+        ("8", "0-3", (0, 1, 2, 3), "shards 0,1,2,3"),
+        ("8", "4,6-7", (4, 6, 7), "shards 4,6,7"),
+        ("3", " 2 ", (2,), "shards 2"),
+    ],
+)
+def test_shards_are_read_as_ranges_and_name_the_process(count, ids, shards, name):
+    env = {"SHARD_COUNT": count} | ({} if ids is None else {"SHARD_IDS": ids})
+    settings = Settings.from_env(env)
+    assert settings.shards is not None and settings.shards.ids == shards
+    assert settings.shards.count == int(count) and settings.process_name == name
+    assert Settings.from_env({}).shards is None and Settings.from_env({}).process_name == "bot"
+
+
+@pytest.mark.parametrize("ids", ["4", "0-9", "a-b", "1,,2", "-1"])
+def test_shard_ids_outside_the_count_or_unreadable_are_refused(ids):
+    with pytest.raises(SettingsError, match="SHARD_IDS"):
+        Settings.from_env({"SHARD_COUNT": "4", "SHARD_IDS": ids})
+
+
+def test_a_process_may_leave_the_thinking_to_others():
+    assert Settings.from_env({"AI_WORKERS": "0"}).ai_workers == 0

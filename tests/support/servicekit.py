@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
-from bot.service import AcceptResult, GameService, GameView, MoveResult
+from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.store import open_database
 from engine.ai.ponte.playout import random_turn as ponte_turn
@@ -55,12 +55,14 @@ async def open_service(
     """A service over a freshly opened (and migrated) database: an SQLite file or a
     PostgreSQL URL."""
     connection = await open_database(where)
-    return GameService(
+    service = GameService(
         connection,
         clock=clock or FakeClock(),
         seeds=seeds or CountingSeeds(),
         computer_id=COMPUTER,
     )
+    await service.release_claims()  # as the bot does at start: nothing of it is being posted
+    return service
 
 
 async def start_game(
@@ -112,6 +114,12 @@ async def start_computer_game(
         best_of=best_of,
     )
     return started.view
+
+
+async def computer_turns(service: GameService) -> list[ComputerTurn]:
+    """The computer's turns whose jobs nobody thinks about now."""
+    turns = [await service.computer_turn(game) for game in await service.open_computer_jobs()]
+    return [turn for turn in turns if turn is not None]
 
 
 def random_move(view: GameView, rng: random.Random) -> str:

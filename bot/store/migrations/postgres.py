@@ -232,7 +232,23 @@ ALTER TABLE games ADD COLUMN dm_reminded INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE owed_posts DROP CONSTRAINT owed_posts_kind_check;
 ALTER TABLE owed_posts ADD CONSTRAINT owed_posts_kind_check CHECK (kind <> '');
 ALTER TABLE owed_posts ADD COLUMN message_id BIGINT;
+ALTER TABLE owed_posts DROP COLUMN boot;
+ALTER TABLE owed_posts ADD COLUMN claimed_by TEXT;
+ALTER TABLE owed_posts ADD COLUMN claimed_until BIGINT;
 CREATE INDEX owed_posts_game ON owed_posts (game_id, version);
+"""
+
+COMPUTER_JOBS = """
+CREATE TABLE computer_jobs (
+    game_id       BIGINT  PRIMARY KEY REFERENCES games (id),
+    version       INTEGER NOT NULL,
+    created_at    BIGINT  NOT NULL,
+    claimed_by    TEXT,
+    claimed_until BIGINT
+);
+INSERT INTO computer_jobs (game_id, version, created_at)
+SELECT id, version, updated_at FROM games
+WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
 MIGRATIONS: tuple[str, ...] = (
@@ -243,6 +259,7 @@ MIGRATIONS: tuple[str, ...] = (
     OWED_POSTS,
     MATCHES_AND_RATINGS,
     PLAY_OVER_DAYS,
+    COMPUTER_JOBS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -321,28 +321,48 @@ ALTER TABLE games ADD COLUMN last_turn_seconds INTEGER;
 ALTER TABLE games ADD COLUMN dm_reminded INTEGER NOT NULL DEFAULT 0;
 -- The outbox owes direct messages and holiday notices too: which kinds exist is the code's
 -- business (the CHECK goes, by SQLite's recipe), and a delivered post keeps its message's id,
--- which a direct message links to.
+-- which a direct message links to. Several bot processes may share the outbox: a post is
+-- claimed (claimed_by, until claimed_until) by the process posting it, and whoever it was owed
+-- by no longer matters (boot goes).
 CREATE TABLE owed_posts_new (
     id              INTEGER PRIMARY KEY,
     kind            TEXT    NOT NULL CHECK (kind <> ''),
     game_id         INTEGER NOT NULL REFERENCES games (id),
     version         INTEGER NOT NULL,
     data            TEXT    NOT NULL DEFAULT '{}',
-    boot            INTEGER NOT NULL,
     created_at      INTEGER NOT NULL,
     next_attempt_at INTEGER NOT NULL,
     attempts        INTEGER NOT NULL DEFAULT 0,
     delivered_at    INTEGER,
-    message_id      INTEGER
+    message_id      INTEGER,
+    claimed_by      TEXT,
+    claimed_until   INTEGER
 );
-INSERT INTO owed_posts_new (id, kind, game_id, version, data, boot, created_at, next_attempt_at,
+INSERT INTO owed_posts_new (id, kind, game_id, version, data, created_at, next_attempt_at,
     attempts, delivered_at)
-SELECT id, kind, game_id, version, data, boot, created_at, next_attempt_at, attempts, delivered_at
+SELECT id, kind, game_id, version, data, created_at, next_attempt_at, attempts, delivered_at
 FROM owed_posts;
 DROP TABLE owed_posts;
 ALTER TABLE owed_posts_new RENAME TO owed_posts;
 CREATE INDEX owed_posts_due ON owed_posts (next_attempt_at) WHERE delivered_at IS NULL;
 CREATE INDEX owed_posts_game ON owed_posts (game_id, version);
+"""
+
+COMPUTER_JOBS = """
+-- The computer's moves as jobs: one row while the computer is to move in a game, written in the
+-- transaction that leaves it to move. Any process that thinks (a bot with AI_WORKERS, or
+-- `python -m bot worker`) claims one until claimed_until; a job whose claimer died is taken over
+-- once that time has passed. The move that answers it deletes it.
+CREATE TABLE computer_jobs (
+    game_id       INTEGER PRIMARY KEY REFERENCES games (id),
+    version       INTEGER NOT NULL,
+    created_at    INTEGER NOT NULL,
+    claimed_by    TEXT,
+    claimed_until INTEGER
+);
+INSERT INTO computer_jobs (game_id, version, created_at)
+SELECT id, version, updated_at FROM games
+WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
 MIGRATIONS: tuple[str, ...] = (
@@ -353,6 +373,7 @@ MIGRATIONS: tuple[str, ...] = (
     OWED_POSTS,
     MATCHES_AND_RATINGS,
     PLAY_OVER_DAYS,
+    COMPUTER_JOBS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

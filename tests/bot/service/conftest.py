@@ -11,11 +11,6 @@ from bot.service import GameService
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
 async def service(database_at: str | Path, clock: FakeClock) -> AsyncIterator[GameService]:
     service = await open_service(database_at, clock, CountingSeeds())
     yield service

@@ -2,12 +2,21 @@
 person's (and dropped when stale), the pie rule both ways, no clock for the computer."""
 
 import pytest
-from servicekit import ALICE, BOB, CHANNEL, COMPUTER, GUILD, FakeClock, start_computer_game
+from servicekit import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    COMPUTER,
+    GUILD,
+    FakeClock,
+    computer_turns,
+    start_computer_game,
+)
 
 from bot.service import GameService, TimeLoss, errors
 from bot.service.deadlines import DAY, HOUR
 from bot.store import games
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, InvalidMoveError
 
 
 async def test_a_game_against_the_computer_starts_at_once_with_its_level(
@@ -18,7 +27,7 @@ async def test_a_game_against_the_computer_starts_at_once_with_its_level(
     assert view.players == {"white": ALICE, "red": COMPUTER}
     assert view.to_move_id == ALICE and view.next_alarm_at is not None  # her clock runs
     assert await service.pending_challenges(ALICE) == []  # no challenge, no Accept step
-    assert await service.computer_turns() == []
+    assert await computer_turns(service) == []
 
 
 async def test_the_level_defaults_to_normal(service: GameService) -> None:
@@ -30,7 +39,7 @@ async def test_when_the_computer_begins_it_has_its_turn_and_no_clock(service: Ga
     view = await start_computer_game(service, "verbindung", player_first=False)
     assert view.players == {"red": COMPUTER, "black": ALICE}
     assert view.next_alarm_at is None
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     assert (turn.game_id, turn.version, turn.game_kind, turn.level) == (
         view.id,
         1,
@@ -80,17 +89,17 @@ async def test_a_move_against_the_computer_gives_it_the_turn(service: GameServic
     view = await start_computer_game(service)
     moved = await service.play(CHANNEL, ALICE, "f6 h8")
     assert moved.next_id == COMPUTER and moved.view.next_alarm_at is None
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     assert turn.version == 1 and turn.seed == f"{await stored_seed(service, view.id)}:ai:1"
     answered = await service.play_computer(turn, "c3 e5")
     assert answered is not None and answered.mover_id == COMPUTER and answered.played == "c3 e5"
     assert answered.next_id == ALICE and answered.view.next_alarm_at is not None
-    assert await service.computer_turns() == []
+    assert await computer_turns(service) == []
 
 
 async def test_a_stale_computer_move_is_dropped(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     await service.resign(CHANNEL, ALICE)  # while the computer thought
     assert await service.play_computer(turn, "f6 h8") is None
     game = await service.latest_game_in(CHANNEL)
@@ -99,7 +108,7 @@ async def test_a_stale_computer_move_is_dropped(service: GameService) -> None:
 
 async def test_a_move_thought_about_an_older_position_is_dropped(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     assert await service.play_computer(turn, "f6 h8") is not None
     assert await service.play_computer(turn, "c3 e5") is None  # a second job for the same turn
     assert (await service.game_in(CHANNEL)).version == 1
@@ -107,7 +116,7 @@ async def test_a_move_thought_about_an_older_position_is_dropped(service: GameSe
 
 async def test_an_illegal_computer_move_changes_nothing(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     with pytest.raises(IllegalMoveError):
         await service.play_computer(turn, "swap")  # only the second player may swap (P4)
     assert (await service.game_in(CHANNEL)).version == 0
@@ -116,24 +125,24 @@ async def test_an_illegal_computer_move_changes_nothing(service: GameService) ->
 async def test_the_computer_swaps_and_then_owns_white(service: GameService) -> None:
     await start_computer_game(service)
     await service.play(CHANNEL, ALICE, "f6 h8")
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     swapped = await service.play_computer(turn, "swap")
     assert swapped is not None and swapped.played == "swap"
     assert swapped.view.players == {"white": COMPUTER, "red": ALICE}
     assert swapped.next_id == ALICE and swapped.view.to_move == "red"
-    assert await service.computer_turns() == []
+    assert await computer_turns(service) == []
     reply = await service.play(CHANNEL, ALICE, "c3 e5")  # she now places red stones
     assert reply.next_id == COMPUTER
 
 
 async def test_when_the_player_swaps_the_computer_plays_red_next(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
-    [opening] = await service.computer_turns()
+    [opening] = await computer_turns(service)
     await service.play_computer(opening, "f6 h8")
     swapped = await service.play(CHANNEL, ALICE, "swap")
     assert swapped.view.players == {"white": ALICE, "red": COMPUTER}
     assert swapped.next_id == COMPUTER and swapped.view.next_alarm_at is None
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     assert turn.version == 2
     answered = await service.play_computer(turn, "c3 e5")
     assert answered is not None and answered.next_id == ALICE
@@ -153,7 +162,7 @@ async def test_the_computer_never_times_out_but_its_opponent_does(
     await start_computer_game(service, player_first=False, move_seconds=HOUR)
     clock.advance(days=30)
     assert await service.run_due() == []  # no reminder and no loss for the computer
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     await service.play_computer(turn, "f6 h8")
     clock.advance(hours=2)
     [loss] = await service.run_due()
@@ -164,14 +173,19 @@ async def test_the_computer_never_times_out_but_its_opponent_does(
 async def test_an_unreadable_game_does_not_hide_the_computer_turns_of_others(
     service: GameService,
 ) -> None:
-    await start_computer_game(service, player_first=False)
-    await start_computer_game(service, "verbindung", player_first=False, channel_id=CHANNEL + 1)
+    broken = await start_computer_game(service, player_first=False)
+    fine = await start_computer_game(
+        service, "verbindung", player_first=False, channel_id=CHANNEL + 1
+    )
     async with service.connection.transaction() as db:
         await db.execute(
             "UPDATE games SET record = '{}', version = 9 WHERE channel_id = ?", (CHANNEL,)
         )
-    turns = await service.computer_turns()
-    assert [turn.game_kind for turn in turns] == ["verbindung"]
+    assert sorted(await service.open_computer_jobs()) == [broken.id, fine.id]  # ids only
+    with pytest.raises(InvalidMoveError):
+        await service.computer_turn(broken.id)
+    turn = await service.computer_turn(fine.id)
+    assert turn is not None and turn.game_kind == "verbindung"
 
 
 async def test_human_games_are_no_concern_of_the_computer(service: GameService) -> None:
@@ -186,7 +200,7 @@ async def test_human_games_are_no_concern_of_the_computer(service: GameService) 
     )
     accepted = await service.accept(challenge.id, COMPUTER)
     assert accepted.view.computer_level is None
-    assert await service.computer_turns() == []
+    assert await computer_turns(service) == []
     assert accepted.view.next_alarm_at is not None
 
 

@@ -2,6 +2,9 @@
 connections to one database."""
 
 import asyncio
+import os
+import sys
+from pathlib import Path
 
 import pytest
 from servicekit import ALICE, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
@@ -54,3 +57,49 @@ async def test_moves_in_many_channels_at_once_all_apply(service: GameService) ->
     results = await asyncio.gather(*(service.play(c, ALICE, "a1 c1") for c in channels))
     assert {r.view.channel_id for r in results} == set(channels)
     assert all(r.view.version == 1 for r in results)
+
+
+async def test_fifty_submissions_racing_through_two_processes_apply_once(
+    database_at, clock: FakeClock
+) -> None:
+    """Two real processes, each with its own connections, submit the same move 25 times at
+    the same moment."""
+    service = await open_service(database_at, clock, CountingSeeds())
+    try:
+        await start_game(service)
+    finally:
+        await service.connection.close()
+    racers = [await start_racer(database_at) for _ in range(2)]
+    for racer in racers:  # every racer is connected and waiting: start them all at once
+        assert (await racer.stdout.readline()).strip() == b"ready"
+    for racer in racers:
+        racer.stdin.write(b"go\n")
+        await racer.stdin.drain()
+    outputs = [(await racer.communicate())[0].decode().split() for racer in racers]
+    assert sum(int(output[0]) for output in outputs) == 1, outputs
+    refusals = {name for output in outputs for name in output[1].split(",")}
+    assert refusals == {"AlreadyPlayedError"}, outputs
+    service = await open_service(database_at, clock, CountingSeeds(50))
+    try:
+        assert [str(m) for m in (await service.game_in(CHANNEL)).game.moves] == ["a1 c1"]
+    finally:
+        await service.connection.close()
+
+
+async def start_racer(database_at) -> asyncio.subprocess.Process:
+    support = Path(__file__).resolve().parents[2] / "support"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(support), str(support.parents[1])]))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "race_worker",
+        str(database_at),
+        str(CHANNEL),
+        str(ALICE),
+        "a1 c1",
+        "0",
+        "25",
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )

@@ -67,6 +67,7 @@ async def test_reminders_due_within_the_hour_go_out_as_one_digest(
     [digest] = [o for o in await owed_now(service, clock) if isinstance(o, ReminderDigest)]
     assert digest.user_id == ALICE
     assert [item.view.channel_id for item in digest.items] == [CHANNEL, CHANNEL + 1]
+    await service.delivered(digest.post_id)  # as the letters do once it is out
     await settle_posts(service, clock)
     clock.advance(minutes=30)  # the second game's half time: its channel hears, no second DM
     assert [n.view.channel_id for n in await service.run_due()] == [CHANNEL + 1]

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from servicekit import ALICE, BOB, CHANNEL, FakeClock, open_service, start_computer_game, start_game
+from servicekit import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    FakeClock,
+    computer_turns,
+    open_service,
+    start_computer_game,
+    start_game,
+)
 
 from bot.service import GameService, MoveResult, Reminder, Started, TimeLoss
 from bot.service.core import POST_GRACE
@@ -98,7 +107,7 @@ async def test_the_computers_moves_and_its_games_starts_are_owed(
     started = await service.start_computer_game(
         game_kind="ponte", channel_id=CHANNEL, player_id=ALICE, player_first=False, level="easy"
     )
-    [turn] = await service.computer_turns()
+    [turn] = await computer_turns(service)
     text = started.view.kind.suggest(started.view.game, "")[0]
     played = await service.play_computer(turn, text)
     assert played is not None and played.post_id is not None

@@ -77,7 +77,7 @@ async def test_migration_3_marks_every_old_game_as_one_between_people(
             old = [await games.get_game(db, game_id) for game_id in (1, 2)]
         assert [row.computer_level for row in old] == [None, None]
         assert (old[0].winner_id, old[1].record) == (11, RECORD)
-        assert await service.computer_turns() == []
+        assert await service.open_computer_jobs() == []
         result = await service.play(61, 11, "f6 h8")  # the old game goes on, with its clock
         assert result.next_id == 33 and result.view.next_alarm_at is not None
         async with service.connection.transaction() as db:

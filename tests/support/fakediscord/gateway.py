@@ -2,6 +2,12 @@
 
 discord.py asks for ``compress=zlib-stream``; the fake answers with plain text frames, which
 discord.py accepts (it only decompresses binary frames).
+
+Sharding as Discord does it: IDENTIFY may carry ``"shard": [shard_id, num_shards]`` (an invalid
+pair closes the socket with 4010); a session then hears only of the servers of its shard
+(``(guild_id >> 22) % num_shards == shard_id``; direct messages belong to shard 0): READY lists
+them, GUILD_CREATE comes for each, and every event of a server goes to the newest session of its
+shard. Several bots (several processes) may hold sessions of different shards at once.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ class Session:
     intents: int
     identify: dict[str, Any]
     ws: web.WebSocketResponse | None = None
+    shard: tuple[int, int] = (0, 1)  # (shard_id, num_shards)
     seq: int = 0
     sent: list[tuple[int, str]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -57,6 +64,29 @@ class Session:
     def connected(self) -> bool:
         """Whether a websocket is attached and open."""
         return self.ws is not None and not self.ws.closed
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session's shard is the server's (direct messages: shard 0)."""
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
+
+
+def shard_of(data: dict[str, Any]) -> tuple[int, int] | None:
+    """The shard an IDENTIFY asks for ((0, 1) without one), or None when it is not valid."""
+    shard = data.get("shard", [0, 1])
+    valid = (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )
+    return (shard[0], shard[1]) if valid else None
+
+
+def guild_of_event(event: str, data: dict[str, Any]) -> int | None:
+    """The server an event is about (its shard's session hears it), None for none."""
+    raw = data.get("id") if event.startswith("GUILD_") else data.get("guild_id")
+    return None if raw is None else int(raw)
 
 
 class Gateway:
@@ -84,6 +114,10 @@ class Gateway:
     def current(self) -> Session | None:
         """The session of the bot that identified last."""
         return self.sessions[-1] if self.sessions else None
+
+    def current_for(self, guild_id: int | None) -> Session | None:
+        """The newest session of the shard that serves `guild_id`."""
+        return next((s for s in reversed(self.sessions) if s.serves(guild_id)), None)
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """One websocket connection, from HELLO until it closes."""
@@ -133,18 +167,24 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
             await self._close(ws, 4014, "Disallowed intent(s).")
             return None
-        session = Session(secrets.token_hex(16), intents, data, ws=ws)
+        shard = shard_of(data)
+        if shard is None:
+            await self._close(ws, 4010, "Invalid shard.")
+            return None
+        session = Session(secrets.token_hex(16), intents, data, ws=ws, shard=shard)
         self.sessions.append(session)
         await self._dispatch(session, "READY", self._ready_payload(session))
         for guild in self.world.guilds.values():
-            await self._dispatch(session, "GUILD_CREATE", guild.create_payload())
+            if session.serves(guild.id):
+                await self._dispatch(session, "GUILD_CREATE", guild.create_payload())
         self.ready_count += 1
         self.world.changed()
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = next((s for s in self.sessions if s.id == data.get("session_id")), None)
-        if session is None or data.get("token") != self.world.token or session is not self.current:
+        newest = None if session is None else self.current_for_shard(session.shard)
+        if session is None or data.get("token") != self.world.token or session is not newest:
             await self._send(ws, {"op": Op.INVALID_SESSION, "d": False})
             return None
         session.ws = ws
@@ -158,13 +198,19 @@ class Gateway:
         self.world.changed()
         return session
 
+    def current_for_shard(self, shard: tuple[int, int]) -> Session | None:
+        """The newest session of one shard."""
+        return next((s for s in reversed(self.sessions) if s.shard == shard), None)
+
     def _ready_payload(self, session: Session) -> dict[str, Any]:
         user = self.world.bot_user.payload()
         user.update(verified=True, mfa_enabled=False, email=None)
+        guilds = [gid for gid in self.world.guilds if session.serves(gid)]
         return {
             "v": 10,
+            "shard": list(session.shard),
             "user": user,
-            "guilds": [{"id": str(gid), "unavailable": True} for gid in self.world.guilds],
+            "guilds": [{"id": str(gid), "unavailable": True} for gid in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.url(),
@@ -177,14 +223,16 @@ class Gateway:
         }
 
     async def publish(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to the current session, or drop it if no bot has identified."""
-        session = self.current
+        """Send an event to the session of its server's shard, or drop it if no bot has
+        identified for that shard."""
+        session = self.current_for(guild_of_event(event, data))
         if session is not None:
             await self._dispatch(session, event, data)
 
     async def deliver(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event that must reach a connected bot; `RuntimeError` if none is."""
-        session = self.current
+        """Send an event that must reach a connected bot (the one of its server's shard);
+        `RuntimeError` if none is."""
+        session = self.current_for(guild_of_event(event, data))
         if session is None or not session.connected:
             state = "no bot has identified" if session is None else "the bot is disconnected"
             raise RuntimeError(f"cannot send {event}: {state} on the fake gateway")

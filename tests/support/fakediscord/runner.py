@@ -120,8 +120,9 @@ class BotProcess:
         """What the process wrote to stdout so far."""
         return self._stdout.decode(errors="replace")
 
-    async def start(self, timeout: float = 20.0) -> None:
-        """Start the process and wait for its READY; `AssertionError` with its stderr if not."""
+    async def start(self, timeout: float = 20.0, *, ready: bool = True) -> None:
+        """Start the process and wait for its READY (unless `ready` is False: a process with
+        no gateway connection); `AssertionError` with its stderr if it does not come."""
         expected = self.fake.ready_count + 1
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -139,6 +140,8 @@ class BotProcess:
             asyncio.create_task(_collect(self.process.stdout, self._stdout)),
             asyncio.create_task(_collect(self.process.stderr, self._stderr)),
         ]
+        if not ready:
+            return
         try:
             await self.fake.wait_ready(expected, timeout=timeout, watch=self.process.wait())
         except AssertionError as error:

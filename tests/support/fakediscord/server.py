@@ -141,9 +141,16 @@ class FakeDiscord(ActAsUsers):
         """The application's id (also the bot user's id, as on Discord)."""
         return self.world.application_id
 
-    def add_guild(self, name: str = "Test Server", *, locale: str = "en-US") -> FakeGuild:
-        """A guild with a `general` text channel (`guild.text_channel`); the bot is a member."""
-        return self.world.add_guild(name, locale=locale)
+    def add_guild(
+        self,
+        name: str = "Test Server",
+        *,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+    ) -> FakeGuild:
+        """A guild with a `general` text channel (`guild.text_channel`); the bot is a member.
+        `shard` (shard_id, num_shards) picks an id that Discord's sharding puts on that shard."""
+        return self.world.add_guild(name, locale=locale, shard=shard)
 
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         """Another text channel in `guild` (add before the bot connects, or it won't see it)."""

@@ -114,9 +114,16 @@ class World:
 
     # -- building the world --------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, locale: str = "en-US") -> FakeGuild:
-        """A guild with an @everyone role, a `general` text channel, and the bot as member."""
-        guild = FakeGuild(self.ids.next(), name, owner_id=self.owner.id, locale=locale)
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
+        """A guild with an @everyone role, a `general` text channel, and the bot as member;
+        with `shard` (shard_id, num_shards), its id is one of that shard's."""
+        guild_id = self.ids.next()
+        if shard is not None:
+            shard_id, count = shard
+            guild_id += ((shard_id - (guild_id >> 22)) % count) << 22  # a later millisecond
+        guild = FakeGuild(guild_id, name, owner_id=self.owner.id, locale=locale)
         guild.roles.append(FakeRole(guild.id, "@everyone", MEMBER_PERMISSIONS))
         self.guilds[guild.id] = guild
         self.add_text_channel(guild, "general")

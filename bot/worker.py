@@ -1,0 +1,52 @@
+"""``python -m bot worker``: a process that only thinks for the computer, with no Discord
+connection. It takes the computer's open jobs from the shared PostgreSQL database (one at a time
+per AI_WORKERS, each claimed so that no other process thinks about it), plays the moves, and
+leaves their posts owed: the bot process that serves the game's server posts them, woken by
+NOTIFY. Several workers on several machines spread the thinking."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import socket
+
+from bot.opponent import ComputerOpponent
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import jobs, open_database
+
+log = logging.getLogger(__name__)
+
+
+def worker_name() -> str:
+    """This worker among the bot's processes, the same after a restart: its machine."""
+    return f"worker {socket.gethostname()}"
+
+
+async def run_worker(settings: Settings, computer_id: int) -> int:
+    """Think for the computer (as user `computer_id`) until SIGTERM or SIGINT; return 0."""
+    database = await open_database(settings.database)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    name = worker_name()
+    service = GameService(database, computer_id=computer_id, name=name, posts=False)
+    opponent = ComputerOpponent(
+        service,
+        None,  # no Discord here: the bots post the moves
+        seconds=settings.ai_think_seconds,
+        workers=max(settings.ai_workers, 1),
+        name=name,
+    )
+    service.events.subscribe(opponent.on_event)
+    try:
+        await database.listen(jobs.COMPUTER, lambda _: opponent.look())
+        opponent.start()
+        log.info("%s thinks for the computer with %d worker(s)", name, opponent.workers)
+        await stop.wait()
+    finally:
+        await opponent.close()
+        await database.close()
+    return 0

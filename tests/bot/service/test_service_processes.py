@@ -1,0 +1,182 @@
+"""Several processes on one database (issue 16): each owed post, computer job and alarm is taken
+by exactly one of them, a claim of a process that died is taken over when its lease runs out, a
+restarted process takes back its own at once, and each process does the work of its own shards'
+servers. Two `GameService`s over one database stand for two processes here; the end-to-end suite
+runs real ones."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from servicekit import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    COMPUTER,
+    CountingSeeds,
+    FakeClock,
+    start_computer_game,
+    start_game,
+)
+
+from bot.service import GameService, MoveResult, Reminder, Started
+from bot.service.core import POST_GRACE
+from bot.service.outbox import CLAIM_LEASE
+from bot.shards import Shards
+from bot.store import open_database
+
+
+@pytest.fixture
+async def twins(
+    database_at: str | Path, clock: FakeClock
+) -> AsyncIterator[tuple[GameService, GameService]]:
+    """Process "a" and process "b" on one database."""
+    made = []
+    for name in ("a", "b"):
+        database = await open_database(database_at)
+        made.append(
+            GameService(
+                database, clock=clock, seeds=CountingSeeds(), computer_id=COMPUTER, name=name
+            )
+        )
+    yield made[0], made[1]
+    for service in made:
+        await service.connection.close()
+
+
+async def test_a_post_is_left_to_the_process_posting_it_then_taken_over(
+    twins: tuple[GameService, GameService], clock: FakeClock
+) -> None:
+    a, b = twins
+    started = await start_game(a)  # "a" posts the start itself
+    assert await b.owed_posts(clock.now) == []
+    late = clock.now + timedelta(seconds=POST_GRACE)
+    [taken] = await b.owed_posts(late)  # "a" died before posting it: "b" takes it over
+    assert isinstance(taken, Started) and taken.post_id == started.post_id
+    assert await a.owed_posts(late) == []  # claimed by "b" now
+    again = late + timedelta(seconds=CLAIM_LEASE)
+    [retaken] = await a.owed_posts(again)  # "b" died too: its lease ran out
+    assert retaken.post_id == started.post_id
+
+
+async def test_a_restarted_process_takes_back_its_own_posts_at_once(
+    twins: tuple[GameService, GameService], clock: FakeClock
+) -> None:
+    a, b = twins
+    started = await start_game(a)
+    assert await a.owed_posts(clock.now) == []  # being posted by this very process
+    assert await a.release_claims() == 1  # as at a restart of "a"
+    [owed] = await a.owed_posts(clock.now)
+    assert owed.post_id == started.post_id
+    assert await b.owed_posts(clock.now + timedelta(seconds=POST_GRACE)) == []
+
+
+async def test_a_process_without_discord_leaves_its_posts_to_the_others_at_once(
+    database_at: str | Path, clock: FakeClock
+) -> None:
+    database = await open_database(database_at)
+    worker = GameService(database, clock=clock, computer_id=COMPUTER, name="w", posts=False)
+    bot = GameService(await open_database(database_at), clock=clock, computer_id=COMPUTER)
+    try:
+        view = await start_computer_game(bot, player_first=False)
+        await bot.delivered((await bot.owed_posts(clock.now + timedelta(minutes=1)))[0].post_id)
+        turn = await worker.claim_computer_turn(view.id, by="w", lease=30)
+        assert turn is not None
+        played = await worker.play_computer(turn, view.kind.suggest(view.game, "")[0])
+        assert played is not None
+        [owed] = await bot.owed_posts(clock.now)  # due at once, for the bot to post
+        assert isinstance(owed, MoveResult) and owed.post_id == played.post_id
+    finally:
+        await worker.connection.close()
+        await bot.connection.close()
+
+
+async def test_each_computer_job_is_thought_about_by_one_process_at_a_time(
+    twins: tuple[GameService, GameService], clock: FakeClock
+) -> None:
+    a, b = twins
+    view = await start_computer_game(a, player_first=False)
+    assert await a.open_computer_jobs() == [view.id]
+    turn = await a.claim_computer_turn(view.id, by="a", lease=30)
+    assert turn is not None and turn.version == view.version
+    assert await b.claim_computer_turn(view.id, by="b", lease=30) is None
+    assert await b.open_computer_jobs() == []
+    clock.advance(seconds=31)  # "a" died while thinking: its claim ran out
+    assert await b.open_computer_jobs() == [view.id]
+    taken = await b.claim_computer_turn(view.id, by="b", lease=30)
+    assert taken is not None
+    played = await b.play_computer(taken, view.kind.suggest(view.game, "")[0])
+    assert played is not None and played.next_id == ALICE
+    assert await a.play_computer(turn, view.kind.suggest(view.game, "")[0]) is None  # once
+    assert await a.open_computer_jobs() == [] and await b.open_computer_jobs() == []
+
+
+async def test_a_restarted_thinker_takes_its_jobs_back_at_once(
+    twins: tuple[GameService, GameService],
+) -> None:
+    a, _ = twins
+    view = await start_computer_game(a, player_first=False)
+    assert await a.claim_computer_turn(view.id, by="a", lease=30) is not None
+    assert await a.open_computer_jobs() == []
+    assert await a.release_computer_jobs("a") == 1
+    assert await a.open_computer_jobs() == [view.id]
+
+
+async def test_a_move_against_the_computer_makes_a_job_and_its_answer_ends_it(
+    twins: tuple[GameService, GameService],
+) -> None:
+    a, _ = twins
+    await start_computer_game(a)
+    assert await a.open_computer_jobs() == []  # the person begins
+    moved = await a.play(CHANNEL, ALICE, "f6 h8")
+    assert await a.open_computer_jobs() == [moved.view.id]
+    await a.resign(CHANNEL, ALICE)
+    assert await a.claim_computer_turn(moved.view.id, by="a", lease=30) is None  # over
+    assert await a.open_computer_jobs() == []  # the job of a finished game is gone
+
+
+def guild_of_shard(shard: int, count: int) -> int:
+    """A server id whose shard is `shard` of `count`."""
+    return (1000 * count + shard) << 22
+
+
+async def test_each_process_does_the_work_of_its_own_shards_servers(
+    database_at: str | Path, clock: FakeClock
+) -> None:
+    services = []
+    for shard in (0, 1):
+        database = await open_database(database_at)
+        services.append(
+            GameService(
+                database,
+                clock=clock,
+                computer_id=COMPUTER,
+                name=f"shards {shard}",
+                shards=Shards(2, (shard,)),
+            )
+        )
+    first = services[0]
+    try:
+        for shard in (0, 1):
+            made = await first.challenge(
+                game_kind="ponte",
+                guild_id=guild_of_shard(shard, 2),
+                channel_id=CHANNEL + shard,
+                challenger_id=ALICE,
+                opponent_id=BOB,
+                challenger_first=True,
+                move_seconds=7200,
+            )
+            await first.accept(made.id, BOB)
+        clock.advance(hours=1)  # half time in both games
+        for shard, service in enumerate(services):
+            [reminder] = await service.run_due()
+            assert isinstance(reminder, Reminder) and reminder.view.channel_id == CHANNEL + shard
+            owed = await service.owed_posts(clock.now + timedelta(minutes=5))
+            assert {o.view.channel_id for o in owed} == {CHANNEL + shard}
+    finally:
+        for service in services:
+            await service.connection.close()
