@@ -28,10 +28,11 @@ from bot.store import games, open_database
 
 CHANNELS_EACH = 60
 """Games each process plays in (none shared with another process)."""
-MOVES_EACH = 6
+MOVES_EACH = 10
 """Moves planned in each of them."""
-CONCURRENCY = 6
-"""Games a process plays at the same moment (as a bot serves several players at once)."""
+CONCURRENCY = 1
+"""Games a process plays at the same moment, by default one: a steady stream of moves, each
+answered before the next (``--concurrency`` for more, as a busy bot serves several at once)."""
 PROCESS_COUNTS = (1, 2, 4)
 
 
@@ -68,8 +69,8 @@ async def plans(where: str, channels: range) -> list[tuple[int, list[str]]]:
         await database.close()
 
 
-async def play(where: str, planned: list[tuple[int, list[str]]]) -> list[float]:
-    """Submit every planned move, `CONCURRENCY` games at a time; each move's latency."""
+async def play(where: str, planned: list[tuple[int, list[str]]], concurrency: int) -> list[float]:
+    """Submit every planned move, `concurrency` games at a time; each move's latency."""
     database = await open_database(where)
     service = GameService(database)
     latencies: list[float] = []
@@ -87,27 +88,30 @@ async def play(where: str, planned: list[tuple[int, list[str]]]) -> list[float]:
                 latencies.append(time.perf_counter() - start)
 
     try:
-        await asyncio.gather(*(player() for _ in range(CONCURRENCY)))
+        await asyncio.gather(*(player() for _ in range(concurrency)))
     finally:
         await database.close()
     return latencies
 
 
-def process_main(where: str, first: int, start: object, out: object) -> None:
+def process_main(where: str, first: int, concurrency: int, start: object, out: object) -> None:
     """One playing process: plan, wait for every process to be ready, play, report."""
     planned = asyncio.run(plans(where, range(first, first + CHANNELS_EACH)))
     start.wait()  # type: ignore[attr-defined]  # a multiprocessing.Barrier
     began = time.perf_counter()
-    latencies = asyncio.run(play(where, planned))
+    latencies = asyncio.run(play(where, planned, concurrency))
     out.put((latencies, began, time.perf_counter()))  # type: ignore[attr-defined]
 
 
-def measure(where: str, processes: int, first: int, label: str) -> Run:
+def measure(where: str, processes: int, first: int, label: str, concurrency: int) -> Run:
     """`processes` processes playing at once, each `CHANNELS_EACH` games of their own."""
     context = multiprocessing.get_context("spawn")
     start, out = context.Barrier(processes), context.Queue()
     workers = [
-        context.Process(target=process_main, args=(where, first + n * CHANNELS_EACH, start, out))
+        context.Process(
+            target=process_main,
+            args=(where, first + n * CHANNELS_EACH, concurrency, start, out),
+        )
         for n in range(processes)
     ]
     for worker in workers:
@@ -143,8 +147,11 @@ def postgres_url(given: str | None) -> tuple[str, object | None]:
     return server.url(), server
 
 
-def report(runs: list[Run]) -> None:
-    print(f"moves through the service with {STORED_GAMES:,} stored games per database")
+def report(runs: list[Run], concurrency: int) -> None:
+    print(
+        f"moves through the service with {STORED_GAMES:,} stored games per database,"
+        f" {concurrency} game(s) at a time in each process"
+    )
     for run in runs:
         median, worst = statistics.median(run.latencies) * 1e3, p99(run.latencies) * 1e3
         print(
@@ -159,6 +166,7 @@ def report(runs: list[Run]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.scale", description=__doc__)
     parser.add_argument("--postgres", help="a postgresql:// URL (default: a server of its own)")
+    parser.add_argument("--concurrency", type=int, default=CONCURRENCY, help="games at a time")
     args = parser.parse_args()
     url, server = postgres_url(args.postgres)
     runs = []
@@ -168,15 +176,15 @@ def main() -> None:
             asyncio.run(filled(Path(sqlite)))
             asyncio.run(filled(url))
             first = FIRST_CHANNEL
-            runs.append(measure(sqlite, 1, first, "SQLite, 1 process"))
+            runs.append(measure(sqlite, 1, first, "SQLite, 1 process", args.concurrency))
             for count in PROCESS_COUNTS:
                 label = f"PostgreSQL, {count} process{'es' if count > 1 else ''}"
-                runs.append(measure(url, count, first, label))
+                runs.append(measure(url, count, first, label, args.concurrency))
                 first += count * CHANNELS_EACH  # fresh games: none is played twice
     finally:
         if server is not None:
             server.stop()  # type: ignore[attr-defined]
-    report(runs)
+    report(runs, args.concurrency)
 
 
 if __name__ == "__main__":

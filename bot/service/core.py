@@ -47,6 +47,7 @@ from bot.store import (
     posts,
     users,
 )
+from bot.store.users import Player
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -147,7 +148,9 @@ class ServiceCore:
             claimed_by=claimed_by,
             claimed_until=until,
         )
-        await db.notify(WAKE, wake_payload(game.guild_id, until or now))
+        if not self.posts or (self.shards is not None and not self.shards.serves(game.guild_id)):
+            # Another process serves the game's server: wake it (it knows nothing of this).
+            await db.notify(WAKE, wake_payload(game.guild_id, until or now))
         return post_id
 
     # Games ---------------------------------------------------------------------------------
@@ -226,7 +229,8 @@ class ServiceCore:
         for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
             kind.push(game, event)
         computer_first = seating.computer_level is not None and seating.first_id == self.computer_id
-        starts = await self._turn_start(db, seating.first_id, now)
+        first = await self._next_player(db, seating.first_id, now)
+        starts = self._turn_start(first, now)
         turn = deadlines.Turn(starts, seating.move_seconds)
         new = NewGame(
             game_kind=kind.key,
@@ -259,29 +263,32 @@ class ServiceCore:
         if computer_first:
             await jobs.add_job(db, game_id, row.version, now)
         view = await self._view(db, row, game)
-        await self._owe_turn_dm(db, view, now)
+        await self._owe_turn_dm(db, view, first, now)
         return Started(view, post_id)
 
     # A player's turn ---------------------------------------------------------------------------
 
-    async def _turn_start(self, db: Db, user_id: int | None, now: int) -> int:
-        """When a turn of `user_id` that comes now begins: now, or at the end of the holiday
-        they are on (their clock stands still until then)."""
+    async def _next_player(self, db: Db, user_id: int | None, now: int) -> Player | None:
+        """What a turn that comes to `user_id` now needs to know of them: their holiday and
+        their notification choice (None for the computer, or after the end)."""
         if user_id is None or user_id == self.computer_id:
-            return now
-        holiday = await users.current_vacation(db, user_id, now)
-        return now if holiday is None else holiday.ends_at
+            return None
+        return await users.player(db, user_id, now)
 
-    async def _owe_turn_dm(self, db: Db, view: GameView, now: int) -> None:
+    @staticmethod
+    def _turn_start(player: Player | None, now: int) -> int:
+        """When a turn that comes to `player` now begins: now, or at the end of the holiday
+        they are on (their clock stands still until then)."""
+        return now if player is None or player.away_until is None else player.away_until
+
+    async def _owe_turn_dm(self, db: Db, view: GameView, player: Player | None, now: int) -> None:
         """Owe the player to move a direct message about their turn, if they asked for one
         (`/notify`) and have not closed their direct messages."""
         user = view.to_move_id
-        if user is None or self._is_computer(view, user):
+        if user is None or player is None or player.notify is not Notify.TURNS:
             return
-        settings = await users.settings_of(db, user)
-        if settings is None or settings.notify is not Notify.TURNS or settings.dm_closed:
-            return
-        await self._owe(db, PostKind.TURN_DM, view, now, user_id=user)
+        if player.dms_open:
+            await self._owe(db, PostKind.TURN_DM, view, now, user_id=user)
 
     @staticmethod
     def _player_colour(view: GameView, user_id: int) -> str:

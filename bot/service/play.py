@@ -188,7 +188,8 @@ class PlayUseCases(MatchSteps):
             to_move = kind.to_move(game)
             next_id = None if to_move is None else row.player_of(to_move)
             timed = next_id is None or not self._is_computer(row, next_id)
-            starts = await self._turn_start(db, next_id, now) if timed else now
+            player = await self._next_player(db, next_id, now) if timed else None
+            starts = self._turn_start(player, now)
             stored = await self._save(
                 db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed, starts=starts
             )
@@ -203,7 +204,7 @@ class PlayUseCases(MatchSteps):
             update = await self._after_game(db, stored, now, match_resigned_by=match_resigned_by)
         view = await self._view(db, stored, game)
         if ending is None:
-            await self._owe_turn_dm(db, view, now)  # after the move's post: it links to it
+            await self._owe_turn_dm(db, view, player, now)  # after the move's post: it links
         return MoveResult(view, mover_id, played, rolled, ending, post_id, update)
 
     async def _save(

@@ -80,6 +80,12 @@ class PostgresDb(Db):
         return [dict(record.items()) for record in records]
 
 
+async def _keep(connection: object) -> None:
+    """What a connection goes back to the pool with: as it is. The store keeps no state in a
+    session (no SET, no temporary table, no session lock; LISTEN has a connection of its own),
+    so asyncpg's reset would be a round trip to the server after every use for nothing."""
+
+
 def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityError:
     """The store's error, naming the constraint and the key as PostgreSQL reports them."""
     detail = getattr(error, "detail", None) or ""
@@ -111,7 +117,7 @@ class PostgresDatabase(Database):
         for a server that cannot be reached or refuses the login.
         """
         size = pool_size or POOL_SIZE
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_keep)
         try:
             async with pool.acquire() as connection:
                 version = await migrations.migrate(connection, upto)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.store.db import Db
 from bot.store.rows import Notify, UserSettings, Vacation
 
@@ -62,3 +64,26 @@ async def vacations_between(db: Db, user_id: int, start: int, end: int) -> list[
 async def end_vacation(db: Db, vacation_id: int, now: int) -> None:
     """End a holiday early, at `now`."""
     await db.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (now, vacation_id))
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """What a turn that comes to a player needs to know of them."""
+
+    notify: Notify  # how they want to hear of it
+    dms_open: bool
+    away_until: int | None  # the end of the holiday they are on, if any
+
+
+async def player(db: Db, user_id: int, now: int) -> Player:
+    """The player's notification choice and holiday at `now`, in one question."""
+    row = await db.fetch_one(
+        "SELECT (SELECT notify FROM user_settings WHERE user_id = ?) AS notify,"
+        " (SELECT dm_closed FROM user_settings WHERE user_id = ?) AS dm_closed,"
+        " (SELECT max(ends_at) FROM vacations WHERE user_id = ? AND starts_at <= ?"
+        " AND ends_at > ?) AS away_until",
+        (user_id, user_id, user_id, now, now),
+    )
+    assert row is not None  # one row, whatever the user
+    notify = Notify.CHANNEL if row["notify"] is None else Notify(row["notify"])
+    return Player(notify, not row["dm_closed"], row["away_until"])
