@@ -69,6 +69,13 @@ def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[
     return discord.ui.Button(label=label or action, style=style, custom_id=custom_id)
 
 
+def step_button(custom_id: str, label: str, *, disabled: bool) -> discord.ui.Button[Any]:
+    """A grey button that turns a page or steps through a game (◀, ▶), disabled at an end."""
+    return discord.ui.Button(
+        label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id, disabled=disabled
+    )
+
+
 async def answering_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Run a button's work; any failure is answered privately (and logged by `report`), as the
     command tree does for commands: buttons do not pass through its error handler."""

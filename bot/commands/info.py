@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot import games
 from bot.announce import mention
-from bot.commands.common import answering_errors, bot_of, ls, user_locale
+from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
 from bot.wording import short_score
@@ -35,13 +35,8 @@ class GamesPageButton(
     """Turn /games' list of finished games to page `page` (of the one who pressed)."""
 
     def __init__(self, page: int, slot: str, label: str = "", *, disabled: bool = False) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or slot,
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"games:finished:{page}:{slot}",
-            disabled=disabled,
-        )
-        super().__init__(button)
+        custom_id = f"games:finished:{page}:{slot}"
+        super().__init__(step_button(custom_id, label or slot, disabled=disabled))
         self.page = page
 
     @classmethod

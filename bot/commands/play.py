@@ -19,6 +19,7 @@ from bot.commands.common import (
     bot_of,
     ls,
     public_locale,
+    step_button,
     user_locale,
 )
 from bot.i18n import text
@@ -65,13 +66,8 @@ class HistoryButton(
     def __init__(
         self, game_id: int, turn: int, slot: str, label: str = "", *, disabled: bool = False
     ) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or slot,
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"history:{game_id}:{turn}:{slot}",
-            disabled=disabled,
-        )
-        super().__init__(button)
+        custom_id = f"history:{game_id}:{turn}:{slot}"
+        super().__init__(step_button(custom_id, label or slot, disabled=disabled))
         self.game_id, self.turn = game_id, turn
 
     @classmethod

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import games
 from bot.announce import mention
-from bot.commands.common import bot_of, ls, user_locale
+from bot.commands.common import bot_of, ls, step_button, user_locale
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
@@ -34,13 +34,8 @@ class LeaderboardButton(
     """Turn a leaderboard to page `page`; the server is the one it is pressed in."""
 
     def __init__(self, kind: str, page: int, label: str = "", *, disabled: bool = False) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or str(page + 1),
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"leaderboard:{kind}:{page}",
-            disabled=disabled,
-        )
-        super().__init__(button)
+        custom_id = f"leaderboard:{kind}:{page}"
+        super().__init__(step_button(custom_id, label or str(page + 1), disabled=disabled))
         self.kind, self.page = kind, page
 
     @classmethod

@@ -7,25 +7,12 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
+from bot.commands import COGS
 from bot.i18n import LANGUAGES, CatalogueTranslator, catalogue, lstr
 
 NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")  # \w: letters, digits, _
-COMMANDS = (
-    "challenge",
-    "move",
-    "board",
-    "resign",
-    "draw",
-    "games",
-    "rules",
-    "export",
-    "help",
-    "leaderboard",
-    "stats",
-    "notify",
-    "vacation",
-    "takeback",
-)
+COMMANDS = tuple(str(command.name) for cog in COGS for command in cog.__cog_app_commands__)
+"""Every slash command the bot declares, by its English name."""
 OTHER = TranslationContext(TranslationContextLocation.other, None)
 
 
@@ -170,3 +157,8 @@ async def test_every_sent_name_is_valid_for_discord() -> None:
         for option in payload["options"]:
             assert all(is_discord_name(n) for n in option["name_localizations"].values())
             assert all(len(d) <= 100 for d in option["description_localizations"].values())
+
+
+def test_the_bot_declares_the_commands_the_players_know() -> None:
+    assert len(COMMANDS) == len(set(COMMANDS)) == 14
+    assert {"challenge", "move", "board", "leaderboard", "notify", "takeback"} <= set(COMMANDS)
