@@ -68,6 +68,7 @@ def board_text(board: Leaderboard, locale: str) -> str:
             player=mention(entry.user_id),
             rating=entry.rating,
             provisional=_provisional(entry.provisional),
+            results=entry.results,
             wins=entry.wins,
             losses=entry.losses,
             draws=entry.draws,

@@ -46,6 +46,7 @@ async def test_the_leaderboard_pages_with_buttons(world: World, bot: GameBot) ->
         await finish(bot, world, player, players[(number + 1) % len(players)])
     first = await run(world, world.alice, "leaderboard", {"game": "ponte"})
     assert first.ephemeral and "Page 1 of 2" in first.content
+    assert "2 rated: 1 won, 1 lost, 0 drawn" in first.content  # games, wins, losses, draws
     assert first.content.count("\n**") == BOARD_PAGE  # one line per player
     previous, following = first.message.custom_ids()
     assert previous == "leaderboard:ponte:0" and following == "leaderboard:ponte:1"
