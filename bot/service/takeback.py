@@ -117,7 +117,10 @@ class TakebackUseCases(PlayUseCases):
         # The asker gets the time they had left when they moved: the time since (the
         # opponent's thinking, the wait for the answer) is not theirs.
         used = row.last_turn_seconds or 0
-        clock = _clock(Turn(now - used, row.move_seconds), now)
+        # Begun `used` seconds ago, or as far before the end of the holiday the asker is on
+        # (their clock stands still until then; an early return moves it back like the rest).
+        begins = self._turn_start(await self._next_player(db, asker, now), now)
+        clock = _clock(Turn(begins - used, row.move_seconds), now)
         stored = await games.take_back(
             db,
             row.id,

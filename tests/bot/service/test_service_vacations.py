@@ -134,3 +134,24 @@ async def test_a_holiday_across_new_year_counts_in_each_year_for_its_part(
         assert (await service.start_vacation(ALICE, 15)).days_left == 0
     finally:
         await service.connection.close()
+
+
+async def test_a_takeback_during_a_holiday_keeps_the_clock_standing_until_the_return(
+    service: GameService, clock: FakeClock
+) -> None:
+    """Found by review: the given-back clock ran during the holiday, and the early return then
+    moved it back by the days not taken, so the player lost on time at once."""
+    await start_game(service, move_seconds=3 * DAY)
+    clock.advance(hours=1)  # alice takes an hour over her move
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    asked = await service.request_takeback(CHANNEL, ALICE)
+    await service.start_vacation(ALICE, 10)
+    clock.advance(days=1)
+    back = await service.answer_takeback(asked.view.id, BOB, accept=True)
+    holiday_ends = epoch(clock) - DAY + 10 * DAY
+    assert back.view.deadline_at == holiday_ends - HOUR + 3 * DAY  # her clock stands still
+    clock.advance(days=1)
+    await service.end_vacation(ALICE)
+    view = await service.game_in(CHANNEL)
+    assert view.deadline_at == epoch(clock) - HOUR + 3 * DAY  # runs again, from her return
+    assert await service.run_due() == []
