@@ -27,6 +27,8 @@ STREAK_WINDOW = 200
 """How far back a streak is counted (a longer one is shown as at least this)."""
 HISTORY_POINTS = 200
 """Results the rating chart shows at most."""
+RATINGS_LOCK = "ratings"
+"""The lock every change of the ratings holds (see `Db.lock`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,10 @@ class RatingSteps(ServiceCore):
         """Record and rate a result between two people (nothing for a game without a server)."""
         if guild_id is None:
             return
+        # Results are rated one at a time, in the order they are recorded (their ids), as a
+        # recomputation replays them: two at once would read the same rating, and one update
+        # would be lost.
+        await db.lock(RATINGS_LOCK)
         result = await ratings.insert_result(
             db,
             guild_id=guild_id,
@@ -202,6 +208,7 @@ class RatingUseCases(RatingSteps):
         """Forget every rating and rate every stored result again, in order, in one
         transaction; return how many results were rated."""
         async with self.connection.transaction() as db:
+            await db.lock(RATINGS_LOCK)
             await ratings.clear(db)
             results = await ratings.all_results(db)
             for result in results:
@@ -210,10 +217,12 @@ class RatingUseCases(RatingSteps):
 
     async def rate_unrated(self) -> int:
         """Rate the results that have no ratings yet (the games finished before ratings
-        existed), by recomputing all; 0 when every result is rated."""
-        async with self.connection.read() as db:
+        existed), by recomputing all; 0 when every result is rated. Processes starting
+        together do it once: the others find nothing left to rate."""
+        async with self.connection.transaction() as db:
+            await db.lock(RATINGS_LOCK)
             missing = await ratings.unrated_results(db)
-        return await self.recompute_ratings() if missing else 0
+            return await self.recompute_ratings() if missing else 0
 
     async def _summaries(
         self, db: Db, guild_id: int, user_id: int, kinds: list[str]

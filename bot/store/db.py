@@ -38,6 +38,11 @@ class Db(ABC):
     process is claiming right now are left to it (` FOR UPDATE SKIP LOCKED`), so each is claimed
     once; empty where `BEGIN IMMEDIATE` serialises the claims (SQLite)."""
 
+    async def lock(self, name: str) -> None:  # noqa: B027 - nothing to do, by default
+        """Wait for, then hold until this transaction ends, the lock called `name`: what two
+        processes must not do at once (PostgreSQL's advisory lock; nothing for SQLite, whose
+        `BEGIN IMMEDIATE` already lets one writer in at a time)."""
+
     async def notify(self, channel: str, payload: str) -> None:  # noqa: B027 - none by default
         """Tell every process listening on `channel` that something changed (`payload` says
         what), once this transaction commits: PostgreSQL's NOTIFY; nothing for SQLite, which

@@ -58,6 +58,10 @@ class PostgresDb(Db):
         self.for_update = " FOR UPDATE" if in_transaction else ""
         self.skip_locked = " FOR UPDATE SKIP LOCKED" if in_transaction else ""
 
+    async def lock(self, name: str) -> None:
+        """A transaction's advisory lock on `name` (hashed by the server)."""
+        await self.connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", name)
+
     async def notify(self, channel: str, payload: str) -> None:
         """NOTIFY `channel` (delivered to the listeners when the transaction commits)."""
         await self.connection.execute("SELECT pg_notify($1, $2)", channel, payload)

@@ -4,6 +4,7 @@ counted apart, and recomputing from the stored results gives the same ratings.""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -193,3 +194,21 @@ async def test_results_finished_before_ratings_existed_are_rated_once(
     assert await service.rate_unrated() == 1
     assert (await rating_of(service, ALICE))[0] > INITIAL.mu
     assert await service.rate_unrated() == 0
+
+
+async def test_results_finishing_at_once_are_all_rated_as_a_recompute_rates_them(
+    service: GameService,
+) -> None:
+    """Found by review: two results of one player committed at the same moment read the same
+    rating (the second overwrote the first) on PostgreSQL."""
+    opponents = [2000 + n for n in range(8)]
+    for number, opponent in enumerate(opponents):
+        await start_game(service, channel_id=CHANNEL + number, challenger=ALICE, opponent=opponent)
+    await asyncio.gather(
+        *(service.resign(CHANNEL + n, opponent) for n, opponent in enumerate(opponents))
+    )
+    [alice] = [e for e in (await service.leaderboard(GUILD, "ponte")).entries if e.user_id == ALICE]
+    assert (alice.results, alice.wins) == (len(opponents), len(opponents))
+    before = await every_rating(service)
+    await service.recompute_ratings()
+    assert await every_rating(service) == before
