@@ -134,6 +134,13 @@ class OwnDrawOfferError(NoDrawOfferError):
     key = "own_draw_offer"
 
 
+class RepeatedAcrossGamesError(AlreadyPlayedError):
+    """The command that ended a match's last game, sent again just after it: game
+    `params['number']` has begun since."""
+
+    key = "repeated_last_game"
+
+
 class GameStillRunningError(ServiceError):
     """A rematch of a game that has not ended (`params['game_id']`)."""
 

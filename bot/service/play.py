@@ -16,11 +16,17 @@ from bot.service.errors import (
     NotYourResignationError,
     NotYourTurnError,
     OwnDrawOfferError,
+    RepeatedAcrossGamesError,
     StalePositionError,
 )
 from bot.service.matches import MatchSteps
 from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
 from bot.store import Db, GameRow, GameStatus, Position, PostKind, Result, games, jobs
+
+REPEAT = 15
+"""Seconds after the start of a match's next game in which the last command of the game before
+is taken for a repetition of it (a double click, a retry after Discord gave up waiting), not for
+a move in the new game."""
 
 
 class PlayUseCases(MatchSteps):
@@ -39,6 +45,7 @@ class PlayUseCases(MatchSteps):
         """
         async with self.connection.transaction() as db:
             loaded = await self._game_for_move(db, channel_id, user_id, text)
+            await self._refuse_repeat_of_last_game(db, loaded, user_id, text)
             view = loaded.view
             colour = self._player_colour(view, user_id)
             move = view.kind.parse(view.game, text, colour)
@@ -62,6 +69,7 @@ class PlayUseCases(MatchSteps):
         match)."""
         async with self.connection.transaction() as db:
             loaded = await self._load(db, await self._active_row(db, channel_id))
+            await self._refuse_repeat_of_last_game(db, loaded, user_id, None)
             view = loaded.view
             colour = self._player_colour(view, user_id)
             if whole_match and view.match is None:
@@ -138,6 +146,33 @@ class PlayUseCases(MatchSteps):
         if _repeats_last_move(view, user_id, text):
             raise AlreadyPlayedError("that move was already played, and it ended the game")
         raise GameFinishedError("the game in this channel is over", game_id=latest.id)
+
+    async def _refuse_repeat_of_last_game(
+        self, db: Db, loaded: Loaded, user_id: int, text: str | None
+    ) -> None:
+        """Raise `AlreadyPlayedError` when a move (`text`, or a resignation for None) is the
+        last one `user_id` made in the match's previous game, which it ended moments ago, and
+        nobody has moved in this one: the same command sent again (a retry, a double click)
+        must not be taken for this game's."""
+        row = loaded.row
+        if row.match_id is None or row.match_game is None or row.match_game == 1:
+            return
+        movers = loaded.view.kind.movers(loaded.view.game)
+        if any(mover is not None for mover in movers) or self._now() > row.created_at + REPEAT:
+            return
+        previous = await games.match_game(db, row.match_id, row.match_game - 1)
+        if previous is None:
+            return
+        before = await self._view(db, previous)
+        colour = before.colour_of(user_id)
+        if colour is not None and text is None:
+            text = str(before.kind.resignation(before.game, colour))
+        if text is not None and _repeats_last_move(before, user_id, text):
+            raise RepeatedAcrossGamesError(
+                "that move ended the game before; the next one has begun",
+                number=row.match_game,
+                seconds=REPEAT,
+            )
 
     def _check_turn(
         self,

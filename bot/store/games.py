@@ -101,6 +101,13 @@ async def active_game_in(db: Db, channel_id: int) -> GameRow | None:
     )
 
 
+async def match_game(db: Db, match_id: int, number: int) -> GameRow | None:
+    """Game `number` (from 1) of a match, or None."""
+    return await GameRow.one(
+        db, f"{_SELECT} WHERE match_id = ? AND match_game = ?", (match_id, number)
+    )
+
+
 async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
     """The most recent game of a channel or thread, active or finished, or None."""
     return await GameRow.one(

@@ -61,9 +61,12 @@ async def test_V13_the_first_move_changes_hands_after_every_game(
     )
 
 
-async def test_V13_two_wins_end_a_best_of_three_at_once(service: GameService) -> None:
+async def test_V13_two_wins_end_a_best_of_three_at_once(
+    service: GameService, clock: FakeClock
+) -> None:
     await start_game(service, best_of=3)
     await win_game(service, BOB)
+    clock.advance(minutes=1)
     last = await win_game(service, BOB)
     assert last.match is not None and last.match.next_game is None
     standing = last.match.standing
@@ -196,6 +199,7 @@ async def test_a_match_survives_a_restart(database_at, clock: FakeClock) -> None
     await start_game(first, best_of=3)
     await win_game(first, ALICE)
     await first.connection.close()
+    clock.advance(minutes=1)
     again = await open_service(database_at, clock, CountingSeeds(50))
     try:
         view = await again.game_in(CHANNEL)
@@ -211,3 +215,32 @@ async def test_a_single_game_has_no_match(service: GameService) -> None:
     assert started.view.match is None
     ended = await win_game(service, ALICE)
     assert ended.match is None and ended.view.match is None
+
+
+async def test_a_resignation_sent_twice_does_not_give_up_the_next_game_too(
+    service: GameService, clock: FakeClock
+) -> None:
+    """Found by review: the second of two /resign (a retry, a double click) gave up the game
+    the first one had just started, and with it the match."""
+    await start_game(service, best_of=3)
+    await service.resign(CHANNEL, ALICE)
+    with pytest.raises(errors.RepeatedAcrossGamesError) as refused:
+        await service.resign(CHANNEL, ALICE)
+    assert refused.value.params["number"] == 2
+    second = await service.game_in(CHANNEL)
+    assert second.is_active and second.match is not None and second.match.wins == (0, 1)
+    clock.advance(seconds=20)  # sent again later, it means this game: given up as any other
+    assert (await service.resign(CHANNEL, ALICE)).match is not None
+
+
+async def test_a_last_move_sent_twice_is_not_taken_for_the_next_game(
+    service: GameService,
+) -> None:
+    """Found by review: the final move of a game, repeated, was read in the match's next game
+    (there a resignation of the same colour gives up the wrong game, or the other player's)."""
+    await start_game(service, best_of=3)
+    await service.play(CHANNEL, BOB, "resign red")
+    with pytest.raises(errors.AlreadyPlayedError):
+        await service.play(CHANNEL, BOB, "resign red")  # BOB plays white in the second game
+    second = await service.game_in(CHANNEL)
+    assert second.is_active and second.version == 0
