@@ -23,12 +23,13 @@ from bot.store import Database, Notify, open_database
 from bot.store.copying import TABLES
 
 
-async def a_busy_bot(service: GameService) -> None:
+async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice."""
     await start_game(service, best_of=3)
     for _ in range(2):
         await service.resign(CHANNEL, BOB)
+        clock.advance(minutes=1)  # a minute apart: not the same command sent twice
     await start_game(service, channel_id=CHANNEL + 1)
     await service.play(CHANNEL + 1, ALICE, "a1 c1")
     await start_computer_game(service, player_first=False, channel_id=CHANNEL + 2)
@@ -62,7 +63,7 @@ async def test_every_row_moves_to_postgresql_and_the_bot_goes_on_there(
 ) -> None:
     source = tmp_path / "bot.sqlite3"
     service = await open_service(source, clock)
-    await a_busy_bot(service)
+    await a_busy_bot(service, clock)
     await service.connection.close()
     url = await postgres_server.fresh_url()
     assert await command("copy-database", "--from", str(source), "--to", url) == 0
