@@ -31,3 +31,10 @@ class Shards:
 def shard_filter(shards: Shards | None, column: str) -> str:
     """` AND <condition>` for a process with shards, nothing for one that serves every server."""
     return "" if shards is None else f" AND {shards.where(column)}"
+
+
+def of_games_served(shards: Shards | None) -> str:
+    """` AND` a row's `game_id` is of a game in a server `shards` serve (nothing: every one)."""
+    if shards is None:
+        return ""
+    return f" AND game_id IN (SELECT id FROM games WHERE {shards.where('guild_id')})"

@@ -18,6 +18,7 @@ from bot.service.errors import SelfChallengeError, UnknownLevelError
 from bot.service.matches import check_best_of
 from bot.service.play import PlayUseCases
 from bot.service.results import MoveResult, Started
+from bot.shards import Shards
 from bot.store import GameRow, GameStatus, games, jobs
 from engine.ai import Level
 
@@ -104,7 +105,7 @@ class ComputerUseCases(PlayUseCases):
         """The games whose computer is to move with nobody thinking about it now (at start, a
         thinking process takes these over)."""
         async with self.connection.read() as db:
-            return await jobs.open_jobs(db, self._now())
+            return await jobs.open_jobs(db, self._now(), shards=self._thinks_for)
 
     async def computer_turn(self, game_id: int) -> ComputerTurn | None:
         """The computer's turn in this game, or None if it is not the computer's to move."""
@@ -120,7 +121,10 @@ class ComputerUseCases(PlayUseCases):
         about it. A job left over for a game that moved on is removed."""
         now = self._now()
         async with self.connection.transaction() as db:
-            job = await jobs.claim_job(db, game_id, now, by=by, until=now + math.ceil(lease))
+            until = now + math.ceil(lease)
+            job = await jobs.claim_job(
+                db, game_id, now, by=by, until=until, shards=self._thinks_for
+            )
             if job is None:
                 return None
             row = await games.get_game(db, game_id)
@@ -170,6 +174,12 @@ class ComputerUseCases(PlayUseCases):
             # database alone, different at every ply, and not guessable by the players.
             seed=f"{row.seed}:ai:{row.version}",
         )
+
+    @property
+    def _thinks_for(self) -> Shards | None:
+        """Whose games' moves this process thinks about: a bot process those of its own
+        servers (it posts them, in their languages); one without Discord every server's."""
+        return self.shards if self.posts else None
 
     def _computer_id(self) -> int:
         if self.computer_id is None:

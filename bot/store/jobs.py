@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.shards import Shards, of_games_served
 from bot.store.db import Db
 
 COMPUTER = "computer"
@@ -37,12 +38,16 @@ async def remove_job(db: Db, game_id: int) -> None:
     await db.execute("DELETE FROM computer_jobs WHERE game_id = ?", (game_id,))
 
 
-async def claim_job(db: Db, game_id: int, now: int, *, by: str, until: int) -> Job | None:
+async def claim_job(
+    db: Db, game_id: int, now: int, *, by: str, until: int, shards: Shards | None = None
+) -> Job | None:
     """Claim the job of `game_id` for `by` until `until`, unless another process holds it (its
-    claim not run out) or there is none. Call it in a transaction."""
+    claim not run out), there is none, or its game is of a server `shards` do not serve. Call
+    it in a transaction."""
     row = await db.fetch_one(
         "SELECT game_id, version FROM computer_jobs WHERE game_id = ?"
-        f" AND (claimed_until IS NULL OR claimed_until <= ?){db.skip_locked}",
+        f" AND (claimed_until IS NULL OR claimed_until <= ?){of_games_served(shards)}"
+        f"{db.skip_locked}",
         (game_id, now),
     )
     if row is None:
@@ -54,11 +59,12 @@ async def claim_job(db: Db, game_id: int, now: int, *, by: str, until: int) -> J
     return Job(row["game_id"], row["version"], by, until)
 
 
-async def open_jobs(db: Db, now: int, limit: int = 100) -> list[int]:
-    """The games whose job nobody holds now (never claimed, or its claimer's time ran out),
-    oldest first."""
+async def open_jobs(db: Db, now: int, limit: int = 100, shards: Shards | None = None) -> list[int]:
+    """The games (of the servers `shards` serve) whose job nobody holds now (never claimed, or
+    its claimer's time ran out), oldest first."""
     rows = await db.fetch_all(
-        "SELECT game_id FROM computer_jobs WHERE claimed_until IS NULL OR claimed_until <= ?"
+        "SELECT game_id FROM computer_jobs"
+        f" WHERE (claimed_until IS NULL OR claimed_until <= ?){of_games_served(shards)}"
         " ORDER BY created_at, game_id LIMIT ?",
         (now, limit),
     )

@@ -3,7 +3,7 @@ that makes it owed and marked delivered once it is out, so none is lost to a cra
 
 from __future__ import annotations
 
-from bot.shards import Shards
+from bot.shards import Shards, of_games_served
 from bot.store.db import Db
 from bot.store.rows import PostKind, PostRow
 
@@ -44,7 +44,7 @@ async def claim_due(
     a post another process is claiming at the same moment is left to it."""
     due = await db.fetch_all(
         "SELECT id FROM owed_posts WHERE delivered_at IS NULL AND next_attempt_at <= ?"
-        f" AND (claimed_until IS NULL OR claimed_until <= ?){_of_servers(shards)}"
+        f" AND (claimed_until IS NULL OR claimed_until <= ?){of_games_served(shards)}"
         f" ORDER BY next_attempt_at, id LIMIT ?{db.skip_locked}",
         (now, now, limit),
     )
@@ -110,12 +110,5 @@ async def next_post_due(db: Db, shards: Shards | None = None) -> int | None:
     return await db.number(
         "SELECT min(CASE WHEN claimed_until > next_attempt_at THEN claimed_until"
         " ELSE next_attempt_at END) FROM owed_posts"
-        f" WHERE delivered_at IS NULL{_of_servers(shards)}"
+        f" WHERE delivered_at IS NULL{of_games_served(shards)}"
     )
-
-
-def _of_servers(shards: Shards | None) -> str:
-    """` AND` the post's game is of a server this process serves (nothing: every server)."""
-    if shards is None:
-        return ""
-    return f" AND game_id IN (SELECT id FROM games WHERE {shards.where('guild_id')})"

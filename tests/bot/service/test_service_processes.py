@@ -180,3 +180,41 @@ async def test_each_process_does_the_work_of_its_own_shards_servers(
     finally:
         for service in services:
             await service.connection.close()
+
+
+async def test_a_bot_process_thinks_for_its_own_servers_and_a_worker_for_every_one(
+    database_at: str | Path, clock: FakeClock
+) -> None:
+    processes = {}
+    for name, shards, posts in (
+        ("shard 0", Shards(2, (0,)), True),
+        ("shard 1", Shards(2, (1,)), True),
+        ("worker", None, False),
+    ):
+        database = await open_database(database_at)
+        processes[name] = GameService(
+            database, clock=clock, computer_id=COMPUTER, name=name, shards=shards, posts=posts
+        )
+    try:
+        games = []
+        for shard in (0, 1):
+            started = await processes["shard 0"].start_computer_game(
+                game_kind="ponte",
+                guild_id=guild_of_shard(shard, 2),
+                channel_id=CHANNEL + shard,
+                player_id=ALICE,
+                level="easy",
+                player_first=False,  # the computer is to move at once
+            )
+            games.append(started.view.id)
+        for shard in (0, 1):
+            service = processes[f"shard {shard}"]
+            assert await service.open_computer_jobs() == [games[shard]]
+            other = games[1 - shard]
+            assert await service.claim_computer_turn(other, by=service.name, lease=30) is None
+        assert await processes["worker"].open_computer_jobs() == games
+        assert await processes["worker"].claim_computer_turn(games[1], by="worker", lease=30)
+        assert await processes["shard 1"].open_computer_jobs() == []  # the worker thinks
+    finally:
+        for service in processes.values():
+            await service.connection.close()
