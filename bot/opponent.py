@@ -46,7 +46,7 @@ RETRY_LATER = 60.0
 POLL = 30.0
 """Seconds between two looks for open jobs (the safety net under NOTIFY and the events)."""
 LEASE_MARGIN = 10.0
-"""Seconds a claim on a job lasts beyond thinking and its grace: replaying, posting."""
+"""Seconds a claim on a job lasts beyond two tries at thinking: replaying, posting."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class ComputerOpponent:
         self.thinking: set[int] = set()  # games whose search runs in a worker now
         self.moves = 0  # moves made since start
         self._ready = ready  # announcing needs the server cache (its language) first
-        self._slots = asyncio.Semaphore(workers)  # the timeout counts thinking, not queueing
+        self._slots = asyncio.Semaphore(workers)  # a job is claimed when a search can start
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._retries: dict[int, asyncio.TimerHandle] = {}
@@ -199,12 +199,15 @@ class ComputerOpponent:
 
     async def _take_turn(self, game_id: int) -> bool:
         """Claim the game's job, think and move; False if there was none to claim (the
-        computer is not to move, or another process thinks about it)."""
-        lease = self.seconds + self.grace + LEASE_MARGIN
-        turn = await self.service.claim_computer_turn(game_id, by=self.name, lease=lease)
-        if turn is None:
-            return False
-        result = await self._play(turn)
+        computer is not to move, or another process thinks about it). A job is claimed only
+        once a search can start on it, for as long as both tries of `_play` may take: a job
+        waiting here is left to any other process that has a search free."""
+        lease = 2 * (self.seconds + self.grace) + LEASE_MARGIN
+        async with self._slots:
+            turn = await self.service.claim_computer_turn(game_id, by=self.name, lease=lease)
+            if turn is None:
+                return False
+            result = await self._play(turn)
         if result is None:
             log.info("game %s changed while the computer thought; move dropped", game_id)
         return True  # look again: it may still be the computer's turn
@@ -253,20 +256,19 @@ class ComputerOpponent:
         return result
 
     async def _in_worker(self, turn: ComputerTurn) -> str:
-        async with self._slots:
-            self.thinking.add(turn.game_id)
-            self.events.publish(Thinking(turn.game_id, thinking=True))
-            try:
-                text = await run_in_process(
-                    self.worker,
-                    turn.game_kind,
-                    turn.record,
-                    turn.level,
-                    turn.seed,
-                    self.seconds,
-                    timeout=self.seconds + self.grace,
-                )
-                return str(text)
-            finally:
-                self.thinking.discard(turn.game_id)
-                self.events.publish(Thinking(turn.game_id, thinking=False))
+        self.thinking.add(turn.game_id)
+        self.events.publish(Thinking(turn.game_id, thinking=True))
+        try:
+            text = await run_in_process(
+                self.worker,
+                turn.game_kind,
+                turn.record,
+                turn.level,
+                turn.seed,
+                self.seconds,
+                timeout=self.seconds + self.grace,
+            )
+            return str(text)
+        finally:
+            self.thinking.discard(turn.game_id)
+            self.events.publish(Thinking(turn.game_id, thinking=False))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import socket
 
@@ -20,8 +21,9 @@ log = logging.getLogger(__name__)
 
 
 def worker_name() -> str:
-    """This worker among the bot's processes, the same after a restart: its machine."""
-    return f"worker {socket.gethostname()}"
+    """This worker among the bot's processes: its machine and process (two workers on one
+    machine are two names; a restarted worker's old claims simply run out)."""
+    return f"worker {socket.gethostname()} {os.getpid()}"
 
 
 async def run_worker(settings: Settings, computer_id: int) -> int:
