@@ -13,10 +13,17 @@ __all__ = ["Level", "Rng", "Stop", "choose", "choose_ponte_move", "choose_verbin
 
 
 def choose(
-    game: PonteGame | VerbindungGame, level: Level, rng: Rng, stop: Stop = never
+    game: PonteGame | VerbindungGame,
+    level: Level,
+    rng: Rng,
+    stop: Stop = never,
+    nodes: int | None = None,
 ) -> PonteMove | Turn:
     """The computer's move for the player to move in `game` (a Verbindung game must be in its
-    place phase: the roll is the caller's chance step). Raises `GameOverError` after the end."""
+    place phase: the roll is the caller's chance step). `nodes` bounds the Ponte hard level's
+    search (expansions; its default otherwise). Raises `GameOverError` after the end."""
     if isinstance(game, PonteGame):
-        return choose_ponte_move(game, level, rng, stop)
+        if nodes is None:
+            return choose_ponte_move(game, level, rng, stop)
+        return choose_ponte_move(game, level, rng, stop, nodes)
     return choose_verbindung_turn(game, level, rng, stop)

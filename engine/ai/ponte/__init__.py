@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value
 from engine.ai.ponte.evaluate import position_value
-from engine.ai.ponte.opening import first_turn, wants_swap
+from engine.ai.ponte.opening import first_turn, red_chance, wants_swap
+from engine.ai.ponte.search import Search
 from engine.errors import GameOverError
 from engine.ponte import Move, Place, PonteGame, Swap
 
@@ -32,22 +33,44 @@ class Effort:
 EFFORT = {
     Level.EASY: Effort(width=5, beam=0, reply_width=0, spread=1.0),
     Level.NORMAL: Effort(width=8, beam=0, reply_width=0, spread=0.1),
-    Level.HARD: Effort(width=12, beam=10, reply_width=9, spread=0.0),
 }
+TWO_PLY = Effort(width=12, beam=10, reply_width=9, spread=0.0)
+"""The hard level before its search (a two-ply minimax), kept as a yardstick."""
+
+HARD_NODES = 400
+"""Expansions of hard's search when no time limit cuts it short first."""
 
 BRIDGES_SEARCHED = 3
 
 
-def choose_move(game: PonteGame, level: Level, rng: Rng, stop: Stop = never) -> Move:
-    """The computer's turn for the player to move. Raises `GameOverError` after the end."""
+def choose_move(
+    game: PonteGame, level: Level, rng: Rng, stop: Stop = never, nodes: int = HARD_NODES
+) -> Move:
+    """The computer's turn for the player to move. Raises `GameOverError` after the end.
+    `nodes` bounds the hard level's search (see `search`)."""
     outcome = game.outcome()
     if outcome is not None:
         raise GameOverError(outcome.rule, "the game is over")
     if game.ply == 0:
         return first_turn(game, rng)
-    if game.ply == 1 and wants_swap(game):
+    if game.ply == 1 and wants_swap(red_chance(game)):
         return Swap()
-    effort = EFFORT[level]
+    if level is Level.HARD:
+        return _searched(game, rng, stop, nodes)
+    return by_effort(game, EFFORT[level], rng, stop)
+
+
+def _searched(game: PonteGame, rng: Rng, stop: Stop, nodes: int) -> Move:
+    """Hard's turn: the search's, within `nodes` expansions."""
+    search = Search(game, rng, stop)
+    if search.best is None:
+        return _fallback(game)
+    search.run(nodes)
+    return search.best_move()
+
+
+def by_effort(game: PonteGame, effort: Effort, rng: Rng, stop: Stop = never) -> Move:
+    """The turn a one- or two-ply search of `effort` picks (no pie rule)."""
     found = candidates(game, effort.width, rng, stop)
     if not found:
         return _fallback(game)

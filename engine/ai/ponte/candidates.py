@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 
 from engine.ai.base import Rng, Stop
-from engine.ai.ponte.evaluate import links, position_value, scored
+from engine.ai.ponte.evaluate import colour_value, links, position_value, scored, sensitive
 from engine.ponte import Move, Pass, Place, PonteGame
 from engine.ponte.variants import Colour
 
@@ -63,10 +63,13 @@ def field_values(game: PonteGame, fields: list[int], rng: Rng) -> list[tuple[flo
     equal value come in random order, so that the pairs are not all made in one corner."""
     board, colour = game.board, game.turn
     cells = board.cells
+    theirs, touchy = colour_value(board, colour.other), sensitive(board, colour.other)
     valued = []
     for index in fields:
         cells[index] = colour  # placed and lifted again: no copy per field
-        valued.append((position_value(board, colour), rng.random(), index))
+        # The opponent's value changes only where the stone takes something from them.
+        other = colour_value(board, colour.other) if index in touchy else theirs
+        valued.append((colour_value(board, colour) - other, rng.random(), index))
         cells[index] = None
     valued.sort(reverse=True)
     return [(value, index) for value, _, index in valued]
@@ -99,6 +102,7 @@ def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Ite
     """Every legal pair among `wanted`, valued."""
     board, colour = game.board, game.turn
     cells, blocked, problem, field = board.cells, board.blocked, board.stone_problem, board.field
+    theirs, touchy = colour_value(board, colour.other), sensitive(board, colour.other)
     for first, second in wanted:
         if stop():
             return
@@ -106,7 +110,9 @@ def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Ite
             continue
         if problem(first, colour) is None and problem(second, colour, also=first) is None:
             cells[first] = cells[second] = colour
-            value = position_value(board, colour)
+            changed = first in touchy or second in touchy
+            other = colour_value(board, colour.other) if changed else theirs
+            value = colour_value(board, colour) - other
             cells[first] = cells[second] = None
             yield Valued(value, Place(field(first), field(second)))
 

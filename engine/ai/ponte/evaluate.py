@@ -191,6 +191,23 @@ def colour_value(board: Board, colour: Colour) -> float:
     return now_share * now + safe_share * safe + open_share * groups.points(worth)
 
 
+def sensitive(board: Board, colour: Colour) -> frozenset[int]:
+    """The empty fields where a stone of the other colour changes `colour_value(board, colour)`:
+    those under a bridge that could join two of its components, and those beside its sandbanks
+    (their room to grow). A stone anywhere else leaves the value as it is."""
+    groups, _ = scored(board, colour)
+    found: set[int] = set()
+    for under in _link_fields(board, groups, colour).values():
+        found.update(under)
+    cells, blocked, orthogonal = board.cells, board.blocked, board.geo.orthogonal
+    for members in groups.members:
+        if len(members) < ISLAND:
+            found.update(
+                n for m in members for n in orthogonal[m] if cells[n] is None and not blocked[n]
+            )
+    return frozenset(found)
+
+
 def position_value(board: Board, colour: Colour) -> float:
     """`colour`'s value minus the opponent's: above zero means `colour` stands better."""
     return colour_value(board, colour) - colour_value(board, colour.other)
