@@ -12,8 +12,11 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
 - Hard values turns by a race model fitted to played games (`race`: tempo, a quick finish,
   the cost of being cut off) and then treats the opponent's next roll as chance (`lookahead`):
   each of its best kinds of turn is worth the average, over all rolls weighted by their odds, of
-  the position after the opponent's best answer to that roll (`chance`); near the end its own
-  next roll is measured the same way.
+  the position after the opponent's best answer to that roll (`chance`). It spends its time
+  where the rolls decide: away from the end, while time is left, it widens that look to more
+  kinds of turn; when either player is a few dice from joining, its best turns are looked at two
+  rolls ahead (`deep`): the opponent's best answer to each roll is placed, and what it leaves is
+  valued over my own next roll and my best answer to it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.ai.base import Level, Rng, Stop, never
+from engine.ai.verbindung.deep import Deep, near_the_end
 from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
 from engine.ai.verbindung.search import (
     Judge,
@@ -45,12 +49,16 @@ class Effort:
     soft: float  # tie-break weight of dice that take a way from the opponent (or from me)
     spread: float  # random noise added to each value: the larger, the weaker the play
     beam: int  # best turns revalued by the opponent's roll as chance (0: none)
+    wider: int = 0  # the beam while time is left, away from the end
+    deep: int = 0  # best turns looked at two rolls ahead near the end (`deep`)
 
 
 EFFORT = {
     Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0),
     Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
-    Level.HARD: Effort(Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24),
+    Level.HARD: Effort(
+        Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, wider=48, deep=6
+    ),
 }
 
 
@@ -64,16 +72,24 @@ def choose_turn(game: VerbindungGame, level: Level, rng: Rng, stop: Stop = never
     if game.phase != "place":
         message = "the computer plays a turn only after its roll"
         raise IllegalMoveError("V5", message, reason="roll_first")
+    return by_effort(game, EFFORT[level], rng, stop)
+
+
+def by_effort(game: VerbindungGame, effort: Effort, rng: Rng, stop: Stop = never) -> Turn:
+    """The turn a search of `effort` picks (`game` in its place phase, checked by the caller)."""
     fallback = _fallback(game)
     if stop():
         return fallback
-    effort = EFFORT[level]
     planner = Planner(game, effort.judge, effort.soft)
     turns = candidate_turns(planner, effort.width, stop)
     if not turns:
         return fallback
     if effort.beam and len(turns) > 1:
-        turns = _chanced(planner, turns, effort.beam, stop)
+        near = effort.deep > 0 and near_the_end(planner)
+        beam = effort.beam if near else max(effort.beam, effort.wider)
+        turns = _chanced(planner, turns, beam, stop)
+        if near and len(turns) > 1 and not stop():
+            turns = _deepened(planner, turns, effort.deep, stop)
     best = _pick(turns, effort.spread, rng)
     return Turn(best.actions)
 
@@ -98,6 +114,24 @@ def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list
             break
         revalued.append(replace(line, value=value))
     return revalued or turns[:1]
+
+
+def _deepened(planner: Planner, turns: list[Line], count: int, stop: Stop) -> list[Line]:
+    """The `count` best turns by one roll of chance, revalued two rolls ahead (`deep`), the
+    best first; those `stop` cuts short are dropped (values of two depths do not compare),
+    and when none is done the turns stay as they were."""
+    ranked = sorted(turns, key=lambda line: -line.value)
+    if ranked[0].ended:
+        return ranked[:1]
+    revalued = []
+    for line in ranked[:count]:
+        if line.ended:
+            continue
+        value = Deep(planner, line, stop).value()
+        if value is None:
+            break
+        revalued.append(replace(line, value=value))
+    return revalued or turns
 
 
 def _diverse(planner: Planner, turns: list[Line], beam: int) -> list[Line]:

@@ -149,6 +149,13 @@ class Singles:
 
         Distances add up; a cut-off flips when either die flips it.
         """
+        for state, _, _ in self.pair_effects(first, second, top):
+            yield state
+
+    def pair_effects(
+        self, first: str, second: str, top: int
+    ) -> Iterator[tuple[State, Effect, Effect]]:
+        """`pairs`, each state with the two placements that leave it."""
         own0, other0, own_cut0, other_cut0 = self.start
         for a in self.by_face[first][:top]:
             for b in self.by_face[second][:top]:
@@ -160,7 +167,7 @@ class Singles:
                     own, other = self.ending(((a.index, a.tile), (b.index, b.tile)), own, other)
                 own_cut = own_cut0 ^ ((a.own_cut ^ own_cut0) or (b.own_cut ^ own_cut0))
                 other_cut = other_cut0 ^ ((a.other_cut ^ other_cut0) or (b.other_cut ^ other_cut0))
-                yield own, other, own_cut, other_cut
+                yield (own, other, own_cut, other_cut), a, b
 
     def ending(
         self, changes: tuple[tuple[int, Tile], ...], own: int, other: int
@@ -194,6 +201,25 @@ class Singles:
             if pair not in memo:
                 memo[pair] = max((self.judge(*d) for d in self.pairs(*pair, top)), default=best)
             best = max(best, memo[pair])
+        return best
+
+    def best_answer(self, roll: Roll, top: int) -> tuple[float, tuple[tuple[int, Tile], ...]]:
+        """`answer`, with the dice of the best answer: (field index, die) each."""
+        faces: list[str] = list(roll)
+        if EXCHANGE in self.by_face:
+            faces += [EXCHANGE, EXCHANGE]
+        best: tuple[float, tuple[tuple[int, Tile], ...]] = (self.judge(*self.start), ())
+        for face in dict.fromkeys(faces):
+            effect = next((e for e in self.by_face[face] if e.near), None)
+            if effect is not None:
+                value = self.judge(*effect.state)
+                if value > best[0]:
+                    best = (value, ((effect.index, effect.tile),))
+        for pair in _pairs(faces):
+            for state, a, b in self.pair_effects(*pair, top):
+                value = self.judge(*state)
+                if value > best[0]:
+                    best = (value, ((a.index, a.tile), (b.index, b.tile)))
         return best
 
 

@@ -41,7 +41,7 @@ class Lookahead:
         self.placed = line.placed
         self.odds: tuple[float, float, float] | None = None
         if line.mine <= _ODDS_FROM:
-            self.odds = _odds(oracles, self.me, _my_dice(planner, line), stop)
+            self.odds = _odds(oracles, self.me, my_dice(planner, line), stop)
         self.replies = Singles(oracles, self.me.other, self._their_judge, True, stop)
 
     def leaf(self, mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
@@ -77,7 +77,7 @@ def _odds(
     return odds[0], odds[1], odds[2]
 
 
-def _my_dice(planner: Planner, line: Line) -> int:
+def my_dice(planner: Planner, line: Line) -> int:
     """V5: the dice of my next roll (two in red's first two turns), fewer when the supply runs
     low (the opponent may place two before)."""
     due = 2 if planner.me is Player.RED and planner.game.turns <= 1 else 3

@@ -9,14 +9,15 @@ import random
 import pytest
 from verbindung_positions import position
 
-from engine.ai.base import Level
+from engine.ai.base import Level, never
 from engine.ai.verbindung import choose_turn
 from engine.ai.verbindung.chance import ROLLS
+from engine.ai.verbindung.deep import NEAR, Deep, near_the_end
 from engine.ai.verbindung.network import INF, cut_distance, distance, joined
 from engine.ai.verbindung.oracle import Oracle
 from engine.ai.verbindung.playout import random_turn
 from engine.ai.verbindung.race import mover_value
-from engine.ai.verbindung.search import tiles_of
+from engine.ai.verbindung.search import Planner, Width, candidate_turns, racing, tiles_of
 from engine.errors import GameOverError, IllegalMoveError
 from engine.verbindung import Face, Place, Player, Roll, VerbindungGame, draw_roll
 from engine.verbindung.tables import TILES
@@ -217,3 +218,71 @@ def test_the_race_model_favours_the_lead_the_tempo_and_the_last_die() -> None:
     assert mover_value(6, 8) > mover_value(7, 8) > mover_value(8, 8) > mover_value(9, 8)
     assert mover_value(1, 1) > 0.95
     assert mover_value(5, 5, mine_cut=True) < mover_value(5, 5) < mover_value(5, 5, theirs_cut=True)
+
+
+# Hard spends its time where it matters -------------------------------------------------------
+
+
+def _near_end() -> VerbindungGame:
+    """A random game played on until one player is at most `NEAR` dice from joining, rolled."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = VerbindungGame()
+        while not game.is_over:
+            game.push(draw_roll(game, rng))
+            tiles = tiles_of(game)
+            if 0 < min(distance(tiles, RED), distance(tiles, BLACK)) <= NEAR and game.turns > 4:
+                return game
+            game.push(random_turn(game, rng))
+    raise AssertionError("no seeded game came near its end")
+
+
+def test_near_the_end_hard_looks_two_rolls_ahead() -> None:
+    game = _near_end()
+    planner = Planner(game, racing)
+    assert near_the_end(planner)
+    lines = [line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended]
+    deep = Deep(planner, lines[0], never)
+    value = deep.value()
+    assert value is not None and 0.0 <= value <= 1.0
+    # Rolls that lead to the same answer are valued once: fewer positions than rolls.
+    assert 0 < len(deep._after) <= len(ROLLS[deep.their_dice])
+
+
+def test_the_deep_look_gives_up_when_the_time_is_out() -> None:
+    game = _near_end()
+    planner = Planner(game, racing)
+    line = next(line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended)
+    assert Deep(planner, line, CountingStop(True)).value() is None
+
+
+def test_away_from_the_end_hard_widens_its_beam_while_time_is_left() -> None:
+    game = POSITIONS[4]
+    assert not game.is_over
+    planner = Planner(game, racing)
+    assert not near_the_end(planner)
+    narrow, wide = CountingStop(False), CountingStop(False)
+    choose_turn(game, Level.NORMAL, random.Random(1), stop=narrow)
+    choose_turn(game, Level.HARD, random.Random(1), stop=wide)
+    assert wide.asked > narrow.asked
+
+
+@pytest.mark.parametrize("calls", [3, 40, 400])
+def test_hard_answers_soon_after_its_time_is_up(calls: int) -> None:
+    game = _near_end()
+    stop = StopAfter(calls)
+    turn = choose_turn(game, Level.HARD, random.Random(2), stop=stop)
+    game.check(turn)
+    # Once due, each loop still running looks once more and leaves: a dozen looks, not hundreds.
+    assert calls <= stop.asked <= calls + 16
+
+
+class StopAfter:
+    """A `stop` due from its `calls`-th question on; counts the questions."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls, self.asked = calls, 0
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        return self.asked >= self.calls
