@@ -9,12 +9,17 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from bench import mcts_ponte, mcts_verbindung
 from engine.ai import Level, choose
+from engine.ai.ponte import TWO_PLY, by_effort
 from engine.ai.ponte.playout import random_turn as random_ponte_turn
+from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
+from engine.ai.verbindung import by_effort as by_turn_effort
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
-from engine.ponte import Bridge, Place, PonteGame
+from engine.coords import Field
+from engine.ponte import Bridge, Place, PonteGame, Swap
 from engine.ponte.scoring import score
 from engine.verbindung import VerbindungGame, draw_roll
 
@@ -70,6 +75,50 @@ def greedy_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
     return rng.choice([turn for gain, turn in valued if gain == best])
 
 
+def mcts_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The plain UCT search of boardspace.net's robots (`bench.mcts`), for either game."""
+    if isinstance(game, PonteGame):
+        return mcts_ponte.choose(game, rng, stop)
+    return mcts_verbindung.choose(game, rng, stop)
+
+
+def _old_opening(game: PonteGame, rng: random.Random) -> Place:
+    """The opening hard used before its search: two stones near the centre, three apart."""
+    size = game.variant.size
+    low, high = size // 4, size - size // 4
+    fields = [Field(col, row) for col in range(low, high) for row in range(low, high)]
+    first = rng.choice(fields)
+    apart = [f for f in fields if max(abs(f.col - first.col), abs(f.row - first.row)) >= 3]
+    return Place(first, rng.choice(apart))
+
+
+def _old_swap(game: PonteGame) -> bool:
+    """The swap rule hard used before: only two white stones side by side, off the edge."""
+    size = game.board.size
+    stones = [game.board.field(i) for i, cell in enumerate(game.board.cells) if cell is not None]
+    first, second = stones
+    side_by_side = abs(first.col - second.col) + abs(first.row - second.row) == 1
+    edge = any(f.col in (0, size - 1) or f.row in (0, size - 1) for f in stones)
+    return side_by_side and not edge
+
+
+OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], wider=0, deep=0)
+"""Verbindung's hard level before issue 20: one roll of chance over its 24 best kinds of turn."""
+
+
+def old_hard_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The hard level as it was before its search (issue 20's starting point): in Ponte a
+    two-ply minimax over the candidate turns with its fixed pie rule, in Verbindung the one
+    roll of chance."""
+    if isinstance(game, VerbindungGame):
+        return by_turn_effort(game, OLD_VERBINDUNG_HARD, rng, stop)
+    if game.ply == 0:
+        return _old_opening(game, rng)
+    if game.ply == 1 and _old_swap(game):
+        return Swap()
+    return by_effort(game, TWO_PLY, rng, stop)
+
+
 def level_player(level: Level) -> Player:
     """The engine's computer player at `level`."""
 
@@ -82,6 +131,8 @@ def level_player(level: Level) -> Player:
 PLAYERS: dict[str, Player] = {
     "random": random_player,
     "greedy": greedy_player,
+    "mcts": mcts_player,
+    "hard0": old_hard_player,
     **{level.value: level_player(level) for level in Level},
 }
 
@@ -95,10 +146,27 @@ class Played:
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
 
+KINDS: dict[str, Callable[[], Game]] = {
+    "ponte": PonteGame,
+    "classic": lambda: PonteGame("classic"),
+    "verbindung": VerbindungGame,
+}
+"""The games a benchmark plays: Ponte 12x12 (online), Ponte 10x10 (classic), Verbindung."""
+
+
+def parse_player(name: str, budget: float) -> tuple[Player, float]:
+    """The player called `name` and its thinking budget: `budget`, or the seconds after an
+    ``@`` (``mcts@8`` is the plain search with 8 seconds a turn)."""
+    base, _, seconds = name.partition("@")
+    return PLAYERS[base], float(seconds) if seconds else budget
+
+
 def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Played:
-    """A game between the players `names` (the first one moves first), each turn with a
-    thinking budget of `budget` seconds; dice and players draw from generators seeded by `seed`."""
-    game: Game = PonteGame() if kind == "ponte" else VerbindungGame()
+    """A game of `kind` between the players `names` (the first one moves first), each turn
+    with a thinking budget of `budget` seconds (or the player's own, see `parse_player`); dice
+    and players draw from generators seeded by `seed`."""
+    game: Game = KINDS[kind]()
+    players = [parse_player(name, budget) for name in names]
     dice = random.Random(f"{seed}:dice")
     played = Played(winner=None)
     while not game.is_over:
@@ -108,7 +176,8 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
         mover = _mover(game)
         rng = random.Random(f"{seed}:{mover}:{len(game.moves)}")
         start = time.perf_counter()
-        move = PLAYERS[names[mover]](game, rng, _stop_after(start + budget))
+        player, seconds = players[mover]
+        move = player(game, rng, _stop_after(start + seconds))
         played.seconds[mover].append(time.perf_counter() - start)
         game.check(move)  # type: ignore[arg-type]
         game.push(move)  # type: ignore[arg-type]

@@ -1,0 +1,120 @@
+"""The ladder of the computer's levels: ratings from round-robin games (issue 20; not a test).
+
+Run ``python -m bench.ladder --kind ponte --games 20 --record ladder.jsonl`` to play every pairing
+of ``--players`` (default: random, greedy, mcts, easy, normal, hard) ``--games`` times, half with
+each colour, and rate everyone from the results; ``--from a.jsonl,b.jsonl`` adds games recorded
+earlier (by this script or by ``python -m bench.ai --record``), and ``--games 0`` only rates them.
+
+The ratings are openskill's Plackett-Luce model (the Weng-Lin rating the bot's player ratings
+use), the games fed to it in a seeded random order; each player is shown with its mean (mu) and
+uncertainty (sigma), and as an Elo-like number: the mean's distance from the random player's,
+scaled so that 400 points mean ten to one odds, as in Elo. It also prints the table of results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections import defaultdict
+from itertools import combinations
+
+from openskill.models import PlackettLuce
+
+from bench.ai_players import play_game
+
+DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
+
+
+def round_robin(kind: str, players: list[str], games: int, budget: float, record: str | None):
+    """Play `games` games of every pairing (the first of each pair of games with the first name
+    moving first); yield each game as a record."""
+    for first, second in combinations(players, 2):
+        for number in range(games):
+            names = (first, second) if number % 2 == 0 else (second, first)
+            seed = f"ladder:{kind}:{first}:{second}:{number // 2}"
+            played = play_game(kind, names, seed, budget)
+            entry = {"kind": kind, "players": list(names), "winner": played.winner}
+            if record:
+                with open(record, "a") as file:
+                    file.write(json.dumps(entry) + "\n")
+            print(f"  {names[0]} - {names[1]}: winner {played.winner}", flush=True)
+            yield entry
+
+
+def rate(entries: list[dict[str, object]], seed: int = 1) -> dict[str, tuple[float, float]]:
+    """Each player's (mu, sigma) after rating every game, in a seeded random order."""
+    model = PlackettLuce()
+    ratings: dict[str, object] = {}
+    order = list(entries)
+    random.Random(seed).shuffle(order)
+    for entry in order:
+        names = entry["players"]
+        winner = entry["winner"]
+        assert isinstance(names, list)
+        teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
+        ranks = [1, 1] if winner is None else [0 if i == winner else 1 for i in range(2)]
+        [[first], [second]] = model.rate(teams, ranks=ranks)
+        ratings[names[0]], ratings[names[1]] = first, second
+    return {name: (r.mu, r.sigma) for name, r in ratings.items()}  # type: ignore[attr-defined]
+
+
+def elo_scale() -> float:
+    """Elo points per point of mu: a Plackett-Luce mean difference d between two settled
+    players gives odds of exp(d / (sqrt(2) * beta)); Elo gives 10 ** (D / 400)."""
+    beta = PlackettLuce().beta
+    return 400 / math.log(10) / (math.sqrt(2) * beta)
+
+
+def table(entries: list[dict[str, object]]) -> dict[tuple[str, str], list[float]]:
+    """Per ordered pair (a, b) with a < b: a's points (a draw counts half) and the games."""
+    results: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for entry in entries:
+        names = entry["players"]
+        winner = entry["winner"]
+        assert isinstance(names, list)
+        a, b = sorted(names)
+        points = 0.5 if winner is None else float(names[winner] == a)  # type: ignore[index]
+        results[(a, b)][0] += points
+        results[(a, b)][1] += 1
+    return results
+
+
+def report(entries: list[dict[str, object]], anchor: str = "random") -> None:
+    """Print the ratings (best first) and the table of results."""
+    ratings = rate(entries)
+    base = ratings.get(anchor, (0.0, 0.0))[0]
+    scale = elo_scale()
+    print(f"{len(entries)} games; Elo-like = (mu - mu[{anchor}]) x {scale:.1f}")
+    for name, (mu, sigma) in sorted(ratings.items(), key=lambda item: -item[1][0]):
+        print(f"  {name:<10} {round((mu - base) * scale):>6}   mu {mu:6.2f}  sigma {sigma:5.2f}")
+    print("results (row player's points against the column player):")
+    for (a, b), (points, games) in sorted(table(entries).items()):
+        print(f"  {a:<10} vs {b:<10} {points:g}/{games:g}")
+
+
+def main() -> None:
+    """Play the round robin (if asked) and print the ladder."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", default="ponte", choices=("ponte", "classic", "verbindung"))
+    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS))
+    parser.add_argument("--games", type=int, default=20, help="games per pairing (even)")
+    parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--record", help="append every game played to this JSON-lines file")
+    parser.add_argument("--from", dest="sources", help="comma-separated recorded games to add")
+    options = parser.parse_args()
+    entries: list[dict[str, object]] = []
+    for path in (options.sources or "").split(","):
+        if path:
+            with open(path) as file:
+                entries += [json.loads(line) for line in file if line.strip()]
+    entries = [e for e in entries if e.get("kind") == options.kind]
+    players = options.players.split(",")
+    if options.games:
+        entries += round_robin(options.kind, players, options.games, options.budget, options.record)
+    report(entries)
+
+
+if __name__ == "__main__":
+    main()
