@@ -102,7 +102,7 @@ def _old_swap(game: PonteGame) -> bool:
     return side_by_side and not edge
 
 
-OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], wider=0, deep=0)
+OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deep=0)
 """Verbindung's hard level before issue 20: one roll of chance over its 24 best kinds of turn."""
 
 

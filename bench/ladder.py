@@ -3,7 +3,8 @@
 Run ``python -m bench.ladder --kind ponte --games 20 --record ladder.jsonl`` to play every pairing
 of ``--players`` (default: random, greedy, mcts, easy, normal, hard) ``--games`` times, half with
 each colour, and rate everyone from the results; ``--from a.jsonl,b.jsonl`` adds games recorded
-earlier (by this script or by ``python -m bench.ai --record``), and ``--games 0`` only rates them.
+earlier (by this script or by ``python -m bench.ai --record``), which count towards each
+pairing's games, and ``--games 0`` only rates them.
 
 The ratings are openskill's Plackett-Luce model (the Weng-Lin rating the bot's player ratings
 use), the games fed to it in a seeded random order; each player is shown with its mean (mu) and
@@ -18,6 +19,7 @@ import json
 import math
 import random
 from collections import defaultdict
+from collections.abc import Iterator
 from itertools import combinations
 
 from openskill.models import PlackettLuce
@@ -27,11 +29,21 @@ from bench.ai_players import play_game
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
 
 
-def round_robin(kind: str, players: list[str], games: int, budget: float, record: str | None):
-    """Play `games` games of every pairing (the first of each pair of games with the first name
-    moving first); yield each game as a record."""
+def round_robin(
+    kind: str,
+    players: list[str],
+    games: int,
+    budget: float,
+    *,
+    record: str | None,
+    known: list[dict[str, object]],
+) -> Iterator[dict[str, object]]:
+    """Play every pairing until it has `games` games, counting those `known` already (the first
+    of each pair of games with the first name moving first); yield each new game's record."""
     for first, second in combinations(players, 2):
-        for number in range(games):
+        pair = sorted((first, second))
+        have = sum(1 for entry in known if sorted(entry["players"]) == pair)
+        for number in range(have, games):
             names = (first, second) if number % 2 == 0 else (second, first)
             seed = f"ladder:{kind}:{first}:{second}:{number // 2}"
             played = play_game(kind, names, seed, budget)
@@ -112,7 +124,16 @@ def main() -> None:
     entries = [e for e in entries if e.get("kind") == options.kind]
     players = options.players.split(",")
     if options.games:
-        entries += round_robin(options.kind, players, options.games, options.budget, options.record)
+        entries += list(
+            round_robin(
+                options.kind,
+                players,
+                options.games,
+                options.budget,
+                record=options.record,
+                known=entries,
+            )
+        )
     report(entries)
 
 

@@ -55,6 +55,13 @@ def choose_move(
         return first_turn(game, rng)
     if game.ply == 1 and wants_swap(red_chance(game)):
         return Swap()
+    return play_on(game, level, rng, stop, nodes)
+
+
+def play_on(
+    game: PonteGame, level: Level, rng: Rng, stop: Stop = never, nodes: int = HARD_NODES
+) -> Move:
+    """The turn `level` finds for the player to move, leaving the pie rule aside (no swap)."""
     if level is Level.HARD:
         return _searched(game, rng, stop, nodes)
     return by_effort(game, EFFORT[level], rng, stop)

@@ -13,10 +13,9 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
   the cost of being cut off) and then treats the opponent's next roll as chance (`lookahead`):
   each of its best kinds of turn is worth the average, over all rolls weighted by their odds, of
   the position after the opponent's best answer to that roll (`chance`). It spends its time
-  where the rolls decide: away from the end, while time is left, it widens that look to more
-  kinds of turn; when either player is a few dice from joining, its best turns are looked at two
-  rolls ahead (`deep`): the opponent's best answer to each roll is placed, and what it leaves is
-  valued over my own next roll and my best answer to it.
+  where the rolls decide: when either player is a few dice from joining, its best turns are
+  looked at two rolls ahead (`deep`): the opponent's best answer to each roll is placed, and
+  what it leaves is valued over my own next roll and my best answer to it.
 """
 
 from __future__ import annotations
@@ -49,16 +48,13 @@ class Effort:
     soft: float  # tie-break weight of dice that take a way from the opponent (or from me)
     spread: float  # random noise added to each value: the larger, the weaker the play
     beam: int  # best turns revalued by the opponent's roll as chance (0: none)
-    wider: int = 0  # the beam while time is left, away from the end
     deep: int = 0  # best turns looked at two rolls ahead near the end (`deep`)
 
 
 EFFORT = {
     Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0),
     Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
-    Level.HARD: Effort(
-        Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, wider=48, deep=6
-    ),
+    Level.HARD: Effort(Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, deep=6),
 }
 
 
@@ -85,10 +81,8 @@ def by_effort(game: VerbindungGame, effort: Effort, rng: Rng, stop: Stop = never
     if not turns:
         return fallback
     if effort.beam and len(turns) > 1:
-        near = effort.deep > 0 and near_the_end(planner)
-        beam = effort.beam if near else max(effort.beam, effort.wider)
-        turns = _chanced(planner, turns, beam, stop)
-        if near and len(turns) > 1 and not stop():
+        turns = _chanced(planner, turns, effort.beam, stop)
+        if effort.deep and len(turns) > 1 and near_the_end(planner) and not stop():
             turns = _deepened(planner, turns, effort.deep, stop)
     best = _pick(turns, effort.spread, rng)
     return Turn(best.actions)

@@ -5,12 +5,13 @@ time is up."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from verbindung_positions import position
 
 from engine.ai.base import Level, never
-from engine.ai.verbindung import choose_turn
+from engine.ai.verbindung import EFFORT, by_effort, choose_turn
 from engine.ai.verbindung.chance import ROLLS
 from engine.ai.verbindung.deep import NEAR, Deep, near_the_end
 from engine.ai.verbindung.network import INF, cut_distance, distance, joined
@@ -256,15 +257,21 @@ def test_the_deep_look_gives_up_when_the_time_is_out() -> None:
     assert Deep(planner, line, CountingStop(True)).value() is None
 
 
-def test_away_from_the_end_hard_widens_its_beam_while_time_is_left() -> None:
+def test_away_from_the_end_hard_answers_without_the_deep_look() -> None:
     game = POSITIONS[4]
-    assert not game.is_over
-    planner = Planner(game, racing)
-    assert not near_the_end(planner)
-    narrow, wide = CountingStop(False), CountingStop(False)
-    choose_turn(game, Level.NORMAL, random.Random(1), stop=narrow)
-    choose_turn(game, Level.HARD, random.Random(1), stop=wide)
-    assert wide.asked > narrow.asked
+    assert not game.is_over and not near_the_end(Planner(game, racing))
+    with_deep, without = CountingStop(False), CountingStop(False)
+    choose_turn(game, Level.HARD, random.Random(1), stop=with_deep)
+    by_effort(game, replace(EFFORT[Level.HARD], deep=0), random.Random(1), stop=without)
+    assert with_deep.asked == without.asked
+
+
+def test_near_the_end_the_deep_look_takes_more_time() -> None:
+    game = _near_end()
+    with_deep, without = CountingStop(False), CountingStop(False)
+    choose_turn(game, Level.HARD, random.Random(1), stop=with_deep)
+    by_effort(game, replace(EFFORT[Level.HARD], deep=0), random.Random(1), stop=without)
+    assert with_deep.asked > without.asked
 
 
 @pytest.mark.parametrize("calls", [3, 40, 400])
