@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 
 from bench import mcts_ponte, mcts_verbindung
 from engine.ai import Level, choose
-from engine.ai.ponte import TWO_PLY, by_effort
+from engine.ai.ponte.candidates import Valued, after, candidates, final_value
+from engine.ai.ponte.evaluate import position_value
 from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
 from engine.ai.verbindung import by_effort as by_turn_effort
@@ -116,7 +117,30 @@ def old_hard_player(game: Game, rng: random.Random, stop: Callable[[], bool]) ->
         return _old_opening(game, rng)
     if game.ply == 1 and _old_swap(game):
         return Swap()
-    return by_effort(game, TWO_PLY, rng, stop)
+    return _two_ply(game, rng, stop)
+
+
+def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The old hard's turn: its 10 best candidates and 3 best bridges or pass (fields paired 12
+    wide), each worth the opponent's best answer (fields paired 9 wide); a turn not reached before
+    `stop` is left out."""
+    found = candidates(game, 12, rng, stop)
+    if not found:
+        return next(move for move in game.legal_moves() if not isinstance(move, Swap))
+    others = [o for o in found[10:] if not isinstance(o.move, Place)][:3]
+    colour = game.to_move
+    revalued: list[Valued] = []
+    for option in found[:10] + others:
+        if stop() and revalued:
+            break
+        child = after(game, option.move)
+        if child.is_over:
+            value = final_value(child, colour)
+        else:
+            replies = candidates(child, 9, rng, stop)
+            value = -replies[0].value if replies else position_value(child.board, colour)
+        revalued.append(Valued(value, option.move))
+    return max(revalued, key=lambda v: (v.value, rng.random())).move
 
 
 def level_player(level: Level) -> Player:

@@ -7,7 +7,9 @@ built from the engine's own listings (`search`), so the white-cross duty (V6) an
 respected, and a turn that wins at once is always taken, one that hands the opponent the win
 (V11) never while another exists.
 
-- Easy looks at few turns, values them by the plain lead in dice and adds a wide random spread.
+- Easy looks at few turns, values them by the plain lead in dice and adds a random spread; now
+  and then it plays a random turn instead, the mistakes of a beginner (but it never misses a win
+  at once, nor hands one over).
 - Normal looks at every promising full turn, valued by the plain lead in dice (one turn deep).
 - Hard values turns by a race model fitted to played games (`race`: tempo, a quick finish,
   the cost of being cut off) and then treats the opponent's next roll as chance (`lookahead`):
@@ -25,6 +27,7 @@ from dataclasses import dataclass, replace
 from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.verbindung.deep import Deep, near_the_end
 from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
+from engine.ai.verbindung.playout import random_turn
 from engine.ai.verbindung.search import (
     Judge,
     Line,
@@ -49,10 +52,11 @@ class Effort:
     spread: float  # random noise added to each value: the larger, the weaker the play
     beam: int  # best turns revalued by the opponent's roll as chance (0: none)
     deep: int = 0  # best turns looked at two rolls ahead near the end (`deep`)
+    blunder: float = 0.0  # the chance of a random turn instead
 
 
 EFFORT = {
-    Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0),
+    Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0, blunder=0.4),
     Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
     Level.HARD: Effort(Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, deep=6),
 }
@@ -80,12 +84,28 @@ def by_effort(game: VerbindungGame, effort: Effort, rng: Rng, stop: Stop = never
     turns = candidate_turns(planner, effort.width, stop)
     if not turns:
         return fallback
+    if effort.blunder and turns[0].mine > 0 and rng.random() < effort.blunder:
+        stray = _stray(game, rng)
+        if stray is not None:
+            return stray
     if effort.beam and len(turns) > 1:
         turns = _chanced(planner, turns, effort.beam, stop)
         if effort.deep and len(turns) > 1 and near_the_end(planner) and not stop():
             turns = _deepened(planner, turns, effort.deep, stop)
     best = _pick(turns, effort.spread, rng)
     return Turn(best.actions)
+
+
+def _stray(game: VerbindungGame, rng: Rng) -> Turn | None:
+    """A beginner's mistake: a random turn, unless it hands the opponent the win (V11), which
+    a beginner would see. (A win on the board is never left for a mistake: see the caller.)"""
+    turn = random_turn(game, rng)
+    after = game.copy()
+    after.push(turn)
+    outcome = after.outcome()
+    if outcome is not None and outcome.winner is not None and outcome.winner is not game.to_move:
+        return None
+    return turn
 
 
 def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list[Line]:

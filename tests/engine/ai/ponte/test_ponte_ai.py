@@ -9,7 +9,10 @@ from ponte_playout import playout
 from ponte_positions import position
 
 from engine.ai import Level, choose
+from engine.ai.ponte import EFFORT
+from engine.ai.ponte.candidates import candidates
 from engine.ai.ponte.evaluate import colour_value, scored
+from engine.ai.ponte.playout import random_turn
 from engine.coords import Field
 from engine.errors import GameOverError
 from engine.ponte import Bridge, Colour, Pass, Place, PonteGame
@@ -196,3 +199,18 @@ def test_with_its_classic_supply_spent_it_places_no_stones(level):
 def _spent(game: PonteGame) -> bool:
     left = game.stones_left(game.to_move)
     return not game.is_over and game.ply > 2 and left is not None and left < 2
+
+
+def test_easy_now_and_then_plays_a_random_turn_normal_never():
+    game = positions(11, "online")[3]
+    blunders = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        candidates(game, EFFORT[Level.EASY].width, rng, lambda: False)  # its draws before
+        blundered = rng.random() < EFFORT[Level.EASY].blunder
+        move = choose(game, Level.EASY, random.Random(seed))
+        if blundered:
+            assert move == random_turn(game, rng)  # the same generator, one draw later
+        blunders += blundered
+    assert 5 <= blunders <= 20  # about two turns in five
+    assert EFFORT[Level.NORMAL].blunder == 0
