@@ -1,4 +1,4 @@
-"""Strength and speed of the computer players against the targets of issue 20 (not a test).
+"""Strength and speed of the computer players against the targets of issue 17 (not a test).
 
 Run ``python -m bench.ai`` from the repository root. Every pairing plays ``--games`` games (default
 100), half with the hard player moving first; the two games of a pair share their seed, so they
@@ -54,7 +54,7 @@ PAIRINGS = (
     Pairing("ponte", "normal", None),
     Pairing("verbindung", "normal", None),
 )
-"""Every pairing, the most important first (issue 20): partial runs are useful."""
+"""Every pairing, the most important first (issue 17): partial runs are useful."""
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:

@@ -104,11 +104,11 @@ def _old_swap(game: PonteGame) -> bool:
 
 
 OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deep=0)
-"""Verbindung's hard level before issue 20: one roll of chance over its 24 best kinds of turn."""
+"""Verbindung's hard level before issue 17: one roll of chance over its 24 best kinds of turn."""
 
 
 def old_hard_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
-    """The hard level as it was before its search (issue 20's starting point): in Ponte a
+    """The hard level as it was before its search (issue 17's starting point): in Ponte a
     two-ply minimax over the candidate turns with its fixed pie rule, in Verbindung the one
     roll of chance."""
     if isinstance(game, VerbindungGame):

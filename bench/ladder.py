@@ -1,4 +1,4 @@
-"""The ladder of the computer's levels: ratings from round-robin games (issue 20; not a test).
+"""The ladder of the computer's levels: ratings from round-robin games (issue 17; not a test).
 
 Run ``python -m bench.ladder --kind ponte --games 20 --record ladder.jsonl`` to play every pairing
 of ``--players`` (default: random, greedy, mcts, easy, normal, hard) ``--games`` times, half with

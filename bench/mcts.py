@@ -1,6 +1,6 @@
 """Plain UCT Monte Carlo tree search: the yardstick the computer's levels are measured against.
 
-This is the method of boardspace.net's robots, written here from its description (issue 20):
+This is the method of boardspace.net's robots, written here from its description (issue 17):
 a tree of single steps grown one node per iteration, UCB1 to choose among the children, a random
 playout to the end of the game from the new node, and the playout's result (a win or a loss with
 a small margin term, in 0..1) backed up along the path. The move is the most visited child. No

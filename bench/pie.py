@@ -1,4 +1,4 @@
-"""The first player's win rate between equal players, with and without the pie rule (issue 20).
+"""The first player's win rate between equal players, with and without the pie rule (issue 17).
 
 Run ``python -m bench.pie --level normal --games 200`` (or ``--level hard``, slower). Both
 players are the same level of the computer. With the pie rule they play as the bot does: the
