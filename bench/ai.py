@@ -9,8 +9,9 @@ the hard player, and how fast the bot answers another player while it thinks (`a
 
 The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`bench.mcts`); `hard0`
 is the hard level as it was before its search. ``--only ponte:mcts,verbindung:mcts`` runs some
-pairings (in the order given), ``--record FILE`` appends every game to a JSON-lines file that
-``python -m bench.ladder`` can rate, and ``--jobs`` runs games in parallel processes.
+pairings (in the order given), ``--first N`` goes on from game N after a run cut short,
+``--record FILE`` appends every game to a JSON-lines file that ``python -m bench.ladder`` can
+rate, and ``--jobs`` runs games in parallel processes.
 """
 
 from __future__ import annotations
@@ -91,15 +92,23 @@ class Tally:
 
 
 def run_pairing(
-    pool: ProcessPoolExecutor, pairing: Pairing, games: int, budget: float, record: str | None
+    pool: ProcessPoolExecutor,
+    pairing: Pairing,
+    games: int,
+    budget: float,
+    record: str | None,
+    *,
+    first: int = 0,
 ) -> str:
-    """Play the games of `pairing`, printing a line per game, and describe the result."""
+    """Play games `first`.. `first + games - 1` of `pairing`, printing a line per game, and
+    describe the result (a run cut short goes on from the next game with `first`)."""
     started = time.perf_counter()
+    numbers = range(first, first + games)
     jobs: list[Future[tuple[int, Played]]] = [
-        pool.submit(_play, pairing, number, budget) for number in range(games)
+        pool.submit(_play, pairing, number, budget) for number in numbers
     ]
     tally = Tally(thinking=[])
-    for number, job in enumerate(jobs):
+    for number, job in zip(numbers, jobs, strict=True):
         hard, played = job.result()
         _count(tally, hard, played)
         if record:
@@ -188,6 +197,7 @@ def main() -> None:
     """Parse the options, run the pairings and the latency measurement, print the results."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (even)")
     parser.add_argument("--budget", type=float, default=2.0, help="thinking seconds per turn")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--only", help="comma-separated pairings, e.g. ponte:mcts,classic:mcts")
@@ -198,7 +208,9 @@ def main() -> None:
     with ProcessPoolExecutor(options.jobs) as pool:
         for pairing in _selected(options.only):
             print(f"{pairing.key}:", flush=True)
-            line = run_pairing(pool, pairing, options.games, options.budget, options.record)
+            line = run_pairing(
+                pool, pairing, options.games, options.budget, options.record, first=options.first
+            )
             print(line, flush=True)
     if options.latency_samples:
         print(_latency_line(options.latency_samples))
