@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -200,8 +201,8 @@ class ChallengeCog(commands.Cog):
         content = announcer.started_text(view, locale)
         ping = pings(announcer.to_ping(view.to_move_id))
         board = announcer.board(view, locale)
-        message_id = await answer_with_board(interaction, content, board, ping)
-        await self.bot.service.delivered(started.post_id, message_id)
+        delivered = partial(self.bot.service.delivered, started.post_id)
+        await answer_with_board(interaction, content, board, ping, sent=delivered)
 
     # Against the computer ----------------------------------------------------------------------
 

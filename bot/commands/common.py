@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -93,9 +93,11 @@ async def answer_with_board(
     *,
     wait: float = BOARD_WAIT,
     buttons: discord.ui.View | None = None,
-) -> int | None:
-    """Answer with a new message and the board image; return the message's id (None if
-    Discord did not say it).
+    sent: Callable[[int | None], Awaitable[None]] | None = None,
+) -> None:
+    """Answer with a new message and the board image; `sent` hears the message's id (None if
+    Discord did not say it) as soon as it is out, before a slow board's edit: the outbox must
+    not post it again meanwhile.
 
     A new message, not a deferred one filled in later: Discord does not notify mentions in
     edited messages, and the player to move must be pinged. Rendering takes milliseconds; if it
@@ -113,6 +115,9 @@ async def answer_with_board(
             allowed_mentions=mentions,
             view=buttons or discord.utils.MISSING,
         )
+        if sent is not None:
+            answer = callback.resource
+            await sent(answer.id if isinstance(answer, discord.InteractionMessage) else None)
     except BaseException:
         image.cancel()
         raise
@@ -121,5 +126,3 @@ async def answer_with_board(
             await interaction.edit_original_response(attachments=[await image])
         except discord.HTTPException:
             log.warning("could not add the board to the answer of interaction %s", interaction.id)
-    answer = callback.resource
-    return answer.id if isinstance(answer, discord.InteractionMessage) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -268,20 +269,20 @@ class PlayCog(commands.Cog):
         locale = public_locale(interaction)
         content = self.bot.announcer.turn_text(result, locale)
         try:
-            message_id = await answer_with_board(
+            await answer_with_board(
                 interaction,
                 content,
                 self.bot.announcer.board(result.view, locale),
                 self.bot.announcer.pings_after(result),
                 wait=BOARD_WAIT,
                 buttons=self._rematch_after(result, locale),
+                sent=partial(self.bot.service.delivered, result.post_id),
             )
         except discord.HTTPException as error:
             # The move is stored whatever happens here; say so in the channel instead.
             log.warning("could not answer the move in game %s: %s", result.view.id, error)
             await self._post_failed(result, content, locale)
             return
-        await self.bot.service.delivered(result.post_id, message_id)
         if result.ending is not None:
             replay = await self.bot.announcer.replay(result.view, locale)
             await interaction.followup.send(

@@ -3,8 +3,11 @@ image, the result with the replay; errors privately in the caller's language; th
 
 from __future__ import annotations
 
+import asyncio
 import random
+from datetime import timedelta
 
+import discord
 from e2ekit import World, run
 from fakediscord import FakeChannel, InteractionResult
 from servicekit import random_move
@@ -12,7 +15,8 @@ from servicekit import random_move
 from bot.app import GameBot
 from bot.commands import COGS
 from bot.i18n import describe_error, rule_text, text
-from bot.service import errors
+from bot.service import GameView, errors
+from bot.service.core import POST_GRACE
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"
@@ -279,3 +283,41 @@ async def test_a_slow_board_follows_the_answer_which_still_pings(
         lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
     )
     assert answer.message.attachments[0].data.startswith(PNG)
+
+
+async def test_a_move_answered_before_its_board_is_settled_at_once(
+    world: World, bot: GameBot, monkeypatch
+) -> None:
+    """The outbox must not post a move again while its slow board is still being drawn: the
+    answer is settled as soon as it is sent, not after the board's edit."""
+    from bot.commands import play
+
+    await start(world, "ponte")
+    monkeypatch.setattr(play, "BOARD_WAIT", 0.0)
+    drawn = asyncio.Event()
+    real_board = bot.announcer.board
+
+    async def held_board(view: GameView, locale: str) -> discord.File:
+        await drawn.wait()
+        return await real_board(view, locale)
+
+    monkeypatch.setattr(bot.announcer, "board", held_board)
+    settled: list[int | None] = []
+    real_delivered = bot.service.delivered
+
+    async def delivered(post_id: int | None, message_id: int | None = None) -> None:
+        await real_delivered(post_id, message_id)
+        settled.append(message_id)
+
+    monkeypatch.setattr(bot.service, "delivered", delivered)
+    answer = await run(world, world.alice, "move", {"move": "a1 c1"})
+    await world.fake.world.wait_until(
+        lambda: answer.message.id in settled, timeout=5, what="the move settled"
+    )
+    assert not answer.message.attachments  # the board is still being drawn
+    later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
+    assert await bot.service.owed_posts(later) == []  # nothing for the outbox to post again
+    drawn.set()
+    await world.fake.world.wait_until(
+        lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
+    )
