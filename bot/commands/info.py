@@ -115,7 +115,9 @@ class InfoCog(commands.Cog):
             listed.update(v.id for v in fresh)
             lines.append(f"**{title}**")
             lines += [self._line(v, locale) for v in fresh] or [text(locale, "games.none")]
-        finished = await service.finished_games(interaction.user.id, page=page)
+        finished = await service.finished_games(
+            interaction.user.id, guild_id=interaction.guild_id, page=page
+        )
         lines += self._finished(finished, interaction.user.id, locale)
         return fit_message(lines), finished_buttons(finished, locale)
 

@@ -70,16 +70,23 @@ class QueryUseCases(ServiceCore):
         return HistoryStep(view, position, shown, turns)
 
     async def finished_games(
-        self, user_id: int, *, page: int = 0, per_page: int = 10
+        self, user_id: int, *, guild_id: int | None = None, page: int = 0, per_page: int = 10
     ) -> FinishedPage:
-        """One page (from 0; past the end, the last) of the user's finished games, newest
-        first."""
+        """One page (from 0; past the end, the last) of the user's finished games in server
+        `guild_id` (None: every server's), newest first."""
         async with self.connection.read() as db:
-            total = await games.count_games(db, status="finished", user_id=user_id)
+            total = await games.count_games(
+                db, status="finished", guild_id=guild_id, user_id=user_id
+            )
             pages = max(1, -(-total // per_page))
             page = min(max(page, 0), pages - 1)
             rows = await games.list_games(
-                db, status="finished", user_id=user_id, limit=per_page, offset=page * per_page
+                db,
+                status="finished",
+                guild_id=guild_id,
+                user_id=user_id,
+                limit=per_page,
+                offset=page * per_page,
             )
             views = tuple([await self._view(db, row) for row in rows])
         return FinishedPage(views, page, pages)

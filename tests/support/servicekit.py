@@ -75,11 +75,12 @@ async def start_game(
     variant: str | None = None,
     move_seconds: int | None = None,
     best_of: int | None = None,
+    guild_id: int = GUILD,
 ) -> AcceptResult:
     """Challenge and accept (a game, or a best-of match); the challenger moves first."""
     challenge = await service.challenge(
         game_kind=game_kind,
-        guild_id=GUILD,
+        guild_id=guild_id,
         channel_id=channel_id,
         challenger_id=challenger,
         opponent_id=opponent,

@@ -321,3 +321,23 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     await world.fake.world.wait_until(
         lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
     )
+
+
+async def test_games_lists_the_finished_games_of_this_server_only(
+    world: World, bot: GameBot
+) -> None:
+    finished = {}
+    for offset, guild_id in enumerate((world.guild.id, world.guild.id + 1)):
+        made = await bot.service.challenge(
+            game_kind="ponte",
+            guild_id=guild_id,
+            channel_id=world.channel.id + 1000 * offset,
+            challenger_id=world.alice.id,
+            opponent_id=world.bob.id,
+        )
+        accepted = await bot.service.accept(made.id, world.bob.id)
+        await bot.service.resign(world.channel.id + 1000 * offset, world.bob.id)
+        finished[guild_id] = accepted.view.id
+    listed = await run(world, world.alice, "games")
+    assert f"#{finished[world.guild.id]} " in listed.content
+    assert f"#{finished[world.guild.id + 1]} " not in listed.content  # /board could not show it

@@ -54,3 +54,16 @@ async def test_finished_games_are_listed_newest_first_page_by_page(service: Game
     last = await service.finished_games(ALICE, page=9, per_page=5)
     assert last.page == 2 and [v.id for v in last.views] == finished[::-1][10:]
     assert (await service.finished_games(999)).views == ()
+
+
+async def test_finished_games_listed_in_a_server_are_that_servers_own(
+    service: GameService,
+) -> None:
+    here = await start_game(service)
+    await service.resign(CHANNEL, BOB)
+    elsewhere = await start_game(service, channel_id=CHANNEL + 1, guild_id=GUILD + 1)
+    await service.resign(CHANNEL + 1, BOB)
+    listed = await service.finished_games(ALICE, guild_id=GUILD)
+    assert [v.id for v in listed.views] == [here.view.id]
+    everywhere = await service.finished_games(ALICE)  # in a direct message
+    assert [v.id for v in everywhere.views] == [elsewhere.view.id, here.view.id]
