@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot import games
 from bot.announce import mention
-from bot.commands.common import bot_of, ls, step_button, user_locale
+from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
@@ -49,7 +49,7 @@ class LeaderboardButton(
         """Show the page in place of the one pressed on."""
         cog = bot_of(interaction).get_cog("RankingCog")
         assert isinstance(cog, RankingCog)
-        await cog.turn_page(interaction, self.kind, self.page)
+        await answering_errors(interaction, cog.turn_page(interaction, self.kind, self.page))
 
 
 def _provisional(flag: bool) -> str:

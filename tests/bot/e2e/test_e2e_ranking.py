@@ -76,3 +76,23 @@ async def test_stats_show_the_rating_with_its_chart_and_the_record_against_the_c
     assert image.format == "PNG" and image.width == 760
     mine = await run(world, world.alice, "stats")
     assert "Against you" not in mine.content and "won" in mine.content
+
+
+async def test_a_page_that_cannot_be_shown_is_a_private_answer(
+    world: World, bot: GameBot, monkeypatch
+) -> None:
+    players = [world.alice.id] + [9_000 + n for n in range(GUILD_GAMES - 1)]
+    for number, player in enumerate(players):
+        await finish(bot, world, player, players[(number + 1) % len(players)])
+    first = await run(world, world.alice, "leaderboard", {"game": "ponte"})
+    _, following = first.message.custom_ids()
+    refusal = errors.NoRatedGamesError("the ratings were reset meanwhile", game="ponte")
+
+    async def reset(*args: object) -> None:
+        raise refusal
+
+    monkeypatch.setattr(bot.service, "leaderboard", reset)
+    pressed = await (await world.fake.press_button(world.alice, first.message, following))
+    assert pressed.ephemeral
+    assert pressed.content == describe_error(refusal, "en-US")
+    assert "Page 1 of 2" in first.message.content  # the page pressed on stays as it was
