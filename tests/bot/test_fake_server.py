@@ -9,6 +9,7 @@ import aiohttp
 import pytest
 from fakediscord import FakeDiscord
 from fakediscord.faults import route_matches
+from fakediscord.gateway import guild_of_event
 from fakediscord.ids import Snowflakes, snowflake_time
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
@@ -251,3 +252,12 @@ async def test_an_enforced_nonce_creates_the_message_once(fake, http):
     async with http.post(url, json={**body, "enforce_nonce": False}) as response:
         assert (await response.json())["id"] != first["id"]  # not enforced: a new message
     assert len(fake.messages_in(channel)) == 2
+
+
+def test_an_event_goes_to_the_shard_of_the_server_it_is_about() -> None:
+    assert guild_of_event("GUILD_CREATE", {"id": "7", "name": "x"}) == 7  # the server itself
+    member = {"guild_id": "5", "user": {"id": "9"}, "roles": []}
+    assert guild_of_event("GUILD_MEMBER_UPDATE", member) == 5  # about a server's member
+    assert guild_of_event("GUILD_ROLE_DELETE", {"guild_id": "5", "role_id": "3"}) == 5
+    assert guild_of_event("MESSAGE_CREATE", {"id": "1", "guild_id": "5"}) == 5
+    assert guild_of_event("MESSAGE_CREATE", {"id": "1"}) is None  # a direct message
