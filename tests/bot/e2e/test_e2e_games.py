@@ -311,13 +311,15 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
 
     monkeypatch.setattr(bot.service, "delivered", delivered)
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
-    await world.fake.world.wait_until(
-        lambda: answer.message.id in settled, timeout=5, what="the move settled"
-    )
-    assert not answer.message.attachments  # the board is still being drawn
-    later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
-    assert await bot.service.owed_posts(later) == []  # nothing for the outbox to post again
-    drawn.set()
+    try:
+        await world.fake.world.wait_until(
+            lambda: answer.message.id in settled, timeout=5, what="the move settled"
+        )
+        assert not answer.message.attachments  # the board is still being drawn
+        later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
+        assert await bot.service.owed_posts(later) == []  # nothing for the outbox to repost
+    finally:
+        drawn.set()  # a failure above must not leave the bot's answer waiting at shutdown
     await world.fake.world.wait_until(
         lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
     )
