@@ -17,14 +17,13 @@ move its search finds. A weak move is better than a game stuck with the computer
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.service import ComputerTurn, GameService, MoveResult
-from bot.service.events import Event, Events, GameChanged
+from bot.service.events import Event, Events, GameChanged, sleep_unless
 from bot.thinking import think
 from bot.workers import run_in_process
 from engine.errors import EngineError
@@ -143,8 +142,7 @@ class ComputerOpponent:
                 open_jobs = []
             for game_id in open_jobs:
                 self.schedule(game_id)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._look.wait(), POLL)
+            await sleep_unless(self._look, POLL)
 
     # Scheduling ----------------------------------------------------------------------------
 

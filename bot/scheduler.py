@@ -9,7 +9,6 @@ the clock). So a restart simply starts the next round, and delivers what a crash
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from bot.service import Clock, GameService, Notice, TimeLoss
 from bot.service.deadlines import epoch
-from bot.service.events import Event
+from bot.service.events import Event, sleep_unless
 
 if TYPE_CHECKING:
     from bot.announce import Announcer
@@ -58,8 +57,7 @@ class Scheduler:
         """Stop the background task (a round in progress is cancelled; it is safe to repeat)."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await asyncio.wait({self._task})  # its end, without swallowing our own cancel
             self._task = None
 
     def wake(self) -> None:
@@ -88,8 +86,7 @@ class Scheduler:
             await self.run_round()
             delay = await self._delay()
             self._planned = self.clock() + timedelta(seconds=delay)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), delay)
+            await sleep_unless(self._wake, delay)
 
     async def run_round(self) -> None:
         """Apply and announce everything due now (what the background task does each time);

@@ -70,7 +70,8 @@ async def run_in_process(function: Callable[..., T], *args: object, timeout: flo
         # Starting talks to the fork server (and starts it the first time): not on the loop.
         await asyncio.to_thread(_start, process, started)
         sender.close()  # the child holds the other copy: its death ends `recv` with EOFError
-        kind, value = await asyncio.wait_for(asyncio.to_thread(_receive, receiver), timeout)
+        async with asyncio.timeout(timeout):  # not wait_for: see events.sleep_unless
+            kind, value = await asyncio.to_thread(_receive, receiver)
     finally:
         await asyncio.to_thread(_stop, process, started)
         receiver.close()

@@ -12,6 +12,8 @@ their turn, nor the use case from returning its result.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,3 +65,16 @@ class Events(Generic[E]):
                 subscriber(event)
             except Exception:  # one broken follow-up must not cost the others theirs
                 log.exception("a subscriber failed on %r", event)
+
+
+async def sleep_unless(flag: asyncio.Event, seconds: float) -> None:
+    """Wait until `flag` is set or `seconds` have passed, whichever comes first.
+
+    Not `asyncio.wait_for(flag.wait(), seconds)`: on Python 3.11 that returns normally when the
+    flag is set in the same moment as the waiting task is cancelled, and the cancellation is
+    lost (a subscriber's wake-up during shutdown left the scheduler sleeping on, and the bot's
+    close waiting for it). `asyncio.timeout` keeps the cancellation.
+    """
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await flag.wait()

@@ -80,3 +80,30 @@ async def test_a_cancelled_transaction_leaves_the_connection_usable(tmp_path: Pa
         assert (await service.game_in(CHANNEL)).players == {"white": ALICE, "red": BOB}
     finally:
         await service.connection.close()
+
+
+async def test_the_scheduler_stops_even_when_woken_as_it_is_stopped(tmp_path: Path) -> None:
+    """A change published as the bot shuts down must not swallow the stop (asyncio.wait_for
+    of Python 3.11 returns the wake-up instead of raising the cancellation, and the scheduler
+    would sleep on while the shutdown waits for it)."""
+    clock = FakeClock()
+    service = await open_service(tmp_path / "bot.sqlite3", clock, CountingSeeds())
+    try:
+        scheduler = Scheduler(service, FlakyAnnouncer(), clock)  # type: ignore[arg-type]
+        waiting = asyncio.Event()
+        planned = scheduler._delay
+
+        async def delay() -> float:
+            seconds = await planned()
+            waiting.set()  # the scheduler now sleeps until woken or due
+            return seconds
+
+        scheduler._delay = delay  # type: ignore[method-assign]
+        scheduler.start()
+        await waiting.wait()
+        scheduler.wake()
+        stopping = asyncio.ensure_future(scheduler.stop())
+        await asyncio.wait({stopping}, timeout=10)  # a guard: without the fix it never stops
+        assert stopping.done()
+    finally:
+        await service.connection.close()
