@@ -10,7 +10,7 @@ from datetime import timedelta
 import discord
 from e2ekit import World, run
 from fakediscord import FakeChannel, InteractionResult
-from servicekit import random_move
+from servicekit import random_move, start_game
 
 from bot.app import GameBot
 from bot.commands import COGS
@@ -330,16 +330,16 @@ async def test_games_lists_the_finished_games_of_this_server_only(
 ) -> None:
     finished = {}
     for offset, guild_id in enumerate((world.guild.id, world.guild.id + 1)):
-        made = await bot.service.challenge(
-            game_kind="ponte",
+        channel_id = world.channel.id + 1000 * offset
+        started = await start_game(
+            bot.service,
+            channel_id=channel_id,
+            challenger=world.alice.id,
+            opponent=world.bob.id,
             guild_id=guild_id,
-            channel_id=world.channel.id + 1000 * offset,
-            challenger_id=world.alice.id,
-            opponent_id=world.bob.id,
         )
-        accepted = await bot.service.accept(made.id, world.bob.id)
-        await bot.service.resign(world.channel.id + 1000 * offset, world.bob.id)
-        finished[guild_id] = accepted.view.id
+        await bot.service.resign(channel_id, world.bob.id)
+        finished[guild_id] = started.view.id
     listed = await run(world, world.alice, "games")
     assert f"#{finished[world.guild.id]} " in listed.content
     assert f"#{finished[world.guild.id + 1]} " not in listed.content  # /board could not show it

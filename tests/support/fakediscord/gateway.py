@@ -85,9 +85,9 @@ def shard_of(data: dict[str, Any]) -> tuple[int, int] | None:
 
 def guild_of_event(event: str, data: dict[str, Any]) -> int | None:
     """The server an event is about (its shard's session hears it), None for none."""
-    raw = data.get("guild_id")  # GUILD_CREATE and GUILD_UPDATE are the server itself
+    raw = data.get("guild_id")  # a member's, a role's, a message's server
     if raw is None and event in {"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"}:
-        raw = data.get("id")
+        raw = data.get("id")  # these are the server itself
     return None if raw is None else int(raw)
 
 
