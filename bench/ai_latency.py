@@ -104,12 +104,12 @@ class Scene:
             unsubscribe()
 
 
-def measure(samples: int = 20) -> list[float]:
+def measure(samples: int = 20) -> tuple[list[float], int]:
     """Seconds from the dispatch of each of `samples` slash commands (a `/move` in a game
     between two people) to its acknowledgement, each sent while the computer thinks about its
-    move in another channel (level hard, `THINK_SECONDS` per move)."""
-    latencies, _ = asyncio.run(_measure(samples))
-    return latencies
+    move in another channel (level hard, `THINK_SECONDS` per move); and how many of them the
+    search ran through from start to end (the others began or ended as it answered)."""
+    return asyncio.run(_measure(samples))
 
 
 async def _measure(samples: int) -> tuple[list[float], int]:
@@ -153,7 +153,7 @@ async def _samples(scene: Scene, samples: int) -> tuple[list[float], int]:
 def main() -> None:
     """Print the median and the maximum latency."""
     logging.basicConfig(level=logging.ERROR)  # discord.py's notes on voice support are noise
-    latencies, overlapped = asyncio.run(_measure(20))
+    latencies, overlapped = measure(20)
     print(
         f"Other players' commands while the computer thinks (level {LEVEL}, "
         f"{THINK_SECONDS:g} s per move), {len(latencies)} samples, "

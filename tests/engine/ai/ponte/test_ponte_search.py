@@ -74,16 +74,20 @@ def test_the_same_seed_and_node_budget_give_the_same_turn(nodes):
     assert len(turns) == 1
 
 
-def test_the_clock_only_cuts_the_search_short():
-    game = midgame(6)
-    full = CountingStop()
-    whole = Search(game, random.Random(1), full)
-    whole.run(20)
-    cut = CountingStop(after=full.asked // 2)
-    search = Search(game, random.Random(1), cut)
-    search.run(20)
-    assert search.expansions < whole.expansions == 20
-    assert game.is_legal(search.best_move())
+@pytest.mark.parametrize("seed, nodes", [(6, 4), (6, 13), (8, 30)])
+def test_the_clock_only_cuts_the_search_short(seed, nodes):
+    game = midgame(seed)
+    budgeted = Search(game, random.Random(1), never)
+    budgeted.run(nodes)
+    # A clock that runs out during expansion `nodes + 1`, where any clock does run out: at a
+    # look inside an expansion. The search must answer as a node budget of `nodes` does.
+    searches: list[Search] = []  # the clock asks before the search exists (the root's list)
+    timed = Search(game, random.Random(1), lambda: any(s.expansions > nodes for s in searches))
+    searches.append(timed)
+    timed.run(10_000)
+    assert timed.expansions == nodes + 1 and budgeted.expansions == nodes
+    assert (timed.depth, timed.best_move()) == (budgeted.depth, budgeted.best_move())
+    assert [v.move for v in timed.order] == [v.move for v in budgeted.order]
 
 
 def test_a_search_stopped_at_once_still_has_a_turn():

@@ -249,10 +249,13 @@ def test_near_the_end_hard_looks_two_rolls_ahead() -> None:
     assert near_the_end(planner)
     lines = [line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended]
     deep = Deep(planner, lines[0], never)
+    measured: list[tuple[object, ...]] = []
+    measure = deep._measure
+    deep._measure = lambda tiles: measured.append(tuple(tiles)) or measure(tiles)  # type: ignore[method-assign]
     value = deep.value()
     assert value is not None and 0.0 <= value <= 1.0
-    # Rolls that lead to the same answer are valued once: fewer positions than rolls.
-    assert 0 < len(deep._after) <= len(ROLLS[deep.their_dice])
+    # Rolls that lead to the same answer are valued once: each position once, fewer than rolls.
+    assert len(set(measured)) == len(measured) < len(ROLLS[deep.their_dice])
 
 
 def test_the_deep_look_gives_up_when_the_time_is_out() -> None:
