@@ -201,7 +201,7 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
         rng = random.Random(f"{seed}:{mover}:{len(game.moves)}")
         start = time.perf_counter()
         player, seconds = players[mover]
-        move = player(game, rng, _stop_after(start + seconds))
+        move = player(game, rng, stop_after(start + seconds))
         played.seconds[mover].append(time.perf_counter() - start)
         game.check(move)  # type: ignore[arg-type]
         game.push(move)  # type: ignore[arg-type]
@@ -209,7 +209,9 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
     return played
 
 
-def _stop_after(deadline: float) -> Callable[[], bool]:
+def stop_after(deadline: float) -> Callable[[], bool]:
+    """A `stop` that is due once `time.perf_counter()` passes `deadline`: every benchmark's
+    thinking budget."""
     return lambda: time.perf_counter() > deadline
 
 

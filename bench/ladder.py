@@ -32,11 +32,14 @@ PONTE_ONLY = frozenset({"greedy"})
 """Players that know only Ponte (the greedy player scores Ponte turns)."""
 
 
+def plays(name: str, kind: str) -> bool:
+    """Whether the player `name` can play a game of `kind`."""
+    return kind != "verbindung" or name not in PONTE_ONLY
+
+
 def default_players(kind: str) -> list[str]:
     """The ladder's players for `kind`: every default player that plays that game."""
-    if kind == "verbindung":
-        return [name for name in DEFAULT_PLAYERS if name not in PONTE_ONLY]
-    return list(DEFAULT_PLAYERS)
+    return [name for name in DEFAULT_PLAYERS if plays(name, kind)]
 
 
 def round_robin(
@@ -149,8 +152,9 @@ def main() -> None:
                 entries += [json.loads(line) for line in file if line.strip()]
     entries = [e for e in entries if e.get("kind") == options.kind]
     players = options.players.split(",") if options.players else default_players(options.kind)
-    if options.kind == "verbindung" and PONTE_ONLY.intersection(players):
-        parser.error(f"{', '.join(sorted(PONTE_ONLY))} plays Ponte only")
+    unable = [name for name in players if not plays(name, options.kind)]
+    if unable:
+        parser.error(f"{', '.join(unable)} cannot play {options.kind}")
     if options.games:
         entries += list(
             round_robin(

@@ -16,6 +16,7 @@ import random
 import time
 
 from bench.ai import wilson
+from bench.ai_players import stop_after
 from engine.ai import Level, choose
 from engine.ai.base import Stop
 from engine.ai.ponte import play_on
@@ -36,7 +37,7 @@ def play(variant: str, level: Level, pie: bool, seed: int, budget: float) -> tup
     game = PonteGame(variant)
     while not game.is_over:
         rng = random.Random(f"pie:{seed}:{game.ply}")
-        stop = _stop_after(time.perf_counter() + budget)
+        stop = stop_after(time.perf_counter() + budget)
         move = choose(game, level, rng, stop) if pie else without_pie(game, level, rng, stop)
         game.push(move)  # type: ignore[arg-type]
     outcome = game.outcome()
@@ -44,10 +45,6 @@ def play(variant: str, level: Level, pie: bool, seed: int, budget: float) -> tup
     if outcome.winner is None:
         return 2, game.swapped
     return (0 if outcome.winner is game.first_player_colour else 1), game.swapped
-
-
-def _stop_after(deadline: float) -> Stop:
-    return lambda: time.perf_counter() > deadline
 
 
 def main() -> None:

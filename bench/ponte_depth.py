@@ -15,6 +15,7 @@ import statistics
 import time
 from collections import defaultdict
 
+from bench.ai_players import stop_after
 from engine.ai import Level, choose
 from engine.ai.ponte import HARD_NODES
 from engine.ai.ponte.search import Search
@@ -36,8 +37,7 @@ def positions(games: int, every: int = 10) -> list[PonteGame]:
 
 def searched(game: PonteGame, budget: float) -> tuple[int, int]:
     """The expansions made and the depth finished by hard's search in `budget` seconds."""
-    deadline = time.perf_counter() + budget
-    search = Search(game, random.Random(1), lambda: time.perf_counter() > deadline)
+    search = Search(game, random.Random(1), stop_after(time.perf_counter() + budget))
     search.run(HARD_NODES)
     return search.expansions, search.depth
 
