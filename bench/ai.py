@@ -113,7 +113,7 @@ def run_pairing(
         hard, played = job.result()
         _count(tally, hard, played)
         if record:
-            _write(record, pairing, number, budget, played)
+            write_record(record, pairing, number, budget, played)
         low, high = wilson(tally.wins, tally.games)
         print(
             f"    game {number + 1:>3}: hard {'first' if hard == 0 else 'second'}, "
@@ -139,14 +139,11 @@ def _result(played: Played, hard: int) -> str:
     return "won" if played.winner == hard else "lost"
 
 
-def _write(path: str, pairing: Pairing, number: int, budget: float, played: Played) -> None:
-    entry = {
-        "kind": pairing.kind,
-        "players": list(names_of(pairing, number)),
-        "winner": played.winner,
-        "budget": budget,
-        "seed": number // 2,
-    }
+def write_record(path: str, pairing: Pairing, number: int, budget: float, played: Played) -> None:
+    """Append game `number` of `pairing` to the JSON-lines file `path`: `Played.entry` with the
+    budget and the seed of its pair of games."""
+    entry = played.entry(pairing.kind, names_of(pairing, number))
+    entry.update(budget=budget, seed=number // 2)
     with open(path, "a") as file:
         file.write(json.dumps(entry) + "\n")
 

@@ -163,11 +163,18 @@ PLAYERS: dict[str, Player] = {
 
 @dataclass
 class Played:
-    """One finished game: who won (0 or 1: the index of the player, None: a draw) and the
-    thinking time of each of the two players' turns."""
+    """One finished game: who won (0 or 1: the index of the player, None: a draw), the
+    thinking time of each of the two players' turns, and the moves (`Game.record`'s, rolls
+    included), so that a recorded game can be replayed and looked into."""
 
     winner: int | None
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    moves: tuple[str, ...] = ()
+
+    def entry(self, kind: str, names: tuple[str, str]) -> dict[str, object]:
+        """The game as a line of a benchmark's record (``--record``; `bench.ladder` rates
+        them): its kind, the players (the first moved first), the winner and the moves."""
+        return {"kind": kind, "players": list(names), "winner": self.winner, "moves": self.moves}
 
 
 KINDS: dict[str, Callable[[], Game]] = {
@@ -205,7 +212,8 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
         played.seconds[mover].append(time.perf_counter() - start)
         game.check(move)  # type: ignore[arg-type]
         game.push(move)  # type: ignore[arg-type]
-    played.winner = _winner(game)
+    played.winner = winner_of(game)
+    played.moves = game.record().moves
     return played
 
 
@@ -222,7 +230,9 @@ def _mover(game: Game) -> int:
     return 0 if str(game.to_move) == "red" else 1
 
 
-def _winner(game: Game) -> int | None:
+def winner_of(game: Game) -> int | None:
+    """Who won the finished `game`: 0 the first player, 1 the second (in Ponte a swap exchanges
+    the colours, not the players), None a draw."""
     outcome = game.outcome()
     assert outcome is not None
     if outcome.winner is None:

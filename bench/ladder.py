@@ -60,7 +60,7 @@ def round_robin(
             names = (first, second) if number % 2 == 0 else (second, first)
             seed = f"ladder:{kind}:{first}:{second}:{number // 2}"
             played = play_game(kind, names, seed, budget)
-            entry = {"kind": kind, "players": list(names), "winner": played.winner}
+            entry = played.entry(kind, names)
             if record:
                 with open(record, "a") as file:
                     file.write(json.dumps(entry) + "\n")

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from bench.ai import wilson
-from bench.ai_players import KINDS, PLAYERS
+from bench.ai import Pairing, names_of, wilson, write_record
+from bench.ai_players import KINDS, PLAYERS, play_game, winner_of
 from bench.ladder import PONTE_ONLY, default_players, rate, table
+from engine.ponte import PonteGame
+from engine.record import Record
 from engine.verbindung import VerbindungGame, draw_roll
 
 
@@ -63,3 +66,19 @@ def test_the_wilson_interval_matches_the_textbook_figures():
     # Wilson (1927) at z = 1.96: 50 of 100 gives 40.4%..59.6%, 100 of 100 gives 96.3%..100%.
     assert wilson(50, 100) == pytest.approx((0.404, 0.596), abs=0.001)
     assert wilson(100, 100) == pytest.approx((0.963, 1.0), abs=0.001)
+
+
+@pytest.mark.parametrize(
+    ("kind", "game_class"), [("ponte", PonteGame), ("verbindung", VerbindungGame)]
+)
+def test_a_recorded_game_replays_to_the_same_end(kind, game_class, tmp_path):
+    record = tmp_path / "games.jsonl"
+    pairing = Pairing(kind, "random", None)
+    # Game 1: the opponent moves first, hard (given 10 ms a turn) second.
+    played = play_game(kind, names_of(pairing, 1), f"{kind}:replay", budget=0.01)
+    write_record(str(record), pairing, 1, 0.01, played)
+    (entry,) = [json.loads(line) for line in record.read_text().splitlines()]
+    assert (entry["players"], entry["seed"]) == (["random", "hard"], 0)
+    replayed = game_class.from_record(Record(kind, None, tuple(entry["moves"])))
+    assert replayed.is_over
+    assert winner_of(replayed) == entry["winner"] == played.winner
