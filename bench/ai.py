@@ -17,14 +17,13 @@ rate, and ``--jobs`` runs games in parallel processes.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import statistics
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bench.ai_players import Played, play_game
+from bench.ai_players import Played, append_entry, play_game
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -144,8 +143,7 @@ def write_record(path: str, pairing: Pairing, number: int, budget: float, played
     budget and the seed of its pair of games."""
     entry = played.entry(pairing.kind, names_of(pairing, number))
     entry.update(budget=budget, seed=number // 2)
-    with open(path, "a") as file:
-        file.write(json.dumps(entry) + "\n")
+    append_entry(path, entry)
 
 
 def _summary(pairing: Pairing, tally: Tally, budget: float, wall: float) -> str:

@@ -6,6 +6,7 @@ greedy players are baselines for the benchmark only; the engine's levels are the
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -175,6 +176,12 @@ class Played:
         """The game as a line of a benchmark's record (``--record``; `bench.ladder` rates
         them): its kind, the players (the first moved first), the winner and the moves."""
         return {"kind": kind, "players": list(names), "winner": self.winner, "moves": self.moves}
+
+
+def append_entry(path: str, entry: dict[str, object]) -> None:
+    """Append one game's entry (`Played.entry`) to the JSON-lines record at `path`."""
+    with open(path, "a") as file:
+        file.write(json.dumps(entry) + "\n")
 
 
 KINDS: dict[str, Callable[[], Game]] = {

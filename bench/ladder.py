@@ -25,7 +25,7 @@ from itertools import combinations
 
 from openskill.models import PlackettLuce
 
-from bench.ai_players import play_game
+from bench.ai_players import append_entry, play_game
 
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
 PONTE_ONLY = frozenset({"greedy"})
@@ -62,8 +62,7 @@ def round_robin(
             played = play_game(kind, names, seed, budget)
             entry = played.entry(kind, names)
             if record:
-                with open(record, "a") as file:
-                    file.write(json.dumps(entry) + "\n")
+                append_entry(record, entry)
             print(f"  {names[0]} - {names[1]}: winner {played.winner}", flush=True)
             yield entry
 
