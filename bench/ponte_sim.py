@@ -129,7 +129,8 @@ class Sim:
             sim._build_marks(built)
         del cat
         sim.free_count = sum(1 for f, who in enumerate(sim.owner) if not (who or sim.blocked[f]))
-        sim.turn = COLOURS[game.turn]
+        # After the end nobody is to move; the simulator's turn then means nothing.
+        sim.turn = WHITE if game.to_move is None else COLOURS[game.to_move]
         sim.final = game.is_final_turn()
         sim.over = game.is_over
         for colour, code in COLOURS.items():
@@ -345,7 +346,7 @@ def check(games: int = 20) -> None:
                 engine_bridges = {str(b) for b in game.legal_bridges()}
                 assert {str(sim.bridge(b)) for b in sim.bridges(sim.turn)} == engine_bridges
                 assert (sim.random_pair(rng) is None) == game.can_pass() or game.ply < 2
-                assert {WHITE: Colour.WHITE, RED: Colour.RED}[sim.turn] is game.turn
+                assert {WHITE: Colour.WHITE, RED: Colour.RED}[sim.turn] is game.to_move
                 move = random_turn(game, rng, bridge_chance=0.5)
                 _apply(sim, move)
                 game.push(move)

@@ -97,7 +97,7 @@ def verbindung_lines() -> list[str]:
     game = VerbindungGame.from_text(VERBINDUNG_SAMPLE + "roll black-cross white-cross arcs\n")
     seconds = median_seconds(lambda: render_verbindung(game), 100)
     return [
-        f"Verbindung gesucht: {len(game.board())} dice, a roll of three",
+        f"Verbindung gesucht: {len(game.board)} dice, a roll of three",
         line("render + PNG encode", seconds, 10e-3),
         _size_line("PNG size", len(render_verbindung(game)), 150 * 1024),
     ]

@@ -19,8 +19,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import cast
 
-from bot import games as registry
-from bot.games import SomeSpec as Kind
+from bot.games import GAMES
+from bot.games import SomeKind as Kind
 from bot.service import GameService, errors
 from bot.store import Database, NewGame, Result, games, open_database, ratings
 from engine.ai.ponte.playout import random_turn as ponte_turn
@@ -48,11 +48,11 @@ def opening(kind: Kind, seed: int, plies: int) -> EngineGame:
     """A game `plies` moves in, with the dice the service itself would have drawn."""
     rng, game = random.Random(seed), cast(EngineGame, kind.new(kind.variants[0]))
     for event in kind.chance(game, seed):
-        kind.push(game, event)
+        game.push(event)
     while len(game.moves) < plies and not game.is_over:
         game.play(next_move(game, rng))
         for event in kind.chance(game, seed):
-            kind.push(game, event)
+            game.push(event)
     return game
 
 
@@ -65,13 +65,13 @@ def stored_game(index: int, game: EngineGame, kind: Kind, seed: int) -> NewGame:
         parent_channel_id=None,
         first_id=2 * index + 1,
         second_id=2 * index + 2,
-        first_colour=kind.first_colour(game),
-        second_colour=kind.other(kind.first_colour(game)),
+        first_colour=game.first_player_colour.value,
+        second_colour=game.first_player_colour.other.value,
         move_seconds=3 * 24 * 3600,
         turn_started_at=int(time.time()),
         deadline=int(time.time()) + 3 * 24 * 3600,
         next_alarm_at=int(time.time()) + 36 * 3600,
-        record=kind.dump(game),
+        record=game.record().to_json(),
         version=len(game.moves),
         seed=seed,
         created_at=int(time.time()),
@@ -82,7 +82,7 @@ async def fill(connection: Database) -> None:
     """Store 10,000 games in mid-play: seeded positions of both games, 4 to 60 plies in."""
     templates = []
     for seed in range(60):
-        kind = registry.spec("ponte" if seed % 3 else "verbindung")
+        kind = GAMES.kind("ponte" if seed % 3 else "verbindung")
         game = opening(kind, seed, plies=4 + seed)
         if not game.is_over:
             templates.append((kind, game, seed))
@@ -127,7 +127,7 @@ def planned_moves(view_game: EngineGame, kind: Kind, seed: int, count: int) -> l
         moves.append(next_move(game, rng))
         game.play(moves[-1])
         for event in kind.chance(game, seed):
-            kind.push(game, event)
+            game.push(event)
     return moves
 
 
@@ -166,7 +166,7 @@ TIMED_ENDINGS = 300
 async def fill_finished(connection: Database) -> None:
     """10,000 finished games of Ponte between 60 players of one server, each a rated result."""
     rng = random.Random(5)
-    record = registry.spec("ponte").dump(registry.spec("ponte").new("online"))
+    record = GAMES.kind("ponte").new("online").record().to_json()
     async with connection.transaction() as db:
         for index in range(STORED_GAMES):
             first, second = rng.sample(range(1, RATED_PLAYERS + 1), 2)

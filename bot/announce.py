@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 from discord.ext import commands
 
-from bot.games import Note, Position
+from bot.games import Note, SomeGame
 from bot.i18n import format_duration, render_labels, text, timestamp
 from bot.service import (
     ChallengeExpired,
-    Ending,
     GameView,
     MatchUpdate,
     MoveResult,
     Notice,
+    Outcome,
     Owed,
     Reminder,
     ReminderDigest,
+    Side,
     Started,
     Termination,
     TimeLoss,
@@ -139,7 +140,7 @@ class Announcer:
         view: GameView,
         locale: str,
         *,
-        position: Position | None = None,
+        position: SomeGame | None = None,
         caption: str | None = None,
     ) -> discord.File:
         """The position (the game's own, or an earlier `position` of it) as a PNG attachment,
@@ -169,7 +170,7 @@ class Announcer:
 
     def started_text(self, view: GameView, locale: str) -> str:
         """A new game: who plays which colour, the time per move, and who begins."""
-        first, second = view.kind.colours
+        first, second = (colour.value for colour in view.kind.colours)
         started = text(
             locale,
             "game.started",
@@ -252,7 +253,7 @@ class Announcer:
             return "\n".join([score_line(view.match, locale), self.your_turn(view, locale)])
         return self.your_turn(view, locale)
 
-    def final_text(self, view: GameView, ending: Ending, locale: str) -> str:
+    def final_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
         """A game's result and, for a match game, what it means for the match."""
         lines = [self.ending_text(view, ending, locale)]
         if view.match is not None:
@@ -265,9 +266,9 @@ class Announcer:
         (the next game starts by itself)."""
         return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
 
-    def ending_text(self, view: GameView, ending: Ending, locale: str) -> str:
+    def ending_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""
-        winner = None if ending.winner is None else view.players.get(ending.winner)
+        winner = None if ending.winner is None else view.player_of(ending.winner)
         loser = None if winner is None else view.opponent_of(winner)
         # Every result names both players, so its post can notify the one who did not end it.
         params = {
@@ -282,12 +283,12 @@ class Announcer:
 
     @staticmethod
     def _score(
-        ending: Ending, winner: int | None, loser: int | None, params: dict[str, str]
+        ending: Outcome[Side], winner: int | None, loser: int | None, params: dict[str, str]
     ) -> tuple[str, dict[str, str]]:
         scores = ending.scores or {}
         if winner is None:
             return "score_draw", {**params, "points": str(max(scores.values(), default=0))}
-        won = scores.get(ending.winner or "", 0)
+        won = scores.get(ending.winner, 0) if ending.winner is not None else 0
         lost = next((v for c, v in scores.items() if c != ending.winner), 0)
         if won == lost:
             return "score_tiebreak", {**params, "points": str(won)}

@@ -21,7 +21,6 @@ from discord.ext import commands
 
 from bot.announce import Announcer
 from bot.commands import COGS, DYNAMIC_ITEMS
-from bot.games import warm_up
 from bot.i18n import CatalogueTranslator
 from bot.letters import Letters
 from bot.names import Names
@@ -127,7 +126,7 @@ class GameBot(commands.Bot):
             self.opponent.start()  # takes on the computer's open jobs once the bot is ready
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
-        await asyncio.to_thread(warm_up)
+        await asyncio.to_thread(self.service.registry.warm_up)
 
     def opponent_look(self) -> None:
         """Another process made a job for the computer: look for it."""

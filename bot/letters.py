@@ -96,7 +96,7 @@ class Letters:
     @staticmethod
     def _last_move(view: GameView, opponent: int, locale: str) -> str:
         """The move the opponent made last (a roll is not one), or that the game begins."""
-        moves, movers = view.kind.moves(view.game), view.kind.movers(view.game)
+        moves, movers = view.game.moves, view.game.movers()
         for move, mover in zip(reversed(moves), reversed(movers), strict=True):
             if mover is not None:
                 return text(locale, "dm.turn_played", player=mention(opponent), move=str(move))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from bot import games
+from bot.games import GAMES
 from engine.ai import Level
 
 RESERVE = 0.05
@@ -26,8 +26,8 @@ def think(game_kind: str, record: str, level: str, seed: str, seconds: float) ->
     """
     # The deadline starts before the replay: a long record's replay counts against the budget.
     deadline = time.monotonic() + max(0.0, seconds - RESERVE)
-    spec = games.spec(game_kind)
-    game = spec.load(record)
-    return spec.choose(
+    kind = GAMES.kind(game_kind)
+    game = kind.load(record)
+    return kind.choose(
         game, Level(level), random.Random(seed), lambda: time.monotonic() >= deadline
     )

@@ -3,19 +3,21 @@
 A game is its variant and its move stack: `push` makes a trusted move, `play` parses, checks and
 makes one, `legal_moves()` is a view (`len`, `bool`, and a cheap `in` that asks `is_legal`),
 `outcome()` says how it ended in one shared `Outcome`, `to_move` is None once it has. Each game
-supplies the rules (`parse_move`, `check`, `push`, `_generate`) and the few queries the layers
-above would otherwise work out again from the record (`movers`, `is_final_turn`).
+supplies the rules (`parse_move`, `check`, `push`, `_generate`, `resignation`) and the few queries
+the layers above would otherwise work out again from the record (`movers`, `is_final_turn`,
+`is_chance`, `scores`); what follows from those (the positions of a history, the length of a turn
+to take back) is worked out here once for every game.
 """
 
 from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar
 
-from engine.errors import EngineError, IllegalMoveError, InvalidMoveError
+from engine.errors import EngineError, GameOverError, IllegalMoveError, InvalidMoveError
 from engine.record import Record, TakenBack
 
 
@@ -37,32 +39,42 @@ MoveT = TypeVar("MoveT")
 ColourT = TypeVar("ColourT", bound=Side)
 
 
-class Termination(enum.StrEnum):
-    """Why a game ended. The values are stored in databases: never change one."""
+class Reason(enum.StrEnum):
+    """Why a game ended: the rules' reasons (`Termination`) and, in the layers above, reasons no
+    rule decides (a clock, an agreement) share this base, so one `Outcome` carries either. The
+    values are stored in databases: never change one."""
+
+
+class Termination(Reason):
+    """Why the rules ended a game."""
 
     FINISHED = "finished"  # Ponte P16/P17: the passes ended it, the score decides (P20)
     CONNECTED = "connected"  # Verbindung V11: the mover joined their four bases
     HANDED = "handed"  # Verbindung V11: the mover completed only the opponent's network
     FULL_BOARD = "full-board"  # Verbindung V12: no field is left, a draw
     RESIGNATION = "resignation"  # P18, V12
-    TIMEOUT = "timeout"  # decided by the clock (the service records it, never a rule)
-    AGREEMENT = "agreement"  # a draw the players agreed (the service records it)
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[ColourT]):
-    """The end of a game: the winner (None for a draw), why, the rule that decided it, and the
-    points of each colour in games that score."""
+    """The end of a game: the winner (None for a draw), why, the rule that decided it (None
+    when no rule did: a clock, an agreement), and the points of each colour in games that
+    score."""
 
     winner: ColourT | None
-    termination: Termination
-    rule: str  # the rule that ended it (``"P16"``, ``"V11"``)
+    termination: Reason
+    rule: str | None  # the rule that ended it (``"P16"``, ``"V11"``)
     scores: Mapping[ColourT, int] | None = None
 
     @property
     def result(self) -> str:
         """The winning colour's name, or ``"draw"``."""
         return "draw" if self.winner is None else self.winner.value
+
+
+def game_over(outcome: Outcome[ColourT], message: str = "the game is over") -> GameOverError:
+    """The refusal of a move after `outcome` ended the game, naming the rule that ended it."""
+    return GameOverError(outcome.rule or "", message)
 
 
 class _Legality(Protocol[MoveT]):
@@ -106,7 +118,21 @@ class Game(ABC, Generic[MoveT, ColourT]):
 
     KEY: ClassVar[str]  # the game's name in records (``"ponte"``)
     TITLE: ClassVar[str]  # the game's name for people (``"Ponte del Diavolo"``)
+    VARIANTS: ClassVar[tuple[str, ...]]  # the game's variants, the default first
     _takebacks: tuple[TakenBack, ...] = ()  # a game with takebacks sets its own
+
+    @classmethod
+    @abstractmethod
+    def colours(cls) -> tuple[ColourT, ColourT]:
+        """The two colours, the first mover's first."""
+
+    @classmethod
+    def colour(cls, name: str) -> ColourT:
+        """The colour called `name`; raise `ValueError` for a name the game has no colour of."""
+        for colour in cls.colours():
+            if colour.value == name:
+                return colour
+        raise ValueError(f"{cls.TITLE} has no colour {name!r}")
 
     @classmethod
     @abstractmethod
@@ -157,8 +183,10 @@ class Game(ABC, Generic[MoveT, ColourT]):
     # The rules ---------------------------------------------------------------------------------
 
     @abstractmethod
-    def parse_move(self, text: str) -> MoveT:
-        """Parse `text` in the game's notation; raise `InvalidMoveError`."""
+    def parse_move(self, text: str, *, by: ColourT | None = None) -> MoveT:
+        """Parse `text` in the game's notation; raise `InvalidMoveError`. `by` is the colour of
+        whoever wrote it, for a move that names its maker (a bare ``resign``); without it, the
+        player to move."""
 
     @abstractmethod
     def check(self, move: MoveT) -> None:
@@ -176,6 +204,19 @@ class Game(ABC, Generic[MoveT, ColourT]):
     def _generate(self) -> Iterator[MoveT]:
         """The legal moves now, lazily, in the game's canonical order."""
 
+    @abstractmethod
+    def resignation(self, colour: ColourT) -> MoveT:
+        """The move by which `colour` gives up (legal at any time before the end)."""
+
+    @abstractmethod
+    def resigner(self, move: MoveT) -> ColourT | None:
+        """The colour `move` resigns for, or None when it is not a resignation."""
+
+    def is_chance(self, move: MoveT) -> bool:
+        """Whether `move` is a chance event (a roll), which the caller supplies and no player
+        makes (none by default)."""
+        return False
+
     # The position ------------------------------------------------------------------------------
 
     @property
@@ -185,7 +226,7 @@ class Game(ABC, Generic[MoveT, ColourT]):
 
     @property
     @abstractmethod
-    def moves(self) -> Sequence[MoveT]:
+    def moves(self) -> tuple[MoveT, ...]:
         """Every move so far, in order (chance events included): the move stack."""
 
     @property
@@ -210,6 +251,16 @@ class Game(ABC, Generic[MoveT, ColourT]):
         """Whether the coming turn is the game's last one (none by default)."""
         return False
 
+    def scores(self) -> Mapping[ColourT, int] | None:
+        """The points of each colour now (None for a game without points)."""
+        return None
+
+    @property
+    def first_player_colour(self) -> ColourT:
+        """The colour the player who made the first turn holds now (the first colour unless a
+        rule such as the pie rule changed the owners)."""
+        return self.colours()[0]
+
     # Built on the above ------------------------------------------------------------------------
 
     @property
@@ -225,6 +276,40 @@ class Game(ABC, Generic[MoveT, ColourT]):
     def peek(self) -> MoveT:
         """The last move; raise `IndexError` when there is none."""
         return self.moves[-1]
+
+    def position_at(self, ply: int) -> Self:
+        """A new game as this one was after its first `ply` moves; raise `ValueError` for a ply
+        the game has not reached."""
+        if not 0 <= ply <= self.ply:
+            raise ValueError(f"the game has no position after {ply} moves")
+        earlier = self.new(self.variant_name)
+        for move in self.moves[:ply]:
+            earlier.push(move)  # checked when this game was built
+        return earlier
+
+    def turn_plies(self) -> list[int]:
+        """The positions a history of the game steps through, as plies: the start (with the
+        chance events that open the game), then each turn with the chance events after it."""
+        movers = self.movers()
+
+        def past_chance(ply: int) -> int:
+            while ply < len(movers) and movers[ply] is None:
+                ply += 1
+            return ply
+
+        return [past_chance(0)] + [
+            past_chance(index + 1) for index, mover in enumerate(movers) if mover is not None
+        ]
+
+    def last_turn_length(self, colour: ColourT) -> int | None:
+        """How many moves a takeback of `colour`'s last turn removes (the turn and the chance
+        events after it); None when the last turn was the opponent's, 0 when `colour` has not
+        moved at all."""
+        movers = self.movers()
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] is not None:
+                return len(movers) - index if movers[index] == colour else None
+        return 0
 
     def positions(self) -> Iterator[Self]:
         """The game before any move, then after each move in turn, for replays: one new game

@@ -13,7 +13,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games
 from bot.announce import mention, pings
 from bot.commands.common import (
     action_button,
@@ -25,6 +24,7 @@ from bot.commands.common import (
     require_game_permissions,
     user_locale,
 )
+from bot.games import GAMES
 from bot.i18n import format_duration, text, timestamp
 from bot.service import LEVELS, MATCH_LENGTHS, Challenge, Started
 from bot.service.deadlines import DAY, HOUR
@@ -46,10 +46,10 @@ TIMES = (
     ("14d", 14 * DAY),
 )
 OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level", "best_of")
-GAME_KEYS = tuple(spec.key for spec in games.specs())
+GAME_KEYS = GAMES.keys()
 """The games offered as choices (those registered when the command is declared)."""
 VARIANT_CHOICES = tuple(
-    variant for spec in games.specs() if len(spec.variants) > 1 for variant in spec.variants
+    variant for kind in GAMES if len(kind.variants) > 1 for variant in kind.variants
 )
 """The variants offered: those of every game that has more than one."""
 
@@ -252,7 +252,7 @@ class ChallengeCog(commands.Cog):
             "challenge.posted",
             challenger=mention(made.challenger_id),
             opponent=mention(made.opponent_id),
-            game=text(locale, games.spec(made.game_kind).title_key),
+            game=text(locale, GAMES.kind(made.game_kind).title_key),
             variant=text(locale, f"variant.{made.variant}"),
             time=format_duration(locale, made.move_seconds),
             expires=timestamp(made.expires_at),
@@ -339,7 +339,7 @@ class ChallengeCog(commands.Cog):
         name = text(
             locale,
             "challenge.thread_name",
-            game=text(locale, games.spec(game_kind).title_key),
+            game=text(locale, GAMES.kind(game_kind).title_key),
             first=names[first_id],
             second=names[second_id],
         )

@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games
 from bot.announce import mention
 from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.games import GAMES
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
 from bot.wording import short_score
@@ -20,7 +20,7 @@ from bot.wording import short_score
 if TYPE_CHECKING:
     from bot.app import GameBot
 
-GAME_KEYS = tuple(spec.key for spec in games.specs())
+GAME_KEYS = GAMES.keys()
 """The games offered as choices (those registered when the command is declared)."""
 LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""

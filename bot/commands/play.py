@@ -188,7 +188,7 @@ class PlayCog(commands.Cog):
         locale = public_locale(interaction) if public else user_locale(interaction)
         content = self.bot.announcer.status_text(view, locale)
         file = await self.bot.announcer.board(view, locale)
-        turns = len(view.kind.turn_plies(view.game)) - 1
+        turns = len(view.game.turn_plies()) - 1
         steps = history_buttons(view.id, turns, turns, locale)
         await interaction.followup.send(
             content, file=file, allowed_mentions=pings(), view=steps or discord.utils.MISSING

@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import games
 from bot.announce import mention
 from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.games import GAMES
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
@@ -23,7 +23,7 @@ from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
 if TYPE_CHECKING:
     from bot.app import GameBot
 
-GAME_KEYS = tuple(spec.key for spec in games.specs())
+GAME_KEYS = GAMES.keys()
 PROVISIONAL_MARK = "?"
 
 
@@ -58,7 +58,7 @@ def _provisional(flag: bool) -> str:
 
 def board_text(board: Leaderboard, locale: str) -> str:
     """One page of the leaderboard as the message shows it."""
-    title = text(locale, games.spec(board.game_kind).title_key)
+    title = text(locale, GAMES.kind(board.game_kind).title_key)
     lines = [text(locale, "leaderboard.title", game=title)]
     lines += [
         text(
@@ -114,7 +114,7 @@ def board_buttons(board: Leaderboard, locale: str) -> discord.ui.View | None:
 
 def stats_text(stats: PlayerStats, locale: str) -> str:
     """A player's statistics as the message shows them."""
-    title = {kind: text(locale, games.spec(kind).title_key) for kind in GAME_KEYS}
+    title = {kind: text(locale, GAMES.kind(kind).title_key) for kind in GAME_KEYS}
     lines = [text(locale, "stats.title", player=mention(stats.user_id))]
     for summary in stats.ratings:
         lines.append(
@@ -251,7 +251,7 @@ class RankingCog(commands.Cog):
             title = text(
                 locale,
                 "stats.chart_title",
-                game=text(locale, games.spec(stats.chart_kind).title_key),
+                game=text(locale, GAMES.kind(stats.chart_kind).title_key),
             )
             png = await asyncio.to_thread(
                 rating_chart_png, ratings, title, text(locale, "stats.chart_results")

@@ -1,72 +1,76 @@
 """The registry of games: the one place in the bot that knows which games exist.
 
-Each game registers one `GameSpec` (its rules adapter, images, suggestions, computer player and
-texts) under its key; everything else in the bot looks games up here and never names one. A new
-game is an engine package, a spec and one `register` call (the tests register a toy game).
+Each game is one `GameKind` (its images, suggestions, notes, chance, computer player and texts,
+over the engine's own rules); everything else in the bot looks games up in a `Registry` and never
+names one. `GAMES` holds the games the bot offers; a new game is an engine package, a kind and
+one more entry there (the tests build a registry with a toy game of their own).
 """
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-from bot.games import ponte, verbindung
-from bot.games.spec import Ending, G, GameSpec, M, Note, Players, Position, RollNotYoursError
-from engine.game import Termination
+from bot.games.kind import SUGGESTIONS, GameKind, Note, Players, SomeGame
+from bot.games.ponte import PONTE
+from bot.games.verbindung import VERBINDUNG
 
-SomeSpec = GameSpec[Position, object]
-"""The spec of some game, its own types forgotten. The layers above hold a game's positions
-and moves only as they came from its spec and hand them back to the same spec, so forgetting
-the types is safe; this is the one place they are forgotten."""
-
-_SPECS: dict[str, SomeSpec] = {}
+SomeKind = GameKind[SomeGame]
+"""The kind of some game, as the layers above hold it (see `bot.games.kind.SomeGame`)."""
 
 
-def register(spec: GameSpec[G, M]) -> None:
-    """Make `spec`'s game known to the bot; raise `ValueError` if its key is taken."""
-    if spec.key in _SPECS:
-        raise ValueError(f"a game called {spec.key!r} is registered already")
-    _SPECS[spec.key] = cast(SomeSpec, spec)
+class Registry:
+    """The games a bot offers, by key, in the order given."""
+
+    def __init__(self, kinds: Iterable[GameKind[Any]]) -> None:
+        # Any: each kind keeps its own engine class, which no one type can say (see `kind`).
+        self._kinds: dict[str, GameKind[Any]] = {}
+        for kind in kinds:
+            if kind.key in self._kinds:
+                raise ValueError(f"a game called {kind.key!r} is registered already")
+            self._kinds[kind.key] = kind
+
+    def kind(self, key: str) -> SomeKind:
+        """The game registered under `key`; raise `KeyError`."""
+        return self._kinds[key]
+
+    def __iter__(self) -> Iterator[SomeKind]:
+        return iter(self._kinds.values())
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._kinds
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys of the games, in order."""
+        return tuple(self._kinds)
+
+    def with_kind(self, kind: GameKind[Any]) -> Registry:
+        """A registry with these games and `kind` besides; raise `ValueError` if its key is
+        taken."""
+        return Registry([*self._kinds.values(), kind])
+
+    def warm_up(self) -> None:
+        """Draw a new game of every variant of every game once, so that the caches (the
+        palette, sprites, backgrounds) are built now and not while a player waits: a few
+        hundred milliseconds, once per process."""
+        for kind in self:
+            for variant in kind.variants:
+                kind.png(kind.new(variant), {})
 
 
-def unregister(key: str) -> None:
-    """Forget a game (for tests that register one of their own)."""
-    del _SPECS[key]
-
-
-def spec(key: str) -> SomeSpec:
-    """The game registered under `key`; raise `KeyError`."""
-    return _SPECS[key]
-
-
-def specs() -> tuple[SomeSpec, ...]:
-    """Every registered game, in the order they were registered."""
-    return tuple(_SPECS.values())
-
-
-register(ponte.SPEC)
-register(verbindung.SPEC)
+GAMES = Registry((PONTE, VERBINDUNG))
+"""The games the bot offers."""
 
 __all__ = [
-    "Ending",
-    "GameSpec",
+    "GAMES",
+    "SUGGESTIONS",
+    "GameKind",
     "Note",
     "Players",
-    "Position",
-    "RollNotYoursError",
-    "SomeSpec",
-    "Termination",
-    "register",
-    "spec",
-    "specs",
-    "unregister",
-    "warm_up",
+    "Registry",
+    "SomeGame",
+    "SomeKind",
 ]
-
-
-def warm_up() -> None:
-    """Draw a new game of every variant of every game once, so that the caches (the palette,
-    sprites, backgrounds) are built now and not while a player waits: a few hundred
-    milliseconds, once per process."""
-    for game_spec in specs():
-        for variant in game_spec.variants:
-            game_spec.png(game_spec.new(variant), {})

@@ -11,8 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
-from bot import games
-from bot.games import SomeSpec
+from bot.games import GAMES, SomeKind
 from bot.render import DEFAULT_WIDTH
 from engine.errors import EngineError
 
@@ -23,13 +22,13 @@ EXIT_USAGE = 2
 
 def _colours() -> list[str]:
     """Every colour of every game, each once (each gets a --COLOUR NAME option)."""
-    return list(dict.fromkeys(c for spec in games.specs() for c in spec.colours))
+    return list(dict.fromkeys(c.value for kind in GAMES for c in kind.colours))
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
-    parser.add_argument("--game", required=True, choices=[s.key for s in games.specs()])
-    variants = {s.key: s.variants for s in games.specs() if len(s.variants) > 1}
+    parser.add_argument("--game", required=True, choices=[s.key for s in GAMES])
+    variants = {s.key: s.variants for s in GAMES if len(s.variants) > 1}
     parser.add_argument(
         "--variant",
         default=None,
@@ -44,23 +43,23 @@ def _parser() -> argparse.ArgumentParser:
         "--replay", action="store_true", help="an animated GIF of the whole game, one frame a turn"
     )
     for colour in _colours():
-        owners = ", ".join(s.key for s in games.specs() if colour in s.colours)
+        owners = ", ".join(k.key for k in GAMES if colour in (c.value for c in k.colours))
         parser.add_argument(f"--{colour}", metavar="NAME", help=f"{colour}'s name ({owners})")
     parser.add_argument("--width", type=int, default=None, help="image width in pixels (300-2000)")
     return parser
 
 
-def _check(parser: argparse.ArgumentParser, args: argparse.Namespace, spec: SomeSpec) -> None:
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace, kind: SomeKind) -> None:
     """Usage errors argparse cannot see; `parser.error` exits with status 2."""
-    if args.variant is not None and args.variant.strip().lower() not in spec.variants:
-        if len(spec.variants) == 1:
-            parser.error(f"--variant does not apply to --game {spec.key} (it has one board)")
-        parser.error(f"--variant must be one of {', '.join(spec.variants)} for --game {spec.key}")
+    if args.variant is not None and args.variant.strip().lower() not in kind.variants:
+        if len(kind.variants) == 1:
+            parser.error(f"--variant does not apply to --game {kind.key} (it has one board)")
+        parser.error(f"--variant must be one of {', '.join(kind.variants)} for --game {kind.key}")
     for colour in _colours():
-        if getattr(args, colour) is not None and colour not in spec.colours:
+        if getattr(args, colour) is not None and colour not in (c.value for c in kind.colours):
             parser.error(
-                f"--{colour} does not apply to --game {spec.key} "
-                f"(its colours are {' and '.join(spec.colours)})"
+                f"--{colour} does not apply to --game {kind.key} "
+                f"(its colours are {' and '.join(c.value for c in kind.colours)})"
             )
     if args.width is not None and not 300 <= args.width <= 2000:
         parser.error("--width must be between 300 and 2000 pixels")
@@ -73,13 +72,13 @@ def _read(path: str, stdin: TextIO) -> str:
         return handle.read()
 
 
-def _render(args: argparse.Namespace, spec: SomeSpec, text: str) -> bytes:
+def _render(args: argparse.Namespace, kind: SomeKind, text: str) -> bytes:
     """The image of the record; raises the engine's typed errors for a bad record."""
-    game = spec.read(text, spec.check_variant(args.variant))
-    players = {colour: getattr(args, colour) or "" for colour in spec.colours}
+    game = kind.read(text, kind.check_variant(args.variant))
+    players = {c.value: getattr(args, c.value) or "" for c in kind.colours}
     if args.replay:
-        return spec.replay(game, players, width=args.width or DEFAULT_WIDTH)
-    return spec.png(game, players, width=args.width or DEFAULT_WIDTH)
+        return kind.replay(game, players, width=args.width or DEFAULT_WIDTH)
+    return kind.png(game, players, width=args.width or DEFAULT_WIDTH)
 
 
 def _where(error: EngineError) -> str:
@@ -103,15 +102,15 @@ def main(
     """Run the command line; return the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    spec = games.spec(args.game)
-    _check(parser, args, spec)
+    kind = GAMES.kind(args.game)
+    _check(parser, args, kind)
     try:
         text = _read(args.record, stdin or sys.stdin)
     except (OSError, UnicodeDecodeError) as error:
         print(f"{PROG}: cannot read {args.record}: {error}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        data = _render(args, spec, text)
+        data = _render(args, kind, text)
     except EngineError as error:
         print(f"{PROG}: bad record at {_where(error)}: {error}", file=sys.stderr)
         return EXIT_BAD_RECORD

@@ -16,12 +16,10 @@ from typing import Any
 
 from discord import app_commands
 
-from bot import games
-from bot.games import RollNotYoursError
 from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
 from bot.i18n.formatting import channel_mention, format_duration, mention, mentions
 from bot.i18n.reasons import NOTATION, RULE, reason_text, roll_lines
-from bot.service.errors import ServiceError
+from bot.service.errors import RollNotYoursError, ServiceError
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 
 log = logging.getLogger(__name__)
@@ -187,7 +185,8 @@ def _service(messages: Catalogue, language: str, error: ServiceError) -> str:
 def _unreadable(
     messages: Catalogue, language: str, error: InvalidMoveError, game: str | None
 ) -> str:
-    notation = _notation_key(game)
+    # Each game's notation is `notation.<its key>` (as `GameKind.notation_key` says).
+    notation = "notation.any" if game is None else f"notation.{game}"
     if not messages.has(notation):
         notation = "notation.any"
     lines = [messages.text(language, "error.invalid_move"), messages.text(language, notation)]
@@ -197,14 +196,6 @@ def _unreadable(
     elif language == DEFAULT_LANGUAGE:  # the engine's own words are English and name the problem
         lines.append(_detail(error.message))
     return "\n".join(lines)
-
-
-def _notation_key(game: str | None) -> str:
-    """The catalogue key of how the game `game` (a registry key) writes its moves."""
-    try:
-        return "notation.any" if game is None else games.spec(game).notation_key
-    except KeyError:
-        return "notation.any"
 
 
 def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str:

@@ -6,7 +6,6 @@ database transaction and returns a plain result object; refusals raise a `Servic
 catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and change nothing.
 """
 
-from bot.games import Ending, Termination
 from bot.service import errors
 from bot.service.challenges import check_move_seconds
 from bot.service.computer import LEVELS, ComputerTurn, check_level
@@ -44,6 +43,7 @@ from bot.service.results import (
     Owed,
     Reminder,
     ReminderDigest,
+    Ruling,
     Started,
     TakebackAction,
     TakebackResult,
@@ -54,6 +54,7 @@ from bot.service.results import (
 )
 from bot.service.takeback import TakebackUseCases
 from bot.service.vacations import VacationUseCases
+from engine.game import Outcome, Reason, Side, Termination
 
 
 class GameService(
@@ -80,7 +81,6 @@ __all__ = [
     "DigestItem",
     "DrawAction",
     "DrawResult",
-    "Ending",
     "Export",
     "FinishedPage",
     "GameService",
@@ -92,13 +92,17 @@ __all__ = [
     "MatchUpdate",
     "MoveResult",
     "Notice",
+    "Outcome",
     "Owed",
     "PlayerStats",
     "RatingSummary",
+    "Reason",
     "Reminder",
     "ReminderDigest",
+    "Ruling",
     "SeedSource",
     "ServiceError",
+    "Side",
     "Started",
     "Streak",
     "TakebackAction",

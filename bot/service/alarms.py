@@ -12,11 +12,17 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from bot.games import Ending, Termination
 from bot.service.core import Loaded
 from bot.service.deadlines import HOUR, LAST_CALL, epoch, moment
 from bot.service.play import PlayUseCases
-from bot.service.results import Challenge, ChallengeExpired, Notice, Reminder, TimeLoss
+from bot.service.results import (
+    Challenge,
+    ChallengeExpired,
+    Notice,
+    Reminder,
+    Ruling,
+    TimeLoss,
+)
 from bot.store import (
     ChallengeStatus,
     Db,
@@ -28,6 +34,7 @@ from bot.store import (
     games,
     users,
 )
+from engine.game import Outcome, Side
 
 log = logging.getLogger(__name__)
 
@@ -140,9 +147,8 @@ class AlarmUseCases(PlayUseCases):
         view = loaded.view
         loser = view.to_move
         assert loser is not None
-        ending = Ending(
-            view.kind.other(loser), Termination.TIMEOUT, None, view.kind.scores(view.game)
-        )
+        winner = view.kind.colour(loser).other
+        ending: Outcome[Side] = Outcome(winner, Ruling.TIMEOUT, None, view.game.scores())
         row = await self._finish(
             db, loaded.row, ending, record=view.record, version=view.version, now=now
         )

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from bot.service.challenges import check_move_seconds
-from bot.service.core import Seating
+from bot.service.core import Seating, parse_move
 from bot.service.errors import SelfChallengeError, UnknownLevelError
 from bot.service.matches import check_best_of
 from bot.service.play import PlayUseCases
@@ -149,8 +149,8 @@ class ComputerUseCases(PlayUseCases):
             if not self._computer_to_move(view):
                 return None
             computer = self._computer_id()
-            move = view.kind.parse(view.game, text, self._player_colour(view, computer))
-            view.kind.check(view.game, move)
+            move = parse_move(view, text, self._player_colour(view, computer))
+            view.game.check(move)
             await jobs.remove_job(db, row.id)  # done: a move leaving it to move again adds one
             result = await self._apply(db, loaded, computer, move)
         self._remember(result.view)

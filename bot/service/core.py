@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot import games as registry
-from bot.games import Position, SomeSpec
+from bot.games import GAMES, Registry, SomeGame, SomeKind
 from bot.service import deadlines
 from bot.service.deadlines import epoch
 from bot.service.errors import (
@@ -18,6 +17,7 @@ from bot.service.errors import (
     GameNotFoundError,
     NoGameHereError,
     NotAPlayerError,
+    RollNotYoursError,
     UnknownGameError,
     UnknownVariantError,
 )
@@ -95,8 +95,10 @@ class ServiceCore:
         name: str = "bot",
         shards: Shards | None = None,
         posts: bool = True,
+        registry: Registry = GAMES,
     ) -> None:
         self.connection = connection
+        self.registry = registry  # the games this bot offers
         self.clock = clock
         self.seeds = seeds
         # The user id the computer plays under (the bot's own); None: nobody can play it.
@@ -105,7 +107,7 @@ class ServiceCore:
         # the posts it makes, its shards say whose servers' work it does (None: every server),
         # and `posts` is False for a process without Discord (a worker that only thinks).
         self.name, self.shards, self.posts = name, shards, posts
-        self._positions: OrderedDict[tuple[int, int, int], Position] = OrderedDict()
+        self._positions: OrderedDict[tuple[int, int, int], SomeGame] = OrderedDict()
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
     def _game_changed(self, view: GameView) -> None:
@@ -155,17 +157,17 @@ class ServiceCore:
 
     # Games ---------------------------------------------------------------------------------
 
-    async def _view(self, db: Db, row: GameRow, game: Position | None = None) -> GameView:
+    async def _view(self, db: Db, row: GameRow, game: SomeGame | None = None) -> GameView:
         """A view of `row` with its match's score (for a match game) whose engine game is a
         private copy the caller may change; `game` is that position when the caller has it."""
         position = game if game is not None else self._cached(row)
-        return GameView(row, position, await self._standing(db, row))
+        return GameView(self._kind_of(row), row, position, await self._standing(db, row))
 
     def _bare_view(self, row: GameRow) -> GameView:
         """A view of `row` without its match's score, for whose turn it is and the like."""
-        return GameView(row, self._cached(row))
+        return GameView(self._kind_of(row), row, self._cached(row))
 
-    def _cached(self, row: GameRow) -> Position | None:
+    def _cached(self, row: GameRow) -> SomeGame | None:
         """A private copy of the position of `row` if the cache has it."""
         key = (row.id, row.version, row.created_at)
         cached = self._positions.get(key)
@@ -227,7 +229,7 @@ class ServiceCore:
         kind, seed = seating.kind, self.seeds()
         game = kind.new(seating.variant)
         for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
-            kind.push(game, event)
+            game.push(event)
         computer_first = seating.computer_level is not None and seating.first_id == self.computer_id
         first = await self._next_player(db, seating.first_id, now)
         starts = self._turn_start(first, now)
@@ -240,14 +242,14 @@ class ServiceCore:
             parent_channel_id=seating.parent_channel_id,
             first_id=seating.first_id,
             second_id=seating.second_id,
-            first_colour=kind.colours[0],
-            second_colour=kind.colours[1],
+            first_colour=kind.colours[0].value,
+            second_colour=kind.colours[1].value,
             move_seconds=seating.move_seconds,
             turn_started_at=starts,
             deadline=turn.deadline,
             next_alarm_at=None if computer_first else turn.half_time,
-            record=kind.dump(game),
-            version=len(kind.moves(game)),
+            record=game.record().to_json(),
+            version=game.ply,
             seed=seed,
             created_at=now,
             computer_level=seating.computer_level,
@@ -302,19 +304,23 @@ class ServiceCore:
 
     # Kinds ---------------------------------------------------------------------------------
 
-    @staticmethod
-    def _kind(game_kind: str) -> SomeSpec:
-        """The rules adapter of a game; raise `UnknownGameError`."""
+    def _kind(self, game_kind: str) -> SomeKind:
+        """The game called `game_kind`; raise `UnknownGameError`."""
         try:
-            return registry.spec(game_kind.strip().lower())
+            return self.registry.kind(game_kind.strip().lower())
         except KeyError:
-            keys = tuple(spec.key for spec in registry.specs())
             raise UnknownGameError(
-                f"there is no game called {game_kind!r}", game=game_kind, choices=keys
+                f"there is no game called {game_kind!r}",
+                game=game_kind,
+                choices=self.registry.keys(),
             ) from None
 
+    def _kind_of(self, row: GameRow) -> SomeKind:
+        """The game a stored row is of."""
+        return self.registry.kind(row.game_kind)
+
     @staticmethod
-    def _variant(kind: SomeSpec, variant: str | None) -> str:
+    def _variant(kind: SomeKind, variant: str | None) -> str:
         """The canonical variant name; raise `UnknownVariantError`."""
         try:
             return kind.check_variant(variant)
@@ -339,7 +345,7 @@ class Loaded:
 class Seating:
     """Who plays what, where: everything a new game needs besides its seed and time."""
 
-    kind: SomeSpec
+    kind: SomeKind
     variant: str
     guild_id: int | None
     channel_id: int
@@ -373,6 +379,18 @@ def standing_of(match: MatchRow, played: list[MatchGame], game_number: int) -> M
         winner_id=match.winner_id,
         termination=termination,
     )
+
+
+def parse_move(view: GameView, text: str, colour: str) -> Hashable:
+    """The move the player of `colour` typed in `view`'s game (a bare ``resign`` is theirs);
+    raise the engine's `InvalidMoveError`, and `RollNotYoursError` for a chance event, which
+    only the bot draws (V5)."""
+    game = view.game
+    move = game.parse_move(text, by=view.kind.colour(colour))
+    if game.is_chance(move):
+        example = view.kind.example_move(game)
+        raise RollNotYoursError("the bot rolls the dice; play the rolled dice instead", example)
+    return move
 
 
 def channel_busy(channel_id: int) -> ChannelBusyError:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.errors import InvalidMoveError
+
 
 class ServiceError(Exception):
     """A use case refused; nothing was changed."""
@@ -286,3 +288,14 @@ class VacationOptionsError(ServiceError):
     """`/vacation` with both a number of days and the end."""
 
     key = "vacation_both"
+
+
+class RollNotYoursError(InvalidMoveError):
+    """A player typed a chance event (a roll of the dice): the bot draws those (V5).
+
+    `example` is a move the player could make instead, from the game's position (None if none).
+    """
+
+    def __init__(self, message: str, example: str | None = None) -> None:
+        super().__init__(message)
+        self.example = example

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 
-from bot.games import Ending, Termination
-from bot.service.core import Loaded
+from bot.service.core import Loaded, parse_move
 from bot.service.deadlines import Turn
 from bot.service.errors import (
     AlreadyPlayedError,
@@ -20,8 +20,16 @@ from bot.service.errors import (
     StalePositionError,
 )
 from bot.service.matches import MatchSteps
-from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, ending_json
+from bot.service.results import (
+    DrawAction,
+    DrawResult,
+    GameView,
+    MoveResult,
+    Ruling,
+    scores_json,
+)
 from bot.store import Db, GameRow, GameStatus, Position, PostKind, Result, games, jobs
+from engine.game import Outcome, Side
 
 REPEAT = 15
 """Seconds after the start of a match's next game in which the last command of the game before
@@ -48,12 +56,12 @@ class PlayUseCases(MatchSteps):
             await self._refuse_repeat_of_last_game(db, loaded, user_id, text)
             view = loaded.view
             colour = self._player_colour(view, user_id)
-            move = view.kind.parse(view.game, text, colour)
-            resigner = view.kind.resigner(move)
+            move = parse_move(view, text, colour)
+            resigner = view.game.resigner(move)
             if resigner is None:
                 self._check_turn(view, user_id, colour, move, expected_version)
-                view.kind.check(view.game, move)
-            elif resigner != colour:
+                view.game.check(move)
+            elif resigner.value != colour:
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
             result = await self._apply(db, loaded, user_id, move)
         self._remember(result.view)
@@ -74,7 +82,7 @@ class PlayUseCases(MatchSteps):
             colour = self._player_colour(view, user_id)
             if whole_match and view.match is None:
                 raise NotInMatchError("this game is not part of a match")
-            resignation = view.kind.resignation(view.game, colour)
+            resignation = view.game.resignation(view.kind.colour(colour))
             gives_up = user_id if whole_match else None
             result = await self._apply(db, loaded, user_id, resignation, match_resigned_by=gives_up)
         self._changed(result.view, result.match)
@@ -157,7 +165,7 @@ class PlayUseCases(MatchSteps):
         row = loaded.row
         if row.match_id is None or row.match_game is None or row.match_game == 1:
             return
-        movers = loaded.view.kind.movers(loaded.view.game)
+        movers = loaded.view.game.movers()
         if any(mover is not None for mover in movers) or self._now() > row.created_at + REPEAT:
             return
         previous = await games.match_game(db, row.match_id, row.match_game - 1)
@@ -166,7 +174,7 @@ class PlayUseCases(MatchSteps):
         before = await self._view(db, previous)
         colour = before.colour_of(user_id)
         if colour is not None and text is None:
-            text = str(before.kind.resignation(before.game, colour))
+            text = str(before.game.resignation(before.kind.colour(colour)))
         if text is not None and _repeats_last_move(before, user_id, text):
             raise RepeatedAcrossGamesError(
                 "that move ended the game before; the next one has begun",
@@ -179,7 +187,7 @@ class PlayUseCases(MatchSteps):
         view: GameView,
         user_id: int,
         colour: str,
-        move: object,
+        move: Hashable,
         expected_version: int | None,
     ) -> None:
         stale = expected_version is not None and expected_version != view.version
@@ -199,7 +207,7 @@ class PlayUseCases(MatchSteps):
         db: Db,
         loaded: Loaded,
         mover_id: int,
-        move: object,
+        move: Hashable,
         *,
         match_resigned_by: int | None = None,
     ) -> MoveResult:
@@ -207,27 +215,24 @@ class PlayUseCases(MatchSteps):
         the last move, what follows the game's end (`_after_game`) comes after its post."""
         view, row = loaded.view, loaded.row
         kind, game = view.kind, view.game
-        kind.push(game, move)
-        ending = kind.ending(game)
+        game.push(move)
+        ending = game.outcome()
         drawn = [] if ending is not None else kind.chance(game, row.seed)
         for event in drawn:
-            kind.push(game, event)
+            game.push(event)
         now = self._now()
-        first_colour = kind.first_colour(game)
-        row = replace(row, first_colour=first_colour, second_colour=kind.other(first_colour))
+        first = game.first_player_colour  # the pie rule may have changed the owners
+        row = replace(row, first_colour=first.value, second_colour=first.other.value)
+        record = game.record().to_json()
         if ending is not None:
-            stored = await self._finish(
-                db, row, ending, record=kind.dump(game), version=len(kind.moves(game)), now=now
-            )
+            stored = await self._finish(db, row, ending, record=record, version=game.ply, now=now)
         else:
-            to_move = kind.to_move(game)
-            next_id = None if to_move is None else row.player_of(to_move)
+            to_move = game.to_move
+            next_id = None if to_move is None else row.player_of(to_move.value)
             timed = next_id is None or not self._is_computer(row, next_id)
             player = await self._next_player(db, next_id, now) if timed else None
             starts = self._turn_start(player, now)
-            stored = await self._save(
-                db, row, kind.dump(game), len(kind.moves(game)), now, timed=timed, starts=starts
-            )
+            stored = await self._save(db, row, record, game.ply, now, timed=timed, starts=starts)
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.version, now)
         played, rolled = str(move), tuple(map(str, drawn))
@@ -291,14 +296,14 @@ class PlayUseCases(MatchSteps):
         self,
         db: Db,
         row: GameRow,
-        ending: Ending,
+        ending: Outcome[Side],
         *,
         record: str,
         version: int,
         now: int,
     ) -> GameRow:
         """End the game with `ending` (also used for time losses and agreed draws)."""
-        winner_id = None if ending.winner is None else row.player_of(ending.winner)
+        winner_id = None if ending.winner is None else row.player_of(ending.winner.value)
         result = Result(
             record=record,
             version=version,
@@ -306,7 +311,7 @@ class PlayUseCases(MatchSteps):
             termination=ending.termination,
             rule=ending.rule,
             winner_id=winner_id,
-            scores=ending_json(ending),
+            scores=scores_json(ending),
             finished_at=now,
         )
         if not await games.finish_game(db, row.id, row.version, result):
@@ -324,7 +329,7 @@ class PlayUseCases(MatchSteps):
 
     async def _agree_draw(self, db: Db, loaded: Loaded, user_id: int) -> DrawResult:
         view = loaded.view
-        ending = Ending(None, Termination.AGREEMENT, None, view.kind.scores(view.game))
+        ending: Outcome[Side] = Outcome(None, Ruling.AGREEMENT, None, view.game.scores())
         now = self._now()
         row = await self._finish(
             db, loaded.row, ending, record=view.record, version=view.version, now=now
@@ -340,7 +345,7 @@ def _repeats_last_move(view: GameView, user_id: int, text: str) -> bool:
     if colour is None:
         return False
     try:
-        move = view.kind.parse(view.game, text, colour)
+        move = parse_move(view, text, colour)
     except ValueError:
         return False
-    return bool(view.kind.last_move_by(view.game, colour) == move)
+    return bool(view.game.last_move_by(view.kind.colour(colour)) == move)

@@ -61,12 +61,12 @@ class QueryUseCases(ServiceCore):
         """Game `game_id` of this server after its turn `turn` (0: the start; None: the last).
         Raises as `game_here` does, and `HistoryEndError` before the start or past the end."""
         view = await self.game_here(game_id, guild_id)
-        plies = view.kind.turn_plies(view.game)
+        plies = view.game.turn_plies()
         turns = len(plies) - 1
         shown = turns if turn is None else turn
         if not 0 <= shown <= turns:
             raise HistoryEndError("there is no such move in this game", turns=turns)
-        position = view.kind.position_at(view.game, plies[shown])
+        position = view.game.position_at(plies[shown])
         return HistoryStep(view, position, shown, turns)
 
     async def finished_games(
@@ -109,4 +109,4 @@ class QueryUseCases(ServiceCore):
         if ending is not None:
             header += f"# result: {ending.result} ({ending.termination})\n"
         filename = f"{view.kind.key}-{view.variant}-game-{view.id}.txt"
-        return Export(filename, header + view.kind.export(view.game))
+        return Export(filename, header + view.game.record().to_text())

@@ -7,10 +7,31 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
-from bot import games as registry
-from bot.games import Ending, Position, SomeSpec
+from bot.games import SomeGame, SomeKind
 from bot.service.deadlines import Turn, moment
 from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus
+from engine.game import Outcome, Reason, Side, Termination
+
+
+class Ruling(Reason):
+    """Why a game ended when no rule ended it: the service decides these."""
+
+    TIMEOUT = "timeout"  # the player to move ran out of time
+    AGREEMENT = "agreement"  # the players agreed to a draw
+
+
+def reason_of(stored: str) -> Reason:
+    """The reason a stored termination names; raise `ValueError` for none."""
+    for kind in (Termination, Ruling):
+        try:
+            return kind(stored)
+        except ValueError:
+            continue
+    raise ValueError(f"no game ends by {stored!r}")
+
+
+DRAW = "draw"
+"""How a draw is stored in place of a winning colour."""
 
 
 class GameView:
@@ -18,10 +39,14 @@ class GameView:
     its dice) and its engine position, replayed from the record on first use."""
 
     def __init__(
-        self, row: GameRow, game: Position | None = None, match: MatchStanding | None = None
+        self,
+        kind: SomeKind,
+        row: GameRow,
+        game: SomeGame | None = None,
+        match: MatchStanding | None = None,
     ) -> None:
         self.id = row.id
-        self.kind: SomeSpec = registry.spec(row.game_kind)
+        self.kind = kind
         self.variant = row.variant
         self.guild_id = row.guild_id
         self.channel_id = row.channel_id
@@ -42,7 +67,7 @@ class GameView:
         self.winner_id = row.winner_id  # None for a draw or a game still running
         self.computer_level = row.computer_level  # set in a game against the computer
         self._colours = {row.first_id: row.first_colour, row.second_id: row.second_colour}
-        self.ending = _ending(row)
+        self.ending = stored_outcome(kind, row)
         self.match = match  # the score of its match, for a game of a best-of match
         self._game = game
 
@@ -50,7 +75,7 @@ class GameView:
         return f"<GameView {self.id} {self.kind.key} v{self.version} {self.status}>"
 
     @property
-    def game(self) -> Position:
+    def game(self) -> SomeGame:
         """The engine game at this version (do not change it: it may be shared)."""
         if self._game is None:
             self._game = self.kind.load(self.record)
@@ -63,16 +88,21 @@ class GameView:
 
     @property
     def players(self) -> dict[str, int]:
-        """Each colour's player (as the colours are owned now)."""
+        """Each colour's player, by the colour's name (as the colours are owned now)."""
         return {colour: user for user, colour in self._colours.items()}
 
     def colour_of(self, user_id: int) -> str | None:
-        """The colour `user_id` plays, or None for someone who does not play."""
+        """The name of the colour `user_id` plays, or None for someone who does not play."""
         return self._colours.get(user_id)
 
-    def player_of(self, colour: str) -> int:
-        """The user who plays `colour`."""
-        return self.players[colour]
+    def side_of(self, user_id: int) -> Side | None:
+        """The engine's colour `user_id` plays, or None for someone who does not play."""
+        name = self._colours.get(user_id)
+        return None if name is None else self.kind.colour(name)
+
+    def player_of(self, colour: str | Side) -> int:
+        """The user who plays `colour` (a colour or its name)."""
+        return self.players[colour if isinstance(colour, str) else colour.value]
 
     def opponent_of(self, user_id: int) -> int:
         """The other player."""
@@ -80,8 +110,9 @@ class GameView:
 
     @property
     def to_move(self) -> str | None:
-        """The colour to move, or None when the game is over."""
-        return self.kind.to_move(self.game) if self.is_active else None
+        """The name of the colour to move, or None when the game is over."""
+        colour = self.game.to_move if self.is_active else None
+        return None if colour is None else colour.value
 
     @property
     def to_move_id(self) -> int | None:
@@ -142,11 +173,15 @@ class MatchUpdate:
     next_game: Started | None
 
 
-def _ending(row: GameRow) -> Ending | None:
+def stored_outcome(kind: SomeKind, row: GameRow) -> Outcome[Side] | None:
+    """How the game of `row` ended, as stored; None while it runs."""
     if row.result is None or row.termination is None:
         return None
-    scores = None if row.scores is None else json.loads(row.scores)
-    return Ending.stored(row.result, row.termination, row.rule, scores)
+    winner = None if row.result == DRAW else kind.colour(row.result)
+    scores = None
+    if row.scores is not None:
+        scores = {kind.colour(name): points for name, points in json.loads(row.scores).items()}
+    return Outcome(winner, reason_of(row.termination), row.rule, scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +192,7 @@ class MoveResult:
     mover_id: int
     played: str  # the move in canonical notation
     drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
-    ending: Ending | None
+    ending: Outcome[Side] | None
     post_id: int | None = None  # its post in the outbox: settle it once posted
     match: MatchUpdate | None = None  # after the last move of a match game
 
@@ -252,7 +287,7 @@ class DrawResult:
     view: GameView
     action: DrawAction
     by_id: int
-    ending: Ending | None
+    ending: Outcome[Side] | None
     match: MatchUpdate | None = None
 
 
@@ -273,7 +308,7 @@ class TimeLoss:
 
     view: GameView
     loser_id: int
-    ending: Ending
+    ending: Outcome[Side]
     post_id: int | None = None
     match: MatchUpdate | None = None
 
@@ -362,7 +397,7 @@ class HistoryStep:
     """One position of a game's history: after `turn` of its `turns` turns (0: the start)."""
 
     view: GameView
-    position: Position
+    position: SomeGame
     turn: int
     turns: int
 
@@ -394,6 +429,10 @@ class Export:
     text: str
 
 
-def ending_json(ending: Ending) -> str | None:
-    """The scores of an ending as stored."""
-    return None if ending.scores is None else json.dumps(ending.scores, sort_keys=True)
+def scores_json(outcome: Outcome[Side]) -> str | None:
+    """The scores of an outcome as stored: points by the colour's name."""
+    if outcome.scores is None:
+        return None
+    return json.dumps(
+        {colour.value: points for colour, points in outcome.scores.items()}, sort_keys=True
+    )

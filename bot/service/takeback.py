@@ -96,7 +96,7 @@ class TakebackUseCases(PlayUseCases):
     def _turn_to_take_back(self, view: GameView, user_id: int) -> int:
         """How many events a takeback of `user_id`'s last turn removes; raises the refusals."""
         colour = self._player_colour(view, user_id)
-        count = view.kind.last_turn_length(view.game, colour)
+        count = view.game.last_turn_length(view.kind.colour(colour))
         if count is None:
             raise OpponentMovedError("your opponent has moved since your last turn")
         if count == 0:
@@ -109,11 +109,10 @@ class TakebackUseCases(PlayUseCases):
         """Store the position before the asker's last turn, with their clock as it was when
         they made it."""
         row, view = loaded.row, loaded.view
-        kind = view.kind
         taken = _last(view, count)
-        earlier = kind.take_back(view.game, count)
+        earlier = view.game.take_back(count)
         now = self._now()
-        first_colour = kind.first_colour(earlier)
+        first = earlier.first_player_colour
         # The asker gets the time they had left when they moved: the time since (the
         # opponent's thinking, the wait for the answer) is not theirs.
         used = row.last_turn_seconds or 0
@@ -125,9 +124,9 @@ class TakebackUseCases(PlayUseCases):
             db,
             row.id,
             row.version,
-            record=kind.dump(earlier),
-            version=len(kind.moves(earlier)),
-            colours=(first_colour, kind.other(first_colour)),
+            record=earlier.record().to_json(),
+            version=earlier.ply,
+            colours=(first.value, first.other.value),
             clock=clock,
             updated_at=now,
         )
@@ -139,7 +138,7 @@ class TakebackUseCases(PlayUseCases):
 
 def _last(view: GameView, count: int) -> tuple[str, ...]:
     """The last `count` events of the game, in notation."""
-    return tuple(str(move) for move in view.kind.moves(view.game)[-count:])
+    return tuple(str(move) for move in view.game.moves[-count:])
 
 
 def _clock(turn: Turn, now: int) -> Clock:

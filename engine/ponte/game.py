@@ -23,12 +23,13 @@ class PonteGame(Game[Move, Colour]):
 
     KEY = "ponte"
     TITLE = "Ponte del Diavolo"
+    VARIANTS = ("online", "classic")
 
     def __init__(self, variant: str | Variant = "online") -> None:
         self.variant = get_variant(variant)
         self.board = Board(self.variant.size)
         self._moves: list[Move] = []
-        self.turn = Colour.WHITE  # whose turn it is, or would be after the end (see to_move)
+        self._turn = Colour.WHITE  # whose turn it is, or would be after the end (see to_move)
         self.swapped = False  # P4: the second player took white
         self._final_turn = False  # P16: white passed, so red's turn now is the last
         self._end: tuple[str, Colour | None] | None = None  # (rule, resigned colour)
@@ -45,17 +46,27 @@ class PonteGame(Game[Move, Colour]):
         """A new game of `variant` (online by default)."""
         return cls(variant or "online")
 
+    @classmethod
+    def colours(cls) -> tuple[Colour, Colour]:
+        """White, who begins (P3), and red."""
+        return (Colour.WHITE, Colour.RED)
+
     # State ----------------------------------------------------------------------------------------
 
     @property
-    def moves(self) -> list[Move]:
-        """Every move so far, `swap` included (do not change it: use `push`)."""
-        return self._moves
+    def moves(self) -> tuple[Move, ...]:
+        """Every move so far, `swap` included."""
+        return tuple(self._moves)
+
+    @property
+    def ply(self) -> int:
+        """How many moves were made."""
+        return len(self._moves)
 
     @property
     def to_move(self) -> Colour | None:
         """Whose turn it is, None once the game is over."""
-        return None if self._end is not None else self.turn
+        return None if self._end is not None else self._turn
 
     @property
     def variant_name(self) -> str:
@@ -112,6 +123,10 @@ class PonteGame(Game[Move, Colour]):
         """The score `colour` has now (P19)."""
         return score(self.board, colour)
 
+    def scores(self) -> dict[Colour, int]:
+        """The points of each colour now (P19)."""
+        return {colour: self.score(colour).points for colour in Colour}
+
     def outcome(self) -> Outcome[Colour] | None:
         """The result once the game is over (with each colour's points), else None."""
         if self._end is None:
@@ -125,9 +140,18 @@ class PonteGame(Game[Move, Colour]):
 
     # Legality ------------------------------------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
-        """Parse `text`; a bare ``resign`` is the player to move. Raises `InvalidMoveError`."""
-        return parse_move(text, mover=self.to_move)
+    def parse_move(self, text: str, *, by: Colour | None = None) -> Move:
+        """Parse `text`; a bare ``resign`` is `by` (the player to move by default). Raises
+        `InvalidMoveError`."""
+        return parse_move(text, mover=by or self.to_move)
+
+    def resignation(self, colour: Colour) -> Resign:
+        """`colour` gives up (P18)."""
+        return Resign(colour)
+
+    def resigner(self, move: Move) -> Colour | None:
+        """The colour `move` resigns for (P18), or None."""
+        return move.colour if isinstance(move, Resign) else None
 
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` (with the rule id) if `move` may not be played now."""
@@ -159,7 +183,7 @@ class PonteGame(Game[Move, Colour]):
             bridges = str(self.variant.bridges)
             message = f"all {bridges} bridges have been built"
             return Problem("P1", message, "no_bridges_left", (), {"count": bridges})
-        return self.board.bridge_problem(move, self.turn)
+        return self.board.bridge_problem(move, self._turn)
 
     def _off_board(self, *fields: Field) -> Problem | None:
         size = self.variant.size
@@ -171,7 +195,7 @@ class PonteGame(Game[Move, Colour]):
         return None
 
     def _place_problem(self, move: Place) -> Problem | None:
-        colour, board = self.turn, self.board
+        colour, board = self._turn, self.board
         left = self.stones_left(colour)
         if left is not None and left < 2:
             message = f"{colour} has {left} stone(s) left; a turn places two"
@@ -197,10 +221,10 @@ class PonteGame(Game[Move, Colour]):
     # Queries -------------------------------------------------------------------------------------
 
     def _legal_field_indices(self) -> list[int]:
-        left = self.stones_left(self.turn)
+        left = self.stones_left(self._turn)
         if self._end is not None or (left is not None and left < 2):
             return []
-        problem, colour = self.board.stone_problem, self.turn
+        problem, colour = self.board.stone_problem, self._turn
         return [i for i in self.board.geo.fields if problem(i, colour) is None]
 
     def legal_fields(self) -> list[Field]:
@@ -211,7 +235,7 @@ class PonteGame(Game[Move, Colour]):
         """Every bridge the player to move could build now, in canonical order."""
         if self._end is not None or self.ply < 2 or self.bridges_left == 0:
             return []
-        board, colour = self.board, self.turn
+        board, colour = self.board, self._turn
         found = []
         for index in board.geo.fields:
             if board.cells[index] is not colour or board.bridge_end[index]:
@@ -232,7 +256,7 @@ class PonteGame(Game[Move, Colour]):
         # P10: stones only ever make placements illegal, so the second stone is one of the
         # fields that are legal now, and each pair needs checking in one order only.
         fields = self._legal_field_indices()
-        problem, colour = self.board.stone_problem, self.turn
+        problem, colour = self.board.stone_problem, self._turn
         for position, first in enumerate(fields):
             for second in fields[position + 1 :]:
                 if problem(second, colour, also=first) is None:
@@ -258,7 +282,7 @@ class PonteGame(Game[Move, Colour]):
 
     def push(self, move: Move) -> None:
         """Make `move` without checking it (the caller has: see `check` and `play`)."""
-        colour = self.turn
+        colour = self._turn
         self._moves.append(move)
         if isinstance(move, Resign):
             self._end = ("P18", move.colour)
@@ -274,10 +298,10 @@ class PonteGame(Game[Move, Colour]):
         self._end_turn(passed=isinstance(move, Pass))
 
     def _end_turn(self, passed: bool) -> None:
-        if self.turn is Colour.RED and self._final_turn:
+        if self._turn is Colour.RED and self._final_turn:
             self._end = ("P16", None)
-        elif self.turn is Colour.RED and passed:
+        elif self._turn is Colour.RED and passed:
             self._end = ("P17", None)
         elif passed:
             self._final_turn = True
-        self.turn = self.turn.other
+        self._turn = self._turn.other

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.errors import InvalidMoveError
 
 
-class Colour(enum.Enum):
+class Colour(enum.StrEnum):
     """A stone colour. White moves first (P3); the pie rule may change who owns which (P4)."""
 
     WHITE = "white"
@@ -18,9 +18,6 @@ class Colour(enum.Enum):
     def other(self) -> Colour:
         """The opposing colour."""
         return Colour.RED if self is Colour.WHITE else Colour.WHITE
-
-    def __str__(self) -> str:
-        return self.value
 
     def __repr__(self) -> str:
         return f"Colour.{self.name}"

@@ -4,7 +4,7 @@ from engine.game import Outcome, Termination
 from engine.record import Record
 from engine.verbindung.board import Network, SegmentRef
 from engine.verbindung.chance import Chooser, draw_roll
-from engine.verbindung.game import VerbindungGame
+from engine.verbindung.game import Phase, VerbindungGame
 from engine.verbindung.layout import BASES, SIZE, Base, Colour, Face, Orientation, Player, Side
 from engine.verbindung.moves import (
     Action,
@@ -31,6 +31,7 @@ __all__ = [
     "Network",
     "Orientation",
     "Outcome",
+    "Phase",
     "Place",
     "Player",
     "Record",

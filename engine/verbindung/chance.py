@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from engine.errors import GameOverError, IllegalMoveError
+from engine.errors import IllegalMoveError
+from engine.game import game_over
 from engine.verbindung.game import VerbindungGame
 from engine.verbindung.layout import FACE_ORDER
 from engine.verbindung.moves import Roll
@@ -32,7 +33,7 @@ def draw_roll(game: VerbindungGame, rng: Chooser) -> Roll:
     """
     outcome = game.outcome()
     if outcome is not None:
-        raise GameOverError(outcome.rule, "the game is over")
+        raise game_over(outcome)
     count = game.dice_to_roll()
     if count == 0:
         message = "no roll is due: the rolled dice must be played first"

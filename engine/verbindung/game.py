@@ -6,12 +6,13 @@ A turn is two events: a `Roll` that the caller supplies (the chance step, V5) an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import enum
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 from typing import TypeGuard
 
-from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
-from engine.game import Game, Outcome, Termination
+from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.game import Game, Outcome, Termination, game_over
 from engine.verbindung.board import Board, Network
 from engine.verbindung.layout import (
     DICE,
@@ -33,6 +34,13 @@ VARIANT = "standard"
 """The game's one variant."""
 
 
+class Phase(enum.StrEnum):
+    """The two steps of a turn (V5, V6)."""
+
+    ROLL = "roll"  # the dice are due: the caller supplies the roll (the chance step)
+    PLACE = "place"  # the mover places the rolled dice
+
+
 class VerbindungGame(Game[Move, Player]):
     """A game from the empty area: query it, and advance it with rolls, turns and resignations.
 
@@ -43,6 +51,7 @@ class VerbindungGame(Game[Move, Player]):
 
     KEY = "verbindung"
     TITLE = "Verbindung gesucht"
+    VARIANTS = (VARIANT,)
 
     def __init__(self) -> None:
         """A new game: empty area, red to roll."""
@@ -71,6 +80,11 @@ class VerbindungGame(Game[Move, Player]):
         if variant not in (None, VARIANT):
             raise InvalidMoveError(f"unknown variant {variant!r}; Verbindung gesucht has {VARIANT}")
         return cls()
+
+    @classmethod
+    def colours(cls) -> tuple[Player, Player]:
+        """Red, who begins (V5), and black."""
+        return (FIRST_PLAYER, FIRST_PLAYER.other)
 
     @property
     def variant_name(self) -> str:
@@ -103,11 +117,11 @@ class VerbindungGame(Game[Move, Player]):
         return None if self._outcome is not None else self._to_move
 
     @property
-    def phase(self) -> str | None:
-        """``"roll"`` when a roll is due, ``"place"`` when a turn is, None after the end."""
+    def phase(self) -> Phase | None:
+        """The step due now (a roll or the turn's placements), None after the end."""
         if self._outcome is not None:
             return None
-        return "roll" if self._roll is None else "place"
+        return Phase.ROLL if self._roll is None else Phase.PLACE
 
     @property
     def roll(self) -> tuple[Face, ...]:
@@ -131,14 +145,14 @@ class VerbindungGame(Game[Move, Player]):
 
     def dice_to_roll(self) -> int:
         """V5: how many dice the roll now due must hold (0 when no roll is due)."""
-        if self.phase != "roll":
+        if self.phase is not Phase.ROLL:
             return 0
         opening = self._to_move is FIRST_PLAYER and self._turns[self._to_move] < OPENING_TURNS
         return min(OPENING_DICE if opening else DICE_PER_ROLL, self.supply)
 
     def white_duty(self) -> int:
         """V6: how many rolled white crosses the turn now due must place (0 in the roll phase)."""
-        return self._duty if self.phase == "place" else 0
+        return self._duty if self.phase is Phase.PLACE else 0
 
     def outcome(self) -> Outcome[Player] | None:
         """The winner and the reason once the game is over, else None."""
@@ -149,8 +163,9 @@ class VerbindungGame(Game[Move, Player]):
         """Whether the game has ended."""
         return self._outcome is not None
 
-    def board(self) -> dict[str, Tile]:
-        """The placed dice by field name, in canonical field order."""
+    @property
+    def board(self) -> Mapping[str, Tile]:
+        """The placed dice by field name, in canonical field order (a new mapping each time)."""
         return {str(field): tile for field, tile in self._board.items()}
 
     # Path queries -----------------------------------------------------------------------------
@@ -175,7 +190,7 @@ class VerbindungGame(Game[Move, Player]):
 
     def _state(self, before: Iterable[Action] = ()) -> TurnState:
         """A checked copy of the current turn after `before`; raise `IllegalMoveError`."""
-        self._check_phase("place")
+        self._check_phase(Phase.PLACE)
         assert self._roll is not None
         state = TurnState(self._board.copy(), self._to_move, self._roll)
         for action in before:
@@ -244,13 +259,14 @@ class VerbindungGame(Game[Move, Player]):
 
     # Checking ---------------------------------------------------------------------------------
 
-    def _check_phase(self, phase: str) -> None:
+    def _check_phase(self, phase: Phase | None) -> None:
+        """Raise unless the game goes on and `phase` (any for None) is due."""
         if self._outcome is not None:
-            raise GameOverError(self._outcome.rule, "the game is over")
-        if phase == "place" and self._roll is None:
+            raise game_over(self._outcome)
+        if phase is Phase.PLACE and self._roll is None:
             message = f"{self._to_move} must roll the dice before the turn"
             raise IllegalMoveError("V5", message, reason="roll_first")
-        if phase == "roll" and self._roll is not None:
+        if phase is Phase.ROLL and self._roll is not None:
             message = f"{self._to_move} has rolled and must now play the turn"
             params = {"roll": roll_text(self._roll)}
             raise IllegalMoveError("V5", message, reason="rolled_already", params=params)
@@ -258,14 +274,14 @@ class VerbindungGame(Game[Move, Player]):
     def check(self, move: Move) -> None:
         """Raise `IllegalMoveError` (or `GameOverError`) unless `move` is legal now."""
         if isinstance(move, Resign):
-            self._check_phase("any")
+            self._check_phase(None)
         elif isinstance(move, Roll):
             self._check_roll(move)
         else:
             self._check_turn(move)
 
     def _check_roll(self, roll: Roll) -> None:
-        self._check_phase("roll")
+        self._check_phase(Phase.ROLL)
         wanted = self.dice_to_roll()
         if len(roll.faces) != wanted:
             given = len(roll.faces)
@@ -289,9 +305,25 @@ class VerbindungGame(Game[Move, Player]):
                 },
             )
 
-    def parse_move(self, text: str) -> Move:
-        """Parse one record line into an event; raise `InvalidMoveError` (legality unchecked)."""
+    def parse_move(self, text: str, *, by: Player | None = None) -> Move:
+        """Parse one record line into an event; raise `InvalidMoveError` (legality unchecked).
+        A bare ``resign`` is `by` (the player to move by default)."""
+        mover = by or self.to_move
+        if text.split() == ["resign"] and mover is not None:
+            return Resign(mover)
         return parse_move(text)
+
+    def resignation(self, colour: Player) -> Resign:
+        """`colour` gives up (V12)."""
+        return Resign(colour)
+
+    def resigner(self, move: Move) -> Player | None:
+        """The player `move` resigns for (V12), or None."""
+        return move.player if isinstance(move, Resign) else None
+
+    def is_chance(self, move: Move) -> bool:
+        """Whether `move` is a roll (V5): the caller draws those, no player makes them."""
+        return isinstance(move, Roll)
 
     # Making -----------------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from engine.coords import Field
-from engine.errors import GameOverError, IllegalMoveError
-from engine.game import Outcome, Termination
+from engine.errors import IllegalMoveError
+from engine.game import Outcome, Termination, game_over
 from engine.verbindung.board import Board
 from engine.verbindung.layout import FACE_ORIENTATIONS, PLACEMENTS_PER_TURN, SIZE, Face, Player
 from engine.verbindung.moves import Action, Exchange, Place
@@ -63,7 +63,7 @@ class TurnState:
     def check(self, action: Action) -> None:
         """Raise `IllegalMoveError` (or `GameOverError`) unless `action` may be made now."""
         if self.outcome is not None:
-            raise GameOverError(self.outcome.rule, f"the game ended before {action}")
+            raise game_over(self.outcome, f"the game ended before {action}")
         if self.slots_left <= 0:
             message = "a turn places at most two dice (exchanges included)"
             raise IllegalMoveError("V6", message, reason="too_many", params=self._roll_params())

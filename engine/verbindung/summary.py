@@ -25,7 +25,7 @@ def summarise(game: VerbindungGame) -> dict[str, object]:
         "winner": None if outcome is None else outcome.result,
         "roll": [str(face) for face in game.roll],
         "supply": game.supply,
-        "board": {name: str(tile) for name, tile in game.board().items()},
+        "board": {name: str(tile) for name, tile in game.board.items()},
         "bases_joined": {str(p): game.bases_joined(p) for p in Player},
         "legal": {
             str(face): [_placement_text(p) for p in game.placements(face)]

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import pytest
 from servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
-from bot import games
 from bot.announce import Announcer
+from bot.games import GAMES
 from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
@@ -58,7 +58,7 @@ async def test_the_ponte_start_suggests_a_legal_opening(tmp_path: Path) -> None:
 
 
 def test_a_roll_without_a_placement_still_gets_a_hint() -> None:
-    spec = games.spec("verbindung")
+    spec = GAMES.kind("verbindung")
     game = VerbindungGame()
     game.play(f"roll {Face.BLACK_CROSS} {Face.BLACK_CROSS}")  # nothing fits red's bases
     assert spec.example_move(game) == "pass"

@@ -29,7 +29,7 @@ def test_the_search_is_told_to_stop_the_reserve_before_the_budget_ends(monkeypat
 
     spec = SimpleNamespace(load=lambda record: record, choose=choose)
     monkeypatch.setattr(thinking.time, "monotonic", clock)
-    monkeypatch.setattr(thinking.games, "spec", lambda kind: spec)
+    monkeypatch.setattr(thinking, "GAMES", SimpleNamespace(kind=lambda key: spec))
     assert thinking.think("ponte", "{}", "hard", "seed", seconds) == "a move"
     [stop] = stops
     end = 1000.0 + max(0.0, seconds - thinking.RESERVE)

@@ -8,9 +8,9 @@ import random
 import pytest
 from ponte_positions import classic_filled
 
-from engine.game import Game, LegalMoves, Termination
+from engine.game import Game, LegalMoves, Outcome, Termination, game_over
 from engine.ponte import Colour, Pass, PonteGame, Swap
-from engine.verbindung import Player, Resign, Roll, Turn, VerbindungGame, draw_roll
+from engine.verbindung import Phase, Player, Resign, Roll, Turn, VerbindungGame, draw_roll
 
 
 def verbindung_opening() -> VerbindungGame:
@@ -109,3 +109,65 @@ def test_P16_the_coming_turn_is_known_to_be_the_last() -> None:
     game.push(Pass())
     assert game.is_over and not game.is_final_turn()
     assert not VerbindungGame.new().is_final_turn()
+
+
+@pytest.mark.parametrize("make", GAMES)
+def test_both_games_share_one_shape_of_colours_moves_and_resignation(make) -> None:
+    game = make()
+    first, second = game.colours()
+    assert first.other is second and second.other is first
+    assert type(game).colour(first.value) is first
+    with pytest.raises(ValueError, match="no colour"):
+        type(game).colour("purple")
+    assert isinstance(game.moves, tuple) and game.variant_name in type(game).VARIANTS
+    mover = game.to_move
+    assert mover is not None
+    # A bare "resign" is whoever wrote it, not necessarily the player to move (P18, V12).
+    assert game.resigner(game.parse_move("resign", by=mover.other)) is mover.other
+    assert game.resigner(game.parse_move("resign")) is mover
+    assert game.resigner(game.resignation(mover)) is mover
+    assert game.resigner(game.moves[-1]) is None
+
+
+def test_V5_only_a_roll_is_a_chance_event_and_the_phase_says_which_step_is_due() -> None:
+    game = verbindung_opening()
+    assert game.phase is Phase.PLACE and game.phase == "place"
+    assert game.is_chance(game.moves[0]) and not game.is_chance(game.parse_move("pass"))
+    game.play("white-cross a2")
+    assert game.phase is Phase.ROLL
+    game.play("resign red")
+    assert game.phase is None
+    assert not PonteGame().is_chance(PonteGame().parse_move("c3 d5"))
+
+
+def test_P19_only_ponte_has_scores_and_its_first_player_changes_colour_by_a_swap() -> None:
+    game = PonteGame.from_moves("online", ["c3 d5"])
+    assert game.scores() == {Colour.WHITE: 0, Colour.RED: 0}
+    assert game.first_player_colour is Colour.WHITE
+    game.play("swap")
+    assert game.first_player_colour is Colour.RED
+    assert verbindung_opening().scores() is None
+    assert verbindung_opening().first_player_colour is Player.RED
+
+
+def test_the_history_steps_over_chance_events_and_a_takeback_knows_its_length() -> None:
+    game = VerbindungGame.from_moves(
+        None, ["roll arcs white-cross", "white-cross a2", "roll arcs arcs arcs"]
+    )
+    assert game.turn_plies() == [1, 3]  # the start with its roll, then the turn with the next roll
+    assert game.last_turn_length(Player.RED) == 2  # the turn and the roll after it
+    assert game.last_turn_length(Player.BLACK) is None  # red moved last
+    assert VerbindungGame().last_turn_length(Player.RED) == 0
+    earlier = game.position_at(1)
+    assert earlier.moves == game.moves[:1] and earlier.phase is Phase.PLACE
+    with pytest.raises(ValueError, match="no position"):
+        game.position_at(4)
+
+
+def test_an_outcome_no_rule_decided_has_no_rule_and_a_game_over_error_says_so() -> None:
+    outcome = Outcome(Colour.RED, Termination.RESIGNATION, "P18")
+    assert outcome.result == "red" and game_over(outcome).rule == "P18"
+    drawn: Outcome[Colour] = Outcome(None, Termination.FINISHED, None)
+    assert drawn.result == "draw" and game_over(drawn).rule == ""
+    assert {reason.value for reason in Termination} >= {"finished", "resignation"}
+    assert "timeout" not in {reason.value for reason in Termination}  # the service's, not a rule's

@@ -59,7 +59,7 @@ def position(
 
 def error_of(game: PonteGame, text: str) -> IllegalMoveError:
     """The error `text` raises in `game`, checking that the game is left unchanged."""
-    before = (game.moves.copy(), game.board.copy(), game.to_move)
+    before = (game.moves, game.board.copy(), game.to_move)
     with pytest.raises(IllegalMoveError) as caught:
         game.play(text)
     assert (game.moves, game.board, game.to_move) == before

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
+from bot.games import GAMES, Registry
 from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.store import open_database
@@ -50,16 +51,21 @@ class CountingSeeds:
 
 
 async def open_service(
-    where: str | Path, clock: FakeClock | None = None, seeds: CountingSeeds | None = None
+    where: str | Path,
+    clock: FakeClock | None = None,
+    seeds: CountingSeeds | None = None,
+    *,
+    registry: Registry = GAMES,
 ) -> GameService:
     """A service over a freshly opened (and migrated) database: an SQLite file or a
-    PostgreSQL URL."""
+    PostgreSQL URL; `registry` says which games it offers."""
     connection = await open_database(where)
     service = GameService(
         connection,
         clock=clock or FakeClock(),
         seeds=seeds or CountingSeeds(),
         computer_id=COMPUTER,
+        registry=registry,
     )
     await service.release_claims()  # as the bot does at start: nothing of it is being posted
     return service

@@ -1,146 +1,182 @@
 """A tiny third game, registered only by the tests that need it: four cells in a row, each turn
-claims one, and a full row is a draw (two cells each). It proves that a game is an engine and a
-registry entry, and that nothing else in the bot has to change for one."""
+claims one, and a full row is a draw (two cells each). It proves that a game is an engine class
+and a kind, and that nothing else in the bot has to change for one."""
 
 from __future__ import annotations
 
-import json
+import enum
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TypeGuard
 
 from PIL import Image, ImageDraw
 
-from bot.games import Ending, GameSpec, Players, Termination
+from bot.games import GameKind, Players
 from bot.render import DEFAULT_WIDTH, ENGLISH, Labels
-from bot.render.encode import png_bytes
-from bot.render.theme import DEFAULT_THEME
 from engine.ai import Level, Rng, Stop
-from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
+from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.game import Game, Outcome, Termination, game_over
 
 CELLS = "abcd"
-COLOURS = ("blue", "green")
 
 
-class ToyGame:
-    """The position: which colour claimed which cell, in order."""
-
-    def __init__(self, moves: Iterable[str] = ()) -> None:
-        self.moves: list[str] = []
-        for move in moves:
-            self.check(move)
-            self.moves.append(move)
-
-    def copy(self) -> ToyGame:
-        return ToyGame(self.moves)
+class Colour(enum.StrEnum):
+    BLUE = "blue"
+    GREEN = "green"
 
     @property
-    def is_over(self) -> bool:
-        return len(self.moves) == len(CELLS) or self.moves[-1:] == ["resign"]
-
-    def to_move(self) -> str | None:
-        return None if self.is_over else COLOURS[len(self.moves) % 2]
-
-    def check(self, move: str) -> None:
-        if self.is_over:
-            raise GameOverError("T2", "the row is full")
-        if move in self.moves:
-            raise IllegalMoveError("T1", f"{move} is taken")
-
-    def push(self, move: str) -> None:
-        self.moves.append(move)
+    def other(self) -> Colour:
+        return Colour.GREEN if self is Colour.BLUE else Colour.BLUE
 
 
-class ToySpec(GameSpec[ToyGame, str]):
-    key = "toy"
-    colours = COLOURS
-    variants = ("standard",)
+@dataclass(frozen=True, slots=True)
+class Claim:
+    cell: str
 
-    def new(self, variant: str) -> ToyGame:
-        return ToyGame()
+    def __str__(self) -> str:
+        return self.cell
 
-    def load(self, record: str) -> ToyGame:
-        return ToyGame(json.loads(record)["moves"])
 
-    def dump(self, game: ToyGame) -> str:
-        return json.dumps({"game": self.key, "moves": game.moves})
+@dataclass(frozen=True, slots=True)
+class Resign:
+    colour: Colour
 
-    def export(self, game: ToyGame) -> str:
-        return "".join(f"{move}\n" for move in game.moves)
+    def __str__(self) -> str:
+        return f"resign {self.colour}"
 
-    def read(self, text: str, variant: str) -> ToyGame:
-        return ToyGame(text.split())
 
-    def to_move(self, game: ToyGame) -> str | None:
-        return game.to_move()
+Move = Claim | Resign
 
-    def first_colour(self, game: ToyGame) -> str:
-        return COLOURS[0]
 
-    def parse(self, game: ToyGame, text: str, colour: str) -> str:
-        move = text.strip().lower()
-        if move not in CELLS or not move:
-            raise InvalidMoveError(f"{text!r} is not a cell (a to d)")
-        return move
+class ToyGame(Game[Move, Colour]):
+    """The position: which colour claimed which cell, in order."""
 
-    def check(self, game: ToyGame, move: str) -> None:
-        game.check(move)
+    KEY = "toy"
+    TITLE = "Toy"
+    VARIANTS = ("standard",)
 
-    def push(self, game: ToyGame, move: str) -> None:
-        game.push(move)
+    def __init__(self) -> None:
+        self._moves: list[Move] = []
 
-    def resignation(self, game: ToyGame, colour: str) -> str:
-        return "resign"
+    @classmethod
+    def new(cls, variant: str | None = None) -> ToyGame:
+        if variant not in (None, "standard"):
+            raise InvalidMoveError(f"the toy game has no variant {variant!r}")
+        return cls()
 
-    def resigner(self, move: str) -> str | None:
+    @classmethod
+    def colours(cls) -> tuple[Colour, Colour]:
+        return (Colour.BLUE, Colour.GREEN)
+
+    def copy(self) -> ToyGame:
+        other = ToyGame()
+        other._moves = self._moves.copy()
+        other._takebacks = self._takebacks
+        return other
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def variant_name(self) -> str:
+        return "standard"
+
+    @property
+    def claimed(self) -> list[str]:
+        return [move.cell for move in self._moves if isinstance(move, Claim)]
+
+    @property
+    def to_move(self) -> Colour | None:
+        return None if self.outcome() is not None else self.colours()[len(self._moves) % 2]
+
+    def outcome(self) -> Outcome[Colour] | None:
+        if self._moves and isinstance(self._moves[-1], Resign):
+            return Outcome(self._moves[-1].colour.other, Termination.RESIGNATION, "T3")
+        if len(self.claimed) == len(CELLS):
+            return Outcome(None, Termination.FULL_BOARD, "T2")
         return None
 
-    def last_move_by(self, game: ToyGame, colour: str) -> str | None:
-        mine = game.moves[COLOURS.index(colour) :: 2]
-        return mine[-1] if mine else None
+    def movers(self) -> tuple[Colour | None, ...]:
+        return tuple(
+            move.colour if isinstance(move, Resign) else self.colours()[index % 2]
+            for index, move in enumerate(self._moves)
+        )
 
-    def movers(self, game: ToyGame) -> tuple[str | None, ...]:
-        return tuple(COLOURS[index % 2] for index in range(len(game.moves)))
+    def parse_move(self, text: str, *, by: Colour | None = None) -> Move:
+        words = text.strip().lower().split()
+        if words == ["resign"] and (by or self.to_move) is not None:
+            return Resign(by or self.to_move)  # type: ignore[arg-type]
+        if len(words) == 2 and words[0] == "resign" and words[1] in set(Colour):
+            return Resign(Colour(words[1]))
+        if len(words) != 1 or words[0] not in CELLS:
+            raise InvalidMoveError(f"{text!r} is not a cell (a to d)")
+        return Claim(words[0])
 
-    def take_back(self, game: ToyGame, count: int) -> ToyGame:
-        return ToyGame(game.moves[:-count])
+    def check(self, move: Move) -> None:
+        outcome = self.outcome()
+        if outcome is not None:
+            raise game_over(outcome)
+        if isinstance(move, Claim) and move.cell in self.claimed:
+            raise IllegalMoveError("T1", f"{move} is taken", reason="taken", fields=())
 
-    def position_at(self, game: ToyGame, ply: int) -> ToyGame:
-        return ToyGame(game.moves[:ply])
+    def push(self, move: Move) -> None:
+        self._moves.append(move)
 
-    def ending(self, game: ToyGame) -> Ending | None:
-        return Ending(None, Termination.FULL_BOARD, "T2", None) if game.is_over else None
+    def is_move(self, move: object) -> TypeGuard[Move]:
+        return isinstance(move, (Claim, Resign))
 
-    def moves(self, game: ToyGame) -> tuple[str, ...]:
-        return tuple(game.moves)
+    def _generate(self) -> Iterator[Move]:
+        if self.outcome() is None:
+            yield from (Claim(cell) for cell in CELLS if cell not in self.claimed)
+
+    def resignation(self, colour: Colour) -> Move:
+        return Resign(colour)
+
+    def resigner(self, move: Move) -> Colour | None:
+        return move.colour if isinstance(move, Resign) else None
+
+
+FILLS = {Colour.BLUE: (40, 90, 200), Colour.GREEN: (40, 160, 80)}
+
+
+class ToyKind(GameKind[ToyGame]):
+    def __init__(self) -> None:
+        super().__init__(ToyGame)
 
     def image(
-        self, game: ToyGame, players: Players, *, labels: Labels = ENGLISH, width: int = 400
-    ) -> Image.Image:
-        image = Image.new("RGB", (width, width // 4), DEFAULT_THEME.frame)
-        draw = ImageDraw.Draw(image)
-        for index, move in enumerate(game.moves):
-            left = CELLS.index(move) * width // 4
-            fill = DEFAULT_THEME.white_stone if index % 2 == 0 else DEFAULT_THEME.red_stone
-            draw.rectangle((left + 4, 4, left + width // 4 - 4, width // 4 - 4), fill=fill)
-        return image
-
-    def png(
         self,
         game: ToyGame,
         players: Players,
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
-    ) -> bytes:
-        return png_bytes(self.image(game, players, width=width), DEFAULT_THEME)
+    ) -> Image.Image:
+        image = Image.new("RGB", (width, width // 4), (52, 39, 31))
+        draw = ImageDraw.Draw(image)
+        for move, mover in zip(game.moves, game.movers(), strict=True):
+            if isinstance(move, Claim) and mover is not None:
+                left = CELLS.index(move.cell) * width // 4
+                box = (left + 4, 4, left + width // 4 - 4, width // 4 - 4)
+                draw.rectangle(box, fill=FILLS[mover])
+        return image
 
     def frames(
-        self, game: ToyGame, players: Players, *, labels: Labels = ENGLISH, width: int = 400
+        self,
+        game: ToyGame,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
     ) -> Iterable[Image.Image]:
-        for count in range(1, len(game.moves) + 1):
-            yield self.image(ToyGame(game.moves[:count]), players, width=width)
+        for ply in range(1, game.ply + 1):
+            yield self.image(game.position_at(ply), players, width=width)
 
     def candidates(self, game: ToyGame, typed: str) -> Iterator[str]:
-        return (cell for cell in CELLS if cell not in game.moves and cell.startswith(typed))
+        return (str(move) for move in game.legal_moves() if str(move).startswith(typed))
 
     def choose(self, game: ToyGame, level: Level, rng: Rng, stop: Stop) -> str:
-        return rng.choice([cell for cell in CELLS if cell not in game.moves])
+        return str(rng.choice(list(game.legal_moves())))
+
+
+TOY = ToyKind()

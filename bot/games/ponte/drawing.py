@@ -256,7 +256,8 @@ def _status(scene: _Scene) -> Status:
         return Status("", right)
     move = game.moves[-1]
     # The player who just moved; after a swap that is the second player, who now holds white.
-    mover = player_name(players, game.turn.other, labels)
+    assert game.to_move is not None  # the game goes on (see above)
+    mover = player_name(players, game.to_move.other, labels)
     if isinstance(move, Swap):
         return Status(with_name(labels.swapped, mover), right)
     if isinstance(move, Pass):

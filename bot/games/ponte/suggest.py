@@ -12,7 +12,7 @@ from itertools import chain, zip_longest
 
 from engine.coords import Field
 from engine.errors import EngineError
-from engine.ponte import Bridge, Pass, Place, PonteGame, Swap
+from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
 from engine.ponte.board import ISLAND
 
 PER_FIELD = 2
@@ -62,13 +62,20 @@ def _useful(game: PonteGame) -> Iterator[str]:
     yield from _pairs_from(game, middle_first, fields, seen)
 
 
+def _mover(game: PonteGame) -> Colour:
+    """The player to move (suggestions are made only while the game goes on)."""
+    colour = game.to_move
+    assert colour is not None, "the game is over"
+    return colour
+
+
 Group = frozenset[int]
 """A group of the player's stones, by board index."""
 
 
 def _own_groups(game: PonteGame) -> dict[int, Group]:
     """The group each of the player's stones belongs to, by board index."""
-    board, colour = game.board, game.turn
+    board, colour = game.board, _mover(game)
     groups: dict[int, Group] = {}
     for index, cell in enumerate(board.cells):
         if cell is colour and index not in groups:
@@ -112,7 +119,7 @@ def _bridge_rank(game: PonteGame, bridge: Bridge, groups: dict[int, Group]) -> i
 
 
 def _can_place(game: PonteGame) -> list[Field]:
-    left = game.stones_left(game.turn)
+    left = game.stones_left(_mover(game))
     return [] if left is not None and left < 2 else game.legal_fields()
 
 

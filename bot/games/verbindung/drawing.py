@@ -219,7 +219,7 @@ def _draw_area(image: Image.Image, scene: _Scene) -> None:
             glowing.setdefault(ref.field, set()).add((ref.colour, ref.sides))
         for base in network.bases:
             _draw_base(image, base, lay, theme, lit=True)
-    for name, tile in scene.game.board().items():
+    for name, tile in scene.game.board.items():
         lit = glowing.get(Field.parse(name), set())
         glow = frozenset(i for i, segment in enumerate(tile.segments) if segment in lit)
         sprites.paste_centred(image, die(lay.cell, tile.segments, glow, theme), lay.centre(name))

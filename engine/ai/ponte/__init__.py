@@ -17,7 +17,7 @@ from engine.ai.ponte.candidates import Valued, candidates
 from engine.ai.ponte.opening import first_turn, red_chance, wants_swap
 from engine.ai.ponte.playout import random_turn
 from engine.ai.ponte.search import Search
-from engine.errors import GameOverError
+from engine.game import game_over
 from engine.ponte import Move, PonteGame, Swap
 
 
@@ -46,7 +46,7 @@ def choose_move(
     `nodes` bounds the hard level's search (see `search`)."""
     outcome = game.outcome()
     if outcome is not None:
-        raise GameOverError(outcome.rule, "the game is over")
+        raise game_over(outcome)
     if game.ply == 0:
         return first_turn(game, rng)
     if game.ply == 1 and wants_swap(red_chance(game)):

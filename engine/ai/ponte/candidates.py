@@ -42,14 +42,24 @@ def final_value(game: PonteGame, colour: Colour) -> float:
     return (WIN if outcome.winner is colour else -WIN) + margin
 
 
+def mover(game: PonteGame) -> Colour:
+    """The player to move in a game that goes on (nothing here is asked after the end)."""
+    colour = game.to_move
+    assert colour is not None, "the game is over"
+    return colour
+
+
 def legal_fields(game: PonteGame) -> list[int]:
     """Field indices where the player to move may place a stone now: `PonteGame.legal_fields`
     as indices, skipping taken and blocked fields before the rule check, which would build an
     error message for each of them (this runs for every reply the hard level weighs)."""
-    left = game.stones_left(game.turn)
-    if game.is_over or (left is not None and left < 2):
+    if game.is_over:
         return []
-    board, colour = game.board, game.turn
+    colour = mover(game)
+    left = game.stones_left(colour)
+    if left is not None and left < 2:
+        return []
+    board = game.board
     cells, blocked, problem = board.cells, board.blocked, board.stone_problem
     return [
         i
@@ -61,7 +71,7 @@ def legal_fields(game: PonteGame) -> list[int]:
 def field_values(game: PonteGame, fields: list[int], rng: Rng) -> list[tuple[float, int]]:
     """Each field with the mover's value after a single stone there, best first; fields of
     equal value come in random order, so that the pairs are not all made in one corner."""
-    board, colour = game.board, game.turn
+    board, colour = game.board, mover(game)
     cells = board.cells
     theirs, touchy = colour_value(board, colour.other), sensitive(board, colour.other)
     valued = []
@@ -79,7 +89,7 @@ def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
     """Pairs that single stones undervalue: the fields under every bridge that could still join
     two of the opponent's components (both must be filled to cut them apart), and two stones
     that together turn a sandbank of two into an island. `best` completes a lone field."""
-    board, colour = game.board, game.turn
+    board, colour = game.board, mover(game)
     for under in links(board, colour.other):
         if len(under) <= 2:
             first, *rest = sorted(under)
@@ -100,7 +110,7 @@ def planned_pairs(game: PonteGame, best: int) -> Iterator[tuple[int, int]]:
 
 def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Iterator[Valued]:
     """Every legal pair among `wanted`, valued."""
-    board, colour = game.board, game.turn
+    board, colour = game.board, mover(game)
     cells, blocked, problem, field = board.cells, board.blocked, board.stone_problem, board.field
     theirs, touchy = colour_value(board, colour.other), sensitive(board, colour.other)
     for first, second in wanted:
@@ -126,7 +136,7 @@ def after(game: PonteGame, move: Move) -> PonteGame:
 
 def value_after(game: PonteGame, move: Move) -> float:
     """The mover's value after `move` (the exact result when it ends the game)."""
-    colour = game.turn
+    colour = mover(game)
     child = after(game, move)
     if child.is_over:
         return final_value(child, colour)

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.ai.base import Rng, Stop
-from engine.ai.ponte.candidates import WIN, Valued, after, candidates, final_value
-from engine.ponte import Move, Place, PonteGame
+from engine.ai.ponte.candidates import WIN, Valued, after, candidates, final_value, mover
+from engine.ponte import Colour, Move, Place, PonteGame
 
 INFINITY = 1e9
 
@@ -49,6 +49,7 @@ class Node:
     """A position reached by the search, with its candidates once expanded."""
 
     game: PonteGame
+    colour: Colour  # the player to move there (after the end: who would have been)
     options: list[Valued] | None = None  # best first, values for the mover after each turn
     children: dict[Move, Node] | None = None
 
@@ -58,7 +59,7 @@ class Search:
 
     def __init__(self, game: PonteGame, rng: Rng, stop: Stop, shape: Shape = Shape()) -> None:
         self.rng, self.stop, self.shape = rng, stop, shape
-        self.root = Node(game)
+        self.root = Node(game, mover(game))
         self.expansions = 0
         self.budget = 1
         self._expand(self.root)  # the root's list is always made: something to answer with
@@ -105,7 +106,7 @@ class Search:
     def _value(self, node: Node, depth: int, alpha: float, beta: float) -> float:
         """Alpha-beta: the value for the player to move at `node`, `depth` turns deep."""
         if node.game.is_over:  # a drawn end: `final_value` is zero, which `_after` cannot tell
-            return final_value(node.game, node.game.turn)
+            return final_value(node.game, node.colour)
         options = self._options(node)
         if not options:
             return -INFINITY  # cut short before the list was made (see `_expand`)
@@ -126,7 +127,7 @@ class Search:
             node.children = {}
         child = node.children.get(move)
         if child is None:
-            child = node.children[move] = Node(after(node.game, move))
+            child = node.children[move] = Node(after(node.game, move), node.colour.other)
         return child
 
     def _options(self, node: Node) -> list[Valued]:
@@ -145,8 +146,7 @@ class Search:
         found = candidates(game, self.shape.fields, self.rng, self.stop)
         if game.is_final_turn():
             # P16: whatever red does now ends the game: every turn has its exact value.
-            colour = game.turn
-            found = [Valued(final_value(after(game, v.move), colour), v.move) for v in found]
+            found = [Valued(final_value(after(game, v.move), node.colour), v.move) for v in found]
             found.sort(key=lambda v: -v.value)
         if self.stop() and node is not self.root:
             raise BudgetSpentError

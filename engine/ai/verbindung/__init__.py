@@ -37,8 +37,9 @@ from engine.ai.verbindung.search import (
     candidate_turns,
     racing,
 )
-from engine.errors import GameOverError, IllegalMoveError
-from engine.verbindung import Turn, VerbindungGame
+from engine.errors import IllegalMoveError
+from engine.game import game_over
+from engine.verbindung import Phase, Turn, VerbindungGame
 from engine.verbindung.moves import Action
 
 
@@ -68,8 +69,8 @@ def choose_turn(game: VerbindungGame, level: Level, rng: Rng, stop: Stop = never
     `IllegalMoveError` (V5) before the roll."""
     outcome = game.outcome()
     if outcome is not None:
-        raise GameOverError(outcome.rule, "the game is over")
-    if game.phase != "place":
+        raise game_over(outcome)
+    if game.phase is not Phase.PLACE:
         message = "the computer plays a turn only after its roll"
         raise IllegalMoveError("V5", message, reason="roll_first")
     return by_effort(game, EFFORT[level], rng, stop)

@@ -52,7 +52,7 @@ def ahead(mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
 def tiles_of(game: VerbindungGame) -> list[Tile | None]:
     """The placed dice of `game` by field index."""
     tiles: list[Tile | None] = [None] * FIELDS
-    for name, tile in game.board().items():
+    for name, tile in game.board.items():
         tiles[Field.parse(name).index(SIZE)] = tile
     return tiles
 

@@ -5,8 +5,8 @@ import random
 import pytest
 from ponte_positions import classic_filled
 
-from bot import games
-from bot.games.spec import SUGGESTIONS as LIMIT
+from bot.games import GAMES
+from bot.games.kind import SUGGESTIONS as LIMIT
 from engine.ai.ponte.playout import midgame
 from engine.ai.verbindung.playout import random_turn
 from engine.ponte import Place, PonteGame
@@ -16,7 +16,7 @@ from engine.verbindung import Place as VPlace
 
 def suggest(game: PonteGame | VerbindungGame, typed: str, limit: int = LIMIT) -> list[str]:
     key = "ponte" if isinstance(game, PonteGame) else "verbindung"
-    return games.spec(key).suggest(game, typed, limit)
+    return GAMES.kind(key).suggest(game, typed, limit)
 
 
 def verbindung_midgame(seed: int = 3, turns: int = 10) -> VerbindungGame:
@@ -78,7 +78,7 @@ def test_a_typed_bridge_end_stays_first() -> None:
 def own_reach(game: PonteGame) -> set[tuple[int, int]]:
     """The fields a bridge could reach from the mover's stones (within two in each direction)."""
     size = game.variant.size
-    own = [divmod(i, size) for i, cell in enumerate(game.board.cells) if cell is game.turn]
+    own = [divmod(i, size) for i, cell in enumerate(game.board.cells) if cell is game.to_move]
     return {(c + dc, r + dr) for c, r in own for dc in range(-2, 3) for dr in range(-2, 3)}
 
 

@@ -1,16 +1,16 @@
-"""A third game needs an engine and a registry entry, nothing else: a toy game registered only
-here is challenged, played to the end (a draw) through the service, and drawn."""
+"""A third game needs an engine class and a kind, nothing else: a toy game in a registry of the
+test's own is challenged, played to the end (a draw) through the service, and drawn."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from servicekit import ALICE, BOB, CHANNEL, open_service, start_game
-from toygame import ToySpec
+from toygame import TOY
 
-from bot import games
+from bot.games import GAMES
 from bot.service import GameService, errors
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -18,25 +18,17 @@ GIF = b"GIF89a"
 
 
 @pytest.fixture
-def toy() -> Iterator[ToySpec]:
-    spec = ToySpec()
-    games.register(spec)
-    yield spec
-    games.unregister(spec.key)
-
-
-@pytest.fixture
-async def service(tmp_path: Path, toy: ToySpec) -> AsyncIterator[GameService]:
-    service = await open_service(tmp_path / "bot.sqlite3")
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    service = await open_service(tmp_path / "bot.sqlite3", registry=GAMES.with_kind(TOY))
     yield service
     await service.connection.close()
 
 
 async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
-    service: GameService, toy: ToySpec
+    service: GameService,
 ) -> None:
     started = await start_game(service, "toy")
-    assert started.view.kind is toy and started.view.players == {"blue": ALICE, "green": BOB}
+    assert started.view.kind is TOY and started.view.players == {"blue": ALICE, "green": BOB}
     with pytest.raises(errors.UnknownVariantError):
         await service.challenge(
             game_kind="toy",
@@ -52,25 +44,33 @@ async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
     assert ending is not None and ending.result == "draw"
     finished = await service.latest_game_in(CHANNEL)
     assert not finished.is_active and finished.winner_id is None
-    assert toy.png(finished.game, {"blue": "Ann", "green": "Bo"}).startswith(PNG)
-    assert toy.replay(finished.game, {}).startswith(GIF)
+    assert TOY.png(finished.game, {"blue": "Ann", "green": "Bo"}).startswith(PNG)
+    assert TOY.replay(finished.game, {}).startswith(GIF)
     export = await service.export(finished.id)
     assert export.filename == f"toy-standard-game-{finished.id}.txt"
     assert export.text.endswith("c\na\nd\nb\n")
 
 
-async def test_its_rules_refuse_through_the_service_like_any_game(
-    service: GameService, toy: ToySpec
-) -> None:
+async def test_its_rules_refuse_through_the_service_like_any_game(service: GameService) -> None:
     await start_game(service, "toy")
     await service.play(CHANNEL, ALICE, "a")
     with pytest.raises(errors.NotYourTurnError):
         await service.play(CHANNEL, ALICE, "b")
     with pytest.raises(Exception, match="taken"):
         await service.play(CHANNEL, BOB, "a")
-    assert toy.suggest((await service.game_in(CHANNEL)).game, "") == ["b", "c", "d"]
+    assert TOY.suggest((await service.game_in(CHANNEL)).game, "") == ["b", "c", "d"]
+
+
+async def test_a_game_missing_from_the_registry_is_unknown_to_the_service(tmp_path: Path) -> None:
+    plain = await open_service(tmp_path / "plain.sqlite3")
+    try:
+        with pytest.raises(errors.UnknownGameError):
+            await start_game(plain, "toy")
+    finally:
+        await plain.connection.close()
 
 
 def test_a_key_can_be_registered_once() -> None:
     with pytest.raises(ValueError, match="registered already"):
-        games.register(games.spec("ponte"))
+        GAMES.with_kind(GAMES.kind("ponte"))
+    assert "toy" not in GAMES  # a registry with the toy is a new one

@@ -1,17 +1,16 @@
-"""The game-specific lines of a turn's message come from the game's spec, decided by the engine's
+"""The game-specific lines of a turn's message come from the game's kind, decided by the engine's
 rules (P16's last turn, P4's swap) rather than worked out again above it."""
 
 from __future__ import annotations
 
 from ponte_positions import classic_filled
 
-from bot import games
-from bot.games import Note
+from bot.games import GAMES, Note
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
 
-PONTE = games.spec("ponte")
-VERBINDUNG = games.spec("verbindung")
+PONTE = GAMES.kind("ponte")
+VERBINDUNG = GAMES.kind("verbindung")
 LAST_TURN, SWAP_HINT = Note("move.last_turn"), Note("move.swap_hint")
 
 

@@ -7,11 +7,11 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.games import RollNotYoursError
 from bot.i18n import LANGUAGES, catalogue, describe_error, is_expected, text
 from bot.i18n.catalogue import placeholders
 from bot.i18n.errors import service_error_classes
 from bot.service import errors
+from bot.service.errors import RollNotYoursError
 from engine import ponte, verbindung
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 

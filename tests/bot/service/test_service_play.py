@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from servicekit import ALICE, BOB, CAROL, CHANNEL, GUILD, play_to_end, random_move, start_game
 
-from bot.games import RollNotYoursError
 from bot.service import GameService, errors
+from bot.service.errors import RollNotYoursError
 from bot.store import PlayerTotals, games
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.ponte import PonteGame

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from servicekit import open_service
 
-from bot import games as registry
+from bot.games import GAMES
 from bot.store import games
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -58,7 +58,7 @@ async def test_a_killed_process_leaves_every_game_replayable(database_at: str | 
         rows = [row for row in rows if row is not None]
         assert len(rows) >= 6
         for row in rows:
-            game = registry.spec(row.game_kind).load(row.record)  # replays with every rule checked
+            game = GAMES.kind(row.game_kind).load(row.record)  # replays with every rule checked
             assert row.version == len(game.moves) == len(json.loads(row.record)["moves"])
             assert (row.status == "finished") == (row.result is not None)
             assert row.version >= committed.get(row.id, 0)

@@ -80,11 +80,11 @@ def test_parse_move_gives_a_move_or_invalid_move_error(text: str) -> None:
 @given(any_text)
 def test_play_any_text_never_changes_a_refused_game(text: str) -> None:
     game = start_of_game()
-    before = (game.moves, game.board(), game.roll, game.phase)
+    before = (game.moves, game.board, game.roll, game.phase)
     try:
         game.play(text)
     except (InvalidMoveError, IllegalMoveError):
-        assert (game.moves, game.board(), game.roll, game.phase) == before
+        assert (game.moves, game.board, game.roll, game.phase) == before
     else:
         assert len(game.moves) == len(before[0]) + 1
 

@@ -135,7 +135,7 @@ def test_record_text_and_json_round_trip() -> None:
         "black-cross e6",
     ]
     assert json.loads(record.to_json())["game"] == "verbindung"
-    assert VerbindungGame.from_json(record.to_json()).board() == game.board()
+    assert VerbindungGame.from_json(record.to_json()).board == game.board
 
 
 def test_record_errors_carry_the_line() -> None:

@@ -26,7 +26,7 @@ def random_turn(game: VerbindungGame, rng: random.Random) -> Turn:
 
 
 def check_invariants(game: VerbindungGame) -> None:
-    assert game.supply + len(game.board()) == 36
+    assert game.supply + len(game.board) == 36
     for player in Player:
         joined = game.bases_joined(player)
         assert 0 <= joined <= 4
@@ -67,7 +67,7 @@ def test_playout_reaches_an_end_and_round_trips(seed: int) -> None:
     record = game.record()
     texts = (record.to_text(), record.to_json())
     for replayed in (VerbindungGame.from_text(texts[0]), VerbindungGame.from_json(texts[1])):
-        assert replayed.board() == game.board()
+        assert replayed.board == game.board
         assert replayed.outcome() == outcome
         assert replayed.moves == game.moves
     assert list(game.legal_moves()) == []
@@ -85,7 +85,7 @@ def test_listed_turns_are_exactly_the_legal_ones_early(seed: int) -> None:
             assert isinstance(turn, Turn) and game.is_legal(turn)
             after = game.copy()
             after.push(turn)
-            assert after.supply + len(after.board()) == 36
+            assert after.supply + len(after.board) == 36
         for _ in range(10):  # turns built from the per-face listings are all listed too
             assert random_turn(game, rng) in set(turns)
         game.push(rng.choice(turns))

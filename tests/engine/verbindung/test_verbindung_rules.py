@@ -225,13 +225,13 @@ def test_V7_dead_ends_are_allowed() -> None:
     # The arcs meet the red cross with their red arc; their black arc runs into the red cross.
     game = rolled(position({"c3": "red-cross", "d4": "red-cross"}), "arcs")
     game.play("arcs d3 nw")
-    assert game.board()["d3"].face is Face.ARCS
+    assert game.board["d3"].face is Face.ARCS
 
 
 def test_V7_white_joins_both_colours() -> None:
     game = rolled(position({"b3": "red-cross", "d3": "black-cross"}), "white-cross")
     game.play("white-cross c3")
-    board = game.board()
+    board = game.board
     assert board["c3"].joins[RED] == board["c3"].joins[BLACK]
     hub = position(HUB)
     assert hub.bases_joined(RED) == 2 and hub.bases_joined(BLACK) == 2
@@ -261,7 +261,7 @@ def test_V10_exchange_rejoins_a_cut_off_base() -> None:
     game = rolled(position({"a2": "black-cross", "c3": "red-cross"}), "white-cross", "arcs")
     assert [str(e) for e in game.exchanges()] == ["exchange a2"]
     game.play("exchange a2")  # uses the rolled white cross and so meets the duty
-    assert str(game.board()["a2"]) == "white-cross"
+    assert str(game.board["a2"]) == "white-cross"
     assert game.supply == 34
     assert game.cut_off(RED) == ()
 
@@ -323,7 +323,7 @@ def test_V11_game_ends_in_the_middle_of_a_turn() -> None:
     with pytest.raises(GameOverError) as info:
         game.play("red-cross c3, arcs f6 sw")
     assert info.value.rule == "V11"
-    assert not game.is_over and "c3" not in game.board()
+    assert not game.is_over and "c3" not in game.board
     game.play("red-cross c3")
     assert list(game.legal_moves()) == []
     with pytest.raises(GameOverError):

@@ -1,0 +1,241 @@
+"""One description per game: what the bot needs of a game beyond its rules, behind one interface.
+
+The rules are the engine's own `Game[Move, Colour]`, which the layers above use directly (its
+moves, colours and `Outcome`). A `GameKind` adds what only the bot needs, and what is the game's
+own: its images, its move suggestions, the notes of its turn messages, the chance events the bot
+draws for it, its computer player, and the catalogue keys of its texts. The layers above look a
+game up by its key in a `Registry` (`bot.games`) and never name one: a new game is an engine
+package and one kind.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, ClassVar, Generic, TypeVar
+
+from PIL import Image
+
+from bot.render import ENGLISH, Labels
+from bot.render.caption import with_caption
+from bot.render.encode import png_bytes
+from bot.render.replay import render_replay
+from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH
+from engine.ai import Level, Rng, Stop
+from engine.game import Game, Side
+
+SUGGESTIONS = 25
+"""Discord shows at most 25 choices."""
+
+# Python has no existential types: "a game of some move and colour type" can only be said with
+# Any. It is said here and in the registry's storage, nowhere else: a kind is typed by its engine
+# class (`GameKind[PonteGame]`), and the layers above hold `SomeGame`, whose moves are hashable
+# values and whose colours are `Side`s.
+AnyGame = Game[Any, Any]  # the bound of every engine class
+G = TypeVar("G", bound=AnyGame)
+"""The engine's class of the game's positions."""
+
+SomeGame = Game[Hashable, Side]
+"""A game of any kind, as the layers above hold it."""
+
+Players = Mapping[str, str]
+"""A display name for each colour (by the colour, which is a string enum, or its name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line of a turn's message, as a catalogue key and its parameters."""
+
+    key: str
+    params: Mapping[str, str] = field(default_factory=dict)
+    tells_move: bool = False  # it says in words what was played: no notation line is needed
+
+
+class GameKind(ABC, Generic[G]):
+    """One game as the bot uses it: `game` is the engine's class of its positions."""
+
+    FIRST_MOVE_PLAIN: ClassVar[str] = "game.first_any"
+    """The hint for the first mover when no example can be given."""
+
+    def __init__(self, game: type[G]) -> None:
+        self.game = game
+        self.key: str = game.KEY
+        self.variants: tuple[str, ...] = game.VARIANTS  # the first is the default
+        self.colours: tuple[Side, Side] = game.colours()  # the first mover's, then the other
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key}>"
+
+    # Texts: catalogue keys, by convention from the game's key ----------------------------------
+
+    @property
+    def title_key(self) -> str:
+        """The game's name."""
+        return f"title.{self.key}"
+
+    @property
+    def notation_key(self) -> str:
+        """How moves are written (shown with a move that could not be read)."""
+        return f"notation.{self.key}"
+
+    @property
+    def first_move_key(self) -> str:
+        """The hint for the first mover of a new game (with an `example` move)."""
+        return f"game.first_{self.key}"
+
+    # Games -------------------------------------------------------------------------------------
+
+    def new(self, variant: str) -> G:
+        """A new game of `variant`."""
+        return self.game.new(variant)
+
+    def load(self, record: str) -> G:
+        """The game a stored JSON record describes (replayed, every move checked)."""
+        return self.game.from_json(record)
+
+    def read(self, text: str, variant: str) -> G:
+        """The game a text record describes (replayed, every move checked); raises the engine's
+        typed errors with the line of the first bad entry."""
+        return self.game.from_text(text, variant)
+
+    def colour(self, name: str) -> Side:
+        """The colour called `name`; raise `ValueError`."""
+        colour: Side = self.game.colour(name)
+        return colour
+
+    def check_variant(self, variant: str | None) -> str:
+        """The variant's canonical name (the default for None); raise `ValueError` if unknown."""
+        if variant is None:
+            return self.variants[0]
+        name = variant.strip().lower()
+        if name not in self.variants:
+            raise ValueError(name)
+        return name
+
+    def chance(self, game: G, seed: int) -> Sequence[Hashable]:
+        """The chance events now due, drawn reproducibly from the game's seed (none by default)."""
+        return []
+
+    # What the players read -------------------------------------------------------------------
+
+    def move_notes(self, game: G, played: str | None) -> list[Note]:
+        """Lines after the move `played` (None: the game's start), before whose turn it is: the
+        dice rolled for the next player, what the move changed. Their parameters `player` (the
+        mover) and `other` (the one to move) are filled in by the caller."""
+        return []
+
+    def turn_warnings(self, game: G) -> list[Note]:
+        """Lines for the player to move about a rule that matters now (a last turn, a choice
+        only this turn offers); shown to people, not to the computer."""
+        return []
+
+    def first_move_note(self, game: G) -> Note:
+        """The hint for the first mover of a new game, with an example that can be played
+        (the first roll decides what can)."""
+        example = self.example_move(game)
+        if example is None:
+            return Note(self.FIRST_MOVE_PLAIN)
+        return Note(self.first_move_key, {"example": example})
+
+    def example_move(self, game: G) -> str | None:
+        """A legal move for the player to move, to show how moves are written; None when there
+        is none. By default the best suggestion for an empty prompt that places something: a
+        bare `pass` or `swap` shows nothing of the notation."""
+        found = self.suggest(game, "")
+        for move in found:
+            if len(move.split()) > 1 or "-" in move:
+                return move
+        return found[0] if found else None
+
+    def turn_hint(self, game: G) -> Note | None:
+        """A short reminder shown beside each move suggestion (the dice rolled), or None."""
+        return None
+
+    # Images ------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def image(
+        self,
+        game: G,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
+    ) -> Image.Image:
+        """The position as a picture."""
+
+    def png(
+        self,
+        game: G,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
+        caption: str | None = None,
+    ) -> bytes:
+        """The position as PNG bytes (through the shared palette), under a `caption` band
+        when one is given (the score of a match)."""
+        image = self.image(game, players, labels=labels, width=width)
+        if caption:
+            image = with_caption(image, caption)
+        return png_bytes(image, DEFAULT_THEME)
+
+    @abstractmethod
+    def frames(
+        self,
+        game: G,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
+    ) -> Iterable[Image.Image]:
+        """The replay's pictures, one per turn, the names as the colours are held at the end."""
+
+    def replay(
+        self,
+        game: G,
+        players: Players,
+        *,
+        labels: Labels = ENGLISH,
+        width: int = DEFAULT_WIDTH,
+        caption: str | None = None,
+    ) -> bytes:
+        """The whole game as an animated GIF (under Discord's upload limit), each frame under
+        the `caption` band when one is given."""
+
+        def frames(size: int) -> Iterable[Image.Image]:
+            drawn = self.frames(game, players, labels=labels, width=size)
+            return (with_caption(frame, caption) for frame in drawn) if caption else drawn
+
+        return render_replay(frames, game.ply, width=width)
+
+    # Suggestions and the computer --------------------------------------------------------------
+
+    def suggest(self, game: G, typed: str, limit: int = SUGGESTIONS) -> list[str]:
+        """Up to `limit` legal moves for the player to move that fit `typed`, best first (for
+        `/move`'s autocomplete: cheap enough to run on the event loop)."""
+        if game.to_move is None:
+            return []
+        text = re.sub(r"\s*-\s*", "-", " ".join(typed.lower().split()))  # "c3 - e4" is "c3-e4"
+        return list(islice(_unique(self.candidates(game, text)), limit))
+
+    @abstractmethod
+    def candidates(self, game: G, typed: str) -> Iterator[str]:
+        """Legal moves for the player to move that fit `typed` (lower case, single spaces, no
+        spaces around a dash), the likeliest first; repeats are allowed."""
+
+    @abstractmethod
+    def choose(self, game: G, level: Level, rng: Rng, stop: Stop) -> str:
+        """The computer's move for the player to move, in notation."""
+
+
+def _unique(items: Iterable[str]) -> Iterator[str]:
+    """`items` without repeats, lazily: the candidates are only worked out as far as shown."""
+    seen: set[str] = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item
