@@ -84,7 +84,7 @@ async def play(where: str, planned: list[tuple[int, list[str]]], concurrency: in
             for text in moves:
                 view = await service.game_in(channel)
                 start = time.perf_counter()
-                await service.play(channel, view.to_move_id or 0, text, view.version)
+                await service.play(channel, view.to_move_id or 0, text, view.revision)
                 latencies.append(time.perf_counter() - start)
 
     try:

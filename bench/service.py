@@ -72,7 +72,7 @@ def stored_game(index: int, game: EngineGame, kind: Kind, seed: int) -> NewGame:
         deadline=int(time.time()) + 3 * 24 * 3600,
         next_alarm_at=int(time.time()) + 36 * 3600,
         record=game.record().to_json(),
-        version=len(game.moves),
+        revision=0,
         seed=seed,
         created_at=int(time.time()),
     )
@@ -98,7 +98,7 @@ async def one_move(service: GameService, channel: int, rng: random.Random) -> fl
     text, user = next_move(cast(EngineGame, view.game.copy()), rng), view.to_move_id
     assert user is not None
     start = time.perf_counter()
-    await service.play(channel, user, text, view.version)
+    await service.play(channel, user, text, view.revision)
     return time.perf_counter() - start
 
 
@@ -149,7 +149,7 @@ async def concurrent_games(service: GameService) -> tuple[int, float]:
             view = await service.game_in(channel)
             user = view.to_move_id
             assert user is not None
-            await service.play(channel, user, text, view.version)
+            await service.play(channel, user, text, view.revision)
         return len(moves)
 
     start = time.perf_counter()
@@ -186,13 +186,13 @@ async def fill_finished(connection: Database) -> None:
                 deadline=index + 3600,
                 next_alarm_at=None,
                 record=record,
-                version=0,
+                revision=0,
                 seed=index,
                 created_at=index,
             )
             game_id = await games.insert_game(db, new)
             result = "draw" if winner is None else ("white" if winner == first else "red")
-            ended = Result(record, 0, result, "resignation", None, winner, None, index + 60)
+            ended = Result(record, result, "resignation", None, winner, None, index + 60)
             await games.finish_game(db, game_id, 0, ended)
             await ratings.insert_result(
                 db,

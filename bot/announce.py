@@ -150,7 +150,7 @@ class Announcer:
         png = await asyncio.to_thread(
             view.kind.png, shown, players, labels=render_labels(locale), caption=caption or score
         )
-        return discord.File(io.BytesIO(png), filename=f"game-{view.id}-{view.version}.png")
+        return discord.File(io.BytesIO(png), filename=f"game-{view.id}-{view.revision}.png")
 
     async def replay(self, view: GameView, locale: str) -> discord.File:
         """The whole game as an animated GIF attachment."""

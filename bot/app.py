@@ -27,7 +27,7 @@ from bot.names import Names
 from bot.opponent import ComputerOpponent, Worker
 from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
-from bot.service.core import WAKE
+from bot.service.context import WAKE
 from bot.settings import Settings, SettingsError
 from bot.store import jobs, open_database
 from bot.thinking import think

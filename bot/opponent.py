@@ -5,7 +5,7 @@ loop (and every other player's command) never waits for it, and the GIL is not s
 has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives only
 here: while the computer is to move, its game has a job in the database, which one thinking
 process claims at a time (for a lease, so a job whose process died is taken over), and a move
-thought about a position that changed meanwhile is dropped by the service's version check.
+thought about a position that changed meanwhile is dropped by the service's revision check.
 Several processes may think (bots with AI_WORKERS, `python -m bot worker`): each finds the open
 jobs at start, when told of new ones (PostgreSQL's NOTIFY), and every `POLL` seconds.
 
@@ -58,10 +58,10 @@ class Thinking:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """The computer's move made the game reach `version` (it is posted, or its post failed)."""
+    """The computer's move made the game reach `revision` (it is posted, or its post failed)."""
 
     game_id: int
-    version: int
+    revision: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,14 +239,14 @@ class ComputerOpponent:
             result = await self.service.play_computer(turn, text)
             if result is not None:
                 self.moves += 1
-                self.events.publish(Moved(turn.game_id, result.view.version))
+                self.events.publish(Moved(turn.game_id, result.view.revision))
             return result
         async with self.announcer.in_order(turn.channel_id):
             result = await self.service.play_computer(turn, text)
             if result is None:
                 return None
             self.moves += 1
-            self.events.publish(Moved(turn.game_id, result.view.version))
+            self.events.publish(Moved(turn.game_id, result.view.revision))
             try:
                 await self.announcer.move(result)
             except Exception:  # the move is stored; /board shows it

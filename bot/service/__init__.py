@@ -1,29 +1,35 @@
 """The use cases of the bot, without Discord: challenges, games against the computer, moves,
 draws, time limits, queries.
 
-`GameService(connection)` is the one entry point. Every use case that changes something is one
-database transaction and returns a plain result object; refusals raise a `ServiceError` (with a
-catalogue `key`) or the engine's `InvalidMoveError` / `IllegalMoveError`, and change nothing.
+`GameService(connection)` is the one entry point, a facade over small use-case classes. Every use
+case that changes something is one database transaction and returns a plain result object;
+refusals raise a `ServiceError` (with a catalogue `key`) or the engine's `InvalidMoveError` /
+`IllegalMoveError`, and change nothing.
 """
 
+from typing import Unpack
+
 from bot.service import errors
-from bot.service.challenges import check_move_seconds
-from bot.service.computer import LEVELS, ComputerTurn, check_level
-from bot.service.core import Clock, SeedSource, random_seed, utc_now
+from bot.service.alarms import Alarms
+from bot.service.challenges import Challenges, check_move_seconds
+from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
+from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.matches import MATCH_LENGTHS, check_best_of
-from bot.service.notify import NotifyUseCases
-from bot.service.outbox import OutboxUseCases
-from bot.service.queries import QueryUseCases
+from bot.service.notify import Notifications
+from bot.service.outbox import Outbox
+from bot.service.play import Moves
+from bot.service.queries import Queries
 from bot.service.ratings import (
     BoardEntry,
     Leaderboard,
     PlayerStats,
+    Rater,
+    Ratings,
     RatingSummary,
-    RatingUseCases,
     Streak,
 )
-from bot.service.rematch import RematchUseCases
+from bot.service.rematch import Rematches
 from bot.service.results import (
     AcceptResult,
     Challenge,
@@ -52,21 +58,99 @@ from bot.service.results import (
     VacationNotice,
     VacationStatus,
 )
-from bot.service.takeback import TakebackUseCases
-from bot.service.vacations import VacationUseCases
+from bot.service.takeback import Takebacks
+from bot.service.vacations import Vacations
+from bot.service.writer import GameWriter
+from bot.store import Database
 from engine.game import Outcome, Reason, Side, Termination
 
 
-class GameService(
-    OutboxUseCases,
-    RematchUseCases,
-    TakebackUseCases,
-    VacationUseCases,
-    NotifyUseCases,
-    QueryUseCases,
-    RatingUseCases,
-):
-    """Every use case of the bot, over one open `bot.store.Connection`."""
+class GameService:
+    """Every use case of the bot over one open database: a thin facade over the use-case
+    classes, which share one `Context` (the store, the clock, the events, the registry) and
+    change games only through one `GameWriter`. Each method here is a use case's own (its
+    docstring says what it does and raises)."""
+
+    def __init__(self, connection: Database, **setup: Unpack[Setup]) -> None:
+        ctx = Context(connection, **setup)
+        self.context = ctx
+        self.connection, self.clock, self.events = ctx.connection, ctx.clock, ctx.events
+        self.computer_id, self.name, self.registry = ctx.computer_id, ctx.name, ctx.registry
+        self.shards = ctx.shards  # whose servers' work this process does (None: every one)
+        rater = Rater()
+        writer = GameWriter(ctx, rater)
+        challenges, computer = Challenges(ctx, writer), ComputerGames(ctx, writer)
+        alarms = Alarms(ctx, writer)
+        self._challenges(challenges, Rematches(ctx, challenges, computer))
+        self._computer(computer)
+        self._moves(Moves(ctx, writer), Takebacks(ctx, writer))
+        self._time(alarms, Vacations(ctx), Outbox(ctx, alarms))
+        self._notifications(Notifications(ctx))
+        self._queries(Queries(ctx), Ratings(ctx, rater))
+
+    def _challenges(self, challenges: Challenges, rematches: Rematches) -> None:
+        self.is_computer_player = challenges.is_computer_player
+        self.challenge = challenges.challenge
+        self.set_challenge_message = challenges.set_challenge_message
+        self.get_challenge = challenges.get_challenge
+        self.pending_challenges = challenges.pending_challenges
+        self.accept = challenges.accept
+        self.check_accept = challenges.check_accept
+        self.turn_down = challenges.turn_down
+        self.decline = challenges.decline
+        self.cancel = challenges.cancel
+        self.rematch = rematches.rematch
+
+    def _computer(self, computer: ComputerGames) -> None:
+        self.start_computer_game = computer.start_computer_game
+        self.release_computer_jobs = computer.release_computer_jobs
+        self.open_computer_jobs = computer.open_computer_jobs
+        self.computer_turn = computer.computer_turn
+        self.claim_computer_turn = computer.claim_computer_turn
+        self.play_computer = computer.play_computer
+
+    def _moves(self, moves: Moves, takebacks: Takebacks) -> None:
+        self.play = moves.play
+        self.resign = moves.resign
+        self.offer_draw = moves.offer_draw
+        self.answer_draw = moves.answer_draw
+        self.accept_draw = moves.accept_draw
+        self.decline_draw = moves.decline_draw
+        self.request_takeback = takebacks.request_takeback
+        self.answer_takeback = takebacks.answer_takeback
+
+    def _time(self, alarms: Alarms, vacations: Vacations, outbox: Outbox) -> None:
+        self.run_due = alarms.run_due
+        self.next_alarm = outbox.next_alarm  # the alarms' and the owed posts' next
+        self.start_vacation = vacations.start_vacation
+        self.end_vacation = vacations.end_vacation
+        self.vacation = vacations.vacation
+        self.vacation_status = vacations.vacation_status
+        self.release_claims = outbox.release_claims
+        self.delivered = outbox.delivered
+        self.failed = outbox.failed
+        self.owed_posts = outbox.owed_posts
+
+    def _notifications(self, notify: Notifications) -> None:
+        self.set_notify = notify.set_notify
+        self.locale_of = notify.locale_of
+        self.notify_of = notify.notify_of
+        self.dms_closed = notify.dms_closed
+
+    def _queries(self, queries: Queries, ratings: Ratings) -> None:
+        self.game_in = queries.game_in
+        self.latest_game_in = queries.latest_game_in
+        self.game = queries.game
+        self.games = queries.games
+        self.game_here = queries.game_here
+        self.history = queries.history
+        self.finished_games = queries.finished_games
+        self.totals = queries.totals
+        self.export = queries.export
+        self.leaderboard = ratings.leaderboard
+        self.stats = ratings.stats
+        self.recompute_ratings = ratings.recompute_ratings
+        self.rate_unrated = ratings.rate_unrated
 
 
 __all__ = [

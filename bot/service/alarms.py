@@ -3,7 +3,7 @@
 The database says what is due (`next_alarm_at` of each active game, `expires_at` of each pending
 challenge), so a scheduler needs no memory: after any restart it calls `run_due(now)`, announces
 the notices, and sleeps until `next_alarm()`. Each notice is applied in its own transaction and
-only if the game is still at the version it was due on, so a move that races a deadline wins or
+only if the game is still at the revision it was due on, so a move that races a deadline wins or
 loses cleanly, never both.
 """
 
@@ -12,9 +12,8 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from bot.service.core import Loaded
+from bot.service.context import Context, Loaded
 from bot.service.deadlines import HOUR, LAST_CALL, epoch, moment
-from bot.service.play import PlayUseCases
 from bot.service.results import (
     Challenge,
     ChallengeExpired,
@@ -23,6 +22,7 @@ from bot.service.results import (
     Ruling,
     TimeLoss,
 )
+from bot.service.writer import GameWriter
 from bot.store import (
     ChallengeStatus,
     Db,
@@ -44,15 +44,20 @@ DIGEST = HOUR
 """Reminders by direct message due within this many seconds of each other go out as one."""
 
 
-class AlarmUseCases(PlayUseCases):
-    """Time limits: reminders at half time and near the end, then the loss on time."""
+class Alarms:
+    """Time limits: reminders at half time and near the end, then the loss on time; and the
+    expiry of challenges nobody answered."""
+
+    def __init__(self, ctx: Context, writer: GameWriter) -> None:
+        self.ctx = ctx
+        self.writer = writer
 
     async def run_due(self, now: datetime | None = None) -> list[Notice]:
         """Apply everything due at `now` (the clock's time by default); return what to announce."""
-        at = self._now() if now is None else epoch(now)
-        async with self.connection.read() as db:
-            due = await games.due_games(db, at, shards=self.shards)
-            expired = await challenges.expired_challenges(db, at, self.shards)
+        at = self.ctx.now() if now is None else epoch(now)
+        async with self.ctx.connection.read() as db:
+            due = await games.due_games(db, at, shards=self.ctx.shards)
+            expired = await challenges.expired_challenges(db, at, self.ctx.shards)
         notices: list[Notice] = []
         for row in due:
             try:
@@ -64,20 +69,20 @@ class AlarmUseCases(PlayUseCases):
             if notice is not None:
                 notices.append(notice)
                 if isinstance(notice, TimeLoss):
-                    self._changed(notice.view, notice.match)
+                    self.ctx.changed(notice.view, notice.match)
         for challenge in expired:
             closed = await self._expire(challenge.id, at)
             if closed is not None:
                 notices.append(ChallengeExpired(closed))
-                self._challenge_changed(closed)
+                self.ctx.challenge_changed(closed)
         return notices
 
     async def next_alarm(self) -> datetime | None:
         """When something next falls due (a reminder, a deadline, an expiry), or None."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             times = [
-                await games.next_alarm(db, self.shards),
-                await challenges.next_expiry(db, self.shards),
+                await games.next_alarm(db, self.ctx.shards),
+                await challenges.next_expiry(db, self.ctx.shards),
             ]
         known = [t for t in times if t is not None]
         return moment(min(known)) if known else None
@@ -85,18 +90,18 @@ class AlarmUseCases(PlayUseCases):
     async def _expire(self, challenge_id: int, now: int) -> Challenge | None:
         """Close an unanswered challenge; None if it was answered meanwhile."""
         expired = ChallengeStatus.EXPIRED
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             if not await challenges.answer_challenge(db, challenge_id, expired, now):
                 return None
             row = await challenges.get_challenge(db, challenge_id)
         return None if row is None else Challenge.of(row)
 
     async def _postpone(self, game_id: int, when: int) -> None:
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             await games.postpone_alarm(db, game_id, when)
 
     async def _alarm(self, game_id: int, now: int) -> Notice | None:
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             row = await games.get_game(db, game_id)
             if (
                 row is None
@@ -104,7 +109,7 @@ class AlarmUseCases(PlayUseCases):
                 or (row.next_alarm_at or now + 1) > now
             ):
                 return None  # a move or another scheduler got there first
-            loaded = await self._load(db, row)
+            loaded = await self.ctx.load(db, row)
             if now >= loaded.view.turn.deadline:
                 return await self._lose_on_time(db, loaded, now)
             return await self._remind(db, loaded, now)
@@ -115,10 +120,10 @@ class AlarmUseCases(PlayUseCases):
         stage = turn.reminder_due(now, row.reminders_sent)
         if stage is None:  # cannot happen: each alarm is set to the time of its own stage
             return None
-        await games.set_alarm(db, row.id, row.version, stage, turn.next_alarm(stage))
+        await games.set_alarm(db, row.id, row.revision, stage, turn.next_alarm(stage))
         user_id = view.to_move_id
         assert user_id is not None
-        post_id = await self._owe(db, PostKind.REMINDER, row, now, user_id=user_id, stage=stage)
+        post_id = await self.ctx.owe(db, PostKind.REMINDER, row, now, user_id=user_id, stage=stage)
         if row.dm_reminded < stage:  # not told already, in another game's digest
             await self._remind_by_dm(db, row, user_id, stage, now)
         return Reminder(view, user_id, stage, moment(turn.deadline), post_id)
@@ -136,12 +141,12 @@ class AlarmUseCases(PlayUseCases):
             due_soon = other.next_alarm_at is not None and other.next_alarm_at <= now + DIGEST
             if other.id == row.id or not due_soon or coming > LAST_CALL:
                 continue  # the game's next alarm is no reminder within the hour
-            if other.dm_reminded < coming and self._bare_view(other).to_move_id == user_id:
+            if other.dm_reminded < coming and self.ctx.bare_view(other).to_move_id == user_id:
                 digest.append((other, coming))
         for game, game_stage in digest:
-            await games.set_dm_reminded(db, game.id, game.version, game_stage)
-        entries = [[game.id, game.version, game_stage] for game, game_stage in digest]
-        await self._owe(db, PostKind.REMINDER_DM, row, now, user_id=user_id, games=entries)
+            await games.set_dm_reminded(db, game.id, game.revision, game_stage)
+        entries = [[game.id, game.revision, game_stage] for game, game_stage in digest]
+        await self.ctx.owe(db, PostKind.REMINDER_DM, row, now, user_id=user_id, games=entries)
 
     async def _lose_on_time(self, db: Db, loaded: Loaded, now: int) -> TimeLoss:
         view = loaded.view
@@ -149,11 +154,8 @@ class AlarmUseCases(PlayUseCases):
         assert loser is not None
         winner = view.kind.colour(loser).other
         ending: Outcome[Side] = Outcome(winner, Ruling.TIMEOUT, None, view.game.scores())
-        row = await self._finish(
-            db, loaded.row, ending, record=view.record, version=view.version, now=now
-        )
+        row, update = await self.writer.end(db, loaded, ending, now)
         loser_id = view.player_of(loser)
-        post_id = await self._owe(db, PostKind.TIME_LOSS, row, now, loser_id=loser_id)
-        update = await self._after_game(db, row, now)  # its next game is owed after this post
-        final = await self._view(db, row, view.game)
+        post_id = await self.ctx.owe(db, PostKind.TIME_LOSS, row, now, loser_id=loser_id)
+        final = await self.ctx.view(db, row, view.game)
         return TimeLoss(final, loser_id, ending, post_id, update)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service import deadlines
-from bot.service.core import Seating
+from bot.service.context import Context, Seating
 from bot.service.errors import (
     BadTimeLimitError,
     ChallengeClosedError,
@@ -14,19 +14,24 @@ from bot.service.errors import (
     OpponentIsBotError,
     SelfChallengeError,
 )
-from bot.service.matches import MatchSteps, check_best_of
+from bot.service.matches import check_best_of
 from bot.service.results import AcceptResult, Challenge, Started
+from bot.service.writer import GameWriter
 from bot.store import ChallengeRow, ChallengeStatus, Db, challenges
 
 
-class ChallengeUseCases(MatchSteps):
+class Challenges:
     """Challenges between two users, each use case one transaction."""
 
     challenge_seconds = deadlines.DEFAULT_CHALLENGE_SECONDS
 
+    def __init__(self, ctx: Context, writer: GameWriter) -> None:
+        self.ctx = ctx
+        self.writer = writer
+
     def is_computer_player(self, user_id: int) -> bool:
         """Whether `user_id` is the computer (a challenge of it starts a game at once)."""
-        return self.computer_id is not None and user_id == self.computer_id
+        return self.ctx.computer_id is not None and user_id == self.ctx.computer_id
 
     async def challenge(
         self,
@@ -56,17 +61,17 @@ class ChallengeUseCases(MatchSteps):
             raise OpponentIsBotError("bots cannot be challenged")
         if level is not None:
             raise LevelNeedsComputerError("the level is for games against the bot")
-        kind = self._kind(game_kind)
-        variant = self._variant(kind, variant)
+        kind = self.ctx.kind(game_kind)
+        variant = self.ctx.variant(kind, variant)
         length = check_best_of(best_of)
         if challenger_id == opponent_id:
             raise SelfChallengeError("you cannot challenge yourself")
         seconds = check_move_seconds(move_seconds)
-        first = bool(self.seeds() & 1) if challenger_first is None else challenger_first
-        now = self._now()
-        async with self.connection.transaction() as db:
+        first = bool(self.ctx.seeds() & 1) if challenger_first is None else challenger_first
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
             if not wants_thread:
-                await self._refuse_busy(db, channel_id)
+                await self.ctx.refuse_busy(db, channel_id)
             await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
             challenge_id = await challenges.insert_challenge(
                 db,
@@ -84,22 +89,22 @@ class ChallengeUseCases(MatchSteps):
                 best_of=length,
             )
             made = Challenge.of(await self._challenge(db, challenge_id))
-        self._challenge_changed(made)
+        self.ctx.challenge_changed(made)
         return made
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember which message shows the challenge, to update it when it expires."""
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             await challenges.set_challenge_message(db, challenge_id, message_id)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """The challenge with this id; raise `ChallengeNotFoundError`."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             return Challenge.of(await self._challenge(db, challenge_id))
 
     async def pending_challenges(self, user_id: int) -> list[Challenge]:
         """The pending challenges a user made or received."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             return [Challenge.of(row) for row in await challenges.pending_for(db, user_id)]
 
     async def accept(
@@ -113,8 +118,8 @@ class ChallengeUseCases(MatchSteps):
         """The challenged user accepts: the game starts in `channel_id` (a new thread, say) or
         else in the challenge's channel. Raises `ChallengeNotFoundError`,
         `NotYourChallengeError`, `ChallengeClosedError` and `ChannelBusyError`."""
-        now = self._now()
-        async with self.connection.transaction() as db:
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
             challenge = await self._acceptable(db, challenge_id, user_id, now)
             started = await self._start_game(
                 db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
@@ -124,20 +129,20 @@ class ChallengeUseCases(MatchSteps):
             await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
             answered = Challenge.of(await self._challenge(db, challenge_id))
             result = AcceptResult(answered, view, started.post_id)
-        self._remember(view)  # only once committed: a rolled-back id may be given out again
-        self._challenge_changed(result.challenge)
-        self._game_changed(view)
+        self.ctx.remember(view)  # only once committed: a rolled-back id may be given out again
+        self.ctx.challenge_changed(result.challenge)
+        self.ctx.game_changed(view)
         return result
 
     async def check_accept(self, challenge_id: int, user_id: int) -> Challenge:
         """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
-        async with self.connection.read() as db:
-            return Challenge.of(await self._acceptable(db, challenge_id, user_id, self._now()))
+        async with self.ctx.connection.read() as db:
+            return Challenge.of(await self._acceptable(db, challenge_id, user_id, self.ctx.now()))
 
     async def turn_down(self, challenge_id: int, user_id: int) -> Challenge:
         """The Decline button: the challenged user declines, the challenger withdraws. Raises
         as `accept` does (also for anyone else)."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             challenge = await self._challenge(db, challenge_id)
         if user_id == challenge.challenger_id:
             return await self.cancel(challenge_id, user_id)
@@ -154,9 +159,9 @@ class ChallengeUseCases(MatchSteps):
     # Steps -------------------------------------------------------------------------------------
 
     async def _close(self, challenge_id: int, user_id: int, status: ChallengeStatus) -> Challenge:
-        now = self._now()
+        now = self.ctx.now()
         declined = status is ChallengeStatus.DECLINED
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             challenge = await self._open_challenge(db, challenge_id, now)
             allowed = challenge.opponent_id if declined else challenge.challenger_id
             if user_id != allowed:
@@ -164,7 +169,7 @@ class ChallengeUseCases(MatchSteps):
                 raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
             await challenges.answer_challenge(db, challenge_id, status, now)
             closed = Challenge.of(await self._challenge(db, challenge_id))
-        self._challenge_changed(closed)
+        self.ctx.challenge_changed(closed)
         return closed
 
     async def _challenge(self, db: Db, challenge_id: int) -> ChallengeRow:
@@ -213,7 +218,7 @@ class ChallengeUseCases(MatchSteps):
     ) -> Started:
         first, second = _players(challenge)
         seating = Seating(
-            kind=self._kind(challenge.game_kind),
+            kind=self.ctx.kind(challenge.game_kind),
             variant=challenge.variant,
             guild_id=challenge.guild_id,
             channel_id=channel_id,
@@ -222,8 +227,8 @@ class ChallengeUseCases(MatchSteps):
             second_id=second,
             move_seconds=challenge.move_seconds,
         )
-        seating = await self._open_match(db, seating, challenge.best_of, now)
-        return await self._insert_game(db, seating, now)
+        seating = await self.writer.open_match(db, seating, challenge.best_of, now)
+        return await self.writer.start(db, seating, now)
 
 
 def _players(challenge: ChallengeRow) -> tuple[int, int]:

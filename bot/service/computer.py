@@ -3,7 +3,7 @@
 The computer is a player like any other, under the bot's own user id (`computer_id`); a game
 against it records its level. Thinking is not done here: the caller takes a `ComputerTurn` (plain
 data a worker process can receive), thinks, and hands the move's text back to `play_computer`,
-which applies it through the same path as a person's move, on the version it was thought about.
+which applies it through the same path as a person's move, on the revision it was thought about.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 
 from bot.service.challenges import check_move_seconds
-from bot.service.core import Seating, parse_move
+from bot.service.context import Context, Seating, parse_move
 from bot.service.errors import SelfChallengeError, UnknownLevelError
 from bot.service.matches import check_best_of
-from bot.service.play import PlayUseCases
 from bot.service.results import MoveResult, Started
+from bot.service.writer import GameWriter
 from bot.shards import Shards
 from bot.store import GameRow, GameStatus, games, jobs
 from engine.ai import Level
@@ -34,15 +34,19 @@ class ComputerTurn:
 
     game_id: int
     channel_id: int  # where its move is posted
-    version: int  # the position it thinks about; its move applies only there
+    revision: int  # the position it thinks about; its move applies only there
     game_kind: str
     record: str  # the engine's JSON record (a Verbindung roll is already in it)
     level: str
     seed: str  # for `random.Random`: the same game and ply always give the same choices
 
 
-class ComputerUseCases(PlayUseCases):
+class ComputerGames:
     """The use cases of games against the computer."""
+
+    def __init__(self, ctx: Context, writer: GameWriter) -> None:
+        self.ctx = ctx
+        self.writer = writer
 
     async def start_computer_game(
         self,
@@ -66,15 +70,15 @@ class ComputerUseCases(PlayUseCases):
         `BadMatchLengthError`, `SelfChallengeError`, `BadTimeLimitError` and
         `ChannelBusyError`.
         """
-        kind = self._kind(game_kind)
-        variant = self._variant(kind, variant)
+        kind = self.ctx.kind(game_kind)
+        variant = self.ctx.variant(kind, variant)
         level = check_level(level)
         length = check_best_of(best_of)
         computer = self._computer_id()
         if player_id == computer:
             raise SelfChallengeError("the computer cannot play itself")
         seconds = check_move_seconds(move_seconds)
-        first = bool(self.seeds() & 1) if player_first is None else player_first
+        first = bool(self.ctx.seeds() & 1) if player_first is None else player_first
         seating = Seating(
             kind=kind,
             variant=variant,
@@ -86,30 +90,30 @@ class ComputerUseCases(PlayUseCases):
             move_seconds=seconds,
             computer_level=level,
         )
-        now = self._now()
-        async with self.connection.transaction() as db:
-            await self._refuse_busy(db, channel_id)
-            seating = await self._open_match(db, seating, length, now)
-            started = await self._insert_game(db, seating, now)
-        self._remember(started.view)
-        self._game_changed(started.view)
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
+            await self.ctx.refuse_busy(db, channel_id)
+            seating = await self.writer.open_match(db, seating, length, now)
+            started = await self.writer.start(db, seating, now)
+        self.ctx.remember(started.view)
+        self.ctx.game_changed(started.view)
         return started
 
     async def release_computer_jobs(self, by: str) -> int:
         """At start: give up the claims of thinking process `by` (nothing of it runs now), so
         its jobs are taken on at once; return how many."""
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             return await jobs.release_claims(db, by)
 
     async def open_computer_jobs(self) -> list[int]:
         """The games whose computer is to move with nobody thinking about it now (at start, a
         thinking process takes these over)."""
-        async with self.connection.read() as db:
-            return await jobs.open_jobs(db, self._now(), shards=self._thinks_for)
+        async with self.ctx.connection.read() as db:
+            return await jobs.open_jobs(db, self.ctx.now(), shards=self._thinks_for)
 
     async def computer_turn(self, game_id: int) -> ComputerTurn | None:
         """The computer's turn in this game, or None if it is not the computer's to move."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             row = await games.get_game(db, game_id)
         return None if row is None else self._turn_of(row)
 
@@ -119,8 +123,8 @@ class ComputerUseCases(PlayUseCases):
         """Claim the computer's turn in this game for the thinking process `by`, for `lease`
         seconds; None if it is not the computer's to move, or another process is thinking
         about it. A job left over for a game that moved on is removed."""
-        now = self._now()
-        async with self.connection.transaction() as db:
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
             until = now + math.ceil(lease)
             job = await jobs.claim_job(
                 db, game_id, now, by=by, until=until, shards=self._thinks_for
@@ -138,53 +142,53 @@ class ComputerUseCases(PlayUseCases):
         meanwhile (a resignation, a time loss, a restart that already played it): the move
         is dropped. Raises the engine's `InvalidMoveError` / `IllegalMoveError` for a move
         that is not legal there (a fault of the search, not of the game)."""
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             row = await games.get_game(db, turn.game_id)
             if row is None or row.status is not GameStatus.ACTIVE:
                 return None
-            if (row.version, row.record) != (turn.version, turn.record):
-                return None  # moved on, or taken back and played again to the same length
-            loaded = await self._load(db, row)
+            if row.revision != turn.revision:
+                return None  # moved on (a move, a takeback), even if back to the same moves
+            loaded = await self.ctx.load(db, row)
             view = loaded.view
-            if not self._computer_to_move(view):
+            if not self.ctx.computer_to_move(view):
                 return None
             computer = self._computer_id()
-            move = parse_move(view, text, self._player_colour(view, computer))
+            move = parse_move(view, text, self.ctx.player_colour(view, computer))
             view.game.check(move)
             await jobs.remove_job(db, row.id)  # done: a move leaving it to move again adds one
-            result = await self._apply(db, loaded, computer, move)
-        self._remember(result.view)
-        self._changed(result.view, result.match)
+            result = await self.writer.apply(db, loaded, computer, move)
+        self.ctx.remember(result.view)
+        self.ctx.changed(result.view, result.match)
         return result
 
     # Steps -------------------------------------------------------------------------------------
 
     def _turn_of(self, row: GameRow) -> ComputerTurn | None:
-        view = self._bare_view(row)
-        if row.computer_level is None or not self._computer_to_move(view):
+        view = self.ctx.bare_view(row)
+        if row.computer_level is None or not self.ctx.computer_to_move(view):
             return None
         return ComputerTurn(
             game_id=row.id,
             channel_id=row.channel_id,
-            version=row.version,
+            revision=row.revision,
             game_kind=row.game_kind,
             record=row.record,
             level=row.computer_level,
             # Derived from the game's secret seed, as its dice are: reproducible from the
             # database alone, different at every ply, and not guessable by the players.
-            seed=f"{row.seed}:ai:{row.version}",
+            seed=f"{row.seed}:ai:{row.revision}",
         )
 
     @property
     def _thinks_for(self) -> Shards | None:
         """Whose games' moves this process thinks about: a bot process those of its own
         servers (it posts them, in their languages); one without Discord every server's."""
-        return self.shards if self.posts else None
+        return self.ctx.shards if self.ctx.posts else None
 
     def _computer_id(self) -> int:
-        if self.computer_id is None:
+        if self.ctx.computer_id is None:
             raise RuntimeError("this service has no computer player (no computer_id given)")
-        return self.computer_id
+        return self.ctx.computer_id
 
 
 def check_level(level: str | None) -> str:

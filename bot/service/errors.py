@@ -59,7 +59,7 @@ class AlreadyPlayedError(ServiceError):
 
 
 class StalePositionError(ServiceError):
-    """The game moved on since the position the player saw (`params['version']` is now)."""
+    """The game moved on since the position the player saw."""
 
     key = "stale_position"
 

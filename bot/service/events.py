@@ -27,7 +27,7 @@ class GameChanged:
     """A game started, moved on or ended: its deadline, whose turn and its status may differ."""
 
     game_id: int
-    version: int
+    revision: int
     active: bool
     computer_to_move: bool
 

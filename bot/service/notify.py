@@ -7,30 +7,33 @@ they choose anew; nothing else fails because of it.
 
 from __future__ import annotations
 
-from bot.service.core import ServiceCore
+from bot.service.context import Context
 from bot.store import Notify, posts, users
 
 
-class NotifyUseCases(ServiceCore):
+class Notifications:
     """A user's notification choice."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
 
     async def set_notify(self, user_id: int, notify: Notify, locale: str | None = None) -> Notify:
         """Store how `user_id` wants to hear of their games, and in which language (and open
         their direct messages to the bot again, after they were found closed)."""
-        async with self.connection.transaction() as db:
-            await users.set_notify(db, user_id, notify, locale, self._now())
+        async with self.ctx.connection.transaction() as db:
+            await users.set_notify(db, user_id, notify, locale, self.ctx.now())
         return notify
 
     async def locale_of(self, user_id: int) -> str | None:
         """The language `user_id` chose their notifications in, if they did."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             settings = await users.settings_of(db, user_id)
         return None if settings is None else settings.locale
 
     async def notify_of(self, user_id: int) -> tuple[Notify, bool]:
         """How `user_id` wants to hear of their games, and whether their direct messages were
         found closed."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             settings = await users.settings_of(db, user_id)
         if settings is None:
             return Notify.CHANNEL, False
@@ -39,8 +42,8 @@ class NotifyUseCases(ServiceCore):
     async def dms_closed(self, user_id: int, post_id: int | None) -> None:
         """Discord refused a direct message to `user_id` (50007): write to them no more until
         they choose anew, and settle the post that found it out."""
-        now = self._now()
-        async with self.connection.transaction() as db:
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
             await users.close_dms(db, user_id, now)
             if post_id is not None:
                 await posts.mark_delivered(db, post_id, now)

@@ -11,7 +11,8 @@ import json
 import logging
 from datetime import datetime
 
-from bot.service.alarms import AlarmUseCases
+from bot.service.alarms import Alarms
+from bot.service.context import Context
 from bot.service.deadlines import epoch, moment
 from bot.service.results import (
     DigestItem,
@@ -39,29 +40,33 @@ CLAIM_LEASE = 120
 process serving the server may take it over."""
 
 
-class OutboxUseCases(AlarmUseCases):
+class Outbox:
     """Posts owed to the games' channels."""
+
+    def __init__(self, ctx: Context, alarms: Alarms) -> None:
+        self.ctx = ctx
+        self.alarms = alarms
 
     async def release_claims(self) -> int:
         """At start: give up this process's claims on posts still owed (nothing of them is
         being posted: the process stopped), so they go out at once; return how many."""
-        async with self.connection.transaction() as db:
-            return await posts.release_claims(db, self.name)
+        async with self.ctx.connection.transaction() as db:
+            return await posts.release_claims(db, self.ctx.name)
 
     async def delivered(self, post_id: int | None, message_id: int | None = None) -> None:
         """Settle post `post_id`: it is out, as message `message_id` where that is known
         (None: nothing was owed)."""
         if post_id is None:
             return
-        async with self.connection.transaction() as db:
-            await posts.mark_delivered(db, post_id, self._now(), message_id)
+        async with self.ctx.connection.transaction() as db:
+            await posts.mark_delivered(db, post_id, self.ctx.now(), message_id)
 
     async def failed(self, post_id: int | None) -> None:
         """Discord refused post `post_id`: try again later, with a growing pause."""
         if post_id is None:
             return
-        now = self._now()
-        async with self.connection.transaction() as db:
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
             row = await posts.get_post(db, post_id)
             if row is None or row.delivered_at is not None:
                 return
@@ -76,10 +81,10 @@ class OutboxUseCases(AlarmUseCases):
         """The posts due now (of the servers this process serves), claimed for this process
         for a while and rebuilt from the games as they are; those the game has moved past are
         settled here, without a post. A post another process has claimed is not among them."""
-        at = self._now() if now is None else epoch(now)
-        async with self.connection.transaction() as db:
+        at = self.ctx.now() if now is None else epoch(now)
+        async with self.ctx.connection.transaction() as db:
             due = await posts.claim_due(
-                db, at, by=self.name, until=at + CLAIM_LEASE, shards=self.shards
+                db, at, by=self.ctx.name, until=at + CLAIM_LEASE, shards=self.ctx.shards
             )
         owed: list[Owed] = []
         for row in due:
@@ -97,9 +102,9 @@ class OutboxUseCases(AlarmUseCases):
 
     async def next_alarm(self) -> datetime | None:
         """When something next falls due: an alarm of a game or a challenge, or an owed post."""
-        alarm = await super().next_alarm()
-        async with self.connection.read() as db:
-            due = await posts.next_post_due(db, self.shards)
+        alarm = await self.alarms.next_alarm()
+        async with self.ctx.connection.read() as db:
+            due = await posts.next_post_due(db, self.ctx.shards)
         known = [moment(due)] if due is not None else []
         known += [alarm] if alarm is not None else []
         return min(known, default=None)
@@ -108,13 +113,13 @@ class OutboxUseCases(AlarmUseCases):
         """What post `row` owes, as the game is now; None when the game has moved past it."""
         data = json.loads(row.data)
         kind = PostKind(row.kind)
-        async with self.connection.read() as db:
-            view = await self._view(db, await self._row_by_id(db, row.game_id))
+        async with self.ctx.connection.read() as db:
+            view = await self.ctx.view(db, await self.ctx.row_by_id(db, row.game_id))
             if kind is PostKind.VACATION:  # news of a player, not of a position
                 return self._vacation(view, data, row.id)
             if kind is PostKind.REMINDER_DM:
                 return await self._digest(db, data["user_id"], data["games"], row.id)
-            if view.version != row.version:
+            if view.revision != row.revision:
                 return None
             if kind is PostKind.TURN_DM:
                 return await self._turn_dm(db, view, data["user_id"], row.id)
@@ -144,17 +149,17 @@ class OutboxUseCases(AlarmUseCases):
     async def _turn_dm(self, db: Db, view: GameView, user_id: int, post_id: int) -> TurnDm | None:
         if not _waits_for(view, user_id):
             return None
-        return TurnDm(view, user_id, await posts.message_about(db, view.id, view.version), post_id)
+        return TurnDm(view, user_id, await posts.message_about(db, view.id, view.revision), post_id)
 
     async def _digest(
         self, db: Db, user_id: int, entries: list[list[int]], post_id: int
     ) -> ReminderDigest | None:
         """The games of a reminder digest that still wait for the player at the same turn."""
         items = []
-        for game_id, version, stage in entries:
-            view = await self._view(db, await self._row_by_id(db, game_id))
-            if view.version == version and _waits_for(view, user_id):
-                link = await posts.message_about(db, view.id, view.version)
+        for game_id, revision, stage in entries:
+            view = await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
+            if view.revision == revision and _waits_for(view, user_id):
+                link = await posts.message_about(db, view.id, view.revision)
                 items.append(DigestItem(view, stage, moment(view.turn.deadline), link))
         return ReminderDigest(user_id, tuple(items), post_id) if items else None
 

@@ -4,33 +4,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.core import ServiceCore
+from bot.service.context import Context
 from bot.service.errors import GameNotHereError, HistoryEndError
 from bot.service.results import Export, FinishedPage, GameView, HistoryStep
 from bot.store import PlayerTotals, games
 
 
-class QueryUseCases(ServiceCore):
+class Queries:
     """Looking at games without changing them."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
 
     async def game_in(self, channel_id: int) -> GameView:
         """The channel's active game; raise `NoGameHereError`."""
-        async with self.connection.read() as db:
-            return await self._view(db, await self._active_row(db, channel_id))
+        async with self.ctx.connection.read() as db:
+            return await self.ctx.view(db, await self.ctx.active_row(db, channel_id))
 
     async def latest_game_in(self, channel_id: int) -> GameView:
         """The channel's active game, else its most recent finished one; raise
         `NoGameHereError` if it never had one."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             row = await games.latest_game_in(db, channel_id)
             if row is None:
-                row = await self._active_row(db, channel_id)  # raises NoGameHereError
-            return await self._view(db, row)
+                row = await self.ctx.active_row(db, channel_id)  # raises NoGameHereError
+            return await self.ctx.view(db, row)
 
     async def game(self, game_id: int) -> GameView:
         """The game with this id, active or finished; raise `GameNotFoundError`."""
-        async with self.connection.read() as db:
-            return await self._view(db, await self._row_by_id(db, game_id))
+        async with self.ctx.connection.read() as db:
+            return await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
 
     async def games(
         self,
@@ -42,20 +45,20 @@ class QueryUseCases(ServiceCore):
     ) -> list[GameView]:
         """Active (or finished) games in a server and/or of a user, most recently moved first."""
         status = "active" if active else "finished"
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             rows = await games.list_games(
                 db, status=status, guild_id=guild_id, user_id=user_id, limit=limit
             )
-            return [await self._view(db, row) for row in rows]
+            return [await self.ctx.view(db, row) for row in rows]
 
     async def game_here(self, game_id: int, guild_id: int | None) -> GameView:
         """Game `game_id`, active or finished, if it is one of server `guild_id`'s. Raises
         `GameNotFoundError` and `GameNotHereError` (another server's)."""
-        async with self.connection.read() as db:
-            row = await self._row_by_id(db, game_id)
+        async with self.ctx.connection.read() as db:
+            row = await self.ctx.row_by_id(db, game_id)
             if row.guild_id != guild_id:
                 raise GameNotHereError("that game is another server's", game_id=game_id)
-            return await self._view(db, row)
+            return await self.ctx.view(db, row)
 
     async def history(self, game_id: int, guild_id: int | None, turn: int | None) -> HistoryStep:
         """Game `game_id` of this server after its turn `turn` (0: the start; None: the last).
@@ -74,7 +77,7 @@ class QueryUseCases(ServiceCore):
     ) -> FinishedPage:
         """One page (from 0; past the end, the last) of the user's finished games in server
         `guild_id` (None: every server's), newest first."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             total = await games.count_games(
                 db, status="finished", guild_id=guild_id, user_id=user_id
             )
@@ -88,12 +91,12 @@ class QueryUseCases(ServiceCore):
                 limit=per_page,
                 offset=page * per_page,
             )
-            views = tuple([await self._view(db, row) for row in rows])
+            views = tuple([await self.ctx.view(db, row) for row in rows])
         return FinishedPage(views, page, pages)
 
     async def totals(self, user_id: int) -> list[PlayerTotals]:
         """A user's wins, losses and draws per game."""
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             return await games.totals(db, user_id)
 
     async def export(self, game_id: int, names: Mapping[int, str] | None = None) -> Export:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service import rating
-from bot.service.core import ServiceCore
+from bot.service.context import Context
 from bot.service.errors import NoGamesYetError, NoRatedGamesError
 from bot.service.rating import INITIAL, Skill
 from bot.store import Db, PlayerResult, RatedResult, RatingRow, ratings, stats
@@ -92,10 +92,10 @@ class PlayerStats:
     viewer_id: int | None
 
 
-class RatingSteps(ServiceCore):
+class Rater:
     """Rating a result inside the transaction that records it."""
 
-    async def _rate(
+    async def rate(
         self,
         db: Db,
         *,
@@ -125,9 +125,9 @@ class RatingSteps(ServiceCore):
             game_id=game_id,
             match_id=match_id,
         )
-        await self._apply_result(db, result)
+        await self.apply_result(db, result)
 
-    async def _apply_result(self, db: Db, result: RatedResult) -> None:
+    async def apply_result(self, db: Db, result: RatedResult) -> None:
         """Both players' ratings after `result`, stored with their history."""
         players = (result.first_id, result.second_id)
         stored = {
@@ -143,14 +143,18 @@ class RatingSteps(ServiceCore):
             await ratings.add_history(db, result.id, user, skill.mu, skill.sigma)
 
 
-class RatingUseCases(RatingSteps):
+class Ratings:
     """The leaderboard, a player's statistics and the recomputation of every rating."""
+
+    def __init__(self, ctx: Context, rater: Rater) -> None:
+        self.ctx = ctx
+        self.rater = rater
 
     async def leaderboard(self, guild_id: int, game_kind: str, page: int = 0) -> Leaderboard:
         """One page (from 0; past the end, the last) of the server's rated players in a game.
         Raises `UnknownGameError` and `NoRatedGamesError` (nobody has a rating there yet)."""
-        kind = self._kind(game_kind).key
-        async with self.connection.read() as db:
+        kind = self.ctx.kind(game_kind).key
+        async with self.ctx.connection.read() as db:
             players = await ratings.count_rated(db, guild_id, kind)
             if players == 0:
                 raise NoRatedGamesError("nobody has played a rated game here yet", game=kind)
@@ -174,9 +178,9 @@ class RatingUseCases(RatingSteps):
         """A player's ratings (with the history of one), results per game, current streak,
         last games and the record against `viewer_id`. Raises `UnknownGameError` and
         `NoGamesYetError` (no finished game on this server, or in that game)."""
-        kind = None if game_kind is None else self._kind(game_kind).key
-        computer = self.computer_id if self.computer_id is not None else 0
-        async with self.connection.read() as db:
+        kind = None if game_kind is None else self.ctx.kind(game_kind).key
+        computer = self.ctx.computer_id if self.ctx.computer_id is not None else 0
+        async with self.ctx.connection.read() as db:
             every = await stats.totals(db, guild_id, user_id, computer)
             totals = [t for t in every if kind is None or t.game_kind == kind]
             if not totals:
@@ -207,19 +211,19 @@ class RatingUseCases(RatingSteps):
     async def recompute_ratings(self) -> int:
         """Forget every rating and rate every stored result again, in order, in one
         transaction; return how many results were rated."""
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             await db.lock(RATINGS_LOCK)
             await ratings.clear(db)
             results = await ratings.all_results(db)
             for result in results:
-                await self._apply_result(db, result)
+                await self.rater.apply_result(db, result)
         return len(results)
 
     async def rate_unrated(self) -> int:
         """Rate the results that have no ratings yet (the games finished before ratings
         existed), by recomputing all; 0 when every result is rated. Processes starting
         together do it once: the others find nothing left to rate."""
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             await db.lock(RATINGS_LOCK)
             missing = await ratings.unrated_results(db)
             return await self.recompute_ratings() if missing else 0

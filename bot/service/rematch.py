@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.challenges import ChallengeUseCases
-from bot.service.computer import ComputerUseCases
+from bot.service.challenges import Challenges
+from bot.service.computer import ComputerGames
+from bot.service.context import Context
 from bot.service.errors import (
     GameStillRunningError,
     MatchStillRunningError,
@@ -25,8 +26,13 @@ class _Again:
     began: int  # who made the first move of the game, or of the match's first game
 
 
-class RematchUseCases(ChallengeUseCases, ComputerUseCases):
+class Rematches:
     """The Rematch button of a finished game or match."""
+
+    def __init__(self, ctx: Context, challenges: Challenges, computer: ComputerGames) -> None:
+        self.ctx = ctx
+        self.challenges = challenges
+        self.computer = computer
 
     async def rematch(self, game_id: int, user_id: int) -> Challenge | Started:
         """`user_id` asks for a rematch of game `game_id` (or of the match it ended): the same
@@ -38,12 +44,12 @@ class RematchUseCases(ChallengeUseCases, ComputerUseCases):
         `NotAPlayerError`, `RematchAlreadyAskedError` (a challenge between the two is open
         here) and `ChannelBusyError` (a game runs in the channel again).
         """
-        async with self.connection.read() as db:
+        async with self.ctx.connection.read() as db:
             again = await self._again(db, game_id, user_id)
         row = again.row
         challenger_first = user_id != again.began
         if row.computer_level is not None:
-            return await self.start_computer_game(
+            return await self.computer.start_computer_game(
                 game_kind=row.game_kind,
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
@@ -55,7 +61,7 @@ class RematchUseCases(ChallengeUseCases, ComputerUseCases):
                 move_seconds=row.move_seconds,
                 best_of=again.best_of,
             )
-        return await self.challenge(
+        return await self.challenges.challenge(
             game_kind=row.game_kind,
             channel_id=row.channel_id,
             challenger_id=user_id,
@@ -69,10 +75,10 @@ class RematchUseCases(ChallengeUseCases, ComputerUseCases):
 
     async def _again(self, db: Db, game_id: int, user_id: int) -> _Again:
         """What a rematch of game `game_id` repeats; raises the refusals of `rematch`."""
-        row = await self._row_by_id(db, game_id)
+        row = await self.ctx.row_by_id(db, game_id)
         if row.status is GameStatus.ACTIVE:
             raise GameStillRunningError("the game is still running", game_id=game_id)
-        self._player_colour(self._bare_view(row), user_id)
+        self.ctx.player_colour(self.ctx.bare_view(row), user_id)
         again = _Again(row, 1, row.first_id)
         if row.match_id is not None:
             match = await matches.get_match(db, row.match_id)

@@ -61,7 +61,7 @@ class GameView:
         self.draw_offered_by = row.draw_offered_by
         self.takeback_by = row.takeback_by  # who asked to take back their last turn, if anyone
         self.record = row.record
-        self.version = row.version  # name it when making a move on this position
+        self.revision = row.revision  # name it when making a move on this position
         self.created_at, self.updated_at = row.created_at, row.updated_at
         self.finished_at = row.finished_at
         self.winner_id = row.winner_id  # None for a draw or a game still running
@@ -72,11 +72,11 @@ class GameView:
         self._game = game
 
     def __repr__(self) -> str:
-        return f"<GameView {self.id} {self.kind.key} v{self.version} {self.status}>"
+        return f"<GameView {self.id} {self.kind.key} r{self.revision} {self.status}>"
 
     @property
     def game(self) -> SomeGame:
-        """The engine game at this version (do not change it: it may be shared)."""
+        """The engine game at this revision (do not change it: it may be shared)."""
         if self._game is None:
             self._game = self.kind.load(self.record)
         return self._game

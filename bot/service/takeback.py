@@ -8,18 +8,17 @@ dice after a takeback are the same dice. The computer accepts at the easy level 
 
 from __future__ import annotations
 
-from bot.service.core import Loaded
+from bot.service.context import Context, Loaded
 from bot.service.deadlines import HALF_TIME, LAST_CALL, Turn
 from bot.service.errors import (
     NoMoveToTakeBackError,
     NoTakebackRequestError,
     OpponentMovedError,
     OwnTakebackRequestError,
-    StalePositionError,
     TakebackAlreadyAskedError,
 )
-from bot.service.play import PlayUseCases
 from bot.service.results import GameView, TakebackAction, TakebackResult
+from bot.service.writer import GameWriter
 from bot.store import Db, GameStatus, games
 from bot.store.games import Clock
 from engine.ai import Level
@@ -28,38 +27,42 @@ ACCEPTING_LEVEL = Level.EASY.value
 """The computer's level that grants takebacks: the others play on."""
 
 
-class TakebackUseCases(PlayUseCases):
+class Takebacks:
     """`/takeback` and the answer to it."""
+
+    def __init__(self, ctx: Context, writer: GameWriter) -> None:
+        self.ctx = ctx
+        self.writer = writer
 
     async def request_takeback(self, channel_id: int, user_id: int) -> TakebackResult:
         """`user_id` asks to take back their last turn in the channel's game. The computer
         answers at once. Raises `NoGameHereError`, `NotAPlayerError`, `NoMoveToTakeBackError`,
         `OpponentMovedError` and `TakebackAlreadyAskedError`."""
-        async with self.connection.transaction() as db:
-            loaded = await self._load(db, await self._active_row(db, channel_id))
+        async with self.ctx.connection.transaction() as db:
+            loaded = await self.ctx.load(db, await self.ctx.active_row(db, channel_id))
             view = loaded.view
             count = self._turn_to_take_back(view, user_id)
             if view.takeback_by == user_id:
                 raise TakebackAlreadyAskedError("you have asked for a takeback already")
             taken = _last(view, count)
             opponent = view.opponent_of(user_id)
-            if self._is_computer(view, opponent):
+            if self.ctx.is_computer(view, opponent):
                 if view.computer_level != ACCEPTING_LEVEL:
                     return TakebackResult(view, TakebackAction.REFUSED, user_id, opponent, taken)
                 result = await self._take_back(db, loaded, user_id, opponent, count)
             else:
-                await games.set_takeback(db, view.id, user_id, self._now())
-                asked = await self._row_by_id(db, view.id)
+                await games.set_takeback(db, view.id, user_id, self.ctx.now())
+                asked = await self.ctx.row_by_id(db, view.id)
                 result = TakebackResult(
-                    await self._view(db, asked, view.game),
+                    await self.ctx.view(db, asked, view.game),
                     TakebackAction.ASKED,
                     user_id,
                     user_id,
                     taken,
                 )
         if result.action is TakebackAction.ACCEPTED:
-            self._remember(result.view)
-            self._game_changed(result.view)
+            self.ctx.remember(result.view)
+            self.ctx.game_changed(result.view)
         return result
 
     async def answer_takeback(self, game_id: int, user_id: int, *, accept: bool) -> TakebackResult:
@@ -67,11 +70,11 @@ class TakebackUseCases(PlayUseCases):
         Raises `GameNotFoundError`, `NotAPlayerError`, `NoTakebackRequestError` (none open:
         answered, lapsed with a move, or the game ended), `OwnTakebackRequestError` and
         `OpponentMovedError`."""
-        async with self.connection.transaction() as db:
-            row = await self._row_by_id(db, game_id)
-            loaded = await self._load(db, row)
+        async with self.ctx.connection.transaction() as db:
+            row = await self.ctx.row_by_id(db, game_id)
+            loaded = await self.ctx.load(db, row)
             view = loaded.view
-            self._player_colour(view, user_id)
+            self.ctx.player_colour(view, user_id)
             asker = view.takeback_by
             if row.status is not GameStatus.ACTIVE or asker is None:
                 raise NoTakebackRequestError("there is no takeback request to answer")
@@ -81,21 +84,21 @@ class TakebackUseCases(PlayUseCases):
             if accept:
                 result = await self._take_back(db, loaded, asker, user_id, count)
             else:
-                await games.set_takeback(db, view.id, None, self._now())
-                declined = await self._view(db, await self._row_by_id(db, view.id), view.game)
+                await games.set_takeback(db, view.id, None, self.ctx.now())
+                declined = await self.ctx.view(db, await self.ctx.row_by_id(db, view.id), view.game)
                 result = TakebackResult(
                     declined, TakebackAction.DECLINED, asker, user_id, _last(view, count)
                 )
         if result.action is TakebackAction.ACCEPTED:
-            self._remember(result.view)
-            self._game_changed(result.view)
+            self.ctx.remember(result.view)
+            self.ctx.game_changed(result.view)
         return result
 
     # Steps -------------------------------------------------------------------------------------
 
     def _turn_to_take_back(self, view: GameView, user_id: int) -> int:
         """How many events a takeback of `user_id`'s last turn removes; raises the refusals."""
-        colour = self._player_colour(view, user_id)
+        colour = self.ctx.player_colour(view, user_id)
         count = view.game.last_turn_length(view.kind.colour(colour))
         if count is None:
             raise OpponentMovedError("your opponent has moved since your last turn")
@@ -110,29 +113,16 @@ class TakebackUseCases(PlayUseCases):
         they made it."""
         row, view = loaded.row, loaded.view
         taken = _last(view, count)
-        earlier = view.game.take_back(count)
-        now = self._now()
-        first = earlier.first_player_colour
+        now = self.ctx.now()
         # The asker gets the time they had left when they moved: the time since (the
         # opponent's thinking, the wait for the answer) is not theirs.
         used = row.last_turn_seconds or 0
         # Begun `used` seconds ago, or as far before the end of the holiday the asker is on
         # (their clock stands still until then; an early return moves it back like the rest).
-        begins = self._turn_start(await self._next_player(db, asker, now), now)
+        begins = self.ctx.turn_start(await self.ctx.next_player(db, asker, now), now)
         clock = _clock(Turn(begins - used, row.move_seconds), now)
-        stored = await games.take_back(
-            db,
-            row.id,
-            row.version,
-            record=earlier.record().to_json(),
-            version=earlier.ply,
-            colours=(first.value, first.other.value),
-            clock=clock,
-            updated_at=now,
-        )
-        if not stored:
-            raise StalePositionError("the game changed meanwhile; try again", version=row.version)
-        after = await self._view(db, await self._row_by_id(db, row.id), earlier)
+        stored, earlier = await self.writer.take_back(db, loaded, count, clock, now)
+        after = await self.ctx.view(db, stored, earlier)
         return TakebackResult(after, TakebackAction.ACCEPTED, asker, by, taken)
 
 

@@ -4,7 +4,7 @@ counted from the stored holidays; one that spans New Year counts in each year fo
 
 A stopped clock is a clock moved on: when a holiday begins, each turn the player is to move in
 gets its start, deadline and alarms moved later by the holiday's length; a turn that comes to them
-during it begins when it ends (`ServiceCore._turn_start`); an early return moves them back by the
+during it begins when it ends (`Context.turn_start`); an early return moves them back by the
 part not taken. So reminders and losses on time wait without the scheduler knowing of holidays,
 and a game whose both players are away simply waits. Each opponent is told once, in the game's
 channel, with the date of return.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.service.context import Context
 from bot.service.deadlines import DAY, Turn, moment
 from bot.service.errors import (
     AlreadyOnVacationError,
@@ -22,7 +23,6 @@ from bot.service.errors import (
     VacationAllowanceError,
     VacationOptionsError,
 )
-from bot.service.play import PlayUseCases
 from bot.service.results import VacationStatus
 from bot.store import Db, GameRow, PostKind, Vacation, games, users
 from bot.store.games import Clock
@@ -55,8 +55,11 @@ def used_in(holidays: list[Vacation], year: int) -> int:
     return sum(overlap(h.starts_at, h.ends_at, bounds) for h in holidays)
 
 
-class VacationUseCases(PlayUseCases):
+class Vacations:
     """A player's holidays."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
 
     async def start_vacation(self, user_id: int, days: int) -> VacationStatus:
         """Stop `user_id`'s clocks from now for `days` days and tell each opponent. Raises
@@ -66,9 +69,9 @@ class VacationUseCases(PlayUseCases):
             raise BadVacationLengthError(
                 "a holiday is 1 to 30 days long", days=days, maximum=MAX_DAYS
             )
-        now = self._now()
+        now = self.ctx.now()
         ends = now + days * DAY
-        async with self.connection.transaction() as db:
+        async with self.ctx.connection.transaction() as db:
             current = await users.current_vacation(db, user_id, now)
             if current is not None:
                 raise AlreadyOnVacationError("you are on holiday already", until=current.ends_at)
@@ -83,8 +86,8 @@ class VacationUseCases(PlayUseCases):
     async def end_vacation(self, user_id: int) -> VacationStatus:
         """End `user_id`'s holiday now: their clocks run again (the days not taken are not
         counted) and each opponent is told. Raises `NotOnVacationError`."""
-        now = self._now()
-        async with self.connection.transaction() as db:
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
             current = await users.current_vacation(db, user_id, now)
             if current is None:
                 raise NotOnVacationError("you are not on holiday")
@@ -109,8 +112,8 @@ class VacationUseCases(PlayUseCases):
 
     async def vacation_status(self, user_id: int) -> VacationStatus:
         """The player's holiday now (if any), the days left this year and their active games."""
-        now = self._now()
-        async with self.connection.read() as db:
+        now = self.ctx.now()
+        async with self.ctx.connection.read() as db:
             current = await users.current_vacation(db, user_id, now)
             left = await self._days_left(db, user_id, now)
             active = len(await self._games_of(db, user_id))
@@ -150,23 +153,23 @@ class VacationUseCases(PlayUseCases):
         """Owe each of the user's games against a person a notice of the holiday (or return)."""
         for row in await self._games_of(db, user_id):
             data = {"user_id": user_id, "until": until, "back": back}
-            await self._owe(db, PostKind.VACATION, row, now, **data)
+            await self.ctx.owe(db, PostKind.VACATION, row, now, **data)
 
     async def _move_clocks(self, db: Db, user_id: int, by: int, now: int) -> list[GameRow]:
         """Move the clock of every turn `user_id` is to move in by `by` seconds (later for a
         holiday's start, earlier for an early return); return the games moved."""
         moved = []
         for row in await games.list_games(db, user_id=user_id, limit=1000):
-            if self._bare_view(row).to_move_id != user_id:
+            if self.ctx.bare_view(row).to_move_id != user_id:
                 continue
             turn = Turn(row.turn_started_at + by, row.move_seconds)
             alarm = turn.next_alarm(row.reminders_sent)
             clock = Clock(turn.started, turn.deadline, row.reminders_sent, alarm)
-            if await games.set_clock(db, row.id, row.version, clock):
-                moved.append(await self._row_by_id(db, row.id))
+            if await games.set_clock(db, row.id, row.revision, clock):
+                moved.append(await self.ctx.row_by_id(db, row.id))
         return moved
 
     def _clocks_moved(self, rows: list[GameRow]) -> None:
         """Tell the scheduler (after the commit): the next alarms changed."""
         for row in rows:
-            self._game_changed(self._bare_view(row))
+            self.ctx.game_changed(self.ctx.bare_view(row))

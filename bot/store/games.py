@@ -1,6 +1,7 @@
 """SQL for games and their results. Every function takes the connection of a `read()` or
-`transaction()`; the functions that change a game name the version they expect, so a change made
-on a stale copy changes nothing (they return False)."""
+`transaction()`; the functions that change a game name the revision they expect, so a change made
+on a stale copy changes nothing (they return False). A change of the position (a move, the end, a
+takeback) makes the next revision."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class NewGame:
     deadline: int
     next_alarm_at: int | None  # None when the computer moves first: it has no clock
     record: str
-    version: int
+    revision: int
     seed: int
     created_at: int
     computer_level: str | None = None  # set for a game against the bot itself
@@ -48,7 +49,6 @@ class Position:
     """What a move changes in an active game."""
 
     record: str
-    version: int
     first_colour: str
     second_colour: str
     turn_started_at: int
@@ -63,7 +63,6 @@ class Result:
     """How a game ended, with the final record."""
 
     record: str
-    version: int
     result: str  # the winning colour or "draw"
     termination: str
     rule: str | None
@@ -115,18 +114,17 @@ async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
     )
 
 
-async def save_position(db: Db, game_id: int, expected_version: int, position: Position) -> bool:
-    """Store a move's new position; a new turn clears the reminders, any draw offer and any
-    takeback asked for."""
+async def save_position(db: Db, game_id: int, expected_revision: int, position: Position) -> bool:
+    """Store a move's new position as the next revision; a new turn clears the reminders, any
+    draw offer and any takeback asked for."""
     changed = await db.execute(
-        "UPDATE games SET record = ?, version = ?, first_colour = ?, second_colour = ?,"
-        " last_turn_seconds = ?,"
+        "UPDATE games SET record = ?, revision = revision + 1, first_colour = ?,"
+        " second_colour = ?, last_turn_seconds = ?,"
         " turn_started_at = ?, deadline = ?, next_alarm_at = ?, updated_at = ?,"
         " reminders_sent = 0, draw_offered_by = NULL, takeback_by = NULL, dm_reminded = 0"
-        " WHERE id = ? AND version = ? AND status = 'active'",
+        " WHERE id = ? AND revision = ? AND status = 'active'",
         (
             position.record,
-            position.version,
             position.first_colour,
             position.second_colour,
             position.last_turn_seconds,
@@ -135,22 +133,22 @@ async def save_position(db: Db, game_id: int, expected_version: int, position: P
             position.next_alarm_at,
             position.updated_at,
             game_id,
-            expected_version,
+            expected_revision,
         ),
     )
     return changed == 1
 
 
-async def finish_game(db: Db, game_id: int, expected_version: int, result: Result) -> bool:
-    """End an active game and write both players' results; False if it changed meanwhile."""
+async def finish_game(db: Db, game_id: int, expected_revision: int, result: Result) -> bool:
+    """End an active game (the next revision) and write both players' results; False if it
+    changed meanwhile."""
     changed = await db.execute(
-        "UPDATE games SET status = 'finished', record = ?, version = ?, result = ?,"
+        "UPDATE games SET status = 'finished', record = ?, revision = revision + 1, result = ?,"
         " termination = ?, rule = ?, winner_id = ?, scores = ?, finished_at = ?,"
         " updated_at = ?, next_alarm_at = NULL, draw_offered_by = NULL"
-        " WHERE id = ? AND version = ? AND status = 'active'",
+        " WHERE id = ? AND revision = ? AND status = 'active'",
         (
             result.record,
-            result.version,
             result.result,
             result.termination,
             result.rule,
@@ -159,7 +157,7 @@ async def finish_game(db: Db, game_id: int, expected_version: int, result: Resul
             result.finished_at,
             result.finished_at,
             game_id,
-            expected_version,
+            expected_revision,
         ),
     )
     if changed != 1:
@@ -209,24 +207,23 @@ class Clock:
 async def take_back(
     db: Db,
     game_id: int,
-    expected_version: int,
+    expected_revision: int,
     *,
     record: str,
-    version: int,
     colours: tuple[str, str],
     clock: Clock,
     updated_at: int,
 ) -> bool:
-    """Store the position before the last turn, with that turn's clock given back; False if
-    the game changed meanwhile."""
+    """Store the position before the last turn as the next revision, with that turn's clock
+    given back; False if the game changed meanwhile."""
     changed = await db.execute(
-        "UPDATE games SET record = ?, version = ?, first_colour = ?, second_colour = ?,"
-        " turn_started_at = ?, deadline = ?, reminders_sent = ?, next_alarm_at = ?,"
+        "UPDATE games SET record = ?, revision = revision + 1, first_colour = ?,"
+        " second_colour = ?, turn_started_at = ?, deadline = ?, reminders_sent = ?,"
+        " next_alarm_at = ?,"
         " last_turn_seconds = NULL, takeback_by = NULL, draw_offered_by = NULL,"
-        " dm_reminded = 0, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        " dm_reminded = 0, updated_at = ? WHERE id = ? AND revision = ? AND status = 'active'",
         (
             record,
-            version,
             *colours,
             clock.turn_started_at,
             clock.deadline,
@@ -234,49 +231,49 @@ async def take_back(
             clock.next_alarm_at,
             updated_at,
             game_id,
-            expected_version,
+            expected_revision,
         ),
     )
     return changed == 1
 
 
-async def set_clock(db: Db, game_id: int, expected_version: int, clock: Clock) -> bool:
+async def set_clock(db: Db, game_id: int, expected_revision: int, clock: Clock) -> bool:
     """Move a turn's clock (a holiday stops it); False if a move came first."""
     changed = await db.execute(
         "UPDATE games SET turn_started_at = ?, deadline = ?, reminders_sent = ?,"
-        " next_alarm_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        " next_alarm_at = ? WHERE id = ? AND revision = ? AND status = 'active'",
         (
             clock.turn_started_at,
             clock.deadline,
             clock.reminders_sent,
             clock.next_alarm_at,
             game_id,
-            expected_version,
+            expected_revision,
         ),
     )
     return changed == 1
 
 
-async def set_dm_reminded(db: Db, game_id: int, expected_version: int, stage: int) -> None:
+async def set_dm_reminded(db: Db, game_id: int, expected_revision: int, stage: int) -> None:
     """Note that the turn's reminder `stage` went out by direct message (in a digest)."""
     await db.execute(
-        "UPDATE games SET dm_reminded = ? WHERE id = ? AND version = ? AND dm_reminded < ?",
-        (stage, game_id, expected_version, stage),
+        "UPDATE games SET dm_reminded = ? WHERE id = ? AND revision = ? AND dm_reminded < ?",
+        (stage, game_id, expected_revision, stage),
     )
 
 
 async def set_alarm(
     db: Db,
     game_id: int,
-    expected_version: int,
+    expected_revision: int,
     reminders_sent: int,
     next_alarm_at: int,
 ) -> bool:
     """Note a reminder as sent and when to look at the game next; False if a move came first."""
     changed = await db.execute(
         "UPDATE games SET reminders_sent = ?, next_alarm_at = ?"
-        " WHERE id = ? AND version = ? AND status = 'active' AND reminders_sent < ?",
-        (reminders_sent, next_alarm_at, game_id, expected_version, reminders_sent),
+        " WHERE id = ? AND revision = ? AND status = 'active' AND reminders_sent < ?",
+        (reminders_sent, next_alarm_at, game_id, expected_revision, reminders_sent),
     )
     return changed == 1
 

@@ -14,21 +14,21 @@ COMPUTER = "computer"
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """A claimed job: the game, the version it was made on, who has it until when."""
+    """A claimed job: the game, the revision it was made on, who has it until when."""
 
     game_id: int
-    version: int
+    revision: int
     claimed_by: str
     claimed_until: int
 
 
-async def add_job(db: Db, game_id: int, version: int, now: int) -> None:
-    """The computer is to move in `game_id` at `version` (replacing an older job of it)."""
+async def add_job(db: Db, game_id: int, revision: int, now: int) -> None:
+    """The computer is to move in `game_id` at `revision` (replacing an older job of it)."""
     await db.execute(
-        "INSERT INTO computer_jobs (game_id, version, created_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+        "INSERT INTO computer_jobs (game_id, revision, created_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision,"
         " created_at = excluded.created_at, claimed_by = NULL, claimed_until = NULL",
-        (game_id, version, now),
+        (game_id, revision, now),
     )
     await db.notify(COMPUTER, "")
 
@@ -45,7 +45,7 @@ async def claim_job(
     claim not run out), there is none, or its game is of a server `shards` do not serve. Call
     it in a transaction."""
     row = await db.fetch_one(
-        "SELECT game_id, version FROM computer_jobs WHERE game_id = ?"
+        "SELECT game_id, revision FROM computer_jobs WHERE game_id = ?"
         f" AND (claimed_until IS NULL OR claimed_until <= ?){of_games_served(shards)}"
         f"{db.skip_locked}",
         (game_id, now),
@@ -56,7 +56,7 @@ async def claim_job(
         "UPDATE computer_jobs SET claimed_by = ?, claimed_until = ? WHERE game_id = ?",
         (by, until, game_id),
     )
-    return Job(row["game_id"], row["version"], by, until)
+    return Job(row["game_id"], row["revision"], by, until)
 
 
 async def open_jobs(db: Db, now: int, limit: int = 100, shards: Shards | None = None) -> list[int]:

@@ -3,7 +3,7 @@
 Several bot processes share one server. Each transaction has a connection of its own (there is
 no lock in the process: the server serialises what conflicts). A use case that changes a row
 reads it `FOR UPDATE` (`Db.for_update`), so a second process changing the same game waits and
-then sees the first one's change; the optimistic version checks of the store's UPDATEs stay as
+then sees the first one's change; the optimistic revision checks of the store's UPDATEs stay as
 the second line of defence. Transactions run at READ COMMITTED, PostgreSQL's default.
 """
 

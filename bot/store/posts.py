@@ -14,19 +14,19 @@ async def add_post(
     db: Db,
     kind: PostKind,
     game_id: int,
-    version: int,
+    revision: int,
     data: str,
     *,
     now: int,
     claimed_by: str | None,
     claimed_until: int | None,
 ) -> int:
-    """Owe a post about `game_id` at `version`, due at once; `claimed_by` is the process that
+    """Owe a post about `game_id` at `revision`, due at once; `claimed_by` is the process that
     is posting it itself (None: nobody yet), which has it to itself until `claimed_until`."""
     return await db.insert(
-        "INSERT INTO owed_posts (kind, game_id, version, data, created_at, next_attempt_at,"
+        "INSERT INTO owed_posts (kind, game_id, revision, data, created_at, next_attempt_at,"
         " claimed_by, claimed_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (kind.value, game_id, version, data, now, now, claimed_by, claimed_until),
+        (kind.value, game_id, revision, data, now, now, claimed_by, claimed_until),
     )
 
 
@@ -85,13 +85,13 @@ async def mark_delivered(db: Db, post_id: int, now: int, message_id: int | None 
     return changed == 1
 
 
-async def message_about(db: Db, game_id: int, version: int) -> int | None:
-    """The message that showed a game's position `version` in its channel (its start or the
+async def message_about(db: Db, game_id: int, revision: int) -> int | None:
+    """The message that showed a game's position `revision` in its channel (its start or the
     move that led there), once posted."""
     return await db.number(
-        "SELECT message_id FROM owed_posts WHERE game_id = ? AND version = ?"
+        "SELECT message_id FROM owed_posts WHERE game_id = ? AND revision = ?"
         " AND kind IN ('start', 'move') AND message_id IS NOT NULL ORDER BY id DESC LIMIT 1",
-        (game_id, version),
+        (game_id, revision),
     )
 
 

@@ -99,7 +99,7 @@ class GameRow(_FromRow):
     next_alarm_at: int | None
     draw_offered_by: int | None
     record: str
-    version: int  # events in the record; a move names the version it was made on
+    revision: int  # grows with every change of the position; a change names the one it saw
     seed: int
     created_at: int
     updated_at: int
@@ -247,7 +247,7 @@ class PostRow(_FromRow):
     id: int
     kind: str
     game_id: int
-    version: int
+    revision: int  # the game's revision the post is about
     data: str  # JSON: what the post needs beyond the game itself
     created_at: int
     next_attempt_at: int

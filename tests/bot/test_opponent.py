@@ -129,7 +129,7 @@ async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
     now = await service.game_in(CHANNEL)
     assert now.to_move_id == ALICE
     # The scheduler's subscription learns of the player's new deadline.
-    assert changes == [GameChanged(view.id, now.version, active=True, computer_to_move=False)]
+    assert changes == [GameChanged(view.id, now.revision, active=True, computer_to_move=False)]
 
 
 async def test_a_hanging_search_is_stopped_after_the_grace_time(
@@ -164,7 +164,7 @@ async def test_closing_stops_a_search_in_progress_at_once(service: GameService, 
     await wait(opponent, lambda: opponent.is_thinking(view.id))
     await asyncio.wait_for(opponent.close(), WAIT)
     assert multiprocessing.active_children() == []
-    assert (await service.game_in(CHANNEL)).version == 0  # the next start resumes it
+    assert (await service.game_in(CHANNEL)).revision == 0  # the next start resumes it
     opponent.schedule(view.id)  # after closing: nothing starts
     assert not opponent.busy
 

@@ -1,5 +1,5 @@
 """A process that plays random moves through the service without pause, printing
-``<game id> <version>`` after each committed move, until it is killed.
+``<game id> <revision>`` after each committed move, until it is killed.
 
 Run as ``python -m crash_worker DATABASE`` (an SQLite file or a PostgreSQL URL) with
 ``tests/support`` and the repository on the path.
@@ -27,8 +27,8 @@ async def keep_playing(service: GameService, rng: random.Random) -> None:
                 kind = rng.choice(("ponte", "verbindung"))
                 view = (await start_game(service, kind, channel_id=channel)).view
             mover = ALICE if view.to_move_id == ALICE else BOB
-            result = await service.play(channel, mover, random_move(view, rng), view.version)
-            print(result.view.id, result.view.version, flush=True)
+            result = await service.play(channel, mover, random_move(view, rng), view.revision)
+            print(result.view.id, result.view.revision, flush=True)
 
 
 async def main(where: str) -> None:

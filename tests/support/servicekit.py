@@ -146,7 +146,7 @@ async def play_to_end(
     for _ in range(limit):
         mover = view.to_move_id
         assert mover is not None
-        result = await service.play(channel_id, mover, random_move(view, rng), view.version)
+        result = await service.play(channel_id, mover, random_move(view, rng), view.revision)
         results.append(result)
         if result.ending is not None:
             return results

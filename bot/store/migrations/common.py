@@ -1,5 +1,5 @@
-"""What the migrations of both backends share: the refusal of a newer schema, and the splitting
-of a migration script into statements."""
+"""What the migrations of both backends share: the refusal of a newer schema, the splitting of
+a migration script into statements, and the migrations whose SQL is the same on both."""
 
 from __future__ import annotations
 
@@ -22,3 +22,14 @@ def statements(script: str) -> list[str]:
     """Split a migration into statements (our scripts hold no semicolons inside literals)."""
     lines = [line for line in script.splitlines() if not line.lstrip().startswith("--")]
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+
+
+REVISIONS = """
+ALTER TABLE games RENAME COLUMN version TO revision;
+ALTER TABLE computer_jobs RENAME COLUMN version TO revision;
+ALTER TABLE owed_posts RENAME COLUMN version TO revision;
+"""
+"""Migration 9, the same SQL on both backends. A game's revision counts its changes and only
+ever grows (a takeback is a change too); it is the token every change names and the key of a
+cached position. The column held the number of moves until now, which is a fine first
+revision: from here on it only grows."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeAlias
 
-from bot.store.migrations.common import refuse_newer
+from bot.store.migrations.common import REVISIONS, refuse_newer
 
 if TYPE_CHECKING:
     import asyncpg
@@ -251,6 +251,7 @@ SELECT id, version, updated_at FROM games
 WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -260,6 +261,7 @@ MIGRATIONS: tuple[str, ...] = (
     MATCHES_AND_RATINGS,
     PLAY_OVER_DAYS,
     COMPUTER_JOBS,
+    REVISIONS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.migrations.common import refuse_newer, statements
+from bot.store.migrations.common import REVISIONS, refuse_newer, statements
 
 FIRST_SCHEMA = """
 CREATE TABLE challenges (
@@ -365,6 +365,7 @@ SELECT id, version, updated_at FROM games
 WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -374,6 +375,7 @@ MIGRATIONS: tuple[str, ...] = (
     MATCHES_AND_RATINGS,
     PLAY_OVER_DAYS,
     COMPUTER_JOBS,
+    REVISIONS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

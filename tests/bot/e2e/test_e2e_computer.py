@@ -52,7 +52,7 @@ async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: 
     assert answer.content.startswith(f"{computer(world)} ")
     assert answer.attachments[0].data.startswith(PNG)
     game = await bot.service.game_in(world.channel.id)
-    assert game.version == 2 and game.to_move_id == world.alice.id
+    assert game.revision == 2 and game.to_move_id == world.alice.id
     assert game.computer_level == "easy"
 
 
@@ -85,7 +85,7 @@ async def test_when_the_player_swaps_the_computer_plays_red_at_once(
     await computer_move(world, world.channel, since=mark)
     game = await bot.service.game_in(world.channel.id)
     assert game.players == {"white": world.alice.id, "red": world.fake.bot_user.id}
-    assert game.version == 3 and game.to_move_id == world.alice.id
+    assert game.revision == 3 and game.to_move_id == world.alice.id
 
 
 async def test_when_the_computer_swaps_it_takes_over_white(world: World) -> None:
@@ -138,7 +138,7 @@ async def test_a_restart_during_the_computer_turn_resumes_it(world: World) -> No
         opening = await computer_move(world, world.channel, since=mark)
         assert opening.attachments[0].data.startswith(PNG)
         after = await second.service.game_in(world.channel.id)
-        assert after.version == 1 and after.to_move_id == world.alice.id
+        assert after.revision == 1 and after.to_move_id == world.alice.id
 
 
 async def test_other_players_do_not_wait_while_the_computer_thinks(world: World) -> None:

@@ -13,7 +13,7 @@ from test_e2e_games import start
 
 from bot.app import GameBot
 from bot.i18n import text
-from bot.service.core import POST_GRACE
+from bot.service.context import POST_GRACE
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

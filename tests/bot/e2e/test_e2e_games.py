@@ -16,7 +16,7 @@ from bot.app import GameBot
 from bot.commands import COGS
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
-from bot.service.core import POST_GRACE
+from bot.service.context import POST_GRACE
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"
@@ -56,7 +56,7 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
     for _ in range(300):
         view = await bot.service.game_in(world.channel.id)
         mover = world.alice if view.to_move_id == world.alice.id else world.bob
-        move = "swap" if view.version == 1 and view.kind.key == "ponte" else random_move(view, rng)
+        move = "swap" if view.revision == 1 and view.kind.key == "ponte" else random_move(view, rng)
         result = await run(world, mover, "move", {"move": move})
         assert not result.ephemeral, result.content
         assert result.attachments and result.attachments[0].data.startswith(PNG)
@@ -170,7 +170,7 @@ async def test_a_failed_post_keeps_the_move_and_says_so(world: World, bot: GameB
     assert notice.pinged == [world.bob]
     assert notice.attachments[0].data.startswith(PNG)  # the board, not "use /board"
     game = await bot.service.game_in(world.channel.id)
-    assert game.version == 1  # recorded although Discord refused the answer
+    assert game.revision == 1  # recorded although Discord refused the answer
     assert handle.acknowledged_at is None
     world.clock.advance(minutes=1)  # past the grace period of the outbox
     await bot.scheduler.run_round()

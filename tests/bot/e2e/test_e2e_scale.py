@@ -18,7 +18,7 @@ from servicekit import open_service, random_move
 
 from bot.app import application_id_of
 from bot.service import GameService
-from bot.service.core import WAKE
+from bot.service.context import WAKE
 
 SHARDS = 3
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -205,6 +205,6 @@ async def computer_moves_by_the_worker(cluster: Cluster, rng: random.Random) -> 
         )
         assert answer.attachments[0].data.startswith(PNG)
         after = await cluster.service.latest_game_in(guild.text_channel.id)
-        assert after.version > view.version + 1 or not after.is_active
+        assert after.revision > view.revision + 1 or not after.is_active
         if not after.is_active:
             break

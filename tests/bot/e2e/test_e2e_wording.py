@@ -28,7 +28,7 @@ async def test_board_and_export_show_the_last_game_until_a_new_one_starts(
     await start(world, "verbindung")  # a new game replaces it
     board = await run(world, world.carol, "board")
     game = await bot.service.game_in(world.channel.id)
-    assert board.attachments[0].filename == f"game-{game.id}-{game.version}.png"
+    assert board.attachments[0].filename == f"game-{game.id}-{game.revision}.png"
 
 
 async def test_a_swap_and_a_resignation_name_the_mover_once(world: World, bot: GameBot) -> None:

@@ -5,7 +5,7 @@ from datetime import timedelta
 from servicekit import ALICE, BOB, CHANNEL, GUILD, FakeClock, settle_posts, start_game
 
 from bot.service import ChallengeExpired, GameService, Reminder, TimeLoss
-from bot.service.core import POST_GRACE
+from bot.service.context import POST_GRACE
 from bot.service.deadlines import HOUR, Turn
 
 

@@ -106,14 +106,14 @@ async def test_accept_starts_the_game_with_the_chosen_first_player(service: Game
     assert accepted.challenge.game_id == view.id
     assert view.players == {"white": BOB, "red": ALICE}
     assert view.to_move_id == BOB
-    assert (view.version, view.move_seconds, view.is_active) == (0, 5 * HOUR, True)
+    assert (view.revision, view.move_seconds, view.is_active) == (0, 5 * HOUR, True)
     assert (await service.game_in(CHANNEL)).id == view.id
 
 
 async def test_a_verbindung_game_starts_with_its_first_roll_drawn(service: GameService) -> None:
     view = (await start_game(service, "verbindung")).view
     assert view.players == {"red": ALICE, "black": BOB}
-    assert view.version == 1
+    assert view.revision == 0 and view.game.ply == 1  # a new game, its first roll stored
     assert str(view.game.moves[0]).startswith("roll ")
     assert len(view.game.roll) == 2  # V5: red's first turn rolls two dice
     assert view.to_move_id == ALICE

@@ -40,14 +40,14 @@ async def test_when_the_computer_begins_it_has_its_turn_and_no_clock(service: Ga
     assert view.players == {"red": COMPUTER, "black": ALICE}
     assert view.next_alarm_at is None
     [turn] = await computer_turns(service)
-    assert (turn.game_id, turn.version, turn.game_kind, turn.level) == (
+    assert (turn.game_id, turn.revision, turn.game_kind, turn.level) == (
         view.id,
-        1,
+        0,
         "verbindung",
         "easy",
     )
     assert turn.record == view.record and "roll" in turn.record  # its dice are drawn
-    assert turn.seed == f"{await stored_seed(service, view.id)}:ai:1"
+    assert turn.seed == f"{await stored_seed(service, view.id)}:ai:0"
     assert await service.computer_turn(view.id) == turn
 
 
@@ -80,9 +80,9 @@ async def test_a_busy_channel_is_refused_and_a_thread_is_not(service: GameServic
 
 
 async def test_without_a_computer_nobody_can_play_it(service: GameService) -> None:
-    service.computer_id = None
+    nobody = GameService(service.connection, clock=service.clock)  # no computer_id
     with pytest.raises(RuntimeError, match="no computer"):
-        await start_computer_game(service)
+        await start_computer_game(nobody)
 
 
 async def test_a_move_against_the_computer_gives_it_the_turn(service: GameService) -> None:
@@ -90,7 +90,7 @@ async def test_a_move_against_the_computer_gives_it_the_turn(service: GameServic
     moved = await service.play(CHANNEL, ALICE, "f6 h8")
     assert moved.next_id == COMPUTER and moved.view.next_alarm_at is None
     [turn] = await computer_turns(service)
-    assert turn.version == 1 and turn.seed == f"{await stored_seed(service, view.id)}:ai:1"
+    assert turn.revision == 1 and turn.seed == f"{await stored_seed(service, view.id)}:ai:1"
     answered = await service.play_computer(turn, "c3 e5")
     assert answered is not None and answered.mover_id == COMPUTER and answered.played == "c3 e5"
     assert answered.next_id == ALICE and answered.view.next_alarm_at is not None
@@ -103,7 +103,7 @@ async def test_a_stale_computer_move_is_dropped(service: GameService) -> None:
     await service.resign(CHANNEL, ALICE)  # while the computer thought
     assert await service.play_computer(turn, "f6 h8") is None
     game = await service.latest_game_in(CHANNEL)
-    assert game.version == 1 and game.ending is not None and game.winner_id == COMPUTER
+    assert game.revision == 1 and game.ending is not None and game.winner_id == COMPUTER
 
 
 async def test_a_move_thought_about_an_older_position_is_dropped(service: GameService) -> None:
@@ -111,7 +111,7 @@ async def test_a_move_thought_about_an_older_position_is_dropped(service: GameSe
     [turn] = await computer_turns(service)
     assert await service.play_computer(turn, "f6 h8") is not None
     assert await service.play_computer(turn, "c3 e5") is None  # a second job for the same turn
-    assert (await service.game_in(CHANNEL)).version == 1
+    assert (await service.game_in(CHANNEL)).revision == 1
 
 
 async def test_an_illegal_computer_move_changes_nothing(service: GameService) -> None:
@@ -119,7 +119,7 @@ async def test_an_illegal_computer_move_changes_nothing(service: GameService) ->
     [turn] = await computer_turns(service)
     with pytest.raises(IllegalMoveError):
         await service.play_computer(turn, "swap")  # only the second player may swap (P4)
-    assert (await service.game_in(CHANNEL)).version == 0
+    assert (await service.game_in(CHANNEL)).revision == 0
 
 
 async def test_the_computer_swaps_and_then_owns_white(service: GameService) -> None:
@@ -143,7 +143,7 @@ async def test_when_the_player_swaps_the_computer_plays_red_next(service: GameSe
     assert swapped.view.players == {"white": ALICE, "red": COMPUTER}
     assert swapped.next_id == COMPUTER and swapped.view.next_alarm_at is None
     [turn] = await computer_turns(service)
-    assert turn.version == 2
+    assert turn.revision == 2
     answered = await service.play_computer(turn, "c3 e5")
     assert answered is not None and answered.next_id == ALICE
 
@@ -153,7 +153,7 @@ async def test_a_draw_offer_to_the_computer_is_refused_at_once(service: GameServ
     refused = await service.offer_draw(CHANNEL, ALICE)
     assert (refused.action, refused.by_id, refused.ending) == ("refused", COMPUTER, None)
     assert (await service.game_in(CHANNEL)).draw_offered_by is None
-    assert (await service.game_in(CHANNEL)).version == view.version
+    assert (await service.game_in(CHANNEL)).revision == view.revision
 
 
 async def test_the_computer_never_times_out_but_its_opponent_does(
@@ -179,7 +179,7 @@ async def test_an_unreadable_game_does_not_hide_the_computer_turns_of_others(
     )
     async with service.connection.transaction() as db:
         await db.execute(
-            "UPDATE games SET record = '{}', version = 9 WHERE channel_id = ?", (CHANNEL,)
+            "UPDATE games SET record = '{}', revision = 9 WHERE channel_id = ?", (CHANNEL,)
         )
     assert sorted(await service.open_computer_jobs()) == [broken.id, fine.id]  # ids only
     with pytest.raises(InvalidMoveError):

@@ -44,7 +44,7 @@ async def test_two_connections_racing_apply_the_move_once(database_at, clock: Fa
         applied, refused = outcomes(await asyncio.gather(*attempts, return_exceptions=True))
         assert len(applied) == 1
         assert all(isinstance(error, errors.AlreadyPlayedError) for error in refused), refused
-        assert (await second.game_in(CHANNEL)).version == 1
+        assert (await second.game_in(CHANNEL)).revision == 1
     finally:
         await first.connection.close()
         await second.connection.close()
@@ -56,7 +56,7 @@ async def test_moves_in_many_channels_at_once_all_apply(service: GameService) ->
         await start_game(service, channel_id=channel)
     results = await asyncio.gather(*(service.play(c, ALICE, "a1 c1") for c in channels))
     assert {r.view.channel_id for r in results} == set(channels)
-    assert all(r.view.version == 1 for r in results)
+    assert all(r.view.revision == 1 for r in results)
 
 
 async def test_fifty_submissions_racing_through_two_processes_apply_once(

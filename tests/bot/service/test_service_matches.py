@@ -133,7 +133,7 @@ async def test_resigning_a_match_outside_one_is_refused_and_changes_nothing(
     started = await start_game(service)
     with pytest.raises(errors.NotInMatchError):
         await service.resign(CHANNEL, ALICE, whole_match=True)
-    assert (await service.game_in(CHANNEL)).version == started.view.version
+    assert (await service.game_in(CHANNEL)).revision == started.view.revision
 
 
 async def test_a_loss_on_time_inside_a_match_counts_and_the_next_game_starts(
@@ -157,7 +157,7 @@ async def test_the_next_game_of_a_match_is_published_for_the_scheduler_and_the_c
     await service.resign(CHANNEL, ALICE)
     nxt = await service.game_in(CHANNEL)
     assert nxt.to_move_id == COMPUTER  # the computer begins the second game
-    assert GameChanged(nxt.id, nxt.version, True, True) in seen
+    assert GameChanged(nxt.id, nxt.revision, True, True) in seen
     turn = await service.computer_turn(nxt.id)
     assert turn is not None and turn.level == "easy"
 
@@ -243,4 +243,4 @@ async def test_a_last_move_sent_twice_is_not_taken_for_the_next_game(
     with pytest.raises(errors.AlreadyPlayedError):
         await service.play(CHANNEL, BOB, "resign red")  # BOB plays white in the second game
     second = await service.game_in(CHANNEL)
-    assert second.is_active and second.version == 0
+    assert second.is_active and second.revision == 0

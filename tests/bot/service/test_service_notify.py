@@ -35,7 +35,7 @@ async def test_a_player_who_asks_gets_a_direct_message_at_every_turn(
     moved = await service.play(CHANNEL, ALICE, "a1 c1")
     await service.delivered(moved.post_id, message_id=777)  # the move's post in the channel
     [dm] = [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
-    assert (dm.user_id, dm.view.version, dm.link_id) == (BOB, moved.view.version, 777)
+    assert (dm.user_id, dm.view.revision, dm.link_id) == (BOB, moved.view.revision, 777)
     await service.delivered(dm.post_id)
     await service.play(CHANNEL, BOB, "b1 d1")  # ALICE asked for nothing
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]

@@ -18,7 +18,7 @@ from servicekit import (
 )
 
 from bot.service import GameService, MoveResult, Reminder, Started, TimeLoss
-from bot.service.core import POST_GRACE
+from bot.service.context import POST_GRACE
 from bot.service.outbox import MAX_ATTEMPTS, RETRY_BASE
 
 
@@ -62,7 +62,7 @@ async def test_a_move_owed_since_a_crash_is_rebuilt_as_it_was_made(
         made.played,
         made.drawn,
     )
-    assert move.view.version == made.view.version and move.to_notify == (BOB,)
+    assert move.view.revision == made.view.revision and move.to_notify == (BOB,)
     await again.connection.close()
 
 

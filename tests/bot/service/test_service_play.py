@@ -33,7 +33,7 @@ async def test_a_move_is_stored_and_hands_the_turn_over(service: GameService, cl
     )
     row = await stored(service)
     assert json.loads(row.record)["moves"] == ["a1 c1"]
-    assert row.version == 1
+    assert row.revision == 1
     assert row.turn_started_at == int(clock.now.timestamp())
     assert result.view.deadline == clock.now + timedelta(days=3)
 
@@ -84,22 +84,22 @@ async def test_no_game_in_the_channel(service: GameService) -> None:
 
 async def test_a_double_submission_applies_once(service: GameService) -> None:
     view = (await start_game(service)).view
-    await service.play(CHANNEL, ALICE, "a1 c1", view.version)
-    for version in (view.version, None):
+    await service.play(CHANNEL, ALICE, "a1 c1", view.revision)
+    for version in (view.revision, None):
         with pytest.raises(errors.AlreadyPlayedError) as raised:
             await service.play(CHANNEL, ALICE, "c1 a1", version)
         assert raised.value.key == "already_played"
-    assert (await stored(service)).version == 1
+    assert (await stored(service)).revision == 1
 
 
 async def test_a_different_move_on_an_old_position_is_stale(service: GameService) -> None:
     await start_game(service)
     await service.play(CHANNEL, ALICE, "a1 c1", 0)
     await service.play(CHANNEL, BOB, "f6 h8", 1)
-    with pytest.raises(errors.StalePositionError) as raised:
+    with pytest.raises(errors.StalePositionError):
         await service.play(CHANNEL, ALICE, "b5 b6", 1)
-    assert raised.value.params["version"] == 2
-    assert (await service.play(CHANNEL, ALICE, "b5 b6", 2)).view.version == 3
+    assert (await service.game_in(CHANNEL)).revision == 2
+    assert (await service.play(CHANNEL, ALICE, "b5 b6", 2)).view.revision == 3
 
 
 async def test_swap_gives_the_second_player_white_and_the_first_moves_again(
@@ -120,9 +120,9 @@ async def test_swap_gives_the_second_player_white_and_the_first_moves_again(
 async def test_verbindung_draws_the_next_roll_before_anyone_sees_it(service: GameService) -> None:
     view = (await start_game(service, "verbindung")).view
     rng = random.Random(3)
-    result = await service.play(CHANNEL, ALICE, random_move(view, rng), view.version)
+    result = await service.play(CHANNEL, ALICE, random_move(view, rng), view.revision)
     assert len(result.drawn) == 1 and result.drawn[0].startswith("roll ")
-    assert result.view.version == 3
+    assert result.view.game.ply == 3 and result.view.revision == 1  # one change: turn and roll
     assert result.next_id == BOB
     game = VerbindungGame.from_json((await stored(service)).record)
     assert str(game.moves[-1]) == result.drawn[0]
@@ -240,7 +240,9 @@ async def test_whole_games_end_with_the_engine_result(
     assert outcome is not None and last.ending is not None
     assert row.status == "finished" and row.result == last.ending.result
     assert row.termination == str(outcome.termination.value)
-    assert row.version == len(json.loads(row.record)["moves"])
+    assert len(last.view.game.moves) == len(json.loads(row.record)["moves"])
+    # One revision per turn (a roll comes with the turn before it), none taken back here.
+    assert row.revision == sum(mover is not None for mover in last.view.game.movers())
     if row.result != "draw":
         assert row.winner_id == last.view.players[row.result]
     if kind == "ponte":

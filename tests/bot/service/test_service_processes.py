@@ -23,7 +23,7 @@ from servicekit import (
 )
 
 from bot.service import GameService, MoveResult, Reminder, Started
-from bot.service.core import POST_GRACE
+from bot.service.context import POST_GRACE
 from bot.service.outbox import CLAIM_LEASE
 from bot.shards import Shards
 from bot.store import open_database
@@ -101,7 +101,7 @@ async def test_each_computer_job_is_thought_about_by_one_process_at_a_time(
     view = await start_computer_game(a, player_first=False)
     assert await a.open_computer_jobs() == [view.id]
     turn = await a.claim_computer_turn(view.id, by="a", lease=30)
-    assert turn is not None and turn.version == view.version
+    assert turn is not None and turn.revision == view.revision
     assert await b.claim_computer_turn(view.id, by="b", lease=30) is None
     assert await b.open_computer_jobs() == []
     clock.advance(seconds=31)  # "a" died while thinking: its claim ran out

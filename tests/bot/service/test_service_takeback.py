@@ -36,9 +36,22 @@ async def test_a_takeback_accepted_restores_the_position_and_the_askers_clock(
     # Alice has the seven hours she had left when she moved; bob's five are not hers.
     now = int(clock.now.timestamp())
     assert view.deadline_at == now + 7 * HOUR
-    assert view.version == started.view.version
+    assert view.revision == started.view.revision + 2  # a takeback is a change like a move
     record = (await service.export(view.id)).text
     assert "# taken back: a1 c1" in record
+
+
+async def test_a_move_made_for_the_position_before_a_takeback_is_stale_after_it(
+    service: GameService,
+) -> None:
+    await start_game(service)
+    seen = (await service.play(CHANNEL, ALICE, "a1 c1")).view.revision  # what bob looks at
+    asked = await service.request_takeback(CHANNEL, ALICE)
+    await service.answer_takeback(asked.view.id, BOB, accept=True)
+    await service.play(CHANNEL, ALICE, "l12 j12")  # as many moves as bob saw, another position
+    with pytest.raises(errors.StalePositionError):
+        await service.play(CHANNEL, BOB, "f6 h8", seen)
+    assert [str(move) for move in (await service.game_in(CHANNEL)).game.moves] == ["j12 l12"]
 
 
 async def test_in_verbindung_the_roll_of_the_turn_stays(service: GameService) -> None:

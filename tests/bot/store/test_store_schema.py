@@ -113,7 +113,7 @@ def new_game(channel_id: int, **changes: object) -> NewGame:
         "deadline": 3600,
         "next_alarm_at": 1800,
         "record": '{"game": "ponte", "variant": "online", "moves": []}',
-        "version": 0,
+        "revision": 0,
         "seed": 1,
         "created_at": 0,
     }

@@ -1,4 +1,6 @@
-"""What every use case shares: the database, the clock, the seeds and the loading of games."""
+"""What every use case shares: the store, the clock, the seeds, the events and the registry of
+games, and the reading of games from the store (`Context`). The use cases are small classes over
+one `Context`; changes to a game go through its one writer (`bot.service.writer`)."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TypedDict, Unpack
 
 from bot.games import GAMES, Registry, SomeGame, SomeKind
-from bot.service import deadlines
 from bot.service.deadlines import epoch
 from bot.service.errors import (
     ChannelBusyError,
@@ -28,21 +30,17 @@ from bot.service.results import (
     MatchStanding,
     MatchTermination,
     MatchUpdate,
-    Started,
 )
 from bot.shards import Shards
-from bot.store import ChannelBusyError as StoreChannelBusy
 from bot.store import (
     Database,
     Db,
     GameRow,
     MatchGame,
     MatchRow,
-    NewGame,
     Notify,
     PostKind,
     games,
-    jobs,
     matches,
     posts,
     users,
@@ -57,7 +55,7 @@ POST_GRACE = 15
 answer takes at most 3): only then may the outbox's sweep (of any process) deliver it instead."""
 
 POSITION_CACHE_SIZE = 512
-"""Engine positions kept by (game id, version, creation time), to skip replaying a record on
+"""Engine positions kept by (game id, revision, creation time), to skip replaying a record on
 every move."""
 
 
@@ -81,57 +79,60 @@ def random_seed() -> int:
     return secrets.randbits(62)
 
 
-class ServiceCore:
-    """The state shared by the use cases. It holds nothing a restart could lose: the cache below
-    is only a shortcut to positions the database also has, checked by version."""
+class Setup(TypedDict, total=False):
+    """How a service is set up beyond its database; every key has a default."""
 
-    def __init__(
-        self,
-        connection: Database,
-        *,
-        clock: Clock = utc_now,
-        seeds: SeedSource = random_seed,
-        computer_id: int | None = None,
-        name: str = "bot",
-        shards: Shards | None = None,
-        posts: bool = True,
-        registry: Registry = GAMES,
-    ) -> None:
+    clock: Clock  # the time (default: the real time, in UTC)
+    seeds: SeedSource  # the secret seeds of new games (default: from the system's randomness)
+    computer_id: int | None  # the user the computer plays as (default: nobody)
+    name: str  # this process among the bot's processes (default: "bot")
+    shards: Shards | None  # whose servers' work it does (default: every server's)
+    posts: bool  # whether it talks to Discord (default: it does; a worker does not)
+    registry: Registry  # the games it offers (default: `GAMES`)
+
+
+class Context:
+    """The state shared by the use cases. It holds nothing a restart could lose: the cache below
+    is only a shortcut to positions the database also has, by their revision."""
+
+    def __init__(self, connection: Database, **setup: Unpack[Setup]) -> None:
         self.connection = connection
-        self.registry = registry  # the games this bot offers
-        self.clock = clock
-        self.seeds = seeds
+        self.registry = setup.get("registry", GAMES)  # the games this bot offers
+        self.clock = setup.get("clock", utc_now)
+        self.seeds = setup.get("seeds", random_seed)
         # The user id the computer plays under (the bot's own); None: nobody can play it.
-        self.computer_id = computer_id
+        self.computer_id = setup.get("computer_id")
         # This process among the bot's processes: its name (the same after a restart) claims
         # the posts it makes, its shards say whose servers' work it does (None: every server),
         # and `posts` is False for a process without Discord (a worker that only thinks).
-        self.name, self.shards, self.posts = name, shards, posts
+        self.name = setup.get("name", "bot")
+        self.shards = setup.get("shards")
+        self.posts = setup.get("posts", True)
         self._positions: OrderedDict[tuple[int, int, int], SomeGame] = OrderedDict()
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 
-    def _game_changed(self, view: GameView) -> None:
+    def game_changed(self, view: GameView) -> None:
         """Publish that `view`'s game changed (call it only after the commit)."""
-        event = GameChanged(view.id, view.version, view.is_active, self._computer_to_move(view))
+        event = GameChanged(view.id, view.revision, view.is_active, self.computer_to_move(view))
         self.events.publish(event)
 
-    def _changed(self, view: GameView, update: MatchUpdate | None) -> None:
+    def changed(self, view: GameView, update: MatchUpdate | None) -> None:
         """Publish that `view`'s game changed and, when its end started the next game of its
         match, that one too (call it only after the commit)."""
-        self._game_changed(view)
+        self.game_changed(view)
         if update is not None and update.next_game is not None:
-            self._remember(update.next_game.view)
-            self._game_changed(update.next_game.view)
+            self.remember(update.next_game.view)
+            self.game_changed(update.next_game.view)
 
-    def _challenge_changed(self, challenge: Challenge) -> None:
+    def challenge_changed(self, challenge: Challenge) -> None:
         """Publish that a challenge was made or closed (call it only after the commit)."""
         self.events.publish(ChallengeChanged(challenge.id, challenge.status))
 
-    def _now(self) -> int:
+    def now(self) -> int:
         """The clock's time in epoch seconds."""
         return epoch(self.clock())
 
-    async def _owe(
+    async def owe(
         self, db: Db, kind: PostKind, game: GameRow | GameView, now: int, **data: object
     ) -> int:
         """Owe a post about `game` (as it is now) in the transaction that makes it owed (the
@@ -144,7 +145,7 @@ class ServiceCore:
             db,
             kind,
             game.id,
-            game.version,
+            game.revision,
             payload,
             now=now,
             claimed_by=claimed_by,
@@ -157,26 +158,26 @@ class ServiceCore:
 
     # Games ---------------------------------------------------------------------------------
 
-    async def _view(self, db: Db, row: GameRow, game: SomeGame | None = None) -> GameView:
+    async def view(self, db: Db, row: GameRow, game: SomeGame | None = None) -> GameView:
         """A view of `row` with its match's score (for a match game) whose engine game is a
         private copy the caller may change; `game` is that position when the caller has it."""
-        position = game if game is not None else self._cached(row)
-        return GameView(self._kind_of(row), row, position, await self._standing(db, row))
+        position = game if game is not None else self.cached(row)
+        return GameView(self.kind_of(row), row, position, await self.standing(db, row))
 
-    def _bare_view(self, row: GameRow) -> GameView:
+    def bare_view(self, row: GameRow) -> GameView:
         """A view of `row` without its match's score, for whose turn it is and the like."""
-        return GameView(self._kind_of(row), row, self._cached(row))
+        return GameView(self.kind_of(row), row, self.cached(row))
 
-    def _cached(self, row: GameRow) -> SomeGame | None:
+    def cached(self, row: GameRow) -> SomeGame | None:
         """A private copy of the position of `row` if the cache has it."""
-        key = (row.id, row.version, row.created_at)
+        key = (row.id, row.revision, row.created_at)
         cached = self._positions.get(key)
         if cached is None:
             return None
         self._positions.move_to_end(key)
         return cached.copy()
 
-    async def _standing(self, db: Db, row: GameRow) -> MatchStanding | None:
+    async def standing(self, db: Db, row: GameRow) -> MatchStanding | None:
         """The score of the match `row` is a game of, as it stands now; None outside a match."""
         if row.match_id is None or row.match_game is None:
             return None
@@ -184,93 +185,48 @@ class ServiceCore:
         assert match is not None  # a foreign key
         return standing_of(match, await matches.match_games(db, match.id), row.match_game)
 
-    def _remember(self, view: GameView) -> None:
+    def remember(self, view: GameView) -> None:
         """Keep the position of `view` for the next move; call it only after the commit."""
         if not view.is_active:
             return
-        self._positions[(view.id, view.version, view.created_at)] = view.game.copy()
+        self._positions[(view.id, view.revision, view.created_at)] = view.game.copy()
         while len(self._positions) > POSITION_CACHE_SIZE:
             self._positions.popitem(last=False)
 
-    async def _active_row(self, db: Db, channel_id: int) -> GameRow:
+    async def active_row(self, db: Db, channel_id: int) -> GameRow:
         """The channel's active game; raise `NoGameHereError`."""
         row = await games.active_game_in(db, channel_id)
         if row is None:
             raise NoGameHereError("there is no game in this channel", channel_id=channel_id)
         return row
 
-    async def _row_by_id(self, db: Db, game_id: int) -> GameRow:
+    async def row_by_id(self, db: Db, game_id: int) -> GameRow:
         """The game with this id; raise `GameNotFoundError`."""
         row = await games.get_game(db, game_id)
         if row is None:
             raise GameNotFoundError(f"there is no game {game_id}", game_id=game_id)
         return row
 
-    async def _load(self, db: Db, row: GameRow) -> Loaded:
+    async def load(self, db: Db, row: GameRow) -> Loaded:
         """The row and its view, for a use case that changes the game."""
-        return Loaded(row, await self._view(db, row))
+        return Loaded(row, await self.view(db, row))
 
-    def _is_computer(self, game: GameRow | GameView, user_id: int | None) -> bool:
+    def is_computer(self, game: GameRow | GameView, user_id: int | None) -> bool:
         """Whether `user_id` is the computer in `game` (which then has a level)."""
         return game.computer_level is not None and user_id == self.computer_id
 
-    def _computer_to_move(self, view: GameView) -> bool:
+    def computer_to_move(self, view: GameView) -> bool:
         """Whether the computer is to move in this (active) game."""
-        return view.is_active and self._is_computer(view, view.to_move_id)
+        return view.is_active and self.is_computer(view, view.to_move_id)
 
-    async def _refuse_busy(self, db: Db, channel_id: int) -> None:
+    async def refuse_busy(self, db: Db, channel_id: int) -> None:
         """Raise `ChannelBusyError` if the channel already has an active game."""
         if await games.active_game_in(db, channel_id) is not None:
             raise channel_busy(channel_id)
 
-    async def _insert_game(self, db: Db, seating: Seating, now: int) -> Started:
-        """Start a game: the first roll if the game has one, the first turn's clock (none for
-        the computer), stored with the start's post owed. Raises `ChannelBusyError`."""
-        kind, seed = seating.kind, self.seeds()
-        game = kind.new(seating.variant)
-        for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
-            game.push(event)
-        computer_first = seating.computer_level is not None and seating.first_id == self.computer_id
-        first = await self._next_player(db, seating.first_id, now)
-        starts = self._turn_start(first, now)
-        turn = deadlines.Turn(starts, seating.move_seconds)
-        new = NewGame(
-            game_kind=kind.key,
-            variant=seating.variant,
-            guild_id=seating.guild_id,
-            channel_id=seating.channel_id,
-            parent_channel_id=seating.parent_channel_id,
-            first_id=seating.first_id,
-            second_id=seating.second_id,
-            first_colour=kind.colours[0].value,
-            second_colour=kind.colours[1].value,
-            move_seconds=seating.move_seconds,
-            turn_started_at=starts,
-            deadline=turn.deadline,
-            next_alarm_at=None if computer_first else turn.half_time,
-            record=game.record().to_json(),
-            version=game.ply,
-            seed=seed,
-            created_at=now,
-            computer_level=seating.computer_level,
-            match_id=seating.match_id,
-            match_game=seating.match_game,
-        )
-        try:
-            game_id = await games.insert_game(db, new)
-        except StoreChannelBusy:  # the database's own check, should a race get past ours
-            raise channel_busy(seating.channel_id) from None
-        row = await self._row_by_id(db, game_id)
-        post_id = await self._owe(db, PostKind.START, row, now)
-        if computer_first:
-            await jobs.add_job(db, game_id, row.version, now)
-        view = await self._view(db, row, game)
-        await self._owe_turn_dm(db, view, first, now)
-        return Started(view, post_id)
-
     # A player's turn ---------------------------------------------------------------------------
 
-    async def _next_player(self, db: Db, user_id: int | None, now: int) -> Player | None:
+    async def next_player(self, db: Db, user_id: int | None, now: int) -> Player | None:
         """What a turn that comes to `user_id` now needs to know of them: their holiday and
         their notification choice (None for the computer, or after the end)."""
         if user_id is None or user_id == self.computer_id:
@@ -278,22 +234,22 @@ class ServiceCore:
         return await users.player(db, user_id, now)
 
     @staticmethod
-    def _turn_start(player: Player | None, now: int) -> int:
+    def turn_start(player: Player | None, now: int) -> int:
         """When a turn that comes to `player` now begins: now, or at the end of the holiday
         they are on (their clock stands still until then)."""
         return now if player is None or player.away_until is None else player.away_until
 
-    async def _owe_turn_dm(self, db: Db, view: GameView, player: Player | None, now: int) -> None:
+    async def owe_turn_dm(self, db: Db, view: GameView, player: Player | None, now: int) -> None:
         """Owe the player to move a direct message about their turn, if they asked for one
         (`/notify`) and have not closed their direct messages."""
         user = view.to_move_id
         if user is None or player is None or player.notify is not Notify.TURNS:
             return
         if player.dms_open:
-            await self._owe(db, PostKind.TURN_DM, view, now, user_id=user)
+            await self.owe(db, PostKind.TURN_DM, view, now, user_id=user)
 
     @staticmethod
-    def _player_colour(view: GameView, user_id: int) -> str:
+    def player_colour(view: GameView, user_id: int) -> str:
         """The colour `user_id` plays; raise `NotAPlayerError`."""
         colour = view.colour_of(user_id)
         if colour is None:
@@ -304,7 +260,7 @@ class ServiceCore:
 
     # Kinds ---------------------------------------------------------------------------------
 
-    def _kind(self, game_kind: str) -> SomeKind:
+    def kind(self, game_kind: str) -> SomeKind:
         """The game called `game_kind`; raise `UnknownGameError`."""
         try:
             return self.registry.kind(game_kind.strip().lower())
@@ -315,12 +271,12 @@ class ServiceCore:
                 choices=self.registry.keys(),
             ) from None
 
-    def _kind_of(self, row: GameRow) -> SomeKind:
+    def kind_of(self, row: GameRow) -> SomeKind:
         """The game a stored row is of."""
         return self.registry.kind(row.game_kind)
 
     @staticmethod
-    def _variant(kind: SomeKind, variant: str | None) -> str:
+    def variant(kind: SomeKind, variant: str | None) -> str:
         """The canonical variant name; raise `UnknownVariantError`."""
         try:
             return kind.check_variant(variant)

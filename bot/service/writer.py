@@ -1,0 +1,314 @@
+"""The one writer of games: every change of a game's position goes through `GameWriter`.
+
+It starts games (and matches), applies moves, ends games (by a rule, the clock or an agreement)
+and takes turns back, each as the next revision of the game, naming the revision it was made on:
+a change on a stale copy changes nothing and raises `StalePositionError`. What follows a game's
+end happens here too, in the same transaction: a match's next game starts by itself, a match or a
+single game between people is rated (RULES.md V13). The use cases decide who may do what; the
+writer decides what a change does to the stored game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+
+from bot.games import SomeGame
+from bot.service import deadlines
+from bot.service.context import Context, Loaded, Seating, channel_busy, standing_of
+from bot.service.deadlines import Turn
+from bot.service.errors import StalePositionError
+from bot.service.matches import REPLAYS, decide
+from bot.service.ratings import Rater
+from bot.service.results import MatchUpdate, MoveResult, Started, scores_json
+from bot.store import ChannelBusyError as StoreChannelBusy
+from bot.store import (
+    Db,
+    GameRow,
+    MatchRow,
+    NewGame,
+    Position,
+    PostKind,
+    Result,
+    games,
+    jobs,
+    matches,
+)
+from bot.store.games import Clock
+from bot.store.matches import NewMatch
+from engine.game import Outcome, Side
+
+
+class GameWriter:
+    """Starts, changes and ends games, one revision at a time."""
+
+    def __init__(self, ctx: Context, rater: Rater) -> None:
+        self.ctx = ctx
+        self.rater = rater
+
+    # Starting ----------------------------------------------------------------------------------
+
+    async def open_match(self, db: Db, seating: Seating, best_of: int, now: int) -> Seating:
+        """Store a new match for `seating`'s players (as its first game has them) and return
+        the seating of that first game; a single game (`best_of` 1) needs none."""
+        if best_of == 1:
+            return seating
+        match_id = await matches.insert_match(
+            db,
+            NewMatch(
+                game_kind=seating.kind.key,
+                variant=seating.variant,
+                guild_id=seating.guild_id,
+                channel_id=seating.channel_id,
+                first_id=seating.first_id,
+                second_id=seating.second_id,
+                best_of=best_of,
+                max_games=best_of + REPLAYS,
+                move_seconds=seating.move_seconds,
+                computer_level=seating.computer_level,
+                created_at=now,
+            ),
+        )
+        return replace(seating, match_id=match_id, match_game=1)
+
+    async def start(self, db: Db, seating: Seating, now: int) -> Started:
+        """Start a game: the first roll if the game has one, the first turn's clock (none for
+        the computer), stored with the start's post owed. Raises `ChannelBusyError`."""
+        ctx, kind, seed = self.ctx, seating.kind, self.ctx.seeds()
+        game = kind.new(seating.variant)
+        for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
+            game.push(event)
+        computer_first = seating.computer_level is not None and seating.first_id == ctx.computer_id
+        first = await ctx.next_player(db, seating.first_id, now)
+        starts = ctx.turn_start(first, now)
+        turn = deadlines.Turn(starts, seating.move_seconds)
+        new = NewGame(
+            game_kind=kind.key,
+            variant=seating.variant,
+            guild_id=seating.guild_id,
+            channel_id=seating.channel_id,
+            parent_channel_id=seating.parent_channel_id,
+            first_id=seating.first_id,
+            second_id=seating.second_id,
+            first_colour=kind.colours[0].value,
+            second_colour=kind.colours[1].value,
+            move_seconds=seating.move_seconds,
+            turn_started_at=starts,
+            deadline=turn.deadline,
+            next_alarm_at=None if computer_first else turn.half_time,
+            record=game.record().to_json(),
+            revision=0,
+            seed=seed,
+            created_at=now,
+            computer_level=seating.computer_level,
+            match_id=seating.match_id,
+            match_game=seating.match_game,
+        )
+        try:
+            game_id = await games.insert_game(db, new)
+        except StoreChannelBusy:  # the database's own check, should a race get past ours
+            raise channel_busy(seating.channel_id) from None
+        row = await ctx.row_by_id(db, game_id)
+        post_id = await ctx.owe(db, PostKind.START, row, now)
+        if computer_first:
+            await jobs.add_job(db, game_id, row.revision, now)
+        view = await ctx.view(db, row, game)
+        await ctx.owe_turn_dm(db, view, first, now)
+        return Started(view, post_id)
+
+    # Moving ------------------------------------------------------------------------------------
+
+    async def apply(
+        self,
+        db: Db,
+        loaded: Loaded,
+        mover_id: int,
+        move: Hashable,
+        *,
+        match_resigned_by: int | None = None,
+    ) -> MoveResult:
+        """Make the checked `move` on the view's private game and store the new position; after
+        the last move, what follows the game's end comes after its post."""
+        ctx, view, row = self.ctx, loaded.view, loaded.row
+        kind, game = view.kind, view.game
+        game.push(move)
+        ending = game.outcome()
+        drawn = [] if ending is not None else kind.chance(game, row.seed)
+        for event in drawn:
+            game.push(event)
+        now = ctx.now()
+        first = game.first_player_colour  # the pie rule may have changed the owners
+        row = replace(row, first_colour=first.value, second_colour=first.other.value)
+        record = game.record().to_json()
+        player = None
+        if ending is not None:
+            stored = await self._finish(db, row, ending, record, now)
+        else:
+            to_move = game.to_move
+            next_id = None if to_move is None else row.player_of(to_move.value)
+            timed = next_id is None or not ctx.is_computer(row, next_id)
+            player = await ctx.next_player(db, next_id, now) if timed else None
+            starts = ctx.turn_start(player, now)
+            stored = await self._save(db, row, record, now, timed=timed, starts=starts)
+            if not timed:  # the computer is to move: a job for whichever process thinks
+                await jobs.add_job(db, stored.id, stored.revision, now)
+        played, rolled = str(move), tuple(map(str, drawn))
+        post_id = await ctx.owe(
+            db, PostKind.MOVE, stored, now, mover_id=mover_id, played=played, drawn=list(rolled)
+        )
+        update = None
+        if ending is not None:
+            update = await self._after_game(db, stored, now, match_resigned_by=match_resigned_by)
+        view = await ctx.view(db, stored, game)
+        if ending is None:
+            await ctx.owe_turn_dm(db, view, player, now)  # after the move's post: it links
+        return MoveResult(view, mover_id, played, rolled, ending, post_id, update)
+
+    async def end(
+        self, db: Db, loaded: Loaded, ending: Outcome[Side], now: int
+    ) -> tuple[GameRow, MatchUpdate | None]:
+        """End the game where it stands, by something no move decided (the clock, an
+        agreement); then what follows its end (owe the game's own post first)."""
+        row = await self._finish(db, loaded.row, ending, loaded.view.record, now)
+        return row, await self._after_game(db, row, now)
+
+    async def take_back(
+        self, db: Db, loaded: Loaded, count: int, clock: Clock, now: int
+    ) -> tuple[GameRow, SomeGame]:
+        """Store the game without its last `count` moves (which its record keeps as taken
+        back), with `clock` for the turn given back; return the stored row and its position."""
+        earlier = loaded.view.game.take_back(count)
+        first = earlier.first_player_colour
+        stored = await games.take_back(
+            db,
+            loaded.row.id,
+            loaded.row.revision,
+            record=earlier.record().to_json(),
+            colours=(first.value, first.other.value),
+            clock=clock,
+            updated_at=now,
+        )
+        if not stored:
+            raise StalePositionError("the game changed meanwhile; try again")
+        return await self.ctx.row_by_id(db, loaded.row.id), earlier
+
+    # Storing -----------------------------------------------------------------------------------
+
+    async def _save(
+        self, db: Db, row: GameRow, record: str, now: int, *, timed: bool, starts: int
+    ) -> GameRow:
+        """Store the new position; the next turn's clock begins at `starts` (now, or the end of
+        a holiday) and its reminders follow it. `timed` is False when the computer is to move,
+        which gets no reminders and never loses on time (it has no alarm)."""
+        turn = Turn(starts, row.move_seconds)
+        alarm = turn.half_time if timed else None
+        took = max(now - row.turn_started_at, 0)
+        position = Position(
+            record=record,
+            first_colour=row.first_colour,
+            second_colour=row.second_colour,
+            turn_started_at=starts,
+            deadline=turn.deadline,
+            next_alarm_at=alarm,
+            updated_at=now,
+            last_turn_seconds=took,
+        )
+        if not await games.save_position(db, row.id, row.revision, position):
+            raise StalePositionError("the game changed meanwhile; try again")
+        return replace(
+            row,
+            record=record,
+            revision=row.revision + 1,
+            last_turn_seconds=took,
+            turn_started_at=starts,
+            deadline=turn.deadline,
+            next_alarm_at=alarm,
+            reminders_sent=0,
+            draw_offered_by=None,
+            takeback_by=None,
+            dm_reminded=0,
+            updated_at=now,
+        )
+
+    async def _finish(
+        self, db: Db, row: GameRow, ending: Outcome[Side], record: str, now: int
+    ) -> GameRow:
+        """End the game with `ending` and its final `record`."""
+        winner_id = None if ending.winner is None else row.player_of(ending.winner.value)
+        result = Result(
+            record=record,
+            result=ending.result,
+            termination=ending.termination,
+            rule=ending.rule,
+            winner_id=winner_id,
+            scores=scores_json(ending),
+            finished_at=now,
+        )
+        if not await games.finish_game(db, row.id, row.revision, result):
+            raise StalePositionError("the game changed meanwhile; try again")
+        return await self.ctx.row_by_id(db, row.id)
+
+    # After the end -----------------------------------------------------------------------------
+
+    async def _after_game(
+        self, db: Db, finished: GameRow, now: int, *, match_resigned_by: int | None = None
+    ) -> MatchUpdate | None:
+        """What follows a game's end, in its transaction: a single game between people is
+        rated; a match game either starts the match's next game or ends the match (rated as
+        one result). None outside a match."""
+        if finished.match_id is None or finished.match_game is None:
+            if finished.computer_level is None:
+                await self.rater.rate(
+                    db,
+                    guild_id=finished.guild_id,
+                    game_kind=finished.game_kind,
+                    players=(finished.first_id, finished.second_id),
+                    winner_id=finished.winner_id,
+                    finished_at=now,
+                    game_id=finished.id,
+                )
+            return None
+        match = await matches.get_match(db, finished.match_id)
+        assert match is not None  # a foreign key
+        standing = standing_of(match, await matches.match_games(db, match.id), finished.match_game)
+        ending = decide(standing, match_resigned_by)
+        if ending is None:
+            return MatchUpdate(standing, await self._next_game(db, finished, now))
+        winner, termination = ending
+        await matches.finish_match(db, match.id, winner, termination, now)
+        await self._rate_match(db, match, winner, now)
+        ended = replace(standing, finished=True, winner_id=winner, termination=termination)
+        return MatchUpdate(ended, None)
+
+    async def _next_game(self, db: Db, finished: GameRow, now: int) -> Started:
+        """The match's next game, in the same channel, begun by the one who did not begin the
+        game that ended (in Ponte the pie rule still applies inside each game)."""
+        assert finished.match_game is not None
+        seating = Seating(
+            kind=self.ctx.kind_of(finished),
+            variant=finished.variant,
+            guild_id=finished.guild_id,
+            channel_id=finished.channel_id,
+            parent_channel_id=finished.parent_channel_id,
+            first_id=finished.second_id,
+            second_id=finished.first_id,
+            move_seconds=finished.move_seconds,
+            computer_level=finished.computer_level,
+            match_id=finished.match_id,
+            match_game=finished.match_game + 1,
+        )
+        return await self.start(db, seating, now)
+
+    async def _rate_match(self, db: Db, match: MatchRow, winner: int | None, now: int) -> None:
+        """A match between people is rated once, as one result."""
+        if match.computer_level is not None:
+            return
+        await self.rater.rate(
+            db,
+            guild_id=match.guild_id,
+            game_kind=match.game_kind,
+            players=(match.first_id, match.second_id),
+            winner_id=winner,
+            finished_at=now,
+            match_id=match.id,
+        )
