@@ -10,10 +10,12 @@ package and one kind.
 
 from __future__ import annotations
 
+import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources import files
 from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -60,8 +62,9 @@ class GameKind(ABC, Generic[G]):
     FIRST_MOVE_PLAIN: ClassVar[str] = "game.first_any"
     """The hint for the first mover when no example can be given."""
 
-    def __init__(self, game: type[G]) -> None:
+    def __init__(self, game: type[G], texts: str | None = None) -> None:
         self.game = game
+        self._texts = texts  # the package whose ``texts/<language>.json`` hold its messages
         self.key: str = game.KEY
         self.variants: tuple[str, ...] = game.VARIANTS  # the first is the default
         self.colours: tuple[Side, Side] = game.colours()  # the first mover's, then the other
@@ -70,6 +73,21 @@ class GameKind(ABC, Generic[G]):
         return f"<{type(self).__name__} {self.key}>"
 
     # Texts: catalogue keys, by convention from the game's key ----------------------------------
+
+    def texts(self, language: str) -> dict[str, object]:
+        """The game's own messages in `language` (its name, notation, rules, rule reasons,
+        notes, image words), nested as in the bot's catalogue files; empty where it has none.
+        The bot's catalogue merges them with its own. Raises `ValueError` for a file that is
+        not JSON."""
+        if self._texts is None:
+            return {}
+        source = files(self._texts) / "texts" / f"{language}.json"
+        if not source.is_file():
+            return {}
+        loaded = json.loads(source.read_text(encoding="utf-8"))
+        if not isinstance(loaded, dict):
+            raise ValueError(f"{self.key}: {language}.json holds no object")
+        return loaded
 
     @property
     def title_key(self) -> str:

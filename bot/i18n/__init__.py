@@ -1,6 +1,7 @@
 """Four languages for the bot: English, German, French and Dutch (the languages of the rules).
 
-    text(locale, key, **params) -> str           a message from ``assets/i18n``, filled in
+    text(locale, key, **params) -> str           a message from ``assets/i18n`` or a game's own
+                                                 ``texts`` (`include_games`), filled in
     language_of(locale) -> "en" | "de" | "fr" | "nl"
     CatalogueTranslator, lstr(key)               command, option and choice names for Discord
     describe_error(error, locale, game=...)      an error as a short sentence for its user
@@ -36,6 +37,7 @@ from bot.i18n.catalogue import (
     LANGUAGES,
     Catalogue,
     catalogue,
+    include_games,
     language_of,
     supported_language,
     text,
@@ -60,6 +62,7 @@ __all__ = [
     "channel_mention",
     "describe_error",
     "format_duration",
+    "include_games",
     "is_expected",
     "language_of",
     "lstr",

@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib.resources import files
 from typing import Any
+
+from bot.games import GAMES, GameKind
 
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "nl")
@@ -61,16 +63,38 @@ class Catalogue:
         if DEFAULT_LANGUAGE not in messages:
             raise ValueError("a catalogue needs English messages")
         self._messages = {language: dict(entries) for language, entries in messages.items()}
+        self._games: set[str] = set()
 
     @classmethod
-    def load(cls) -> Catalogue:
-        """The catalogues shipped in ``assets/i18n``; raise `ValueError` on a malformed file."""
+    def load(cls, games: Iterable[GameKind[Any]] = GAMES) -> Catalogue:
+        """The catalogues shipped in ``assets/i18n`` with the messages of `games` (see
+        `include`); raise `ValueError` on a malformed file."""
         folder = files("assets") / "i18n"
         messages = {}
         for language in LANGUAGES:
             raw = json.loads((folder / f"{language}.json").read_text(encoding="utf-8"))
             messages[language] = flatten(raw, where=f"{language}.json")
-        return cls(messages)
+        loaded = cls(messages)
+        for kind in games:
+            loaded.include(kind)
+        return loaded
+
+    def include(self, kind: GameKind[Any]) -> None:
+        """Add a game's own messages (its `GameKind.texts`), once. Raises `ValueError` for a
+        message it words otherwise than one already here: games share a message only alike."""
+        if kind.key in self._games:
+            return
+        added = {}
+        for language in LANGUAGES:
+            own = flatten(kind.texts(language), where=f"{kind.key} {language}.json")
+            entries = self._messages.setdefault(language, {})
+            clashes = [key for key, text in own.items() if entries.get(key, text) != text]
+            if clashes:
+                raise ValueError(f"{kind.key} words {clashes[0]!r} otherwise in {language}")
+            added[language] = own
+        for language, own in added.items():
+            self._messages[language].update(own)
+        self._games.add(kind.key)
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -167,8 +191,16 @@ def flatten(
 
 @cache
 def catalogue() -> Catalogue:
-    """The shipped catalogues, loaded on first use and kept for the process."""
+    """The shipped catalogues with the messages of the games the bot offers (`GAMES`), loaded
+    on first use and kept for the process; a bot offering more games includes theirs
+    (`include_games`)."""
     return Catalogue.load()
+
+
+def include_games(games: Iterable[GameKind[Any]]) -> None:
+    """Add the messages of `games` to the shipped catalogues (each game once)."""
+    for kind in games:
+        catalogue().include(kind)
 
 
 def text(locale: object, key: str, /, **params: Any) -> str:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import fields
 from functools import cache
 
-from bot.i18n.catalogue import Catalogue, catalogue, language_of
+from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
 from bot.render.labels import Labels
 
 
 def render_labels(locale: object, *, source: Catalogue | None = None) -> Labels:
-    """The renderer's `Labels` in the language of `locale` (``render.<field>`` for each field).
+    """The renderer's `Labels` in the language of `locale`: ``render.<field>`` for each field,
+    and every other ``render.<word>`` (the games' own words) in `Labels.words`.
 
     Raises `KeyError` if a field of `Labels` has no English ``render`` message.
     """
@@ -25,7 +26,9 @@ def _shipped_labels(language: str) -> Labels:
 
 
 def _labels(source: Catalogue, locale: object) -> Labels:
-    words = {
-        field.name: source.template(locale, f"render.{field.name}") for field in fields(Labels)
-    }
-    return Labels(**words)
+    shared = {field.name for field in fields(Labels)} - {"words"}
+    english = source.keys(DEFAULT_LANGUAGE)
+    drawn = {key.removeprefix("render."): key for key in english if key.startswith("render.")}
+    words = {name: source.template(locale, key) for name, key in drawn.items()}
+    common = {name: words.pop(name) for name in shared}
+    return Labels(**common, words=words)

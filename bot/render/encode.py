@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import astuple
 from functools import cache
 
@@ -59,15 +59,17 @@ def _cover(colours: Sequence[RGB], entries: int) -> list[RGB]:
     return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, min(len(flat), 3 * entries), 3)]
 
 
-def build_palette(samples: Sequence[Image.Image], theme: Theme) -> Image.Image:
+def build_palette(
+    samples: Sequence[Image.Image], theme: Theme, colours: Sequence[RGB] = ()
+) -> Image.Image:
     """A palette image for the renderings of `theme`, from rendered `samples`.
 
-    Flat colours are kept exactly (the theme's colours, then the commonest sample colours, such
-    as the tones of a stone); the remaining entries cover the edge colours; index `TRANSPARENT`
-    gets a colour nothing is drawn in.
+    Flat colours are kept exactly (the theme's colours, the games' own `colours`, then the
+    commonest sample colours, such as the tones of a stone); the remaining entries cover the
+    edge colours; index `TRANSPARENT` gets a colour nothing is drawn in.
     """
     counts = _counts(samples)
-    exact = _theme_colours(theme)
+    exact = list(dict.fromkeys([*_theme_colours(theme), *colours]))
     common = (colour for colour, _count in counts.most_common() if colour not in exact)
     exact += [colour for colour, _ in zip(common, range(_FREQUENT), strict=False)]
     rest = sorted(set(counts) - set(exact))
@@ -82,19 +84,23 @@ def build_palette(samples: Sequence[Image.Image], theme: Theme) -> Image.Image:
 
 SampleSource = Callable[[Theme], Sequence[Image.Image]]
 _SAMPLES: list[SampleSource] = []
+_COLOURS: list[RGB] = []
 
 
-def add_palette_samples(source: SampleSource) -> None:
-    """Let the palette cover what `source` draws (each game adds its sample positions when its
-    package is imported, before anything is drawn)."""
+def add_palette_samples(source: SampleSource, colours: Iterable[RGB] = ()) -> None:
+    """Let the palette cover what `source` draws, with the game's own flat `colours` exactly
+    (each game adds its sample positions when its package is imported, before anything is
+    drawn)."""
     _SAMPLES.append(source)
+    _COLOURS.extend(colours)
     palette.cache_clear()
 
 
 @cache
 def palette(theme: Theme) -> Image.Image:
     """The palette for `theme`, built once from the sample positions the games added."""
-    return build_palette([image for source in _SAMPLES for image in source(theme)], theme)
+    samples = [image for source in _SAMPLES for image in source(theme)]
+    return build_palette(samples, theme, _COLOURS)
 
 
 def paletted(image: Image.Image, theme: Theme) -> Image.Image:

@@ -19,7 +19,8 @@ a 12x12 board still gets 56 px fields and 22 px text shrinks to about 16 px on t
 
 @dataclass(frozen=True, slots=True)
 class Theme:
-    """The colours of one look; the renderers read nothing else."""
+    """The colours every image shares (the frame, the cards, the text, the wooden board); each
+    game keeps the colours of its own pieces in its package."""
 
     frame: RGB = (52, 39, 31)
     card: RGB = (72, 55, 43)
@@ -35,23 +36,6 @@ class Theme:
     hatch: RGB = (150, 108, 66)
     highlight: RGB = (30, 132, 235)
     shadow: RGB = (40, 25, 10)
-    white_stone: RGB = (248, 245, 238)
-    white_rim: RGB = (44, 40, 36)
-    red_stone: RGB = (170, 26, 40)
-    red_rim: RGB = (74, 8, 16)
-    white_island: RGB = (246, 232, 200)
-    white_island_edge: RGB = (104, 80, 54)
-    red_island: RGB = (226, 160, 138)
-    red_island_edge: RGB = (140, 24, 38)
-    die: RGB = (92, 110, 128)
-    die_edge: RGB = (52, 63, 76)
-    path_red: RGB = (226, 52, 46)
-    path_black: RGB = (22, 22, 24)
-    path_white: RGB = (252, 252, 250)
-    field: RGB = (234, 210, 165)
-    base_red: RGB = (200, 36, 36)
-    base_black: RGB = (26, 26, 28)
-    network: RGB = (255, 206, 64)
 
 
 DEFAULT_THEME = Theme()

@@ -4,11 +4,13 @@ player over the engine's rules (see `bot.games.kind`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import astuple
 
 from PIL import Image
 
 from bot.games.kind import GameKind, Note, Players
 from bot.games.ponte.drawing import ponte_frames, ponte_image
+from bot.games.ponte.look import COLOURS
 from bot.games.ponte.samples import palette_samples
 from bot.games.ponte.suggest import candidates
 from bot.render import ENGLISH, Labels
@@ -23,7 +25,7 @@ class PonteKind(GameKind[PonteGame]):
     """Ponte del Diavolo: white moves first; the pie rule may swap the colours' owners."""
 
     def __init__(self) -> None:
-        super().__init__(PonteGame)
+        super().__init__(PonteGame, texts=__name__)
 
     def move_notes(self, game: PonteGame, played: str | None) -> list[Note]:
         # P4: after a swap the colours changed owners; say who plays which now.
@@ -69,4 +71,4 @@ def _names(players: Players) -> dict[Colour, str]:
 
 
 PONTE = PonteKind()
-add_palette_samples(palette_samples)
+add_palette_samples(palette_samples, astuple(COLOURS))

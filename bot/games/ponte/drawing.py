@@ -15,6 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.ponte.look import COLOURS, PonteWords
 from bot.render import sprites
 from bot.render.board import (
     Board,
@@ -25,7 +26,7 @@ from bot.render.board import (
     paint_plate,
 )
 from bot.render.encode import png_bytes
-from bot.render.labels import ENGLISH, Labels, with_name
+from bot.render.labels import ENGLISH, Labels, own_words, with_name
 from bot.render.panel import Card, HeaderLayout, Status, draw_header, header_layout
 from bot.render.text import clean
 from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH, RGB, Theme, even
@@ -94,14 +95,19 @@ class _Scene:
     lay: PonteLayout
     theme: Theme
 
+    @property
+    def words(self) -> PonteWords:
+        """The game's own words, in the language of `labels`."""
+        return own_words(PonteWords, self.labels)
+
 
 # The board -----------------------------------------------------------------------------------
 
 
 def _stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
     if colour is Colour.WHITE:
-        return theme.white_stone, theme.white_rim
-    return theme.red_stone, theme.red_rim
+        return COLOURS.white_stone, COLOURS.white_rim
+    return COLOURS.red_stone, COLOURS.red_rim
 
 
 def stone_sprite(colour: Colour, diameter: int, theme: Theme) -> Image.Image:
@@ -122,14 +128,14 @@ def _draw_blocked(image: Image.Image, scene: _Scene) -> None:
 
 def _draw_islands(image: Image.Image, scene: _Scene) -> None:
     """An outlined patch under each island: a rounded square per stone, joined to its neighbours."""
-    board, lay, theme = scene.game.board, scene.lay, scene.theme
+    board, lay = scene.game.board, scene.lay
     outline = round(lay.cell * 0.04)
     fill_inset = outline + max(2, round(lay.cell * 0.06))
     for colour in Colour:
         fill, edge = (
-            (theme.white_island, theme.white_island_edge)
+            (COLOURS.white_island, COLOURS.white_island_edge)
             if colour is Colour.WHITE
-            else (theme.red_island, theme.red_island_edge)
+            else (COLOURS.red_island, COLOURS.red_island_edge)
         )
         for group in groups(board, colour):
             if len(group) == ISLAND:
@@ -222,13 +228,14 @@ def player_name(players: Players | None, colour: Colour, labels: Labels) -> str:
 
 
 def _card(scene: _Scene, colour: Colour) -> Card:
+    words = scene.words
     game, labels = scene.game, scene.labels
     score = game.score(colour)
     # Label before number: no plural forms to get wrong in any language.
-    lines = [f"{labels.islands} {score.islands} \u00b7 {labels.bridges} {score.bridges}"]
+    lines = [f"{words.islands} {score.islands} \u00b7 {words.bridges} {score.bridges}"]
     left = game.stones_left(colour)
     if left is not None:
-        lines.append(f"{labels.stones_left} {left}")
+        lines.append(f"{words.stones_left} {left}")
     outcome = game.outcome()
     moving = outcome is None and game.to_move is colour
     tag = labels.to_move if moving else None
@@ -238,7 +245,7 @@ def _card(scene: _Scene, colour: Colour) -> Card:
         name=player_name(scene.players, colour, labels),
         marker=stone_sprite(colour, even(26 * scene.lay.header.scale), scene.theme),
         big=str(score.points),
-        big_label=labels.points,
+        big_label=words.points,
         lines=tuple(lines),
         tag=tag,
         active=moving,
@@ -246,10 +253,11 @@ def _card(scene: _Scene, colour: Colour) -> Card:
 
 
 def _status(scene: _Scene) -> Status:
+    words = scene.words
     game, players, labels = scene.game, scene.players, scene.labels
     right = f"{labels.turn} {game.ply}"
     if game.bridges_left is not None:
-        right = f"{labels.bridges_left} {game.bridges_left} \u00b7 {right}"
+        right = f"{words.bridges_left} {game.bridges_left} \u00b7 {right}"
     if game.is_over:
         return Status(_result(game, players, labels), right, result=True)
     if not game.moves:
@@ -259,7 +267,7 @@ def _status(scene: _Scene) -> Status:
     assert game.to_move is not None  # the game goes on (see above)
     mover = player_name(players, game.to_move.other, labels)
     if isinstance(move, Swap):
-        return Status(with_name(labels.swapped, mover), right)
+        return Status(with_name(words.swapped, mover), right)
     if isinstance(move, Pass):
         return Status(with_name(labels.passed, mover), right)
     return Status(f"{labels.last_turn}: {move}", right)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from dataclasses import astuple
 
 from PIL import Image
 
 from bot.games.kind import GameKind, Note, Players
 from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
+from bot.games.verbindung.look import COLOURS
 from bot.games.verbindung.samples import palette_samples
 from bot.games.verbindung.suggest import candidates
 from bot.render import ENGLISH, Labels
@@ -25,7 +27,7 @@ class VerbindungKind(GameKind[VerbindungGame]):
     """Verbindung gesucht: red begins; the bot rolls the dice before the player sees them."""
 
     def __init__(self) -> None:
-        super().__init__(VerbindungGame)
+        super().__init__(VerbindungGame, texts=__name__)
 
     def chance(self, game: VerbindungGame, seed: int) -> list[verbindung.Move]:
         if game.phase is not Phase.ROLL:
@@ -78,4 +80,4 @@ def _names(players: Players) -> dict[Player, str]:
 
 
 VERBINDUNG = VerbindungKind()
-add_palette_samples(palette_samples)
+add_palette_samples(palette_samples, astuple(COLOURS))

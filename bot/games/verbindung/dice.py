@@ -13,6 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.games.verbindung.look import COLOURS
 from bot.render import sprites
 from bot.render.theme import RGB, Theme, mix
 from engine.verbindung.layout import Colour, Side
@@ -29,8 +30,8 @@ PATH_WIDTH = 0.19
 def path_colour(colour: Colour, theme: Theme) -> RGB:
     """The colour a path of `colour` is drawn in."""
     if colour is Colour.RED:
-        return theme.path_red
-    return theme.path_black if colour is Colour.BLACK else theme.path_white
+        return COLOURS.path_red
+    return COLOURS.path_black if colour is Colour.BLACK else COLOURS.path_white
 
 
 class _Pen:
@@ -99,10 +100,10 @@ def _path_layer(
     """The paths on a transparent square layer `size` big pixels wide, not yet clipped."""
     layer = Image.new("RGBA", (size, size), sprites.CLEAR)
     pen = _Pen(ImageDraw.Draw(layer), size, size * PATH_WIDTH)
-    outline = (*mix(theme.die_edge, (0, 0, 0), 0.35), 255)
+    outline = (*mix(COLOURS.die_edge, (0, 0, 0), 0.35), 255)
     for number, (_colour, sides) in _stubs_first(segments):
         if number in glow:
-            pen.stroke(sides, (*theme.network, 255), size * 0.07)
+            pen.stroke(sides, (*COLOURS.network, 255), size * 0.07)
     for _number, (colour, sides) in _stubs_first(segments):
         pen.stroke(sides, outline, size * 0.014)
         pen.stroke(sides, (*path_colour(colour, theme), 255), 0)
@@ -123,10 +124,10 @@ def die(
     image = Image.new("RGBA", (big, big), sprites.CLEAR)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
-        (inset, inset, big - inset - 1, big - inset - 1), radius, fill=(*theme.die_edge, 255)
+        (inset, inset, big - inset - 1, big - inset - 1), radius, fill=(*COLOURS.die_edge, 255)
     )
     lo, hi = inset + rim, big - inset - rim - 1
-    draw.rounded_rectangle((lo, lo, hi, hi), radius - rim, fill=(*theme.die, 255))
+    draw.rounded_rectangle((lo, lo, hi, hi), radius - rim, fill=(*COLOURS.die, 255))
     inner = round(hi - lo)
     layer = _path_layer(inner, segments, glow, theme)
     mask = Image.new("L", (inner, inner), 0)

@@ -16,6 +16,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.games.verbindung.dice import Segment, die
+from bot.games.verbindung.look import COLOURS, VerbindungWords
 from bot.render import sprites
 from bot.render.board import (
     Board,
@@ -26,7 +27,7 @@ from bot.render.board import (
     paint_plate,
 )
 from bot.render.encode import png_bytes
-from bot.render.labels import ENGLISH, Labels, with_name
+from bot.render.labels import ENGLISH, Labels, own_words, with_name
 from bot.render.panel import Card, HeaderLayout, Status, draw_header, header_layout
 from bot.render.text import clean, draw_text, fit, font
 from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH, RGB, Theme, even, mix
@@ -109,7 +110,7 @@ def verbindung_layout(width: int = DEFAULT_WIDTH) -> VerbindungLayout:
 
 
 def _base_colour(player: Player, theme: Theme) -> RGB:
-    return theme.base_red if player is Player.RED else theme.base_black
+    return COLOURS.base_red if player is Player.RED else COLOURS.base_black
 
 
 @cache
@@ -133,7 +134,7 @@ def _draw_base(
     along, depth = round(lay.cell * 0.62), lay.base_depth
     size = (along, depth) if base.side in (Side.N, Side.S) else (depth, along)
     fill = _base_colour(base.player, theme)
-    edge = theme.network if lit else mix(fill, (255, 255, 255), 0.55)
+    edge = COLOURS.network if lit else mix(fill, (255, 255, 255), 0.55)
     sprites.paste_centred(image, _pad(size, fill, edge), lay.base_centre(base))
 
 
@@ -157,7 +158,7 @@ def _background(lay: VerbindungLayout, theme: Theme) -> Image.Image:
     image = Image.new("RGB", (lay.width, lay.height), theme.frame)
     scale = lay.header.scale
     paint_plate(image, lay.board, theme, scale)
-    paint_grid(image, lay.grid, theme, theme.field, scale)
+    paint_grid(image, lay.grid, theme, COLOURS.field, scale)
     # The coordinates sit outside the bases, in the middle of the plate's remaining width.
     inner = lay.base_gap + lay.base_depth
     paint_coordinates(image, lay.board, theme, inner + (lay.board.band - inner) / 2, scale)
@@ -180,6 +181,11 @@ class _Scene:
     labels: Labels
     lay: VerbindungLayout
     theme: Theme
+
+    @property
+    def words(self) -> VerbindungWords:
+        """The game's own words, in the language of `labels`."""
+        return own_words(VerbindungWords, self.labels)
 
 
 def _largest(networks: tuple[Network, ...]) -> Network | None:
@@ -256,7 +262,7 @@ def _draw_tray(image: Image.Image, scene: _Scene) -> None:
                 image, _marker(player, even(size * 0.7), theme), lay.roll_centre(number)
             )
         return
-    _tray_title(image, scene, scene.labels.roll if game.roll else scene.labels.to_roll)
+    _tray_title(image, scene, scene.words.roll if game.roll else scene.words.to_roll)
     for number, rolled in enumerate(game.roll):
         sprite = die(size, FACE_SEGMENTS[Face(rolled)], frozenset(), theme)
         sprites.paste_centred(image, sprite, lay.roll_centre(number))
@@ -281,6 +287,7 @@ def _marker(player: Player, size: int, theme: Theme) -> Image.Image:
 
 
 def _card(scene: _Scene, player: Player) -> Card:
+    words = scene.words
     game, labels = scene.game, scene.labels
     outcome = game.outcome()
     moving = outcome is None and game.to_move is player
@@ -291,17 +298,18 @@ def _card(scene: _Scene, player: Player) -> Card:
         name=player_name(scene.players, player, labels),
         marker=_marker(player, even(26 * scene.lay.header.scale), scene.theme),
         big=f"{game.bases_joined(player)}/{len(BASES[player])}",
-        big_label=labels.bases,
+        big_label=words.bases,
         tag=tag,
         active=moving,
     )
 
 
 def _result(scene: _Scene) -> str:
+    words = scene.words
     outcome, labels = scene.game.outcome(), scene.labels
     assert outcome is not None
     if outcome.winner is None:
-        return f"{labels.draw} \u00b7 {labels.full_board}"
+        return f"{labels.draw} \u00b7 {words.full_board}"
     wins = with_name(labels.wins, player_name(scene.players, outcome.winner, labels))
     if outcome.termination is Termination.RESIGNATION:
         loser = player_name(scene.players, outcome.winner.other, labels)
@@ -310,8 +318,9 @@ def _result(scene: _Scene) -> str:
 
 
 def _status(scene: _Scene) -> Status:
+    words = scene.words
     game, labels = scene.game, scene.labels
-    right = f"{labels.turn} {game.turns} \u00b7 {labels.supply} {game.supply}"
+    right = f"{labels.turn} {game.turns} \u00b7 {words.supply} {game.supply}"
     if game.is_over:
         return Status(_result(scene), right, result=True)
     turns = [move for move in game.moves if isinstance(move, Turn)]

@@ -19,6 +19,7 @@ from render_cases import (
 )
 
 from bot.games.ponte.drawing import layout_of, ponte_image, render_ponte
+from bot.games.ponte.look import COLOURS as PONTE_COLOURS
 from bot.render import DEFAULT_WIDTH, Labels
 from bot.render.theme import DEFAULT_THEME as THEME
 
@@ -140,8 +141,8 @@ def test_islands_are_outlined_and_sandbanks_are_not():
         return x, (y0 + y1) / 2
 
     # Between two stones of the island the patch covers the grid line; not so in the sandbank.
-    assert near(pixel(image, between("a1", "a2")), THEME.white_island, 8)
-    assert not near(pixel(image, between("c1", "c2")), THEME.white_island, 30)
+    assert near(pixel(image, between("a1", "a2")), PONTE_COLOURS.white_island, 8)
+    assert not near(pixel(image, between("c1", "c2")), PONTE_COLOURS.white_island, 30)
 
     def has_outline(field: str) -> bool:
         x, y = lay.centre(field)
@@ -192,7 +193,9 @@ def test_the_words_come_from_the_labels():
     german = ponte_image(
         game,
         {},
-        labels=Labels(points="Punkte", islands="Inseln", winner="Sieger", wins="{name} gewinnt"),
+        labels=Labels(
+            winner="Sieger", wins="{name} gewinnt", words={"points": "Punkte", "islands": "Inseln"}
+        ),
     )
     header = (0, 0, lay.width, lay.header.height)
     assert english.crop(header).tobytes() != german.crop(header).tobytes()

@@ -15,6 +15,7 @@ from render_cases import (
 )
 
 from bot.games.verbindung.drawing import render_verbindung, verbindung_image, verbindung_layout
+from bot.games.verbindung.look import COLOURS
 from bot.render.theme import DEFAULT_THEME as THEME
 from engine.verbindung import BASES, Player
 
@@ -51,7 +52,7 @@ def test_the_eight_bases_are_drawn_in_their_colours_beside_their_fields():
 
 def test_empty_fields_show_the_area():
     image = verbindung_image(verbindung())
-    assert near(pixel(image, LAYOUT.centre("c3")), THEME.field, 4)
+    assert near(pixel(image, LAYOUT.centre("c3")), COLOURS.field, 4)
 
 
 def test_a_bridge_is_drawn_in_its_orientation():
@@ -80,7 +81,7 @@ def test_the_stubs_stop_short_of_the_line_on_top():
             else "black"
             if is_black(p)
             else "die"
-            if near(p, THEME.die, 30)
+            if near(p, COLOURS.die, 30)
             else "?"
         )
         for p in row
@@ -98,7 +99,7 @@ def test_the_arcs_join_the_named_corner():
         for side in black_sides:
             assert is_black(pixel(image, edge(field, side))), (field, side)
         # Two arcs round two corners leave the die's middle free.
-        assert near(pixel(image, LAYOUT.centre(field)), THEME.die, 30)
+        assert near(pixel(image, LAYOUT.centre(field)), COLOURS.die, 30)
 
 
 def test_a_white_cross_is_white_to_all_four_edges():
@@ -143,7 +144,7 @@ def test_the_largest_network_and_its_bases_are_highlighted():
     def glow(field: str) -> int:
         left, top, right, bottom = LAYOUT.grid.box(field)
         return sum(
-            near(p, THEME.network, 40) for p in pixels(image.crop((left, top, right, bottom)))
+            near(p, COLOURS.network, 40) for p in pixels(image.crop((left, top, right, bottom)))
         )
 
     assert glow("b6") > 20 and glow("b5") > 20
@@ -158,7 +159,7 @@ def test_the_largest_network_and_its_bases_are_highlighted():
             x + LAYOUT.cell // 2,
             y + LAYOUT.cell // 4,
         )
-        return sum(near(p, THEME.network, 40) for p in pixels(image.crop(box)))
+        return sum(near(p, COLOURS.network, 40) for p in pixels(image.crop(box)))
 
     assert base_glow(red_base) > 10 and base_glow(other_base) == 0
 

@@ -4,10 +4,14 @@ import json
 import re
 from dataclasses import fields
 from importlib.resources import files
+from types import SimpleNamespace
 
 import discord
 import pytest
 
+from bot.games import GAMES
+from bot.games.ponte.look import PonteWords
+from bot.games.verbindung.look import VerbindungWords
 from bot.i18n import (
     LANGUAGES,
     Catalogue,
@@ -22,7 +26,7 @@ from bot.i18n import (
     timestamp,
 )
 from bot.i18n.catalogue import flatten, placeholders
-from bot.render.labels import ENGLISH, Labels
+from bot.render.labels import ENGLISH, Labels, own_words
 from engine import ponte, verbindung
 
 SLASH = re.compile(r"(?<![\w/`])/([^\s`/.,:;!?)\u00a0]+)")
@@ -61,12 +65,29 @@ def test_problems_reports_missing_extra_empty_and_mismatched_messages() -> None:
     assert not any(p.startswith("fr: a") for p in found)
 
 
-def test_the_catalogues_ship_as_json_in_the_assets_package() -> None:
+def test_the_catalogues_ship_as_json_in_the_assets_package_and_with_each_game() -> None:
     folder = files("assets") / "i18n"
     for language in LANGUAGES:
         raw = json.loads((folder / f"{language}.json").read_text(encoding="utf-8"))
-        assert flatten(raw) == messages(language)
+        shipped = flatten(raw)
+        for kind in GAMES:
+            own = flatten(kind.texts(language))
+            assert own and not own.keys() & shipped.keys()  # each message in one place
+            shipped |= own
+        assert shipped == messages(language)
     assert catalogue() is catalogue()  # loaded once
+    assert "title.ponte" in flatten(GAMES.kind("ponte").texts("en"))  # the game's own name
+
+
+def test_a_game_may_repeat_a_message_only_word_for_word() -> None:
+    clash = SimpleNamespace(key="clash", texts=lambda language: {"colour": {"red": "Rot!"}})
+    with pytest.raises(ValueError, match="otherwise"):
+        Catalogue.load([*GAMES, clash])  # type: ignore[list-item]
+    red = catalogue().template
+    alike = SimpleNamespace(
+        key="alike", texts=lambda language: {"colour": {"red": red(language, "colour.red")}}
+    )
+    Catalogue.load([alike]).include(alike)  # type: ignore[arg-type]  # the same words: fine
 
 
 def test_flatten_joins_lines_and_rejects_other_values() -> None:
@@ -257,18 +278,31 @@ def test_durations_in_words(language: str, seconds: int, words: str) -> None:
 # Board images --------------------------------------------------------------------------------
 
 
+SHARED_WORDS = [field.name for field in fields(Labels) if field.name != "words"]
+GAME_WORDS = (PonteWords, VerbindungWords)
+
+
 def test_every_label_of_the_board_images_has_a_message() -> None:
-    keys = {f"render.{field.name}" for field in fields(Labels)}
+    keys = {f"render.{name}" for name in SHARED_WORDS}
+    keys |= {f"render.{field.name}" for kind in GAME_WORDS for field in fields(kind)}
     assert keys <= catalogue().keys("en")
-    assert render_labels("en") == ENGLISH
+    english = render_labels("en")
+    assert all(getattr(english, name) == getattr(ENGLISH, name) for name in SHARED_WORDS)
+    for kind in GAME_WORDS:  # each game's English defaults are the catalogue's English
+        assert own_words(kind, english) == kind()
 
 
 @pytest.mark.parametrize("language", ["de", "fr", "nl"])
 def test_board_labels_are_translated_and_keep_the_name_field(language: str) -> None:
     labels = render_labels(language)
-    assert labels.points != ENGLISH.points or language == "fr"  # "points" is French too
-    assert labels.islands != ENGLISH.islands
-    for field in fields(Labels):
-        english = getattr(ENGLISH, field.name)
-        assert placeholders(getattr(labels, field.name)) == placeholders(english), field.name
-    assert render_labels(discord.Locale.german).islands == "Inseln"
+    ponte = own_words(PonteWords, labels)
+    assert ponte.points != PonteWords().points or language == "fr"  # "points" is French too
+    assert ponte.islands != PonteWords().islands
+    for name in SHARED_WORDS:
+        english = getattr(ENGLISH, name)
+        assert placeholders(getattr(labels, name)) == placeholders(english), name
+    for kind in GAME_WORDS:
+        for field in fields(kind):
+            here, english = getattr(own_words(kind, labels), field.name), field.default
+            assert placeholders(here) == placeholders(english), field.name
+    assert own_words(PonteWords, render_labels(discord.Locale.german)).islands == "Inseln"
