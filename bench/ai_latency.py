@@ -28,7 +28,7 @@ if str(SUPPORT) not in sys.path:  # the fake Discord lives with the tests
 
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, InProcessBot  # noqa: E402
 
-from bot.app import GameBot, open_bot  # noqa: E402
+from bot.discord.app import GameBot, open_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from engine.ai.ponte.playout import random_turn  # noqa: E402
 from engine.ponte import PonteGame  # noqa: E402

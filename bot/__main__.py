@@ -19,13 +19,13 @@ import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.app import GameBot, SyncClient, application_id_of, open_bot
-from bot.endpoints import use_endpoints
+from bot.discord.app import GameBot, SyncClient, application_id_of, open_bot
+from bot.discord.endpoints import use_endpoints
+from bot.discord.worker import run_worker
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
 from bot.store import SchemaTooNewError, is_postgres_url, open_database
 from bot.store.copying import TargetNotEmptyError, copy_database
-from bot.worker import run_worker
 
 log = logging.getLogger(__name__)
 

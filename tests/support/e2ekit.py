@@ -17,10 +17,10 @@ from fakediscord import (
 )
 from servicekit import CountingSeeds, FakeClock
 
-from bot.app import GameBot, open_bot
-from bot.opponent import Worker
+from bot.computer.thinking import think
+from bot.discord.app import GameBot, open_bot
+from bot.discord.opponent import Worker
 from bot.settings import Settings
-from bot.thinking import think
 
 
 @dataclass

@@ -10,7 +10,7 @@ import json
 import os
 import time
 
-from bot.thinking import think
+from bot.computer.thinking import think
 
 
 def slow(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:

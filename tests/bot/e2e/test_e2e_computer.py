@@ -9,10 +9,10 @@ from e2ekit import World, run, running
 from fakediscord import FakeChannel, FakeMessage, InteractionResult
 from servicekit import until
 
-from bot.app import GameBot
+from bot.computer.thinking import think
+from bot.discord.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service.errors import LevelNeedsComputerError, OpponentIsBotError
-from bot.thinking import think
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

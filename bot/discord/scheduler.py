@@ -19,7 +19,7 @@ from bot.service.deadlines import epoch
 from bot.service.events import Event, sleep_unless
 
 if TYPE_CHECKING:
-    from bot.announce import Announcer
+    from bot.discord.announce import Announcer
 
 log = logging.getLogger(__name__)
 

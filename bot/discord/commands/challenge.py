@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import games
-from bot.announce import mention, pings
-from bot.commands.common import (
+from bot.discord.announce import mention, pings
+from bot.discord.commands.common import (
     action_button,
     answer_with_board,
     answering_errors,
@@ -31,7 +31,7 @@ from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -13,15 +13,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import games
-from bot.announce import mention
-from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.announce import mention
+from bot.discord.commands.common import answering_errors, bot_of, ls, step_button, user_locale
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 GAME_KEYS = tuple(spec.key for spec in games.specs())
 PROVISIONAL_MARK = "?"

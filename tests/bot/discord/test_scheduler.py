@@ -5,7 +5,7 @@ from pathlib import Path
 
 from servicekit import ALICE, BOB, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
 
-from bot.scheduler import Scheduler
+from bot.discord.scheduler import Scheduler
 from bot.service import GameService, TimeLoss
 from bot.service.deadlines import HOUR
 from bot.store import games

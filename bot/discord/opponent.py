@@ -1,9 +1,9 @@
 """The computer opponent: thinks in worker processes and plays its moves as a person would.
 
-The search is CPU work of seconds, so it runs in a process of its own (`bot.workers`): the event
-loop (and every other player's command) never waits for it, and the GIL is not shared. Each game
-has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives only
-here: while the computer is to move, its game has a job in the database, which one thinking
+The search is CPU work of seconds, so it runs in a process of its own (`bot.computer`): the
+event loop (and every other player's command) never waits for it, and the GIL is not shared. Each
+game has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives
+only here: while the computer is to move, its game has a job in the database, which one thinking
 process claims at a time (for a lease, so a job whose process died is taken over), and a move
 thought about a position that changed meanwhile is dropped by the service's version check.
 Several processes may think (bots with AI_WORKERS, `python -m bot worker`): each finds the open
@@ -22,14 +22,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.computer.processes import run_in_process
+from bot.computer.thinking import think
 from bot.service import ComputerTurn, GameService, MoveResult
 from bot.service.events import Event, Events, GameChanged, sleep_unless
-from bot.thinking import think
-from bot.workers import run_in_process
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
-    from bot.announce import Announcer
+    from bot.discord.announce import Announcer
 
 log = logging.getLogger(__name__)
 

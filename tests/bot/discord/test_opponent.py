@@ -13,12 +13,10 @@ import pytest
 import workers
 from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game, until
 
-from bot.opponent import ComputerOpponent, Worker
+from bot.computer.thinking import think
+from bot.discord.opponent import ComputerOpponent, Worker
 from bot.service import GameService, MoveResult
 from bot.service.events import Event, GameChanged
-from bot.thinking import think
-from bot.workers import WorkerDiedError, run_in_process
-from engine import ponte, verbindung
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
 
@@ -74,25 +72,6 @@ async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> Non
     await until(opponent.events, predicate, WAIT)
 
 
-async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
-    opening = ponte.PonteGame("classic").record().to_json()
-    rolled = verbindung.VerbindungGame()
-    rolled.play("roll arcs white-cross")
-    dice = rolled.record().to_json()
-    ponte_text = await run_in_process(think, "ponte", opening, "easy", "1:ai:0", 0.2, timeout=WAIT)
-    turn_text = await run_in_process(think, "verbindung", dice, "easy", "1:ai:1", 0.2, timeout=WAIT)
-    assert ponte.PonteGame("classic").is_legal(ponte.parse_move(ponte_text))
-    assert rolled.is_legal(rolled.parse_move(turn_text))
-
-
-async def test_a_job_process_that_dies_or_hangs_is_reported_and_gone() -> None:
-    with pytest.raises(WorkerDiedError):
-        await run_in_process(workers.dies, "ponte", "{}", "easy", "1", 0.0, timeout=WAIT)
-    with pytest.raises(TimeoutError):
-        await run_in_process(workers.hangs, "ponte", "{}", "easy", "1", 0.0, timeout=0.2)
-    assert multiprocessing.active_children() == []
-
-
 async def test_it_resumes_its_turn_at_start_and_answers_every_move(
     service: GameService, opponents
 ) -> None:
@@ -119,7 +98,7 @@ async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
     changes: list[Event] = []
     service.events.subscribe(changes.append)
     opponent = opponents(worker)
-    with caplog.at_level(logging.ERROR, logger="bot.opponent"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.opponent"):
         opponent.schedule(view.id)
         await wait(opponent, lambda: opponent.moves == 1)
     failures = [r for r in caplog.records if "search failed" in r.getMessage()]
@@ -176,7 +155,7 @@ async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(
     # thinking". The computer needs no warning (here: that it may swap); a person still gets it.
     from types import SimpleNamespace
 
-    from bot.announce import Announcer
+    from bot.discord.announce import Announcer
     from bot.i18n import text
 
     await start_computer_game(service, player_first=True)

@@ -1,11 +1,11 @@
 """The slash commands (one cog per concern) and the persistent buttons."""
 
-from bot.announce import RematchButton
-from bot.commands.challenge import ChallengeButton, ChallengeCog
-from bot.commands.days import DaysCog, TakebackButton
-from bot.commands.info import GamesPageButton, InfoCog
-from bot.commands.play import DrawButton, HistoryButton, PlayCog
-from bot.commands.ranking import LeaderboardButton, RankingCog
+from bot.discord.announce import RematchButton
+from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
+from bot.discord.commands.days import DaysCog, TakebackButton
+from bot.discord.commands.info import GamesPageButton, InfoCog
+from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
+from bot.discord.commands.ranking import LeaderboardButton, RankingCog
 
 COGS = (ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog)
 DYNAMIC_ITEMS = (

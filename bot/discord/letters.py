@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.announce import mention, pings
+from bot.discord.announce import mention, pings
 from bot.i18n import text, timestamp
 from bot.service import DigestItem, GameView, ReminderDigest, TurnDm, VacationNotice
 
 if TYPE_CHECKING:
-    from bot.announce import Announcer
+    from bot.discord.announce import Announcer
 
 log = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 from discord.ext import commands
 
+from bot.discord.wording import after_game, caption, is_last_post, score_line
 from bot.games import Note, Position
 from bot.i18n import format_duration, render_labels, text, timestamp
 from bot.service import (
@@ -32,10 +33,9 @@ from bot.service import (
     TurnDm,
     VacationNotice,
 )
-from bot.wording import after_game, caption, is_last_post, score_line
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 log = logging.getLogger(__name__)
 

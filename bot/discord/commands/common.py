@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord.tree import report
 from bot.i18n import lstr
-from bot.tree import report
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -19,20 +19,20 @@ from contextlib import asynccontextmanager
 import discord
 from discord.ext import commands
 
-from bot.announce import Announcer
-from bot.commands import COGS, DYNAMIC_ITEMS
+from bot.computer.thinking import think
+from bot.discord.announce import Announcer
+from bot.discord.commands import COGS, DYNAMIC_ITEMS
+from bot.discord.letters import Letters
+from bot.discord.names import Names
+from bot.discord.opponent import ComputerOpponent, Worker
+from bot.discord.scheduler import Scheduler
+from bot.discord.tree import GameTree
 from bot.games import warm_up
 from bot.i18n import CatalogueTranslator
-from bot.letters import Letters
-from bot.names import Names
-from bot.opponent import ComputerOpponent, Worker
-from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.service.core import WAKE
 from bot.settings import Settings, SettingsError
 from bot.store import jobs, open_database
-from bot.thinking import think
-from bot.tree import GameTree
 
 log = logging.getLogger(__name__)
 

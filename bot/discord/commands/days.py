@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings
-from bot.commands.common import (
+from bot.discord.announce import mention, pings
+from bot.discord.commands.common import (
     action_button,
     answer_with_board,
     answering_errors,
@@ -26,7 +26,7 @@ from bot.service import TakebackAction, TakebackResult, VacationStatus
 from bot.store import Notify
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 NOTIFY_CHOICES = tuple(mode.value for mode in Notify)
 

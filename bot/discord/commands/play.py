@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings
-from bot.commands.common import (
+from bot.discord.announce import mention, pings
+from bot.discord.commands.common import (
     BOARD_WAIT,
     action_button,
     answer_with_board,
@@ -28,7 +28,7 @@ from bot.service import DrawAction, DrawResult, MatchUpdate, MoveResult, Service
 from engine.errors import InvalidMoveError
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 log = logging.getLogger(__name__)
 

@@ -11,14 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import games
-from bot.announce import mention
-from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.announce import mention
+from bot.discord.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.wording import short_score
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
-from bot.wording import short_score
 
 if TYPE_CHECKING:
-    from bot.app import GameBot
+    from bot.discord.app import GameBot
 
 GAME_KEYS = tuple(spec.key for spec in games.specs())
 """The games offered as choices (those registered when the command is declared)."""

@@ -12,7 +12,7 @@ import os
 import signal
 import socket
 
-from bot.opponent import ComputerOpponent
+from bot.discord.opponent import ComputerOpponent
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import jobs, open_database

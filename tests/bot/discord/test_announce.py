@@ -10,7 +10,7 @@ import pytest
 from servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
 from bot import games
-from bot.announce import Announcer
+from bot.discord.announce import Announcer
 from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
