@@ -77,10 +77,10 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.names = Names(self)
-        self.announcer = Announcer(self)
+        self.announcer = Announcer(self, service, self.names)
         self.letters = Letters(self.announcer)  # direct messages and holiday notices
         self.scheduler = Scheduler(
-            service, self.announcer, service.clock, ready=self.wait_until_ready
+            service, self.announcer, self.letters, service.clock, ready=self.wait_until_ready
         )
         # A process with AI_WORKERS 0 leaves the computer's thinking to other processes (say,
         # `python -m bot worker`); it still posts the moves they make in its servers.

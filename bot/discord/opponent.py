@@ -20,7 +20,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.computer.processes import run_in_process
 from bot.computer.thinking import think
@@ -28,10 +28,20 @@ from bot.service import ComputerTurn, GameService, MoveResult
 from bot.service.events import Event, Events, GameChanged, sleep_unless
 from engine.errors import EngineError
 
-if TYPE_CHECKING:
-    from bot.discord.announce import Announcer
-
 log = logging.getLogger(__name__)
+
+
+class Poster(Protocol):
+    """Where the computer's moves are posted (the announcer), seen from the opponent."""
+
+    def in_order(self, channel_id: int) -> asyncio.Lock:
+        """The lock a channel's change and its post are made under."""
+        ...
+
+    async def move(self, result: MoveResult) -> None:
+        """Post a move as a person's is answered."""
+        ...
+
 
 Worker = Callable[[str, str, str, str, float], str]
 """`think`'s signature: game kind, record, level, seed, seconds -> the move's text. It runs in a
@@ -80,7 +90,7 @@ class ComputerOpponent:
     def __init__(
         self,
         service: GameService,
-        announcer: Announcer | None,
+        announcer: Poster | None,
         *,
         seconds: float,
         workers: int = 1,

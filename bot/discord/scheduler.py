@@ -12,14 +12,21 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
-from bot.service import Clock, GameService, Notice, TimeLoss
+from bot.discord.announce import Announcer
+from bot.discord.letters import Letters
+from bot.service import (
+    Clock,
+    GameService,
+    Notice,
+    Owed,
+    ReminderDigest,
+    TimeLoss,
+    TurnDm,
+    VacationNotice,
+)
 from bot.service.deadlines import epoch
 from bot.service.events import Event, sleep_unless
-
-if TYPE_CHECKING:
-    from bot.discord.announce import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +43,13 @@ class Scheduler:
         self,
         service: GameService,
         announcer: Announcer,
+        letters: Letters,
         clock: Clock,
         ready: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         self.service = service
         self.announcer = announcer
+        self.letters = letters
         self.clock = clock
         self._ready = ready  # announcements need the server cache (its language) first
         self._failed = False
@@ -137,9 +146,21 @@ class Scheduler:
             return
         for item in owed:
             try:
-                await self.announcer.deliver(item)
+                await self._deliver(item)
             except Exception:
                 log.exception("could not deliver %r; it stays owed", item)
+
+    async def _deliver(self, owed: Owed) -> None:
+        """A player's direct message or a holiday notice goes by letter, the rest to the
+        game's channel."""
+        if isinstance(owed, TurnDm):
+            await self.letters.turn(owed)
+        elif isinstance(owed, ReminderDigest):
+            await self.letters.digest(owed)
+        elif isinstance(owed, VacationNotice):
+            await self.letters.vacation(owed)
+        else:
+            await self.announcer.deliver(owed)
 
     async def _delay(self) -> float:
         if self._failed:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,13 +12,10 @@ from discord.ext import commands
 
 from bot import games
 from bot.discord.announce import mention
-from bot.discord.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.commands.common import Host, answering_errors, bot_of, ls, step_button, user_locale
 from bot.discord.wording import short_score
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
-
-if TYPE_CHECKING:
-    from bot.discord.app import GameBot
 
 GAME_KEYS = tuple(spec.key for spec in games.specs())
 """The games offered as choices (those registered when the command is declared)."""
@@ -81,7 +78,7 @@ def fit_message(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
 class InfoCog(commands.Cog):
     """Commands that change nothing."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -14,14 +14,11 @@ from discord.ext import commands
 
 from bot import games
 from bot.discord.announce import mention
-from bot.discord.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.commands.common import Host, answering_errors, bot_of, ls, step_button, user_locale
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
-
-if TYPE_CHECKING:
-    from bot.discord.app import GameBot
 
 GAME_KEYS = tuple(spec.key for spec in games.specs())
 PROVISIONAL_MARK = "?"
@@ -182,7 +179,7 @@ def chart_ratings(stats: PlayerStats) -> list[float]:
 class RankingCog(commands.Cog):
     """The leaderboard and the statistics of a server's players."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(

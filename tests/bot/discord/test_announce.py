@@ -15,7 +15,7 @@ from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
 
-ANNOUNCER = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)))  # type: ignore[arg-type]
+ANNOUNCER = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)), None, None)  # type: ignore[arg-type]
 
 
 def example(started: str) -> str:

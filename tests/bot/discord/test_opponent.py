@@ -160,7 +160,7 @@ async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(
 
     await start_computer_game(service, player_first=True)
     opened = await service.play(CHANNEL, ALICE, "f6 h8")  # the computer may now swap (P4)
-    announcer = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)))  # type: ignore[arg-type]
+    announcer = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)), None, None)  # type: ignore[arg-type]
     assert text("en", "move.swap_hint") not in announcer.turn_text(opened, "en")
-    person = Announcer(SimpleNamespace(user=SimpleNamespace(id=ALICE + 1000)))  # type: ignore[arg-type]
+    person = Announcer(SimpleNamespace(user=SimpleNamespace(id=ALICE + 1000)), None, None)  # type: ignore[arg-type]
     assert text("en", "move.swap_hint") in person.turn_text(opened, "en")

@@ -35,7 +35,7 @@ async def test_one_failed_announcement_does_not_silence_the_others(tmp_path: Pat
     try:
         await two_games_past_their_deadline(service, clock)
         announcer = FlakyAnnouncer()
-        scheduler = Scheduler(service, announcer, clock)  # type: ignore[arg-type]
+        scheduler = Scheduler(service, announcer, None, clock)  # type: ignore[arg-type]
         await scheduler.run_round()
         assert [type(n) for n in announcer.seen] == [TimeLoss, TimeLoss]
     finally:
@@ -89,7 +89,7 @@ async def test_the_scheduler_stops_even_when_woken_as_it_is_stopped(tmp_path: Pa
     clock = FakeClock()
     service = await open_service(tmp_path / "bot.sqlite3", clock, CountingSeeds())
     try:
-        scheduler = Scheduler(service, FlakyAnnouncer(), clock)  # type: ignore[arg-type]
+        scheduler = Scheduler(service, FlakyAnnouncer(), None, clock)  # type: ignore[arg-type]
         waiting = asyncio.Event()
         planned = scheduler._delay
 
