@@ -123,18 +123,15 @@ async def _maintain(settings: Settings, action: str) -> int:
     """Migrate the database (opening it does), and recompute the ratings if asked; print what
     was done."""
     try:
-        database = await open_database(settings.database)
+        async with open_database(settings.database) as database:
+            if action == "ratings":
+                rated = await GameService(database).recompute_ratings()
+                print(f"Recomputed every rating from {rated} rated results.")
+            else:
+                print(f"The database is at schema version {await database.schema_version()}.")
     except SchemaTooNewError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    try:
-        if action == "ratings":
-            rated = await GameService(database).recompute_ratings()
-            print(f"Recomputed every rating from {rated} rated results.")
-        else:
-            print(f"The database is at schema version {await database.schema_version()}.")
-    finally:
-        await database.close()
     return 0
 
 
@@ -146,16 +143,12 @@ async def _copy(source: str, target: str) -> int:
     if not Path(source).is_file():
         print(f"Configuration error: --from {source}: no such SQLite file", file=sys.stderr)
         return EXIT_CONFIG
-    databases = [await open_database(Path(source))]
     try:
-        databases.append(await open_database(target))
-        copied = await copy_database(*databases)
+        async with open_database(Path(source)) as old, open_database(target) as new:
+            copied = await copy_database(old, new)
     except (SchemaTooNewError, TargetNotEmptyError) as error:
         print(f"Not copied: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    finally:
-        for database in databases:
-            await database.close()
     for table, (before, after) in copied.counts.items():
         print(f"{table:<16} {before:>8} rows  ->  {after:>8}")
     print("Every row was copied." if copied.complete else "Some rows are missing!")

@@ -171,8 +171,7 @@ async def open_bot(
         computer_id = application_id_of(settings.token or "")
     except ValueError as error:
         raise SettingsError(f"DISCORD_TOKEN: {error}") from None
-    connection = await open_database(settings.database)
-    try:
+    async with open_database(settings.database) as connection:
         service = GameService(
             connection,
             clock=clock,
@@ -188,10 +187,6 @@ async def open_bot(
         kind = GameBot if settings.shards is None else ShardedGameBot
         async with kind(settings, service, worker=worker, **options) as bot:
             yield bot
-    finally:
-        # Always, even if logging out failed: an open database keeps its thread (and so the
-        # process) alive.
-        await connection.close()
 
 
 class SyncClient(commands.Bot):

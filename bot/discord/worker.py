@@ -28,27 +28,26 @@ def worker_name() -> str:
 
 async def run_worker(settings: Settings, computer_id: int) -> int:
     """Think for the computer (as user `computer_id`) until SIGTERM or SIGINT; return 0."""
-    database = await open_database(settings.database)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     name = worker_name()
-    service = GameService(database, computer_id=computer_id, name=name, posts=False)
-    opponent = ComputerOpponent(
-        service,
-        None,  # no Discord here: the bots post the moves
-        seconds=settings.ai_think_seconds,
-        workers=max(settings.ai_workers, 1),
-        name=name,
-    )
-    service.events.subscribe(opponent.on_event)
-    try:
-        await database.listen(jobs.COMPUTER, lambda _: opponent.look())
-        opponent.start()
-        log.info("%s thinks for the computer with %d worker(s)", name, opponent.workers)
-        await stop.wait()
-    finally:
-        await opponent.close()
-        await database.close()
+    async with open_database(settings.database) as database:
+        service = GameService(database, computer_id=computer_id, name=name, posts=False)
+        opponent = ComputerOpponent(
+            service,
+            None,  # no Discord here: the bots post the moves
+            seconds=settings.ai_think_seconds,
+            workers=max(settings.ai_workers, 1),
+            name=name,
+        )
+        service.events.subscribe(opponent.on_event)
+        try:
+            await database.listen(jobs.COMPUTER, lambda _: opponent.look())
+            opponent.start()
+            log.info("%s thinks for the computer with %d worker(s)", name, opponent.workers)
+            await stop.wait()
+        finally:
+            await opponent.close()
     return 0
