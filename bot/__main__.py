@@ -19,8 +19,9 @@ import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.discord.app import GameBot, SyncClient, application_id_of, open_bot
+from bot.discord.app import GameBot, SyncClient, open_bot
 from bot.discord.endpoints import use_endpoints
+from bot.discord.wiring import application_id_of, computer_id_of
 from bot.discord.worker import run_worker
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
@@ -112,7 +113,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     if args.action == "invite":
         return _print_invite(settings.token)
     if args.action == "worker":
-        return _work(settings, settings.token)
+        return _work(settings)
     discord.utils.setup_logging(level=settings.log_level_number)
     logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
     use_endpoints(settings.api_base, settings.gateway_url)
@@ -155,12 +156,12 @@ async def _copy(source: str, target: str) -> int:
     return 0 if copied.complete else 1
 
 
-def _work(settings: Settings, token: str) -> int:
+def _work(settings: Settings) -> int:
     """Think for the computer, without Discord, until stopped."""
     try:
-        computer_id = application_id_of(token)
-    except ValueError as error:
-        print(f"Configuration error: DISCORD_TOKEN: {error}", file=sys.stderr)
+        computer_id = computer_id_of(settings)
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
     return asyncio.run(run_worker(settings, computer_id))

@@ -20,12 +20,14 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from types import TracebackType
+from typing import Protocol, Self
 
 from bot.computer.processes import run_in_process
 from bot.computer.thinking import think
 from bot.service import ComputerTurn, GameService, MoveResult
 from bot.service.events import Event, Events, GameChanged, sleep_unless
+from bot.store import jobs
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -85,7 +87,8 @@ Status = Thinking | Moved | JobDone
 
 
 class ComputerOpponent:
-    """Plays the computer's turns of every game against the bot."""
+    """Plays the computer's turns of every game against the bot, while entered with `async
+    with` (the bot from its start-up to its close, or a worker process for its whole life)."""
 
     def __init__(
         self,
@@ -114,11 +117,32 @@ class ComputerOpponent:
         self._again: set[int] = set()
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._starter: asyncio.Task[None] | None = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._closed = False
         self._look = asyncio.Event()  # set: look for open jobs now
         self.events: Events[Status] = Events()  # what the computer does, for whoever watches
 
     # Life cycle ----------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Self:
+        """At work: hear the service's changes (it may be the computer's turn) and other
+        processes' new jobs (NOTIFY), and take on the open jobs once ready."""
+        self._unsubscribe = self.service.events.subscribe(self.on_event)
+        try:
+            await self.service.connection.listen(jobs.COMPUTER, lambda _: self.look())
+        except BaseException:
+            await self.close()
+            raise
+        self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
 
     def start(self) -> None:
         """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
@@ -129,9 +153,12 @@ class ComputerOpponent:
         self._look.set()
 
     async def close(self) -> None:
-        """Stop thinking: every search in progress is terminated (safe to call more than
-        once)."""
+        """Stop: hear no more changes, and terminate every search in progress (safe to call
+        more than once)."""
         self._closed = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         for handle in self._retries.values():
             handle.cancel()
         tasks = [task for task in (self._starter, *self._tasks.values()) if task is not None]

@@ -11,7 +11,15 @@ from pathlib import Path
 
 import pytest
 import workers
-from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game, until
+from servicekit import (
+    ALICE,
+    CHANNEL,
+    COMPUTER,
+    open_service,
+    start_computer_game,
+    start_game,
+    until,
+)
 
 from bot.computer.thinking import think
 from bot.discord.opponent import ComputerOpponent, Worker
@@ -70,6 +78,28 @@ async def opponents(service: GameService) -> AsyncIterator[Callable[..., Compute
 
 async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> None:
     await until(opponent.events, predicate, WAIT)
+
+
+class Hearing(ComputerOpponent):
+    """Notes every change of the service it hears."""
+
+    def __init__(self, service: GameService) -> None:
+        super().__init__(service, Announcements(), seconds=0.1, ready=asyncio.Event().wait)
+        self.heard: list[Event] = []
+
+    def on_event(self, event: Event) -> None:
+        self.heard.append(event)
+        super().on_event(event)
+
+
+async def test_it_hears_the_service_only_while_it_is_at_work(service: GameService) -> None:
+    opponent = Hearing(service)  # built: not at work yet
+    await start_game(service)
+    async with opponent:
+        during = await start_game(service, channel_id=CHANNEL + 1)
+    await start_game(service, channel_id=CHANNEL + 2)  # left: it hears no more
+    heard = {event.game_id for event in opponent.heard if isinstance(event, GameChanged)}
+    assert heard == {during.view.id}
 
 
 async def test_it_resumes_its_turn_at_start_and_answers_every_move(

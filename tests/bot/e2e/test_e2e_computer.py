@@ -4,10 +4,12 @@ restart in the middle of its turn, and other players who never wait for its thin
 
 from __future__ import annotations
 
+import asyncio
+
 import workers
 from e2ekit import World, run, running
-from fakediscord import FakeChannel, FakeMessage, InteractionResult
-from servicekit import until
+from fakediscord import FakeChannel, FakeMessage, InProcessBot, InteractionResult
+from servicekit import start_computer_game, until
 
 from bot.computer.thinking import think
 from bot.discord.app import GameBot
@@ -164,3 +166,26 @@ async def test_other_players_do_not_wait_while_the_computer_thinks(world: World)
         assert bot.opponent.is_thinking(game.id)
         assert not challenge.ephemeral and not moved.ephemeral and games.ephemeral
         await computer_move(world, world.channel)
+
+
+def computer_tasks() -> list[str]:
+    """The computer opponent's tasks in this process now, by the names asyncio lists them by."""
+    return [
+        task.get_name() for task in asyncio.all_tasks() if task.get_name().startswith("computer")
+    ]
+
+
+async def test_the_bot_sets_the_computer_to_work_only_at_its_start(world: World) -> None:
+    async with world.open_bot() as bot:
+        await start_computer_game(
+            bot.service, player=world.alice.id, channel_id=world.channel.id, player_first=False
+        )
+        assert computer_tasks() == []  # built, not started: nothing heard the new game
+        runner = InProcessBot(world.fake, lambda: bot)
+        await runner.start()
+        try:
+            opening = await computer_move(world, world.channel)  # taken on at the start
+            assert opening.attachments[0].data.startswith(PNG)
+        finally:
+            await runner.stop()
+        assert computer_tasks() == []  # and stopped at the close
