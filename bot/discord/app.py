@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.computer.thinking import think
 from bot.discord.announce import Announcer
-from bot.discord.commands import COGS, DYNAMIC_ITEMS
+from bot.discord.commands import COGS, DYNAMIC_ITEMS, declared_commands
 from bot.discord.letters import Letters
 from bot.discord.names import Names
 from bot.discord.opponent import ComputerOpponent, Worker
@@ -173,8 +173,7 @@ class SyncClient(commands.Bot):
     async def setup_hook(self) -> None:
         """Sync every command globally (Discord may take up to an hour to show them)."""
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in COGS:  # the commands as the cogs' classes declare them; none is run here
-            for command in cog.__cog_app_commands__:
-                self.tree.add_command(command)
+        for command in declared_commands():
+            self.tree.add_command(command)
         synced = await self.tree.sync()
         log.info("synced %d commands globally", len(synced))

@@ -1,7 +1,12 @@
 """The slash commands (one cog per concern) and the persistent buttons."""
 
+from typing import Any, cast
+
+from discord import app_commands
+
 from bot.discord.announce import RematchButton
 from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
+from bot.discord.commands.common import Host
 from bot.discord.commands.days import DaysCog, TakebackButton
 from bot.discord.commands.info import GamesPageButton, InfoCog
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
@@ -18,6 +23,15 @@ DYNAMIC_ITEMS = (
     GamesPageButton,
 )
 
+
+def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
+    """Every slash command as the cogs declare it, for syncing without running the bot (and for
+    checking the commands). Each cog is made around no bot: its commands are only read here,
+    never run, and a cog uses its bot only when one runs."""
+    unserved = cast(Host, None)
+    return [command for cog in COGS for command in cog(unserved).get_app_commands()]
+
+
 __all__ = [
     "COGS",
     "DYNAMIC_ITEMS",
@@ -31,4 +45,5 @@ __all__ = [
     "LeaderboardButton",
     "RankingCog",
     "TakebackButton",
+    "declared_commands",
 ]

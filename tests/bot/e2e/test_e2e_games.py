@@ -13,7 +13,7 @@ from fakediscord import FakeChannel, InteractionResult
 from servicekit import random_move, start_game
 
 from bot.discord.app import GameBot
-from bot.discord.commands import COGS
+from bot.discord.commands import declared_commands
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.core import POST_GRACE
@@ -72,7 +72,7 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
 
 async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
     commands = {c["name"]: c for c in world.fake.commands(world.guild)}
-    declared = {str(command.name) for cog in COGS for command in cog.__cog_app_commands__}
+    declared = {str(command.name) for command in declared_commands()}
     assert set(commands) == declared and len(declared) == 14
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
