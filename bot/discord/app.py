@@ -19,12 +19,12 @@ from contextlib import AsyncExitStack, asynccontextmanager
 import discord
 from discord.ext import commands
 
-from bot.computer.thinking import think
+from bot.computer.search import Search
 from bot.discord.announce import Announcer
 from bot.discord.commands import COGS, DYNAMIC_ITEMS, declared_commands
 from bot.discord.letters import Letters
 from bot.discord.names import Names
-from bot.discord.opponent import ComputerOpponent, Worker
+from bot.discord.opponent import ComputerOpponent
 from bot.discord.scheduler import Scheduler
 from bot.discord.tree import GameTree
 from bot.discord.wiring import computer_id_of, computer_opponent, open_service
@@ -45,7 +45,7 @@ class GameBot(commands.Bot):
         settings: Settings,
         service: GameService,
         *,
-        worker: Worker = think,
+        search: Search | None = None,
         **options: object,
     ) -> None:
         # Only the server cache (names of channels, the server's language): interactions arrive
@@ -78,7 +78,7 @@ class GameBot(commands.Bot):
                 service,
                 self.announcer,
                 name=settings.process_name,
-                worker=worker,  # the computer's search, run in a worker process
+                search=search,  # by default the computer's own, in a process per move
                 ready=self.wait_until_ready,
             )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
@@ -136,7 +136,7 @@ async def open_bot(
     *,
     clock: Clock = utc_now,
     seeds: SeedSource = random_seed,
-    worker: Worker = think,
+    search: Search | None = None,
     **options: object,
 ) -> AsyncIterator[GameBot]:
     """The bot with its database and service; all of it is closed on leaving, in reverse order.
@@ -154,7 +154,7 @@ async def open_bot(
         if rated:
             log.info("rated %d results that had no ratings yet", rated)
         kind = GameBot if shards is None else ShardedGameBot
-        async with kind(settings, service, worker=worker, **options) as bot:
+        async with kind(settings, service, search=search, **options) as bot:
             yield bot
 
 

@@ -9,8 +9,8 @@ import binascii
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
-from bot.computer.thinking import think
-from bot.discord.opponent import ComputerOpponent, Poster, Worker
+from bot.computer.search import Search
+from bot.discord.opponent import ComputerOpponent, Poster
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
 from bot.shards import Shards
@@ -73,18 +73,19 @@ def computer_opponent(
     poster: Poster | None,
     *,
     name: str,
-    worker: Worker = think,
+    search: Search | None = None,
     ready: Callable[[], Awaitable[object]] | None = None,
 ) -> ComputerOpponent:
     """The computer opponent over `service`, thinking for AI_THINK_SECONDS in up to AI_WORKERS
-    processes at once (at least one), posting its moves through `poster` (None: a worker,
-    which leaves them owed to the bots). It is at work while entered with `async with`."""
+    processes at once (at least one; `search`, by default the computer's own in a process per
+    move), posting its moves through `poster` (None: a worker, which leaves them owed to the
+    bots). It is at work while entered with `async with`."""
     return ComputerOpponent(
         service,
         poster,
         seconds=settings.ai_think_seconds,
         workers=max(settings.ai_workers, 1),
-        worker=worker,
+        search=search,
         ready=ready,
         name=name,
     )

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import multiprocessing
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,20 +21,23 @@ from servicekit import (
     start_game,
     until,
 )
+from workers import WatchedSearch, computer_tasks
 
+from bot.computer.search import ProcessSearch, Worker
 from bot.computer.thinking import think
-from bot.discord.opponent import ComputerOpponent, Worker
+from bot.discord.opponent import ComputerOpponent
 from bot.service import GameService, MoveResult
-from bot.service.events import Event, GameChanged
+from bot.service.events import Event, Events, GameChanged
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
 
 
 class Announcements:
-    """Stands in for the announcer: records the computer's moves."""
+    """Stands in for the announcer: records the computer's moves as it posts them."""
 
     def __init__(self) -> None:
         self.moves: list[MoveResult] = []
+        self.events: Events[MoveResult] = Events()
         self.lock = asyncio.Lock()
 
     def in_order(self, channel_id: int) -> asyncio.Lock:
@@ -41,6 +45,22 @@ class Announcements:
 
     async def move(self, result: MoveResult) -> None:
         self.moves.append(result)
+        self.events.publish(result)
+
+
+@dataclass
+class Computer:
+    """An opponent over the test's service, what it posted, and its search (watched)."""
+
+    opponent: ComputerOpponent
+    posts: Announcements
+    search: WatchedSearch
+
+    async def until_posted(self, count: int) -> None:
+        await until(self.posts.events, lambda: len(self.posts.moves) == count, WAIT)
+
+    async def until_thinking(self, game_id: int) -> None:
+        await until(self.search.events, lambda: self.search.is_thinking(game_id), WAIT)
 
 
 @pytest.fixture
@@ -51,33 +71,20 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 @pytest.fixture
-async def opponents(service: GameService) -> AsyncIterator[Callable[..., ComputerOpponent]]:
-    """Make opponents over the service; each is closed at the end."""
-    made: list[ComputerOpponent] = []
+async def computers(service: GameService) -> AsyncIterator[Callable[..., Computer]]:
+    """Make opponents over the service, searching with `worker` in a process; each is closed
+    at the end."""
+    made: list[Computer] = []
 
-    def make(
-        worker: Worker = think,
-        seconds: float = 0.1,
-        grace: float = 5.0,
-    ) -> ComputerOpponent:
-        opponent = ComputerOpponent(
-            service,
-            Announcements(),  # type: ignore[arg-type]
-            seconds=seconds,
-            worker=worker,
-            grace=grace,
-        )
-        service.events.subscribe(opponent.on_event)
-        made.append(opponent)
-        return opponent
+    def make(worker: Worker = think, seconds: float = 0.1, grace: float = 5.0) -> Computer:
+        posts, search = Announcements(), WatchedSearch(ProcessSearch(worker))
+        opponent = ComputerOpponent(service, posts, seconds=seconds, search=search, grace=grace)
+        made.append(Computer(opponent, posts, search))
+        return made[-1]
 
     yield make
-    for opponent in made:
-        await asyncio.wait_for(opponent.close(), WAIT)
-
-
-async def wait(opponent: ComputerOpponent, predicate: Callable[[], bool]) -> None:
-    await until(opponent.events, predicate, WAIT)
+    for computer in made:
+        await asyncio.wait_for(computer.opponent.close(), WAIT)
 
 
 class Hearing(ComputerOpponent):
@@ -102,19 +109,19 @@ async def test_it_hears_the_service_only_while_it_is_at_work(service: GameServic
     assert heard == {during.view.id}
 
 
-async def test_it_resumes_its_turn_at_start_and_answers_every_move(
-    service: GameService, opponents
+async def test_at_work_it_resumes_its_turn_and_answers_every_move(
+    service: GameService, computers
 ) -> None:
     await start_computer_game(service, player_first=False)  # waiting since before the start
-    opponent = opponents()
-    opponent.start()
-    await wait(opponent, lambda: opponent.moves == 1)
-    [opening] = opponent.announcer.moves
-    assert opening.mover_id == COMPUTER and opening.next_id == ALICE
-    await service.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
-    opponent.schedule(opening.view.id)  # asked again: still one job, one move
-    await wait(opponent, lambda: opponent.moves == 2 and not opponent.busy)
-    assert len(opponent.announcer.moves) == 2
+    computer = computers()
+    async with computer.opponent:
+        await computer.until_posted(1)
+        [opening] = computer.posts.moves
+        assert opening.mover_id == COMPUTER and opening.next_id == ALICE
+        await service.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
+        computer.opponent.schedule(opening.view.id)  # asked again as well: still one job
+        await computer.until_posted(2)
+    assert len(computer.posts.moves) == 2
     assert (await service.game_in(CHANNEL)).to_move_id == ALICE
 
 
@@ -122,15 +129,15 @@ async def test_it_resumes_its_turn_at_start_and_answers_every_move(
     ("worker", "tries"), [(workers.dies, 2), (workers.wrong, 1)], ids=["dies", "illegal"]
 )
 async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
-    service: GameService, opponents, worker: Worker, tries: int, caplog
+    service: GameService, computers, worker: Worker, tries: int, caplog
 ) -> None:
     view = await start_computer_game(service, "verbindung", player_first=False)
     changes: list[Event] = []
     service.events.subscribe(changes.append)
-    opponent = opponents(worker)
+    computer = computers(worker)
     with caplog.at_level(logging.ERROR, logger="bot.discord.opponent"):
-        opponent.schedule(view.id)
-        await wait(opponent, lambda: opponent.moves == 1)
+        computer.opponent.schedule(view.id)
+        await computer.until_posted(1)
     failures = [r for r in caplog.records if "search failed" in r.getMessage()]
     # A dead worker is tried once more; an illegal move would come again from the same seed,
     # so the computer answers at once after the first.
@@ -142,40 +149,41 @@ async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
 
 
 async def test_a_hanging_search_is_stopped_after_the_grace_time(
-    service: GameService, opponents
+    service: GameService, computers
 ) -> None:
     view = await start_computer_game(service, player_first=False)
-    opponent = opponents(workers.hangs, seconds=0.1, grace=0.2)
-    opponent.schedule(view.id)
-    await wait(opponent, lambda: opponent.moves == 1)
+    computer = computers(workers.hangs, seconds=0.1, grace=0.2)
+    computer.opponent.schedule(view.id)
+    await computer.until_posted(1)
     assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+    assert computer.search.found == 0  # the move came from the instant answer
 
 
 async def test_a_move_found_after_the_player_resigned_is_dropped(
-    service: GameService, opponents
+    service: GameService, computers
 ) -> None:
     view = await start_computer_game(service, player_first=False)
-    opponent = opponents(workers.slow, seconds=0.3)
-    opponent.schedule(view.id)
-    await wait(opponent, lambda: opponent.is_thinking(view.id))
+    computer = computers(workers.slow, seconds=0.3)
+    turn = asyncio.create_task(computer.opponent.take_turn(view.id))
+    await computer.until_thinking(view.id)
     await service.resign(CHANNEL, ALICE)
-    await wait(opponent, lambda: not opponent.busy)
-    assert opponent.moves == 0 and opponent.announcer.moves == []
+    assert await asyncio.wait_for(turn, WAIT)  # it had the turn, and thought to the end
+    assert computer.search.found == 1 and computer.posts.moves == []
     finished = await service.latest_game_in(CHANNEL)
     assert [str(move) for move in finished.game.moves] == ["resign red"]
     assert finished.ending is not None and finished.ending.termination == "resignation"
 
 
-async def test_closing_stops_a_search_in_progress_at_once(service: GameService, opponents) -> None:
+async def test_closing_stops_a_search_in_progress_at_once(service: GameService, computers) -> None:
     view = await start_computer_game(service, player_first=False)
-    opponent = opponents(workers.hangs, seconds=30.0)
-    opponent.schedule(view.id)
-    await wait(opponent, lambda: opponent.is_thinking(view.id))
-    await asyncio.wait_for(opponent.close(), WAIT)
+    computer = computers(workers.hangs, seconds=30.0)
+    computer.opponent.schedule(view.id)
+    await computer.until_thinking(view.id)
+    await asyncio.wait_for(computer.opponent.close(), WAIT)
     assert multiprocessing.active_children() == []
     assert (await service.game_in(CHANNEL)).version == 0  # the next start resumes it
-    opponent.schedule(view.id)  # after closing: nothing starts
-    assert not opponent.busy
+    computer.opponent.schedule(view.id)  # after closing: nothing starts
+    assert computer_tasks() == []
 
 
 async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(

@@ -4,12 +4,11 @@ restart in the middle of its turn, and other players who never wait for its thin
 
 from __future__ import annotations
 
-import asyncio
-
 import workers
 from e2ekit import World, run, running
 from fakediscord import FakeChannel, FakeMessage, InProcessBot, InteractionResult
 from servicekit import start_computer_game, until
+from workers import computer_tasks
 
 from bot.computer.thinking import think
 from bot.discord.app import GameBot
@@ -131,7 +130,7 @@ async def test_a_restart_during_the_computer_turn_resumes_it(world: World) -> No
     async with running(world) as first:
         await challenge_bot(world, {"game": "ponte", "first": "opponent"})
         game = await first.service.game_in(world.channel.id)
-        await until(first.opponent.events, lambda: first.opponent.is_thinking(game.id))
+        await until(world.search.events, lambda: world.search.is_thinking(game.id))
         listed = await run(world, world.alice, "games")
         assert text("en", "games.computer_turn", player=computer(world)) in listed.content
     world.worker, world.think_seconds = think, 0.2
@@ -149,7 +148,7 @@ async def test_other_players_do_not_wait_while_the_computer_thinks(world: World)
     async with running(world) as bot:
         await challenge_bot(world, {"game": "ponte", "first": "opponent"})
         game = await bot.service.game_in(world.channel.id)
-        await until(bot.opponent.events, lambda: bot.opponent.is_thinking(game.id))
+        await until(world.search.events, lambda: world.search.is_thinking(game.id))
         challenge = await run(
             world,
             world.bob,
@@ -163,16 +162,9 @@ async def test_other_players_do_not_wait_while_the_computer_thinks(world: World)
         games = await run(world, world.carol, "games", channel=elsewhere)
         # All of it was answered while the search ran: the event loop never waited for it
         # (the fake checks every answer against Discord's 3 seconds).
-        assert bot.opponent.is_thinking(game.id)
+        assert world.search.is_thinking(game.id)
         assert not challenge.ephemeral and not moved.ephemeral and games.ephemeral
         await computer_move(world, world.channel)
-
-
-def computer_tasks() -> list[str]:
-    """The computer opponent's tasks in this process now, by the names asyncio lists them by."""
-    return [
-        task.get_name() for task in asyncio.all_tasks() if task.get_name().startswith("computer")
-    ]
 
 
 async def test_the_bot_sets_the_computer_to_work_only_at_its_start(world: World) -> None:
