@@ -99,7 +99,7 @@ class ComputerOpponent:
         except BaseException:
             await self.close()
             raise
-        self.start()
+        self._starter = asyncio.create_task(self._watch(), name="computer-jobs")
         return self
 
     async def __aexit__(
@@ -109,10 +109,6 @@ class ComputerOpponent:
         traceback: TracebackType | None,
     ) -> None:
         await self.close()
-
-    def start(self) -> None:
-        """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
-        self._starter = asyncio.create_task(self._watch(), name="computer-jobs")
 
     def look(self) -> None:
         """Look for open jobs now (another process made one: NOTIFY)."""
@@ -133,6 +129,7 @@ class ComputerOpponent:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _watch(self) -> None:
+        """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
         if self._ready is not None:
             await self._ready()
         await self.service.release_computer_jobs(self.name)  # from before a restart
