@@ -27,8 +27,9 @@ if str(SUPPORT) not in sys.path:  # the fake Discord lives with the tests
     sys.path.insert(0, str(SUPPORT))
 
 from fakediscord import FakeChannel, FakeDiscord, FakeUser, InProcessBot  # noqa: E402
+from workers import WatchedSearch  # noqa: E402
 
-from bot.app import GameBot, open_bot  # noqa: E402
+from bot.discord.app import GameBot, open_bot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from engine.ai.ponte.playout import random_turn  # noqa: E402
 from engine.ponte import PonteGame  # noqa: E402
@@ -41,8 +42,8 @@ WAIT = 30.0  # seconds before a wait in the benchmark counts as hung
 class Scene:
     """The fake Discord with a server, two channels and three players, and the running bot."""
 
-    def __init__(self, fake: FakeDiscord, bot: GameBot) -> None:
-        self.fake, self.bot = fake, bot
+    def __init__(self, fake: FakeDiscord, bot: GameBot, search: WatchedSearch) -> None:
+        self.fake, self.bot, self.search = fake, bot, search
         guild = next(iter(fake.world.guilds.values()))
         self.computer_channel: FakeChannel = guild.text_channel
         self.other_channel = next(c for c in guild.channels if c.name == "other")
@@ -77,7 +78,7 @@ class Scene:
 
     async def computer_thinking(self) -> None:
         """Make sure the computer thinks now: start its game, or make alice's move in it."""
-        opponent = self.bot.opponent
+        search = self.search
         channel = self.computer_channel
         try:
             view = await self.bot.service.game_in(channel.id)
@@ -87,17 +88,17 @@ class Scene:
                 self.alice, channel, "challenge", level=LEVEL, first="opponent", **options
             )
             view = await self.bot.service.game_in(channel.id)
-        if opponent.is_thinking(view.id):
+        if search.is_thinking(view.id):
             return
-        made = opponent.moves
+        found = search.found
         if view.to_move_id == self.alice.id:
             await self.move(channel)
         # A search that answers at once (a placeholder) may be over before this looks.
         changed = asyncio.Event()
-        unsubscribe = opponent.events.subscribe(lambda _status: changed.set())
+        unsubscribe = search.events.subscribe(lambda _game: changed.set())
         try:
             async with asyncio.timeout(WAIT):
-                while not (opponent.is_thinking(view.id) or opponent.moves > made):
+                while not (search.is_thinking(view.id) or search.found > found):
                     await changed.wait()
                     changed.clear()
         finally:
@@ -127,12 +128,13 @@ async def _measure(samples: int) -> tuple[list[float], int]:
                 gateway_url=fake.gateway_url,
                 ai_think_seconds=THINK_SECONDS,
             )
-            async with open_bot(settings, guild_ready_timeout=0.05) as client:
+            search = WatchedSearch()  # the computer's own, telling when it thinks
+            async with open_bot(settings, search=search, guild_ready_timeout=0.05) as client:
                 runner = InProcessBot(fake, lambda: client)
                 await runner.start()
                 try:
                     await fake.wait_commands_synced(guild)
-                    return await _samples(Scene(fake, client), samples)
+                    return await _samples(Scene(fake, client, search), samples)
                 finally:
                     await runner.stop()
 
@@ -140,13 +142,13 @@ async def _measure(samples: int) -> tuple[list[float], int]:
 async def _samples(scene: Scene, samples: int) -> tuple[list[float], int]:
     """The latencies, and how many commands the search ran through from start to end."""
     latencies, overlapped = [], 0
-    opponent = scene.bot.opponent
+    thinking = scene.search.thinking
     for _ in range(samples):
         await scene.human_game()
         await scene.computer_thinking()
-        before = bool(opponent.thinking)
+        before = bool(thinking)
         latencies.append(await scene.move(scene.other_channel))
-        overlapped += before and bool(opponent.thinking)
+        overlapped += before and bool(thinking)
     return latencies, overlapped
 
 

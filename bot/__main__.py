@@ -19,13 +19,14 @@ import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.app import GameBot, SyncClient, application_id_of, open_bot
-from bot.endpoints import use_endpoints
+from bot.discord.app import GameBot, SyncClient, open_bot
+from bot.discord.endpoints import use_endpoints
+from bot.discord.wiring import application_id_of, computer_id_of
+from bot.discord.worker import run_worker
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
 from bot.store import SchemaTooNewError, is_postgres_url, open_database
 from bot.store.copying import TargetNotEmptyError, copy_database
-from bot.worker import run_worker
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     if args.action == "invite":
         return _print_invite(settings.token)
     if args.action == "worker":
-        return _work(settings, settings.token)
+        return _work(settings)
     discord.utils.setup_logging(level=settings.log_level_number)
     logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
     use_endpoints(settings.api_base, settings.gateway_url)
@@ -123,18 +124,15 @@ async def _maintain(settings: Settings, action: str) -> int:
     """Migrate the database (opening it does), and recompute the ratings if asked; print what
     was done."""
     try:
-        database = await open_database(settings.database)
+        async with open_database(settings.database) as database:
+            if action == "ratings":
+                rated = await GameService(database).recompute_ratings()
+                print(f"Recomputed every rating from {rated} rated results.")
+            else:
+                print(f"The database is at schema version {await database.schema_version()}.")
     except SchemaTooNewError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    try:
-        if action == "ratings":
-            rated = await GameService(database).recompute_ratings()
-            print(f"Recomputed every rating from {rated} rated results.")
-        else:
-            print(f"The database is at schema version {await database.schema_version()}.")
-    finally:
-        await database.close()
     return 0
 
 
@@ -146,28 +144,24 @@ async def _copy(source: str, target: str) -> int:
     if not Path(source).is_file():
         print(f"Configuration error: --from {source}: no such SQLite file", file=sys.stderr)
         return EXIT_CONFIG
-    databases = [await open_database(Path(source))]
     try:
-        databases.append(await open_database(target))
-        copied = await copy_database(*databases)
+        async with open_database(Path(source)) as old, open_database(target) as new:
+            copied = await copy_database(old, new)
     except (SchemaTooNewError, TargetNotEmptyError) as error:
         print(f"Not copied: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    finally:
-        for database in databases:
-            await database.close()
     for table, (before, after) in copied.counts.items():
         print(f"{table:<16} {before:>8} rows  ->  {after:>8}")
     print("Every row was copied." if copied.complete else "Some rows are missing!")
     return 0 if copied.complete else 1
 
 
-def _work(settings: Settings, token: str) -> int:
+def _work(settings: Settings) -> int:
     """Think for the computer, without Discord, until stopped."""
     try:
-        computer_id = application_id_of(token)
-    except ValueError as error:
-        print(f"Configuration error: DISCORD_TOKEN: {error}", file=sys.stderr)
+        computer_id = computer_id_of(settings)
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
     return asyncio.run(run_worker(settings, computer_id))

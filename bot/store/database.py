@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from types import TracebackType
+from typing import Self
 
 from bot.store.db import Db
 
@@ -26,7 +28,7 @@ def is_postgres_url(target: str | Path) -> bool:
 
 
 class Database(ABC):
-    """An open, migrated database."""
+    """An open, migrated database; `async with` it to have it closed on leaving."""
 
     backend: str
     """`sqlite` or `postgresql`."""
@@ -35,6 +37,17 @@ class Database(ABC):
         # The transaction this task (and what it awaits) is inside, so that a nested
         # `transaction()` or `read()` joins it instead of waiting for a connection it holds.
         self._current: ContextVar[Db | None] = ContextVar(f"transaction_{id(self)}", default=None)
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Db]:

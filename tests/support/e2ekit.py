@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from fakediscord import (
@@ -16,11 +16,12 @@ from fakediscord import (
     InteractionResult,
 )
 from servicekit import CountingSeeds, FakeClock
+from workers import WatchedSearch
 
-from bot.app import GameBot, open_bot
-from bot.opponent import Worker
+from bot.computer.search import ProcessSearch, Worker
+from bot.computer.thinking import think
+from bot.discord.app import GameBot, open_bot
 from bot.settings import Settings
-from bot.thinking import think
 
 
 @dataclass
@@ -38,6 +39,7 @@ class World:
     strict: bool = True  # check at the end that every interaction was answered in time
     think_seconds: float = 0.2  # the computer's time per move: short, and level easy in tests
     worker: Worker = think  # the computer's search (a module-level function: it is pickled)
+    search: WatchedSearch = field(default_factory=WatchedSearch)  # the last bot's, watched
 
     def settings(self) -> Settings:
         return Settings(
@@ -50,13 +52,14 @@ class World:
         )
 
     def open_bot(self) -> AbstractAsyncContextManager[GameBot]:
-        """The real bot with its database, the test's clock, seeds and search, waiting little
-        for guilds."""
+        """The real bot with its database, the test's clock, seeds and search (`worker` in a
+        process, watched as `search`), waiting little for guilds."""
+        self.search = WatchedSearch(ProcessSearch(self.worker))
         return open_bot(
             self.settings(),
             clock=self.clock,
             seeds=CountingSeeds(),
-            worker=self.worker,
+            search=self.search,
             guild_ready_timeout=0.05,
         )
 

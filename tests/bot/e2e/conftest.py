@@ -10,7 +10,7 @@ from e2ekit import World, running
 from fakediscord import FakeDiscord
 from servicekit import FakeClock
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 
 
 @pytest.fixture

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import workers
 from e2ekit import World, run, running
-from fakediscord import FakeChannel, FakeMessage, InteractionResult
-from servicekit import until
+from fakediscord import FakeChannel, FakeMessage, InProcessBot, InteractionResult
+from servicekit import start_computer_game, until
+from workers import computer_tasks
 
-from bot.app import GameBot
+from bot.computer.thinking import think
+from bot.discord.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service.errors import LevelNeedsComputerError, OpponentIsBotError
-from bot.thinking import think
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -129,7 +130,7 @@ async def test_a_restart_during_the_computer_turn_resumes_it(world: World) -> No
     async with running(world) as first:
         await challenge_bot(world, {"game": "ponte", "first": "opponent"})
         game = await first.service.game_in(world.channel.id)
-        await until(first.opponent.events, lambda: first.opponent.is_thinking(game.id))
+        await until(world.search.events, lambda: world.search.is_thinking(game.id))
         listed = await run(world, world.alice, "games")
         assert text("en", "games.computer_turn", player=computer(world)) in listed.content
     world.worker, world.think_seconds = think, 0.2
@@ -147,7 +148,7 @@ async def test_other_players_do_not_wait_while_the_computer_thinks(world: World)
     async with running(world) as bot:
         await challenge_bot(world, {"game": "ponte", "first": "opponent"})
         game = await bot.service.game_in(world.channel.id)
-        await until(bot.opponent.events, lambda: bot.opponent.is_thinking(game.id))
+        await until(world.search.events, lambda: world.search.is_thinking(game.id))
         challenge = await run(
             world,
             world.bob,
@@ -161,6 +162,22 @@ async def test_other_players_do_not_wait_while_the_computer_thinks(world: World)
         games = await run(world, world.carol, "games", channel=elsewhere)
         # All of it was answered while the search ran: the event loop never waited for it
         # (the fake checks every answer against Discord's 3 seconds).
-        assert bot.opponent.is_thinking(game.id)
+        assert world.search.is_thinking(game.id)
         assert not challenge.ephemeral and not moved.ephemeral and games.ephemeral
         await computer_move(world, world.channel)
+
+
+async def test_the_bot_sets_the_computer_to_work_only_at_its_start(world: World) -> None:
+    async with world.open_bot() as bot:
+        await start_computer_game(
+            bot.service, player=world.alice.id, channel_id=world.channel.id, player_first=False
+        )
+        assert computer_tasks() == []  # built, not started: nothing heard the new game
+        runner = InProcessBot(world.fake, lambda: bot)
+        await runner.start()
+        try:
+            opening = await computer_move(world, world.channel)  # taken on at the start
+            assert opening.attachments[0].data.startswith(PNG)
+        finally:
+            await runner.stop()
+        assert computer_tasks() == []  # and stopped at the close

@@ -11,7 +11,7 @@ from fakediscord import FakeMessage
 from PIL import Image
 from test_e2e_games import start
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service.context import POST_GRACE
 

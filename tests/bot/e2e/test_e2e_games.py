@@ -12,8 +12,8 @@ from e2ekit import World, run
 from fakediscord import FakeChannel, InteractionResult
 from servicekit import random_move, start_game
 
-from bot.app import GameBot
-from bot.commands import COGS
+from bot.discord.app import GameBot
+from bot.discord.commands import declared_commands
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.context import POST_GRACE
@@ -72,7 +72,7 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
 
 async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
     commands = {c["name"]: c for c in world.fake.commands(world.guild)}
-    declared = {str(command.name) for cog in COGS for command in cog.__cog_app_commands__}
+    declared = {str(command.name) for command in declared_commands()}
     assert set(commands) == declared and len(declared) == 14
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
@@ -273,7 +273,7 @@ async def test_an_unreadable_move_shows_the_notation_of_the_game(
 async def test_a_slow_board_follows_the_answer_which_still_pings(
     world: World, bot: GameBot, monkeypatch
 ) -> None:
-    from bot.commands import play
+    from bot.discord.commands import play
 
     await start(world, "ponte")
     monkeypatch.setattr(play, "BOARD_WAIT", 0.0)  # as if rendering took too long
@@ -290,7 +290,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
 ) -> None:
     """The outbox must not post a move again while its slow board is still being drawn: the
     answer is settled as soon as it is sent, not after the board's edit."""
-    from bot.commands import play
+    from bot.discord.commands import play
 
     await start(world, "ponte")
     monkeypatch.setattr(play, "BOARD_WAIT", 0.0)

@@ -11,7 +11,7 @@ from e2ekit import World, run, running
 from fakediscord import FakeMessage
 from PIL import Image
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 from bot.i18n import text
 
 

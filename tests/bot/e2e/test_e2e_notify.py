@@ -11,7 +11,7 @@ from servicekit import random_move
 from test_e2e_computer import challenge_bot
 from test_e2e_games import start
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 
 GIF = b"GIF89a"
 

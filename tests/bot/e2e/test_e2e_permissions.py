@@ -7,7 +7,7 @@ import pytest
 from e2ekit import World, run
 from fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service import errors
 

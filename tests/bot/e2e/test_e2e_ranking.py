@@ -8,7 +8,7 @@ import io
 from e2ekit import World, run
 from PIL import Image
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 from bot.i18n import describe_error
 from bot.service import errors
 from bot.service.ratings import BOARD_PAGE

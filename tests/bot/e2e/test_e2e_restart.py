@@ -13,6 +13,8 @@ from pathlib import Path
 from e2ekit import World
 from fakediscord import BotProcess, FakeMessage
 
+from bot.discord.commands import declared_commands
+
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -85,6 +87,7 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     _, stderr = await asyncio.wait_for(sync.communicate(), timeout=60)
     assert sync.returncode == 0, stderr.decode()
     names = {command["name"] for command in world.fake.commands()}
+    assert names == {str(command.name) for command in declared_commands()}
     assert {"challenge", "move", "board", "help"} <= names
     assert world.fake.commands(world.guild) == []
     assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot

@@ -16,7 +16,7 @@ import pytest
 from fakediscord import BotProcess, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from servicekit import open_service, random_move
 
-from bot.app import application_id_of
+from bot.discord.wiring import application_id_of
 from bot.service import GameService
 from bot.service.context import WAKE
 

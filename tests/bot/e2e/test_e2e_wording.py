@@ -7,7 +7,7 @@ from __future__ import annotations
 from e2ekit import World, run
 from test_e2e_games import start
 
-from bot.app import GameBot
+from bot.discord.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service import errors
 

@@ -7,11 +7,11 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
-from bot.commands import COGS
+from bot.discord.commands import declared_commands
 from bot.i18n import LANGUAGES, CatalogueTranslator, catalogue, lstr
 
 NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")  # \w: letters, digits, _
-COMMANDS = tuple(str(command.name) for cog in COGS for command in cog.__cog_app_commands__)
+COMMANDS = tuple(str(command.name) for command in declared_commands())
 """Every slash command the bot declares, by its English name."""
 OTHER = TranslationContext(TranslationContextLocation.other, None)
 

@@ -39,6 +39,23 @@ async def test_the_file_and_its_folder_are_created_with_safe_settings(tmp_path: 
         await connection.close()
 
 
+CLOSED = (ValueError, asyncpg.InterfaceError)
+"""What each backend raises when a closed database is used (aiosqlite; asyncpg's pool)."""
+
+
+async def test_a_database_opened_with_async_with_is_closed_on_leaving(database_at) -> None:
+    with pytest.raises(RuntimeError, match="a use case failed"):
+        async with open_database(database_at) as database:
+            assert await database.schema_version() == SCHEMA_VERSION
+            raise RuntimeError("a use case failed")  # closed all the same
+    with pytest.raises(CLOSED):
+        await database.schema_version()
+    async with await open_database(database_at) as reopened:  # an open one, entered
+        assert await reopened.schema_version() == SCHEMA_VERSION
+    with pytest.raises(CLOSED):
+        await reopened.schema_version()
+
+
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
     with sqlite3.connect(path) as db:

@@ -17,7 +17,7 @@ from types import TracebackType
 
 import discord
 
-from bot.endpoints import use_endpoints
+from bot.discord.endpoints import use_endpoints
 from fakediscord.server import FakeDiscord
 
 SUPPORT_DIR = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot import thinking
+from bot.computer import thinking
 
 
 class Clock:

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-PRELOAD = ["bot.thinking"]
+PRELOAD = ["bot.computer.thinking"]
 """What the fork server imports once, so every job starts with the engine loaded."""
 
 

@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention
-from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.announce import mention
+from bot.discord.commands.common import Host, answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.wording import short_score
 from bot.games import GAMES
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
-from bot.wording import short_score
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 GAME_KEYS = GAMES.keys()
 """The games offered as choices (those registered when the command is declared)."""
@@ -81,7 +78,7 @@ def fit_message(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
 class InfoCog(commands.Cog):
     """Commands that change nothing."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(

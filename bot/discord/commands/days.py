@@ -5,14 +5,15 @@ working after a restart."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings
-from bot.commands.common import (
+from bot.discord.announce import mention, pings
+from bot.discord.commands.common import (
+    Host,
     action_button,
     answer_with_board,
     answering_errors,
@@ -24,9 +25,6 @@ from bot.commands.common import (
 from bot.i18n import text, timestamp
 from bot.service import TakebackAction, TakebackResult, VacationStatus
 from bot.store import Notify
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 NOTIFY_CHOICES = tuple(mode.value for mode in Notify)
 
@@ -79,7 +77,7 @@ def vacation_text(status: VacationStatus, locale: str, action: str) -> str:
 class DaysCog(commands.Cog):
     """Notifications, holidays and takebacks."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(

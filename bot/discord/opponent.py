@@ -1,9 +1,9 @@
 """The computer opponent: thinks in worker processes and plays its moves as a person would.
 
-The search is CPU work of seconds, so it runs in a process of its own (`bot.workers`): the event
-loop (and every other player's command) never waits for it, and the GIL is not shared. Each game
-has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives only
-here: while the computer is to move, its game has a job in the database, which one thinking
+The search is CPU work of seconds, so it runs in a process of its own (`bot.computer`): the
+event loop (and every other player's command) never waits for it, and the GIL is not shared. Each
+game has at most one job at a time (`schedule` may be called as often as wanted). Nothing lives
+only here: while the computer is to move, its game has a job in the database, which one thinking
 process claims at a time (for a lease, so a job whose process died is taken over), and a move
 thought about a position that changed meanwhile is dropped by the service's revision check.
 Several processes may think (bots with AI_WORKERS, `python -m bot worker`): each finds the open
@@ -19,23 +19,30 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import TracebackType
+from typing import Protocol, Self
 
+from bot.computer.search import ProcessSearch, Search
+from bot.computer.thinking import think
 from bot.service import ComputerTurn, GameService, MoveResult
-from bot.service.events import Event, Events, GameChanged, sleep_unless
-from bot.thinking import think
-from bot.workers import run_in_process
+from bot.service.events import Event, GameChanged, sleep_unless
+from bot.store import jobs
 from engine.errors import EngineError
-
-if TYPE_CHECKING:
-    from bot.announce import Announcer
 
 log = logging.getLogger(__name__)
 
-Worker = Callable[[str, str, str, str, float], str]
-"""`think`'s signature: game kind, record, level, seed, seconds -> the move's text. It runs in a
-worker process, so it must be a module-level function (pickled by name)."""
+
+class Poster(Protocol):
+    """Where the computer's moves are posted (the announcer), seen from the opponent."""
+
+    def in_order(self, channel_id: int) -> asyncio.Lock:
+        """The lock a channel's change and its post are made under."""
+        ...
+
+    async def move(self, result: MoveResult) -> None:
+        """Post a move as a person's is answered."""
+        ...
+
 
 GRACE = 5.0
 """Seconds beyond the thinking time before the bot gives up on a worker: starting a process and
@@ -48,43 +55,18 @@ LEASE_MARGIN = 10.0
 """Seconds a claim on a job lasts beyond two tries at thinking: replaying, posting."""
 
 
-@dataclass(frozen=True, slots=True)
-class Thinking:
-    """A search for this game started (True) or ended (False)."""
-
-    game_id: int
-    thinking: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Moved:
-    """The computer's move made the game reach `revision` (it is posted, or its post failed)."""
-
-    game_id: int
-    revision: int
-
-
-@dataclass(frozen=True, slots=True)
-class JobDone:
-    """The job of this game ended: nothing more happens for it until the next change."""
-
-    game_id: int
-
-
-Status = Thinking | Moved | JobDone
-
-
 class ComputerOpponent:
-    """Plays the computer's turns of every game against the bot."""
+    """Plays the computer's turns of every game against the bot, while entered with `async
+    with` (the bot from its start-up to its close, or a worker process for its whole life)."""
 
     def __init__(
         self,
         service: GameService,
-        announcer: Announcer | None,
+        announcer: Poster | None,
         *,
         seconds: float,
         workers: int = 1,
-        worker: Worker = think,
+        search: Search | None = None,
         ready: Callable[[], Awaitable[object]] | None = None,
         grace: float = GRACE,
         name: str = "bot",
@@ -95,33 +77,50 @@ class ComputerOpponent:
         self.seconds = seconds
         self.grace = grace
         self.workers = workers
-        self.worker = worker
-        self.thinking: set[int] = set()  # games whose search runs in a worker now
-        self.moves = 0  # moves made since start
+        self.search = search or ProcessSearch()  # in a process of its own per move
         self._ready = ready  # announcing needs the server cache (its language) first
         self._slots = asyncio.Semaphore(workers)  # a job is claimed when a search can start
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._starter: asyncio.Task[None] | None = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._closed = False
         self._look = asyncio.Event()  # set: look for open jobs now
-        self.events: Events[Status] = Events()  # what the computer does, for whoever watches
 
     # Life cycle ----------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
+    async def __aenter__(self) -> Self:
+        """At work: hear the service's changes (it may be the computer's turn) and other
+        processes' new jobs (NOTIFY), and take on the open jobs once ready."""
+        self._unsubscribe = self.service.events.subscribe(self.on_event)
+        try:
+            await self.service.connection.listen(jobs.COMPUTER, lambda _: self.look())
+        except BaseException:
+            await self.close()
+            raise
         self._starter = asyncio.create_task(self._watch(), name="computer-jobs")
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
 
     def look(self) -> None:
         """Look for open jobs now (another process made one: NOTIFY)."""
         self._look.set()
 
     async def close(self) -> None:
-        """Stop thinking: every search in progress is terminated (safe to call more than
-        once)."""
+        """Stop: hear no more changes, and terminate every search in progress (safe to call
+        more than once)."""
         self._closed = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         for handle in self._retries.values():
             handle.cancel()
         tasks = [task for task in (self._starter, *self._tasks.values()) if task is not None]
@@ -130,6 +129,7 @@ class ComputerOpponent:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _watch(self) -> None:
+        """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
         if self._ready is not None:
             await self._ready()
         await self.service.release_computer_jobs(self.name)  # from before a restart
@@ -164,20 +164,11 @@ class ComputerOpponent:
             return
         self._tasks[game_id] = asyncio.create_task(self._run(game_id), name=f"computer-{game_id}")
 
-    def is_thinking(self, game_id: int) -> bool:
-        """Whether a search for this game runs in a worker now."""
-        return game_id in self.thinking
-
-    @property
-    def busy(self) -> bool:
-        """Whether any game has a job (thinking, moving or announcing)."""
-        return any(not task.done() for task in self._tasks.values())
-
     async def _run(self, game_id: int) -> None:
         try:
             while True:
                 self._again.discard(game_id)
-                moved = await self._take_turn(game_id)
+                moved = await self.take_turn(game_id)
                 if not moved and game_id not in self._again:
                     return
         except Exception:  # never silently: the game would wait for the computer forever
@@ -186,7 +177,6 @@ class ComputerOpponent:
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
-            self.events.publish(JobDone(game_id))
 
     def _retry_later(self, game_id: int) -> None:
         if not self._closed:
@@ -195,11 +185,12 @@ class ComputerOpponent:
 
     # One move ------------------------------------------------------------------------------
 
-    async def _take_turn(self, game_id: int) -> bool:
-        """Claim the game's job, think and move; False if there was none to claim (the
-        computer is not to move, or another process thinks about it). A job is claimed only
-        once a search can start on it, for as long as both tries of `_play` may take: a job
-        waiting here is left to any other process that has a search free."""
+    async def take_turn(self, game_id: int) -> bool:
+        """Claim the game's job, think, move and post, now (`schedule` does it in the
+        background); False if there was none to claim (the computer is not to move, or another
+        process thinks about it). A job is claimed only once a search can start on it, for as
+        long as both tries of `_play` may take: a job waiting here is left to any other process
+        that has a search free."""
         lease = 2 * (self.seconds + self.grace) + LEASE_MARGIN
         async with self._slots:
             turn = await self.service.claim_computer_turn(game_id, by=self.name, lease=lease)
@@ -211,11 +202,12 @@ class ComputerOpponent:
         return True  # look again: it may still be the computer's turn
 
     async def _play(self, turn: ComputerTurn) -> MoveResult | None:
-        """The computer's move, applied and posted; None if the game moved on. Two tries in a
-        worker, then an instant answer here."""
+        """The computer's move, applied and posted; None if the game moved on. Two tries of
+        the search, then an instant answer here."""
+        timeout = self.seconds + self.grace
         for attempt in (1, 2):
             try:
-                text = await self._in_worker(turn)
+                text = await self.search.move(turn, self.seconds, timeout=timeout)
             except Exception:
                 log.exception(
                     "game %s: the computer's search failed (try %d)", turn.game_id, attempt
@@ -236,37 +228,13 @@ class ComputerOpponent:
         """Apply the move and post it under the channel's lock, so that the move it answers
         is posted first. Without Discord (a worker) the post stays owed: a bot posts it."""
         if self.announcer is None:
-            result = await self.service.play_computer(turn, text)
-            if result is not None:
-                self.moves += 1
-                self.events.publish(Moved(turn.game_id, result.view.revision))
-            return result
+            return await self.service.play_computer(turn, text)
         async with self.announcer.in_order(turn.channel_id):
             result = await self.service.play_computer(turn, text)
             if result is None:
                 return None
-            self.moves += 1
-            self.events.publish(Moved(turn.game_id, result.view.revision))
             try:
                 await self.announcer.move(result)
             except Exception:  # the move is stored; /board shows it
                 log.exception("could not post the computer's move in game %s", turn.game_id)
         return result
-
-    async def _in_worker(self, turn: ComputerTurn) -> str:
-        self.thinking.add(turn.game_id)
-        self.events.publish(Thinking(turn.game_id, thinking=True))
-        try:
-            text = await run_in_process(
-                self.worker,
-                turn.game_kind,
-                turn.record,
-                turn.level,
-                turn.seed,
-                self.seconds,
-                timeout=self.seconds + self.grace,
-            )
-            return str(text)
-        finally:
-            self.thinking.discard(turn.game_id)
-            self.events.publish(Thinking(turn.game_id, thinking=False))

@@ -5,15 +5,16 @@ from __future__ import annotations
 import logging
 import re
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings
-from bot.commands.common import (
+from bot.discord.announce import mention, pings
+from bot.discord.commands.common import (
     BOARD_WAIT,
+    Host,
     action_button,
     answer_with_board,
     answering_errors,
@@ -26,9 +27,6 @@ from bot.commands.common import (
 from bot.i18n import text
 from bot.service import DrawAction, DrawResult, MatchUpdate, MoveResult, ServiceError
 from engine.errors import InvalidMoveError
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +107,7 @@ def _fit(name: str, fallback: str) -> str:
 class PlayCog(commands.Cog):
     """The commands of a game in progress, in the channel (or thread) it is played in."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name=ls("command.move.name"), description=ls("command.move.description"))

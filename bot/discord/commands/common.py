@@ -5,16 +5,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.discord.announce import Announcer
+from bot.discord.names import Names
+from bot.discord.tree import report
 from bot.i18n import lstr
-from bot.tree import report
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
+from bot.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -22,9 +23,33 @@ BOARD_WAIT = 2.0
 """Seconds to wait for the board before answering without it (Discord allows 3)."""
 
 
-def bot_of(interaction: discord.Interaction) -> GameBot:
-    """The bot handling `interaction`."""
-    return cast("GameBot", interaction.client)
+class Host(Protocol):
+    """The bot as its cogs see it (`GameBot` is one): the service, what posts, the names."""
+
+    @property
+    def service(self) -> GameService:
+        """The use cases."""
+        ...
+
+    @property
+    def announcer(self) -> Announcer:
+        """What posts the games' news."""
+        ...
+
+    @property
+    def names(self) -> Names:
+        """The players' display names."""
+        ...
+
+    @property
+    def user(self) -> discord.ClientUser | None:
+        """The bot's own user (the computer's side)."""
+        ...
+
+
+def bot_of(interaction: discord.Interaction) -> commands.Bot:
+    """The bot handling `interaction` (to find a cog by name)."""
+    return cast(commands.Bot, interaction.client)
 
 
 def user_locale(interaction: discord.Interaction) -> str:

@@ -6,22 +6,19 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention
-from bot.commands.common import answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.announce import mention
+from bot.discord.commands.common import Host, answering_errors, bot_of, ls, step_button, user_locale
 from bot.games import GAMES
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 GAME_KEYS = GAMES.keys()
 PROVISIONAL_MARK = "?"
@@ -182,7 +179,7 @@ def chart_ratings(stats: PlayerStats) -> list[float]:
 class RankingCog(commands.Cog):
     """The leaderboard and the statistics of a server's players."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(

@@ -9,13 +9,13 @@ from types import SimpleNamespace
 import pytest
 from servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
-from bot.announce import Announcer
+from bot.discord.announce import Announcer
 from bot.games import GAMES
 from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
 
-ANNOUNCER = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)))  # type: ignore[arg-type]
+ANNOUNCER = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)), None, None)  # type: ignore[arg-type]
 
 
 def example(started: str) -> str:

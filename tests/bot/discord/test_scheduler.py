@@ -5,9 +5,10 @@ from pathlib import Path
 
 from servicekit import ALICE, BOB, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
 
-from bot.scheduler import Scheduler
+from bot.discord.scheduler import Scheduler
 from bot.service import GameService, TimeLoss
 from bot.service.deadlines import HOUR
+from bot.service.events import Event, GameChanged
 from bot.store import games
 
 
@@ -35,7 +36,7 @@ async def test_one_failed_announcement_does_not_silence_the_others(tmp_path: Pat
     try:
         await two_games_past_their_deadline(service, clock)
         announcer = FlakyAnnouncer()
-        scheduler = Scheduler(service, announcer, clock)  # type: ignore[arg-type]
+        scheduler = Scheduler(service, announcer, None, clock)  # type: ignore[arg-type]
         await scheduler.run_round()
         assert [type(n) for n in announcer.seen] == [TimeLoss, TimeLoss]
     finally:
@@ -89,7 +90,7 @@ async def test_the_scheduler_stops_even_when_woken_as_it_is_stopped(tmp_path: Pa
     clock = FakeClock()
     service = await open_service(tmp_path / "bot.sqlite3", clock, CountingSeeds())
     try:
-        scheduler = Scheduler(service, FlakyAnnouncer(), clock)  # type: ignore[arg-type]
+        scheduler = Scheduler(service, FlakyAnnouncer(), None, clock)  # type: ignore[arg-type]
         waiting = asyncio.Event()
         planned = scheduler._delay
 
@@ -105,5 +106,32 @@ async def test_the_scheduler_stops_even_when_woken_as_it_is_stopped(tmp_path: Pa
         stopping = asyncio.ensure_future(scheduler.stop())
         await asyncio.wait({stopping}, timeout=10)  # a guard: without the fix it never stops
         assert stopping.done()
+    finally:
+        await service.connection.close()
+
+
+class Hearing(Scheduler):
+    """A scheduler whose bot is never ready (so it runs no round) that notes what it hears."""
+
+    def __init__(self, service: GameService) -> None:
+        never = asyncio.Event().wait
+        super().__init__(service, FlakyAnnouncer(), None, service.clock, ready=never)  # type: ignore[arg-type]
+        self.heard: list[Event] = []
+
+    def on_event(self, event: Event) -> None:
+        self.heard.append(event)
+        super().on_event(event)
+
+
+async def test_the_scheduler_hears_the_service_only_while_it_is_at_work(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3")
+    try:
+        scheduler = Hearing(service)  # built: not at work yet
+        await start_game(service)
+        async with scheduler:
+            during = await start_game(service, channel_id=CHANNEL + 1)
+        await start_game(service, channel_id=CHANNEL + 2)  # left: it hears no more
+        heard = {event.game_id for event in scheduler.heard if isinstance(event, GameChanged)}
+        assert heard == {during.view.id}
     finally:
         await service.connection.close()

@@ -1,8 +1,10 @@
 """The discord.py client and everything around it, built and closed in one place.
 
-`open_bot` opens the database and the service, builds the bot with its scheduler and computer
-opponent, and closes all of it in reverse order (as discord.py's ``advanced_startup`` example
-does): every part exists for the bot's whole life, so nothing needs to ask whether it was made.
+As in discord.py's ``advanced_startup`` example, every resource is opened with ``async with``
+and handed in: `open_bot` opens the database and the service (`wiring`), hands the service to
+the bot, and closes all of it in reverse order. The bot builds its parts (announcer, scheduler,
+computer opponent) at once, so nothing needs to ask whether one was made, but sets them to work
+only in its start-up (`setup_hook`): they hear the service's changes from then until `close`.
 `SyncClient` only registers the commands with Discord (``python -m bot sync``), without a
 database. Everything about a game lives in the database, never here.
 """
@@ -10,42 +12,27 @@ database. Everything about a game lives in the database, never here.
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 
 import discord
 from discord.ext import commands
 
-from bot.announce import Announcer
-from bot.commands import COGS, DYNAMIC_ITEMS
+from bot.computer.search import Search
+from bot.discord.announce import Announcer
+from bot.discord.commands import COGS, DYNAMIC_ITEMS, declared_commands
+from bot.discord.letters import Letters
+from bot.discord.names import Names
+from bot.discord.opponent import ComputerOpponent
+from bot.discord.scheduler import Scheduler
+from bot.discord.tree import GameTree
+from bot.discord.wiring import computer_id_of, computer_opponent, open_service
 from bot.i18n import CatalogueTranslator
-from bot.letters import Letters
-from bot.names import Names
-from bot.opponent import ComputerOpponent, Worker
-from bot.scheduler import Scheduler
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
-from bot.service.context import WAKE
 from bot.settings import Settings, SettingsError
-from bot.store import jobs, open_database
-from bot.thinking import think
-from bot.tree import GameTree
 
 log = logging.getLogger(__name__)
-
-
-def application_id_of(token: str) -> int:
-    """The bot's id, which a token carries in its first part (base64); raise `ValueError`."""
-    first = token.split(".", maxsplit=1)[0]
-    try:
-        decoded = base64.b64decode(first + "=" * (-len(first) % 4), validate=True).decode()
-    except (binascii.Error, UnicodeDecodeError):
-        raise ValueError("the token does not look like a Discord bot token") from None
-    if not (decoded.isascii() and decoded.isdigit()):
-        raise ValueError("the token does not look like a Discord bot token")
-    return int(decoded)
 
 
 class GameBot(commands.Bot):
@@ -57,7 +44,7 @@ class GameBot(commands.Bot):
         settings: Settings,
         service: GameService,
         *,
-        worker: Worker = think,
+        search: Search | None = None,
         **options: object,
     ) -> None:
         # Only the server cache (names of channels, the server's language): interactions arrive
@@ -76,31 +63,28 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.names = Names(self)
-        self.announcer = Announcer(self)
+        self.announcer = Announcer(self, service, self.names)
         self.letters = Letters(self.announcer)  # direct messages and holiday notices
         self.scheduler = Scheduler(
-            service, self.announcer, service.clock, ready=self.wait_until_ready
+            service, self.announcer, self.letters, service.clock, ready=self.wait_until_ready
         )
         # A process with AI_WORKERS 0 leaves the computer's thinking to other processes (say,
         # `python -m bot worker`); it still posts the moves they make in its servers.
         self.opponent: ComputerOpponent | None = None
         if settings.ai_workers > 0:
-            self.opponent = ComputerOpponent(
+            self.opponent = computer_opponent(
+                settings,
                 service,
                 self.announcer,
-                seconds=settings.ai_think_seconds,
-                workers=settings.ai_workers,
-                worker=worker,  # the computer's search, run in a worker process
-                ready=self.wait_until_ready,
                 name=settings.process_name,
+                search=search,  # by default the computer's own, in a process per move
+                ready=self.wait_until_ready,
             )
-            service.events.subscribe(self.opponent.on_event)
-        # The follow-ups of every change: a moved alarm, the computer's turn.
-        service.events.subscribe(self.scheduler.on_event)
+        self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
 
     async def setup_hook(self) -> None:
         """Once logged in: register the commands and buttons, sync to the development server,
-        start the scheduler and the computer opponent."""
+        and set the scheduler and the computer opponent to work."""
         assert self.user is not None  # login fetched it before calling this hook
         if self.user.id != self.service.computer_id:
             raise SettingsError(
@@ -118,31 +102,24 @@ class GameBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
-        # What other processes change: news of this process's servers, jobs for the computer.
-        await self.service.connection.listen(WAKE, self.scheduler.heard)
-        self.scheduler.start()
+        # From now on they hear every change of the service and what other processes say (a
+        # moved alarm, the computer's turn), until `close`; both wait for the ready bot.
+        await self._at_work.enter_async_context(self.scheduler)
         if self.opponent is not None:
-            await self.service.connection.listen(jobs.COMPUTER, lambda _: self.opponent_look())
-            self.opponent.start()  # takes on the computer's open jobs once the bot is ready
+            await self._at_work.enter_async_context(self.opponent)
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(self.service.registry.warm_up)
-
-    def opponent_look(self) -> None:
-        """Another process made a job for the computer: look for it."""
-        if self.opponent is not None:
-            self.opponent.look()
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def close(self) -> None:
-        """Stop the scheduler and the computer's workers, then log out (safe to repeat)."""
+        """Stop the computer's workers and the scheduler (they hear the service no more), then
+        log out (safe to repeat)."""
         try:
-            await self.scheduler.stop()
-            if self.opponent is not None:
-                await self.opponent.close()
+            await self._at_work.aclose()
         finally:
             await super().close()
 
@@ -158,7 +135,7 @@ async def open_bot(
     *,
     clock: Clock = utc_now,
     seeds: SeedSource = random_seed,
-    worker: Worker = think,
+    search: Search | None = None,
     **options: object,
 ) -> AsyncIterator[GameBot]:
     """The bot with its database and service; all of it is closed on leaving, in reverse order.
@@ -166,31 +143,18 @@ async def open_bot(
     Raises `SettingsError` for a token that names no bot, and `SchemaTooNewError` for a
     database made by a newer bot.
     """
-    try:
-        computer_id = application_id_of(settings.token or "")
-    except ValueError as error:
-        raise SettingsError(f"DISCORD_TOKEN: {error}") from None
-    connection = await open_database(settings.database)
-    try:
-        service = GameService(
-            connection,
-            clock=clock,
-            seeds=seeds,
-            computer_id=computer_id,
-            name=settings.process_name,
-            shards=settings.shards,
-        )
+    computer_id = computer_id_of(settings)
+    name, shards = settings.process_name, settings.shards
+    async with open_service(
+        settings, computer_id, name=name, shards=shards, clock=clock, seeds=seeds
+    ) as service:
         await service.release_claims()  # this process started again: it posts nothing now
         rated = await service.rate_unrated()  # games finished before ratings existed
         if rated:
             log.info("rated %d results that had no ratings yet", rated)
-        kind = GameBot if settings.shards is None else ShardedGameBot
-        async with kind(settings, service, worker=worker, **options) as bot:
+        kind = GameBot if shards is None else ShardedGameBot
+        async with kind(settings, service, search=search, **options) as bot:
             yield bot
-    finally:
-        # Always, even if logging out failed: an open database keeps its thread (and so the
-        # process) alive.
-        await connection.close()
 
 
 class SyncClient(commands.Bot):
@@ -208,8 +172,7 @@ class SyncClient(commands.Bot):
     async def setup_hook(self) -> None:
         """Sync every command globally (Discord may take up to an hour to show them)."""
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in COGS:  # the commands as the cogs' classes declare them; none is run here
-            for command in cog.__cog_app_commands__:
-                self.tree.add_command(command)
+        for command in declared_commands():
+            self.tree.add_command(command)
         synced = await self.tree.sync()
         log.info("synced %d commands globally", len(synced))

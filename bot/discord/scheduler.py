@@ -12,14 +12,24 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from types import TracebackType
+from typing import Self
 
-from bot.service import Clock, GameService, Notice, TimeLoss
+from bot.discord.announce import Announcer
+from bot.discord.letters import Letters
+from bot.service import (
+    Clock,
+    GameService,
+    Notice,
+    Owed,
+    ReminderDigest,
+    TimeLoss,
+    TurnDm,
+    VacationNotice,
+)
+from bot.service.context import WAKE
 from bot.service.deadlines import epoch
 from bot.service.events import Event, sleep_unless
-
-if TYPE_CHECKING:
-    from bot.announce import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +40,20 @@ RETRY_AFTER = 30.0
 
 
 class Scheduler:
-    """Runs rounds of `run_due` until stopped."""
+    """Runs rounds of `run_due` while entered with `async with` (from the bot's start-up to
+    its close)."""
 
     def __init__(
         self,
         service: GameService,
         announcer: Announcer,
+        letters: Letters,
         clock: Clock,
         ready: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         self.service = service
         self.announcer = announcer
+        self.letters = letters
         self.clock = clock
         self._ready = ready  # announcements need the server cache (its language) first
         self._failed = False
@@ -48,13 +61,38 @@ class Scheduler:
         self._task: asyncio.Task[None] | None = None
         self._round = asyncio.Lock()  # one round at a time: two would deliver a post twice
         self._planned: datetime | None = None  # when the next round is due (by the clock)
+        self._unsubscribe: Callable[[], None] | None = None
+
+    async def __aenter__(self) -> Self:
+        """At work: hear every change of the service (an alarm may have moved) and what other
+        processes say falls due in this process's servers (NOTIFY), and run the rounds."""
+        self._unsubscribe = self.service.events.subscribe(self.on_event)
+        try:
+            await self.service.connection.listen(WAKE, self.heard)
+        except BaseException:
+            await self.stop()
+            raise
+        self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.stop()
 
     def start(self) -> None:
         """Start the background task."""
         self._task = asyncio.create_task(self._run(), name="scheduler")
 
     async def stop(self) -> None:
-        """Stop the background task (a round in progress is cancelled; it is safe to repeat)."""
+        """Hear no more changes and stop the background task (a round in progress is
+        cancelled; it is safe to repeat)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         if self._task is not None:
             self._task.cancel()
             await asyncio.wait({self._task})  # its end, without swallowing our own cancel
@@ -137,9 +175,21 @@ class Scheduler:
             return
         for item in owed:
             try:
-                await self.announcer.deliver(item)
+                await self._deliver(item)
             except Exception:
                 log.exception("could not deliver %r; it stays owed", item)
+
+    async def _deliver(self, owed: Owed) -> None:
+        """A player's direct message or a holiday notice goes by letter, the rest to the
+        game's channel."""
+        if isinstance(owed, TurnDm):
+            await self.letters.turn(owed)
+        elif isinstance(owed, ReminderDigest):
+            await self.letters.digest(owed)
+        elif isinstance(owed, VacationNotice):
+            await self.letters.vacation(owed)
+        else:
+            await self.announcer.deliver(owed)
 
     async def _delay(self) -> float:
         if self._failed:

@@ -9,34 +9,29 @@ import logging
 import re
 import secrets
 import weakref
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord.ext import commands
 
+from bot.discord.names import Names
+from bot.discord.wording import after_game, caption, is_last_post, score_line
 from bot.games import Note, SomeGame
 from bot.i18n import format_duration, render_labels, text, timestamp
 from bot.service import (
     ChallengeExpired,
+    GameService,
     GameView,
     MatchUpdate,
     MoveResult,
     Notice,
     Outcome,
-    Owed,
     Reminder,
-    ReminderDigest,
     Side,
     Started,
     Termination,
     TimeLoss,
-    TurnDm,
-    VacationNotice,
 )
-from bot.wording import after_game, caption, is_last_post, score_line
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -100,10 +95,12 @@ def rematch_buttons(game_id: int, locale: str) -> discord.ui.View:
 
 
 class Announcer:
-    """Builds and sends the bot's public messages."""
+    """Builds and sends the bot's public messages through `client`, with the players' names."""
 
-    def __init__(self, bot: GameBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, service: GameService, names: Names) -> None:
+        self.client = client
+        self.service = service
+        self.names = names
         self._order: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def in_order(self, channel_id: int) -> asyncio.Lock:
@@ -117,7 +114,7 @@ class Announcer:
 
     def is_computer(self, user_id: int | None) -> bool:
         """Whether `user_id` is the bot itself, which plays the computer's side."""
-        user = self.bot.user
+        user = self.client.user
         return user is not None and user_id == user.id
 
     def to_ping(self, user_id: int | None) -> int | None:
@@ -130,7 +127,7 @@ class Announcer:
 
     def locale_of(self, guild_id: int | None) -> str:
         """The server's language for public messages (English outside a server)."""
-        guild = None if guild_id is None else self.bot.get_guild(guild_id)
+        guild = None if guild_id is None else self.client.get_guild(guild_id)
         return DEFAULT_LOCALE if guild is None else str(guild.preferred_locale)
 
     # Images --------------------------------------------------------------------------------
@@ -162,7 +159,7 @@ class Announcer:
 
     async def _players(self, view: GameView, locale: str) -> tuple[dict[str, str], str | None]:
         """Each colour's player by name, and the caption of a match game's images."""
-        names = await self.bot.names.many(list(view.players.values()))
+        names = await self.names.many(list(view.players.values()))
         players = {colour: names[user] for colour, user in view.players.items()}
         return players, None if view.match is None else caption(view.match, names, locale)
 
@@ -300,8 +297,8 @@ class Announcer:
         """A channel (or thread) to send to, without needing it in the cache."""
         if isinstance(view_or_id, GameView):
             view = view_or_id
-            return self.bot.get_partial_messageable(view.channel_id, guild_id=view.guild_id)
-        return self.bot.get_partial_messageable(view_or_id)
+            return self.client.get_partial_messageable(view.channel_id, guild_id=view.guild_id)
+        return self.client.get_partial_messageable(view_or_id)
 
     async def game_over_files(self, view: GameView, locale: str) -> list[discord.File]:
         """The final image and the replay animation."""
@@ -331,22 +328,17 @@ class Announcer:
                 view=buttons or discord.utils.MISSING,
             )
         except discord.HTTPException:
-            await self.bot.service.failed(post_id)
+            await self.service.failed(post_id)
             raise
-        await self.bot.service.delivered(post_id, message.id)
+        await self.service.delivered(post_id, message.id)
 
-    async def deliver(self, owed: Owed) -> None:
-        """Post what the outbox still owes (see `GameService.owed_posts`)."""
+    async def deliver(self, owed: Started | MoveResult | Notice) -> None:
+        """Post what the outbox still owes a channel (see `GameService.owed_posts`; what it
+        owes a player, `Letters` sends)."""
         if isinstance(owed, Started):
             await self.start(owed)
         elif isinstance(owed, MoveResult):
             await self.move(owed)
-        elif isinstance(owed, TurnDm):
-            await self.bot.letters.turn(owed)
-        elif isinstance(owed, ReminderDigest):
-            await self.bot.letters.digest(owed)
-        elif isinstance(owed, VacationNotice):
-            await self.bot.letters.vacation(owed)
         else:
             await self.notice(owed)
 

@@ -10,16 +10,12 @@ noted (no more are tried until they choose anew) and nothing fails.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.announce import mention, pings
+from bot.discord.announce import Announcer, mention, pings
 from bot.i18n import text, timestamp
 from bot.service import DigestItem, GameView, ReminderDigest, TurnDm, VacationNotice
-
-if TYPE_CHECKING:
-    from bot.announce import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +34,7 @@ class Letters:
 
     def __init__(self, announcer: Announcer) -> None:
         self.announcer = announcer
-        self.service = announcer.bot.service
+        self.service = announcer.service
 
     async def turn(self, owed: TurnDm) -> None:
         """Tell a player by direct message that it is their turn, with the board."""
@@ -113,7 +109,7 @@ class Letters:
         """Send a direct message owed as `post_id` and settle it; closed direct messages are
         noted, any other refusal leaves it owed for a later try."""
         try:
-            channel = await self.announcer.bot.create_dm(discord.Object(user_id))
+            channel = await self.announcer.client.create_dm(discord.Object(user_id))
             message = await channel.send(
                 content, files=files, allowed_mentions=pings(), nonce=f"post-{post_id}"
             )

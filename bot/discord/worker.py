@@ -12,10 +12,8 @@ import os
 import signal
 import socket
 
-from bot.opponent import ComputerOpponent
-from bot.service import GameService
+from bot.discord.wiring import computer_opponent, open_service
 from bot.settings import Settings
-from bot.store import jobs, open_database
 
 log = logging.getLogger(__name__)
 
@@ -27,28 +25,18 @@ def worker_name() -> str:
 
 
 async def run_worker(settings: Settings, computer_id: int) -> int:
-    """Think for the computer (as user `computer_id`) until SIGTERM or SIGINT; return 0."""
-    database = await open_database(settings.database)
+    """Think for the computer (as user `computer_id`) until SIGTERM or SIGINT; return 0.
+    Raises `SchemaTooNewError` for a database made by a newer bot."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     name = worker_name()
-    service = GameService(database, computer_id=computer_id, name=name, posts=False)
-    opponent = ComputerOpponent(
-        service,
-        None,  # no Discord here: the bots post the moves
-        seconds=settings.ai_think_seconds,
-        workers=max(settings.ai_workers, 1),
-        name=name,
-    )
-    service.events.subscribe(opponent.on_event)
-    try:
-        await database.listen(jobs.COMPUTER, lambda _: opponent.look())
-        opponent.start()
+    # Every server's games (no shards), and no posts: the bots post the moves made here.
+    async with (
+        open_service(settings, computer_id, name=name, posts=False) as service,
+        computer_opponent(settings, service, None, name=name) as opponent,
+    ):
         log.info("%s thinks for the computer with %d worker(s)", name, opponent.workers)
         await stop.wait()
-    finally:
-        await opponent.close()
-        await database.close()
     return 0

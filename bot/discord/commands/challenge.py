@@ -7,14 +7,15 @@ import contextlib
 import logging
 import re
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import mention, pings
-from bot.commands.common import (
+from bot.discord.announce import mention, pings
+from bot.discord.commands.common import (
+    Host,
     action_button,
     answer_with_board,
     answering_errors,
@@ -29,9 +30,6 @@ from bot.i18n import format_duration, text, timestamp
 from bot.service import LEVELS, MATCH_LENGTHS, Challenge, Started
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
-
-if TYPE_CHECKING:
-    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +88,7 @@ def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:
 class ChallengeCog(commands.Cog):
     """Challenging another user to a game."""
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(
