@@ -23,6 +23,7 @@ class EngineError(Exception):
 
     record_index: int | None = None
     record_text: str | None = None
+    game: str | None = None  # the key of the game whose notation the text was read in, if known
 
     def __init__(
         self,

@@ -1,5 +1,10 @@
-"""What the bot posts: board images (rendered off the event loop), turn and result messages,
-and the scheduler's notices. One mention per message, of the one who must act."""
+"""What the bot posts: board images (rendered off the event loop), a game's start and moves, and
+the scheduler's notices. One mention per message, of the one who must act.
+
+A start or a move is posted by one method whoever made it (`started`, `moved`): as the answer to
+the interaction of the one who acted (a command or a button), else in the game's channel (the
+computer's move, a post the outbox owes). `make` takes the channel's lock around the change and
+its post, so a channel reads its moves in the order they were made."""
 
 from __future__ import annotations
 
@@ -9,15 +14,18 @@ import logging
 import re
 import secrets
 import weakref
-from typing import Any, Protocol, cast
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, TypeVar
 
 import discord
-from discord.ext import commands
 
 from bot.discord.names import Names
-from bot.discord.wording import after_game, caption, is_last_post, score_line
-from bot.games import Note, SomeGame
-from bot.i18n import format_duration, render_labels, text, timestamp
+from bot.discord.presses import presses_of
+from bot.discord.texts import TurnTexts, mention
+from bot.discord.wording import caption, is_last_post, score_line
+from bot.games import SomeGame
+from bot.i18n import render_labels, text, timestamp
 from bot.service import (
     ChallengeExpired,
     GameService,
@@ -25,22 +33,19 @@ from bot.service import (
     MatchUpdate,
     MoveResult,
     Notice,
-    Outcome,
     Reminder,
-    Side,
     Started,
-    Termination,
     TimeLoss,
 )
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LOCALE = "en"
+BOARD_WAIT = 2.0
+"""Seconds to wait for the board before answering without it (Discord allows 3)."""
 
-
-def mention(user_id: int) -> str:
-    """A user mention (it pings only when allowed by the message's allowed mentions)."""
-    return f"<@{user_id}>"
+Made = TypeVar("Made", Started, MoveResult)
+"""What a change posts: a game started, or a move made."""
 
 
 def pings(*user_ids: int | None) -> discord.AllowedMentions:
@@ -48,14 +53,6 @@ def pings(*user_ids: int | None) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in user_ids if u is not None]
     )
-
-
-class RematchHandler(Protocol):
-    """Who answers a Rematch press (the challenge commands), seen from the button."""
-
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Ask for a rematch of `game_id`; answer any refusal privately."""
-        ...
 
 
 class RematchButton(
@@ -81,10 +78,8 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the press to the challenge commands."""
-        client = cast(commands.Bot, interaction.client)
-        handler = cast(RematchHandler, client.get_cog("ChallengeCog"))
-        await handler.rematch(interaction, self.game_id)
+        """Ask for the rematch (refusals go privately to the one who pressed)."""
+        await presses_of(interaction).rematch(interaction, self.game_id)
 
 
 def rematch_buttons(game_id: int, locale: str) -> discord.ui.View:
@@ -102,6 +97,7 @@ class Announcer:
         self.service = service
         self.names = names
         self._order: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.texts = TurnTexts(self.is_computer)
 
     def in_order(self, channel_id: int) -> asyncio.Lock:
         """The lock a change to a channel's game and its post are made under, so that a
@@ -163,133 +159,11 @@ class Announcer:
         players = {colour: names[user] for colour, user in view.players.items()}
         return players, None if view.match is None else caption(view.match, names, locale)
 
-    # Texts ---------------------------------------------------------------------------------
-
-    def started_text(self, view: GameView, locale: str) -> str:
-        """A new game: who plays which colour, the time per move, and who begins."""
-        first, second = (colour.value for colour in view.kind.colours)
-        started = text(
-            locale,
-            "game.started",
-            game=text(locale, view.kind.title_key),
-            variant=text(locale, f"variant.{view.variant}"),
-            first_colour=text(locale, f"colour.{first}"),
-            first=mention(view.players[first]),
-            second_colour=text(locale, f"colour.{second}"),
-            second=mention(view.players[second]),
-            time=format_duration(locale, view.move_seconds),
-        )
-        assert view.to_move_id is not None
-        # The example move comes from the game itself (the first roll decides what can be played).
-        if self.is_computer(view.to_move_id):
-            opening = Note("game.computer_first")
-        else:
-            opening = view.kind.first_move_note(view.game)
-        params = {**opening.params, "player": mention(view.to_move_id)}
-        hint = text(locale, opening.key, **params)
-        lines = [started, hint]
-        computer = next((u for u in view.players.values() if self.is_computer(u)), None)
-        level = view.computer_level
-        if level is not None and computer is not None:
-            level_name = text(locale, f"choice.level.{level}")
-            lines.append(
-                text(locale, "game.computer_level", player=mention(computer), level=level_name)
-            )
-        notes = view.kind.move_notes(view.game, None)  # the first roll, say
-        lines += [self.note(note, locale, None, view.to_move_id) for note in notes]
-        if view.match is not None:
-            lines.insert(0, score_line(view.match, locale))
-        return "\n".join(lines)
-
-    def turn_text(self, result: MoveResult, locale: str) -> str:
-        """The message after a move: what was played, the roll, whose turn, or the result."""
-        view, next_id = result.view, result.next_id
-        played = text(locale, "move.played", player=mention(result.mover_id), move=result.played)
-        if result.ending is not None:
-            final = self.final_text(view, result.ending, locale)
-            if result.ending.termination is Termination.RESIGNATION:
-                return final  # it says who resigned
-            return "\n".join([played, final])
-        notes = view.kind.move_notes(view.game, result.played)
-        # A note that tells the move in words (a swap) stands in for the notation line.
-        lines = [] if any(note.tells_move for note in notes) else [played]
-        if view.match is not None:
-            lines.insert(0, score_line(view.match, locale))
-        lines += [self.note(note, locale, result.mover_id, next_id) for note in notes]
-        lines.append(self.your_turn(view, locale))
-        if not self.is_computer(next_id):  # a rule the player should know now
-            warnings = view.kind.turn_warnings(view.game)
-            lines += [self.note(note, locale, result.mover_id, next_id) for note in warnings]
-        return "\n".join(lines)
-
-    @staticmethod
-    def note(note: Note, locale: str, mover_id: int | None, next_id: int | None) -> str:
-        """A game's note in words: `player` is the mover, `other` the one to move."""
-        people = {"player": mention(mover_id or 0), "other": mention(next_id or 0)}
-        return text(locale, note.key, **{**people, **note.params})
-
-    def your_turn(self, view: GameView, locale: str) -> str:
-        """Whose turn it is and until when (a Discord timestamp shows it in local time); the
-        computer has no time limit, it is thinking."""
-        assert view.to_move_id is not None
-        if self.is_computer(view.to_move_id):
-            return text(locale, "move.computer_thinking", player=mention(view.to_move_id))
-        return text(
-            locale,
-            "move.your_turn",
-            player=mention(view.to_move_id),
-            deadline=timestamp(view.deadline_at),
-        )
-
-    def status_text(self, view: GameView, locale: str) -> str:
-        """Where a game stands, without pinging anyone (for `/board`)."""
-        ending = view.ending
-        if ending is not None:
-            return self.final_text(view, ending, locale)
-        if view.match is not None:
-            return "\n".join([score_line(view.match, locale), self.your_turn(view, locale)])
-        return self.your_turn(view, locale)
-
-    def final_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
-        """A game's result and, for a match game, what it means for the match."""
-        lines = [self.ending_text(view, ending, locale)]
-        if view.match is not None:
-            lines.append(after_game(view.match, locale))
-        return "\n".join(lines)
-
     @staticmethod
     def rematch_for(view: GameView, locale: str) -> discord.ui.View | None:
         """The Rematch button for a finished game's last post; none while its match goes on
         (the next game starts by itself)."""
         return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
-
-    def ending_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
-        """The result: who won and why, with the points where the game has them."""
-        winner = None if ending.winner is None else view.player_of(ending.winner)
-        loser = None if winner is None else view.opponent_of(winner)
-        # Every result names both players, so its post can notify the one who did not end it.
-        params = {
-            "winner": mention(winner) if winner else "",
-            "loser": mention(loser) if loser else "",
-            "players": " & ".join(mention(user) for user in view.players.values()),
-        }
-        key = ending.termination.replace("-", "_")
-        if ending.termination is Termination.FINISHED:  # Ponte: decided by the score (P20)
-            key, params = self._score(ending, winner, loser, params)
-        return text(locale, f"result.{key}", **params)
-
-    @staticmethod
-    def _score(
-        ending: Outcome[Side], winner: int | None, loser: int | None, params: dict[str, str]
-    ) -> tuple[str, dict[str, str]]:
-        scores = ending.scores or {}
-        if winner is None:
-            return "score_draw", {**params, "points": str(max(scores.values(), default=0))}
-        won = scores.get(ending.winner, 0) if ending.winner is not None else 0
-        lost = next((v for c, v in scores.items() if c != ending.winner), 0)
-        if won == lost:
-            return "score_tiebreak", {**params, "points": str(won)}
-        return "score", {**params, "winner_points": str(won), "loser_points": str(lost)}
 
     # Sending -------------------------------------------------------------------------------
 
@@ -336,40 +210,128 @@ class Announcer:
         """Post what the outbox still owes a channel (see `GameService.owed_posts`; what it
         owes a player, `Letters` sends)."""
         if isinstance(owed, Started):
-            await self.start(owed)
+            await self.started(owed)
         elif isinstance(owed, MoveResult):
-            await self.move(owed)
+            await self.moved(owed)
         else:
             await self.notice(owed)
 
-    async def start(self, started: Started) -> None:
-        """Post a new game: who plays what, the board, a mention of the first player."""
-        view = started.view
-        locale = self.locale_of(view.guild_id)
-        content = self.started_text(view, locale)
-        files = [await self.board(view, locale)]
-        await self.post(view, content, files, pings(self.to_ping(view.to_move_id)), started.post_id)
+    async def make(
+        self,
+        channel_id: int,
+        change: Callable[[], Awaitable[Made | None]],
+        interaction: discord.Interaction | None = None,
+    ) -> Made | None:
+        """Make `change` (a use case that starts a game or moves in one) and post what it made,
+        both under the channel's lock; None (nothing posted) when it made nothing. The change's
+        refusals are raised; a post that fails is logged and stays owed (the outbox posts it)."""
+        async with self.in_order(channel_id):
+            made = await change()
+            try:
+                if isinstance(made, Started):
+                    await self.started(made, interaction)
+                elif made is not None:
+                    await self.moved(made, interaction)
+            except Exception:  # the change is stored; the outbox posts what is still owed
+                assert made is not None
+                log.exception("could not post the news of game %s; it stays owed", made.view.id)
+            return made
 
-    async def move(self, result: MoveResult) -> None:
-        """Post a move (the computer's, or a person's whose answer was lost) as a person's is
-        answered: what was played, the board (and the replay at the end), the mentions."""
+    async def started(
+        self, started: Started, interaction: discord.Interaction | None = None
+    ) -> None:
+        """Post a new game (who plays what, the board, a mention of the first player) as the
+        answer to `interaction`, or in the game's channel."""
+        view = started.view
+        locale = self._public_locale(view, interaction)
+        content = self.texts.started_text(view, locale)
+        mentions = pings(self.to_ping(view.to_move_id))
+        post_id = started.post_id
+        await self._answer(
+            interaction, view, content, mentions=mentions, post_id=post_id, locale=locale
+        )
+
+    async def moved(
+        self, result: MoveResult, interaction: discord.Interaction | None = None
+    ) -> None:
+        """Post a move (or a resignation) as the answer to `interaction` (the command or button
+        of the one who moved), or in the game's channel (the computer's move, a move the outbox
+        owes): what was played, the board, the mentions; at the end the replay and the Rematch
+        button, then the start of the match's next game."""
         view = result.view
-        locale = self.locale_of(view.guild_id)
-        content = self.turn_text(result, locale)
-        files = [await self.board(view, locale)]
-        buttons = None
-        if result.ending is not None:
-            files.append(await self.replay(view, locale))
-            buttons = self.rematch_for(view, locale)
-        await self.post(
-            view, content, files, self.pings_after(result), result.post_id, buttons=buttons
+        locale = self._public_locale(view, interaction)
+        content = self.texts.turn_text(result, locale)
+        buttons = None if result.ending is None else self.rematch_for(view, locale)
+        ending = result.ending is not None
+        await self._answer(
+            interaction,
+            view,
+            content,
+            mentions=self.pings_after(result),
+            post_id=result.post_id,
+            locale=locale,
+            buttons=buttons,
+            replay=ending,
         )
         await self.follow(result.match)
 
     async def follow(self, update: MatchUpdate | None) -> None:
-        """After the end of a match game, post the start of the next one (owed since then)."""
-        if update is not None and update.next_game is not None:
-            await self.start(update.next_game)
+        """After the end of a match game, post the start of the next one (owed since then); if
+        Discord refuses, the outbox posts it later."""
+        if update is None or update.next_game is None:
+            return
+        try:
+            await self.started(update.next_game)
+        except discord.HTTPException:
+            log.exception("could not post the next game of a match; it stays owed")
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction | None,
+        view: GameView,
+        content: str,
+        *,
+        mentions: discord.AllowedMentions,
+        post_id: int | None,
+        locale: str,
+        buttons: discord.ui.View | None = None,
+        replay: bool = False,
+    ) -> None:
+        """Answer `interaction` with `content` and the board (the replay after it), settling
+        post `post_id` as soon as the answer is out; without an interaction, or when Discord
+        refuses the answer, post it to the channel instead (with a notice that the answer was
+        lost). Raises what the channel post raises: the post then stays owed."""
+        if interaction is not None:
+            try:
+                await answer_with_board(
+                    interaction,
+                    content,
+                    self.board(view, locale),
+                    mentions,
+                    buttons=buttons,
+                    sent=partial(self.service.delivered, post_id),
+                )
+            except discord.HTTPException as error:
+                # The change is stored whatever happens here; say so in the channel instead.
+                log.warning("could not answer in game %s: %s", view.id, error)
+                content = f"{content}\n{text(locale, 'error.post_failed')}"
+            else:
+                if replay:
+                    file = await self.replay(view, locale)
+                    await interaction.followup.send(
+                        text(locale, "result.replay"), file=file, allowed_mentions=pings()
+                    )
+                return
+        files = [await self.board(view, locale)]
+        if replay:
+            files.append(await self.replay(view, locale))
+        await self.post(view, content, files, mentions, post_id, buttons=buttons)
+
+    def _public_locale(self, view: GameView, interaction: discord.Interaction | None) -> str:
+        """The language everyone in the game's channel reads."""
+        if interaction is not None:
+            return str(interaction.guild_locale or interaction.locale)
+        return self.locale_of(view.guild_id)
 
     async def notice(self, notice: Notice) -> None:
         """Announce what the scheduler found due."""
@@ -398,7 +360,7 @@ class Announcer:
     async def _time_loss(self, notice: TimeLoss) -> None:
         view = notice.view
         locale = self.locale_of(view.guild_id)
-        content = self.final_text(view, notice.ending, locale)
+        content = self.texts.final_text(view, notice.ending, locale)
         files = await self.game_over_files(view, locale)
         # Nobody moved: both players hear that the clock decided it.
         players = [user for user in view.players.values() if not self.is_computer(user)]
@@ -425,3 +387,46 @@ class Announcer:
             except discord.HTTPException:
                 log.info("challenge message %s is gone; posting instead", challenge.message_id)
         await channel.send(content, allowed_mentions=pings())
+
+
+async def answer_with_board(
+    interaction: discord.Interaction,
+    content: str,
+    board: Awaitable[discord.File],
+    mentions: discord.AllowedMentions,
+    *,
+    wait: float | None = None,
+    buttons: discord.ui.View | None = None,
+    sent: Callable[[int | None], Awaitable[None]] | None = None,
+) -> None:
+    """Answer with a new message and the board image; `sent` hears the message's id (None if
+    Discord did not say it) as soon as it is out, before a slow board's edit: the outbox must
+    not post it again meanwhile.
+
+    A new message, not a deferred one filled in later: Discord does not notify mentions in
+    edited messages, and the player to move must be pinged. Rendering takes milliseconds; if it
+    takes longer than `wait` (`BOARD_WAIT` by default: a name to fetch, a busy machine), the
+    text goes first and the board follows by an edit, so the answer stays inside Discord's 3
+    seconds. Raises what sending the answer raises; a failed edit is only logged.
+    """
+    image = asyncio.ensure_future(board)
+    await asyncio.wait({image}, timeout=BOARD_WAIT if wait is None else wait)
+    ready = image.done()
+    try:
+        callback = await interaction.response.send_message(
+            content,
+            files=[image.result()] if ready else [],
+            allowed_mentions=mentions,
+            view=buttons or discord.utils.MISSING,
+        )
+        if sent is not None:
+            answer = callback.resource
+            await sent(answer.id if isinstance(answer, discord.InteractionMessage) else None)
+    except BaseException:
+        image.cancel()
+        raise
+    if not ready:
+        try:
+            await interaction.edit_original_response(attachments=[await image])
+        except discord.HTTPException:
+            log.warning("could not add the board to the answer of interaction %s", interaction.id)

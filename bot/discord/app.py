@@ -21,10 +21,11 @@ from discord.ext import commands
 
 from bot.computer.search import Search
 from bot.discord.announce import Announcer
-from bot.discord.commands import COGS, DYNAMIC_ITEMS, declared_commands
+from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
 from bot.discord.letters import Letters
 from bot.discord.names import Names
 from bot.discord.opponent import ComputerOpponent
+from bot.discord.presses import Presses
 from bot.discord.scheduler import Scheduler
 from bot.discord.tree import GameTree
 from bot.discord.wiring import computer_id_of, computer_opponent, open_service
@@ -81,6 +82,7 @@ class GameBot(commands.Bot):
                 ready=self.wait_until_ready,
             )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
+        self.commands_and_buttons = CommandSet(self)
 
     async def setup_hook(self) -> None:
         """Once logged in: register the commands and buttons, sync to the development server,
@@ -92,8 +94,8 @@ class GameBot(commands.Bot):
                 f"{self.service.computer_id}"
             )
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in COGS:
-            await self.add_cog(cog(self))
+        for cog in self.commands_and_buttons.cogs:
+            await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.dev_guild_id is not None:
             # Commands show up at once in a development server; a global sync can take an
@@ -110,6 +112,11 @@ class GameBot(commands.Bot):
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(self.service.registry.warm_up)
+
+    @property
+    def presses(self) -> Presses:
+        """The handlers of the bot's buttons."""
+        return self.commands_and_buttons
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""

@@ -13,7 +13,8 @@ import logging
 
 import discord
 
-from bot.discord.announce import Announcer, mention, pings
+from bot.discord.announce import Announcer, pings
+from bot.discord.texts import mention
 from bot.i18n import text, timestamp
 from bot.service import DigestItem, GameView, ReminderDigest, TurnDm, VacationNotice
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from types import TracebackType
 from typing import Protocol, Self
 
@@ -35,12 +36,10 @@ log = logging.getLogger(__name__)
 class Poster(Protocol):
     """Where the computer's moves are posted (the announcer), seen from the opponent."""
 
-    def in_order(self, channel_id: int) -> asyncio.Lock:
-        """The lock a channel's change and its post are made under."""
-        ...
-
-    async def move(self, result: MoveResult) -> None:
-        """Post a move as a person's is answered."""
+    async def make(
+        self, channel_id: int, change: Callable[[], Awaitable[MoveResult | None]]
+    ) -> MoveResult | None:
+        """Make the move and post it under the channel's lock, as a person's is answered."""
         ...
 
 
@@ -229,12 +228,6 @@ class ComputerOpponent:
         is posted first. Without Discord (a worker) the post stays owed: a bot posts it."""
         if self.announcer is None:
             return await self.service.play_computer(turn, text)
-        async with self.announcer.in_order(turn.channel_id):
-            result = await self.service.play_computer(turn, text)
-            if result is None:
-                return None
-            try:
-                await self.announcer.move(result)
-            except Exception:  # the move is stored; /board shows it
-                log.exception("could not post the computer's move in game %s", turn.game_id)
-        return result
+        return await self.announcer.make(
+            turn.channel_id, partial(self.service.play_computer, turn, text)
+        )

@@ -25,9 +25,8 @@ async def reply_privately(interaction: discord.Interaction, content: str) -> Non
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user, in their language, what went wrong; log what is not their doing."""
-    game = interaction.extras.get("game")
     if is_expected(error):  # a refusal the user caused: no log, just the reason
-        await reply_privately(interaction, describe_error(error, interaction.locale, game=game))
+        await reply_privately(interaction, describe_error(error, interaction.locale))
         return
     command = interaction.command.qualified_name if interaction.command else interaction.data
     log.error(

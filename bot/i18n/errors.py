@@ -124,8 +124,9 @@ def describe_error(
 ) -> str:
     """A short sentence for the user who caused `error`, in the language of `locale`.
 
-    `game` (a key of the games registry) picks the notation examples for a move that could not
-    be read. Never raises for a well-formed catalogue: an unknown error gets the apology.
+    `game` (a key of the games registry; by default the one the error names) picks the
+    notation examples for a move that could not be read. Never raises for a well-formed
+    catalogue: an unknown error gets the apology.
     """
     messages = source or catalogue()
     language = language_of(locale)
@@ -137,7 +138,7 @@ def describe_error(
             return messages.text(language, "error.roll_not_yours")
         return messages.text(language, "error.roll_not_yours_example", example=error.example)
     if isinstance(error, InvalidMoveError):
-        return _unreadable(messages, language, error, game)
+        return _unreadable(messages, language, error, game or error.game)
     if isinstance(error, GameOverError):
         return messages.text(language, "error.game_over_move")
     if isinstance(error, IllegalMoveError):

@@ -46,6 +46,7 @@ from bot.store import (
     users,
 )
 from bot.store.users import Player
+from engine.errors import InvalidMoveError
 
 Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
@@ -342,7 +343,11 @@ def parse_move(view: GameView, text: str, colour: str) -> Hashable:
     raise the engine's `InvalidMoveError`, and `RollNotYoursError` for a chance event, which
     only the bot draws (V5)."""
     game = view.game
-    move = game.parse_move(text, by=view.kind.colour(colour))
+    try:
+        move = game.parse_move(text, by=view.kind.colour(colour))
+    except InvalidMoveError as error:
+        error.game = view.kind.key  # so its answer can show how this game writes its moves
+        raise
     if game.is_chance(move):
         example = view.kind.example_move(game)
         raise RollNotYoursError("the bot rolls the dice; play the rolled dice instead", example)

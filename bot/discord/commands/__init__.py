@@ -2,17 +2,17 @@
 
 from typing import Any, cast
 
+import discord
 from discord import app_commands
 
 from bot.discord.announce import RematchButton
 from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
-from bot.discord.commands.common import Host
+from bot.discord.commands.common import Host, answering_errors
 from bot.discord.commands.days import DaysCog, TakebackButton
 from bot.discord.commands.info import GamesPageButton, InfoCog
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
 from bot.discord.commands.ranking import LeaderboardButton, RankingCog
 
-COGS = (ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog)
 DYNAMIC_ITEMS = (
     ChallengeButton,
     DrawButton,
@@ -24,19 +24,62 @@ DYNAMIC_ITEMS = (
 )
 
 
+class CommandSet:
+    """The cogs of one bot, and the handlers its buttons call (`bot.discord.presses.Presses`):
+    each press goes to the cog of its button, any refusal privately to the one who pressed."""
+
+    def __init__(self, host: Host) -> None:
+        self.challenges, self.play, self.info = ChallengeCog(host), PlayCog(host), InfoCog(host)
+        self.ranking, self.days = RankingCog(host), DaysCog(host)
+
+    @property
+    def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog]:
+        """Every cog, to add to the bot."""
+        return (self.challenges, self.play, self.info, self.ranking, self.days)
+
+    async def challenge(
+        self, interaction: discord.Interaction, challenge_id: int, *, accept: bool
+    ) -> None:
+        answer = self.challenges.accept if accept else self.challenges.decline
+        await answering_errors(interaction, answer(interaction, challenge_id))
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        await answering_errors(interaction, self.challenges.rematch(interaction, game_id))
+
+    async def draw(self, interaction: discord.Interaction, game_id: int, *, accept: bool) -> None:
+        await answering_errors(interaction, self.play.answer_draw(interaction, game_id, accept))
+
+    async def history(self, interaction: discord.Interaction, game_id: int, turn: int) -> None:
+        await answering_errors(interaction, self.play.step(interaction, game_id, turn))
+
+    async def takeback(
+        self, interaction: discord.Interaction, game_id: int, *, accept: bool
+    ) -> None:
+        work = self.days.answer_takeback(interaction, game_id, accept)
+        await answering_errors(interaction, work)
+
+    async def games_page(self, interaction: discord.Interaction, page: int) -> None:
+        await answering_errors(interaction, self.info.games_page(interaction, page))
+
+    async def leaderboard_page(
+        self, interaction: discord.Interaction, kind: str, page: int
+    ) -> None:
+        await answering_errors(interaction, self.ranking.turn_page(interaction, kind, page))
+
+
 def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """Every slash command as the cogs declare it, for syncing without running the bot (and for
     checking the commands). Each cog is made around no bot: its commands are only read here,
     never run, and a cog uses its bot only when one runs."""
     unserved = cast(Host, None)
-    return [command for cog in COGS for command in cog(unserved).get_app_commands()]
+    return [command for cog in CommandSet(unserved).cogs for command in cog.get_app_commands()]
 
 
 __all__ = [
-    "COGS",
     "DYNAMIC_ITEMS",
     "ChallengeButton",
     "ChallengeCog",
+    "CommandSet",
     "DaysCog",
     "DrawButton",
     "GamesPageButton",

@@ -6,25 +6,24 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import mention, pings
+from bot.discord.announce import pings
 from bot.discord.commands.common import (
     Host,
     action_button,
-    answer_with_board,
     answering_errors,
-    bot_of,
     ls,
     public_locale,
     require_game_permissions,
     user_locale,
 )
+from bot.discord.presses import presses_of
+from bot.discord.texts import mention
 from bot.games import GAMES
 from bot.i18n import format_duration, text, timestamp
 from bot.service import LEVELS, MATCH_LENGTHS, Challenge, Started
@@ -71,10 +70,8 @@ class ChallengeButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the cog; errors go privately to the one who pressed."""
-        cog = bot_of(interaction).get_cog("ChallengeCog")
-        assert isinstance(cog, ChallengeCog)
-        answer = cog.accept if self.action == "accept" else cog.decline
-        await answering_errors(interaction, answer(interaction, self.challenge_id))
+        accept = self.action == "accept"
+        await presses_of(interaction).challenge(interaction, self.challenge_id, accept=accept)
 
 
 def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:
@@ -188,19 +185,9 @@ class ChallengeCog(commands.Cog):
         if isinstance(made, Challenge):
             await self._post_challenge(interaction, made, made.opponent_id)
             return
+        # The channel's lock: the start is posted before the computer's first move.
         async with self.bot.announcer.in_order(made.view.channel_id):
-            await self._answer_start(interaction, made)
-
-    async def _answer_start(self, interaction: discord.Interaction, started: Started) -> None:
-        """Answer with a new game against the computer, its board and a mention of the first
-        player. The caller holds the channel's lock, so the computer's first move waits."""
-        announcer, view = self.bot.announcer, started.view
-        locale = public_locale(interaction)
-        content = announcer.started_text(view, locale)
-        ping = pings(announcer.to_ping(view.to_move_id))
-        board = announcer.board(view, locale)
-        delivered = partial(self.bot.service.delivered, started.post_id)
-        await answer_with_board(interaction, content, board, ping, sent=delivered)
+            await self.bot.announcer.started(made, interaction)
 
     # Against the computer ----------------------------------------------------------------------
 
@@ -229,7 +216,7 @@ class ChallengeCog(commands.Cog):
                     await opened.delete()  # no empty thread left behind
                 raise
             if opened is None:
-                await self._answer_start(interaction, started)
+                await announcer.started(started, interaction)
                 return
             await self._point_to_thread(interaction, opened, started.view.id)
             await self._post_start(interaction, started)
@@ -301,7 +288,7 @@ class ChallengeCog(commands.Cog):
         """Post the game's start. The game exists whatever happens here: if Discord refuses
         the post, the player hears so privately and the outbox posts it later."""
         try:
-            await self.bot.announcer.start(started)
+            await self.bot.announcer.started(started)
         except discord.HTTPException as error:
             log.warning("could not post the start of game %s: %s", started.view.id, error)
             owed = text(user_locale(interaction), "error.start_post_owed")

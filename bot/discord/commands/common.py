@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, cast
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.announce import Announcer
 from bot.discord.names import Names
@@ -18,9 +16,6 @@ from bot.i18n import lstr
 from bot.service import GameService
 
 log = logging.getLogger(__name__)
-
-BOARD_WAIT = 2.0
-"""Seconds to wait for the board before answering without it (Discord allows 3)."""
 
 
 class Host(Protocol):
@@ -45,11 +40,6 @@ class Host(Protocol):
     def user(self) -> discord.ClientUser | None:
         """The bot's own user (the computer's side)."""
         ...
-
-
-def bot_of(interaction: discord.Interaction) -> commands.Bot:
-    """The bot handling `interaction` (to find a cog by name)."""
-    return cast(commands.Bot, interaction.client)
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -108,46 +98,3 @@ async def answering_errors(interaction: discord.Interaction, work: Awaitable[Non
         await work
     except Exception as error:
         await report(interaction, error)
-
-
-async def answer_with_board(
-    interaction: discord.Interaction,
-    content: str,
-    board: Awaitable[discord.File],
-    mentions: discord.AllowedMentions,
-    *,
-    wait: float = BOARD_WAIT,
-    buttons: discord.ui.View | None = None,
-    sent: Callable[[int | None], Awaitable[None]] | None = None,
-) -> None:
-    """Answer with a new message and the board image; `sent` hears the message's id (None if
-    Discord did not say it) as soon as it is out, before a slow board's edit: the outbox must
-    not post it again meanwhile.
-
-    A new message, not a deferred one filled in later: Discord does not notify mentions in
-    edited messages, and the player to move must be pinged. Rendering takes milliseconds; if it
-    takes longer than `wait` (a name to fetch, a busy machine), the text goes first and the board
-    follows by an edit, so the answer stays inside Discord's 3 seconds. Raises what sending the
-    answer raises; a failed edit is only logged.
-    """
-    image = asyncio.ensure_future(board)
-    await asyncio.wait({image}, timeout=wait)
-    ready = image.done()
-    try:
-        callback = await interaction.response.send_message(
-            content,
-            files=[image.result()] if ready else [],
-            allowed_mentions=mentions,
-            view=buttons or discord.utils.MISSING,
-        )
-        if sent is not None:
-            answer = callback.resource
-            await sent(answer.id if isinstance(answer, discord.InteractionMessage) else None)
-    except BaseException:
-        image.cancel()
-        raise
-    if not ready:
-        try:
-            await interaction.edit_original_response(attachments=[await image])
-        except discord.HTTPException:
-            log.warning("could not add the board to the answer of interaction %s", interaction.id)

@@ -11,17 +11,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import mention, pings
+from bot.discord.announce import answer_with_board, pings
 from bot.discord.commands.common import (
     Host,
     action_button,
-    answer_with_board,
-    answering_errors,
-    bot_of,
     ls,
     public_locale,
     user_locale,
 )
+from bot.discord.presses import presses_of
+from bot.discord.texts import mention
 from bot.i18n import text, timestamp
 from bot.service import TakebackAction, TakebackResult, VacationStatus
 from bot.store import Notify
@@ -48,10 +47,8 @@ class TakebackButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the request; errors go privately to the one who pressed."""
-        cog = bot_of(interaction).get_cog("DaysCog")
-        assert isinstance(cog, DaysCog)
         accept = self.action == "accept"
-        await answering_errors(interaction, cog.answer_takeback(interaction, self.game_id, accept))
+        await presses_of(interaction).takeback(interaction, self.game_id, accept=accept)
 
 
 def takeback_buttons(game_id: int, locale: str) -> discord.ui.View:

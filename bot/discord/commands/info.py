@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import mention
-from bot.discord.commands.common import Host, answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.commands.common import Host, ls, step_button, user_locale
+from bot.discord.presses import presses_of
+from bot.discord.texts import mention
 from bot.discord.wording import short_score
 from bot.games import GAMES
 from bot.i18n import text
@@ -45,9 +46,7 @@ class GamesPageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show that page in place."""
-        cog = bot_of(interaction).get_cog("InfoCog")
-        assert isinstance(cog, InfoCog)
-        await answering_errors(interaction, cog.games_page(interaction, self.page))
+        await presses_of(interaction).games_page(interaction, self.page)
 
 
 def finished_buttons(finished: FinishedPage, locale: str) -> discord.ui.View:

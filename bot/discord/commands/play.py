@@ -11,22 +11,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import mention, pings
+from bot.discord.announce import pings
 from bot.discord.commands.common import (
-    BOARD_WAIT,
     Host,
     action_button,
-    answer_with_board,
-    answering_errors,
-    bot_of,
     ls,
     public_locale,
     step_button,
     user_locale,
 )
+from bot.discord.presses import presses_of
+from bot.discord.texts import mention
 from bot.i18n import text
-from bot.service import DrawAction, DrawResult, MatchUpdate, MoveResult, ServiceError
-from engine.errors import InvalidMoveError
+from bot.service import DrawAction, DrawResult, ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +47,8 @@ class DrawButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer the offer; errors go privately to the one who pressed."""
-        cog = bot_of(interaction).get_cog("PlayCog")
-        assert isinstance(cog, PlayCog)
         accept = self.action == "accept"
-        await answering_errors(interaction, cog.answer_draw(interaction, self.game_id, accept))
+        await presses_of(interaction).draw(interaction, self.game_id, accept=accept)
 
 
 class HistoryButton(
@@ -78,9 +73,7 @@ class HistoryButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show that position privately; errors go privately to the one who pressed."""
-        cog = bot_of(interaction).get_cog("PlayCog")
-        assert isinstance(cog, PlayCog)
-        await answering_errors(interaction, cog.step(interaction, self.game_id, self.turn))
+        await presses_of(interaction).history(interaction, self.game_id, self.turn)
 
 
 def history_buttons(game_id: int, turn: int, turns: int, locale: str) -> discord.ui.View | None:
@@ -118,15 +111,8 @@ class PlayCog(commands.Cog):
         """Play a move in this channel's game."""
         self.bot.names.remember(interaction.user)
         channel_id = interaction.channel_id or 0
-        async with self.bot.announcer.in_order(channel_id):
-            try:
-                result = await self.bot.service.play(channel_id, interaction.user.id, move)
-            except InvalidMoveError:
-                # The error handler shows the notation of this channel's game with the error.
-                view = await self.bot.service.game_in(channel_id)
-                interaction.extras["game"] = view.kind.key
-                raise
-            await self.announce(interaction, result)
+        play = partial(self.bot.service.play, channel_id, interaction.user.id, move)
+        await self.bot.announcer.make(channel_id, play, interaction)
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -184,7 +170,7 @@ class PlayCog(commands.Cog):
             view = await self.bot.service.game_here(game, interaction.guild_id)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = public_locale(interaction) if public else user_locale(interaction)
-        content = self.bot.announcer.status_text(view, locale)
+        content = self.bot.announcer.texts.status_text(view, locale)
         file = await self.bot.announcer.board(view, locale)
         turns = len(view.game.turn_plies()) - 1
         steps = history_buttons(view.id, turns, turns, locale)
@@ -236,11 +222,9 @@ class PlayCog(commands.Cog):
     async def resign(self, interaction: discord.Interaction, match: bool = False) -> None:
         """Give up this channel's game (in a match: this game, or with `match` the match)."""
         channel_id = interaction.channel_id or 0
-        async with self.bot.announcer.in_order(channel_id):
-            result = await self.bot.service.resign(
-                channel_id, interaction.user.id, whole_match=match
-            )
-            await self.announce(interaction, result)
+        service = self.bot.service
+        resign = partial(service.resign, channel_id, interaction.user.id, whole_match=match)
+        await self.bot.announcer.make(channel_id, resign, interaction)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
     @app_commands.guild_only()  # a game lives in a server's channel
@@ -260,71 +244,6 @@ class PlayCog(commands.Cog):
             await self.announce_draw(interaction, result)
 
     # Posting -----------------------------------------------------------------------------------
-
-    async def announce(self, interaction: discord.Interaction, result: MoveResult) -> None:
-        """Answer with the new position: the move, the board, one mention of the player to move
-        (see `answer_with_board`); at the end the replay, which takes longer, follows."""
-        locale = public_locale(interaction)
-        content = self.bot.announcer.turn_text(result, locale)
-        try:
-            await answer_with_board(
-                interaction,
-                content,
-                self.bot.announcer.board(result.view, locale),
-                self.bot.announcer.pings_after(result),
-                wait=BOARD_WAIT,
-                buttons=self._rematch_after(result, locale),
-                sent=partial(self.bot.service.delivered, result.post_id),
-            )
-        except discord.HTTPException as error:
-            # The move is stored whatever happens here; say so in the channel instead.
-            log.warning("could not answer the move in game %s: %s", result.view.id, error)
-            await self._post_failed(result, content, locale)
-            return
-        if result.ending is not None:
-            replay = await self.bot.announcer.replay(result.view, locale)
-            await interaction.followup.send(
-                text(locale, "result.replay"), file=replay, allowed_mentions=pings()
-            )
-        await self._follow(result.match)
-
-    def _rematch_after(self, result: MoveResult, locale: str) -> discord.ui.View | None:
-        """The Rematch button under the last post of a game (or of a match)."""
-        if result.ending is None:
-            return None
-        return self.bot.announcer.rematch_for(result.view, locale)
-
-    async def _follow(self, update: MatchUpdate | None) -> None:
-        """The next game of a match, posted after the end of the last one; if Discord
-        refuses, the outbox posts it later."""
-        try:
-            await self.bot.announcer.follow(update)
-        except discord.HTTPException:
-            log.exception("could not post the next game of a match; it stays owed")
-
-    async def _post_failed(self, result: MoveResult, content: str, locale: str) -> None:
-        """The answer was lost: post the move, its board and a notice in the channel. If
-        that fails too, the move stays owed and the outbox posts it later."""
-        announcer = self.bot.announcer
-        notice = text(locale, "error.post_failed")
-        files = [await announcer.board(result.view, locale)]
-        if result.ending is not None:
-            files.append(await announcer.replay(result.view, locale))
-        mentions = announcer.pings_after(result)
-        buttons = self._rematch_after(result, locale)
-        try:
-            await announcer.post(
-                result.view,
-                f"{content}\n{notice}",
-                files,
-                mentions,
-                result.post_id,
-                buttons=buttons,
-            )
-        except discord.HTTPException:
-            log.exception("could not tell anyone about game %s; it stays owed", result.view.id)
-            return
-        await self._follow(result.match)
 
     async def announce_draw(self, interaction: discord.Interaction, result: DrawResult) -> None:
         """Post the offer with its buttons, the refusal, or the agreed draw."""
@@ -347,7 +266,7 @@ class PlayCog(commands.Cog):
             await self._reply_or_edit(interaction, text(locale, key, player=mention(result.by_id)))
         else:
             assert result.ending is not None
-            content = self.bot.announcer.final_text(view, result.ending, locale)
+            content = self.bot.announcer.texts.final_text(view, result.ending, locale)
             board = await self.bot.announcer.board(view, locale)
             offerer = pings(view.opponent_of(result.by_id))  # the one who did not end it
             buttons = self.bot.announcer.rematch_for(view, locale) or discord.utils.MISSING
@@ -364,7 +283,7 @@ class PlayCog(commands.Cog):
             await interaction.followup.send(
                 text(locale, "result.replay"), file=replay, allowed_mentions=pings()
             )
-            await self._follow(result.match)
+            await self.bot.announcer.follow(result.match)
 
     async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:
         if interaction.message is not None:  # a button: the offer's message loses its buttons

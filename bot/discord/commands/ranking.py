@@ -12,8 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import mention
-from bot.discord.commands.common import Host, answering_errors, bot_of, ls, step_button, user_locale
+from bot.discord.commands.common import Host, ls, step_button, user_locale
+from bot.discord.presses import presses_of
+from bot.discord.texts import mention
 from bot.games import GAMES
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
@@ -44,9 +45,7 @@ class LeaderboardButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page in place of the one pressed on."""
-        cog = bot_of(interaction).get_cog("RankingCog")
-        assert isinstance(cog, RankingCog)
-        await answering_errors(interaction, cog.turn_page(interaction, self.kind, self.page))
+        await presses_of(interaction).leaderboard_page(interaction, self.kind, self.page)
 
 
 def _provisional(flag: bool) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,12 +40,15 @@ class Announcements:
         self.events: Events[MoveResult] = Events()
         self.lock = asyncio.Lock()
 
-    def in_order(self, channel_id: int) -> asyncio.Lock:
-        return self.lock
-
-    async def move(self, result: MoveResult) -> None:
-        self.moves.append(result)
-        self.events.publish(result)
+    async def make(
+        self, channel_id: int, change: Callable[[], Awaitable[MoveResult | None]]
+    ) -> MoveResult | None:
+        async with self.lock:
+            result = await change()
+            if result is not None:
+                self.moves.append(result)
+                self.events.publish(result)
+            return result
 
 
 @dataclass
@@ -191,14 +194,12 @@ async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(
 ) -> None:
     # Found by review: "white passed: this is your last turn" sat beside "the computer is
     # thinking". The computer needs no warning (here: that it may swap); a person still gets it.
-    from types import SimpleNamespace
-
-    from bot.discord.announce import Announcer
+    from bot.discord.texts import TurnTexts
     from bot.i18n import text
 
     await start_computer_game(service, player_first=True)
     opened = await service.play(CHANNEL, ALICE, "f6 h8")  # the computer may now swap (P4)
-    announcer = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)), None, None)  # type: ignore[arg-type]
-    assert text("en", "move.swap_hint") not in announcer.turn_text(opened, "en")
-    person = Announcer(SimpleNamespace(user=SimpleNamespace(id=ALICE + 1000)), None, None)  # type: ignore[arg-type]
+    computer = TurnTexts(lambda user: user == COMPUTER)
+    assert text("en", "move.swap_hint") not in computer.turn_text(opened, "en")
+    person = TurnTexts(lambda user: False)  # the same move seen with a person to answer it
     assert text("en", "move.swap_hint") in person.turn_text(opened, "en")

@@ -1,21 +1,20 @@
-"""The announcer's texts: the start of a game hints at a first move the player can make."""
+"""The texts of a game's messages: the start of a game hints at a first move the player can make."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
-from bot.discord.announce import Announcer
+from bot.discord.texts import TurnTexts
 from bot.games import GAMES
 from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
 
-ANNOUNCER = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)), None, None)  # type: ignore[arg-type]
+TEXTS = TurnTexts(lambda user: user == COMPUTER)
 
 
 def example(started: str) -> str:
@@ -35,7 +34,7 @@ async def test_the_verbindung_start_names_only_dice_that_were_rolled(
         game = view.game
         assert isinstance(game, VerbindungGame)
         for language in LANGUAGES:
-            shown = example(ANNOUNCER.started_text(view, language))
+            shown = example(TEXTS.started_text(view, language))
             move = game.parse_move(shown)
             assert isinstance(move, Turn) and game.is_legal(move), shown
             faces = [a.face for a in move.actions if isinstance(a, Place)]
@@ -51,7 +50,7 @@ async def test_the_ponte_start_suggests_a_legal_opening(tmp_path: Path) -> None:
         game = view.game
         assert isinstance(game, PonteGame)
         for language in LANGUAGES:
-            shown = example(ANNOUNCER.started_text(view, language))
+            shown = example(TEXTS.started_text(view, language))
             assert game.is_legal(game.parse_move(shown)), shown
     finally:
         await service.connection.close()
