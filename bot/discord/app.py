@@ -29,7 +29,8 @@ from bot.discord.presses import Presses
 from bot.discord.scheduler import Scheduler
 from bot.discord.tree import GameTree
 from bot.discord.wiring import computer_id_of, computer_opponent, open_service
-from bot.i18n import CatalogueTranslator
+from bot.games import GAMES, Registry
+from bot.i18n import CatalogueTranslator, include_games
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
 
@@ -93,6 +94,7 @@ class GameBot(commands.Bot):
                 f"DISCORD_TOKEN: Discord says this bot is {self.user.id}, but the token names "
                 f"{self.service.computer_id}"
             )
+        include_games(self.service.registry)  # the games' own messages, for every text
         await self.tree.set_translator(CatalogueTranslator())
         for cog in self.commands_and_buttons.cogs:
             await self.add_cog(cog)
@@ -142,10 +144,12 @@ async def open_bot(
     *,
     clock: Clock = utc_now,
     seeds: SeedSource = random_seed,
+    registry: Registry = GAMES,
     search: Search | None = None,
     **options: object,
 ) -> AsyncIterator[GameBot]:
-    """The bot with its database and service; all of it is closed on leaving, in reverse order.
+    """The bot with its database and service (offering the games of `registry`); all of it is
+    closed on leaving, in reverse order.
 
     Raises `SettingsError` for a token that names no bot, and `SchemaTooNewError` for a
     database made by a newer bot.
@@ -153,7 +157,13 @@ async def open_bot(
     computer_id = computer_id_of(settings)
     name, shards = settings.process_name, settings.shards
     async with open_service(
-        settings, computer_id, name=name, shards=shards, clock=clock, seeds=seeds
+        settings,
+        computer_id,
+        name=name,
+        shards=shards,
+        clock=clock,
+        seeds=seeds,
+        registry=registry,
     ) as service:
         await service.release_claims()  # this process started again: it posts nothing now
         rated = await service.rate_unrated()  # games finished before ratings existed

@@ -19,6 +19,11 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def game_title(locale: str, game_kind: str) -> str:
+    """A game's name in `locale` (its catalogue key is `GameKind.title_key`: by its key)."""
+    return text(locale, f"title.{game_kind}")
+
+
 class TurnTexts:
     """The messages of games; `is_computer` tells the bot's own user (the computer's side)."""
 
@@ -31,7 +36,7 @@ class TurnTexts:
         started = text(
             locale,
             "game.started",
-            game=text(locale, view.kind.title_key),
+            game=game_title(locale, view.kind.key),
             variant=text(locale, f"variant.{view.variant}"),
             first_colour=text(locale, f"colour.{first}"),
             first=mention(view.players[first]),

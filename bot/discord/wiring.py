@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 
 from bot.computer.search import Search
 from bot.discord.opponent import ComputerOpponent, Poster
+from bot.games import GAMES, Registry
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
 from bot.shards import Shards
@@ -48,12 +49,14 @@ async def open_service(
     posts: bool = True,
     clock: Clock = utc_now,
     seeds: SeedSource = random_seed,
+    registry: Registry = GAMES,
 ) -> AsyncIterator[GameService]:
     """The service over the database the settings name, which is closed on leaving.
 
     `name` is the process among the bot's processes (its claims carry it); `shards` the servers
     it serves (None: every one); `posts` False for a process without Discord, which leaves every
-    post to the bots. Raises `SchemaTooNewError` for a database made by a newer bot.
+    post to the bots; `registry` the games it offers. Raises `SchemaTooNewError` for a
+    database made by a newer bot.
     """
     async with open_database(settings.database) as database:
         yield GameService(
@@ -64,6 +67,7 @@ async def open_service(
             name=name,
             shards=shards,
             posts=posts,
+            registry=registry,
         )
 
 

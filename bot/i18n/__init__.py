@@ -11,7 +11,7 @@
 Message keys (``{fields}`` in brackets; extra parameters are ignored):
 
     command.<cmd>.name / .description, command.<cmd>.option.<param>.name / .description
-    choice.game.<kind>, choice.variant.<variant>, choice.time.<1h|6h|12h|1d|2d|3d|7d|14d>,
+    choice.variant.<variant> (a game's own), choice.time.<1h|6h|12h|1d|2d|3d|7d|14d>,
     choice.visibility.<private|public>, choice.first.<random|me|opponent>,
     choice.level.<easy|normal|hard>            button.<accept|decline|cancel|accept_draw|...>
     title.<kind>, variant.<variant>, colour.<white|red|black>

@@ -6,7 +6,7 @@ A string to translate names its catalogue key in the `locale_str` extras::
                           description=lstr("command.challenge.description"))
     @app_commands.rename(opponent=lstr("command.challenge.option.opponent.name"))
     @app_commands.describe(opponent=lstr("command.challenge.option.opponent.description"))
-    @app_commands.choices(game=[app_commands.Choice(name=lstr("choice.game.ponte"), value="ponte")])
+    @app_commands.choices(time=[app_commands.Choice(name=lstr("choice.time.1d"), value=86400)])
 
 `lstr(key)` is ``locale_str(<the English text>, key=key)``. Without a ``key`` the translator derives
 one from where the string sits: ``command.<name>.name``, ``command.<name>.description``,

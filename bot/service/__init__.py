@@ -77,6 +77,7 @@ class GameService:
         self.connection, self.clock, self.events = ctx.connection, ctx.clock, ctx.events
         self.computer_id, self.name, self.registry = ctx.computer_id, ctx.name, ctx.registry
         self.shards = ctx.shards  # whose servers' work this process does (None: every one)
+        self.kind = ctx.kind  # a game this bot offers, by its key; raises UnknownGameError
         rater = Rater()
         writer = GameWriter(ctx, rater)
         challenges, computer = Challenges(ctx, writer), ComputerGames(ctx, writer)

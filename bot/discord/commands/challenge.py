@@ -17,14 +17,15 @@ from bot.discord.commands.common import (
     Host,
     action_button,
     answering_errors,
+    game_choices,
     ls,
     public_locale,
     require_game_permissions,
     user_locale,
+    variant_choices,
 )
 from bot.discord.presses import presses_of
-from bot.discord.texts import mention
-from bot.games import GAMES
+from bot.discord.texts import game_title, mention
 from bot.i18n import format_duration, text, timestamp
 from bot.service import LEVELS, MATCH_LENGTHS, Challenge, Started
 from bot.service.deadlines import DAY, HOUR
@@ -43,12 +44,6 @@ TIMES = (
     ("14d", 14 * DAY),
 )
 OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level", "best_of")
-GAME_KEYS = GAMES.keys()
-"""The games offered as choices (those registered when the command is declared)."""
-VARIANT_CHOICES = tuple(
-    variant for kind in GAMES if len(kind.variants) > 1 for variant in kind.variants
-)
-"""The variants offered: those of every game that has more than one."""
 
 
 class ChallengeButton(
@@ -94,10 +89,6 @@ class ChallengeCog(commands.Cog):
     @app_commands.rename(**{o: ls(f"command.challenge.option.{o}.name") for o in OPTIONS})
     @app_commands.describe(**{o: ls(f"command.challenge.option.{o}.description") for o in OPTIONS})
     @app_commands.choices(
-        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in GAME_KEYS],
-        variant=[
-            app_commands.Choice(name=ls(f"choice.variant.{v}"), value=v) for v in VARIANT_CHOICES
-        ],
         first=[
             app_commands.Choice(name=ls(f"choice.first.{v}"), value=v)
             for v in ("random", "me", "opponent")
@@ -114,9 +105,9 @@ class ChallengeCog(commands.Cog):
     async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
         self,
         interaction: discord.Interaction,
-        game: app_commands.Choice[str],
+        game: str,
         opponent: discord.User,
-        variant: app_commands.Choice[str] | None = None,
+        variant: str | None = None,
         time: app_commands.Choice[int] | None = None,
         thread: bool = False,
         first: app_commands.Choice[str] | None = None,
@@ -133,9 +124,9 @@ class ChallengeCog(commands.Cog):
         self.bot.names.remember(opponent)
         who_first = None if first is None or first.value == "random" else first.value == "me"
         options: dict[str, Any] = {
-            "game_kind": game.value,
+            "game_kind": game,
             "guild_id": interaction.guild_id,
-            "variant": None if variant is None else variant.value,
+            "variant": variant,
             "move_seconds": None if time is None else time.value,
             "best_of": None if best_of is None else best_of.value,
         }
@@ -155,6 +146,20 @@ class ChallengeCog(commands.Cog):
             **options,
         )
         await self._post_challenge(interaction, made, opponent.id)
+
+    @challenge.autocomplete("game")
+    async def challenge_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)
+
+    @challenge.autocomplete("variant")
+    async def challenge_variant(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The variants of the game chosen."""
+        return variant_choices(self.bot, interaction, current)
 
     async def _post_challenge(
         self, interaction: discord.Interaction, made: Challenge, opponent_id: int
@@ -237,7 +242,7 @@ class ChallengeCog(commands.Cog):
             "challenge.posted",
             challenger=mention(made.challenger_id),
             opponent=mention(made.opponent_id),
-            game=text(locale, GAMES.kind(made.game_kind).title_key),
+            game=game_title(locale, made.game_kind),
             variant=text(locale, f"variant.{made.variant}"),
             time=format_duration(locale, made.move_seconds),
             expires=timestamp(made.expires_at),
@@ -324,7 +329,7 @@ class ChallengeCog(commands.Cog):
         name = text(
             locale,
             "challenge.thread_name",
-            game=text(locale, GAMES.kind(game_kind).title_key),
+            game=game_title(locale, game_kind),
             first=names[first_id],
             second=names[second_id],
         )

@@ -12,10 +12,13 @@ from discord import app_commands
 from bot.discord.announce import Announcer
 from bot.discord.names import Names
 from bot.discord.tree import report
-from bot.i18n import lstr
+from bot.i18n import catalogue, lstr, text
 from bot.service import GameService
 
 log = logging.getLogger(__name__)
+
+CHOICES = 25
+"""Discord shows at most 25 choices."""
 
 
 class Host(Protocol):
@@ -40,6 +43,43 @@ class Host(Protocol):
     def user(self) -> discord.ClientUser | None:
         """The bot's own user (the computer's side)."""
         ...
+
+
+def game_choices(
+    host: Host, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The games this bot offers whose name fits what the user `typed`, named in their
+    language (a `game` option's autocomplete: the games come from the bot's registry, so a new
+    game needs no change here)."""
+    locale, typed = user_locale(interaction), typed.strip().lower()
+    named = ((text(locale, kind.title_key), kind.key) for kind in host.service.registry)
+    fits = [(name, key) for name, key in named if typed in name.lower() or key.startswith(typed)]
+    return [app_commands.Choice(name=name, value=key) for name, key in fits][:CHOICES]
+
+
+def variant_choices(
+    host: Host, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The variants of the game chosen in the same command (else of every game that has more
+    than one) that fit what the user `typed`, named in their language."""
+    locale, typed = user_locale(interaction), typed.strip().lower()
+    chosen = str(getattr(interaction.namespace, "game", None))
+    registry = host.service.registry
+    kinds = [registry.kind(chosen)] if chosen in registry else list(registry)
+    offered = dict.fromkeys(
+        variant
+        for kind in kinds
+        if len(kinds) == 1 or len(kind.variants) > 1
+        for variant in kind.variants
+    )
+    messages = catalogue()
+    choices = []
+    for variant in offered:
+        key = f"choice.variant.{variant}"
+        name = messages.text(locale, key) if messages.has(key) else variant
+        if typed in name.lower() or variant.startswith(typed):
+            choices.append(app_commands.Choice(name=name, value=variant))
+    return choices[:CHOICES]
 
 
 def user_locale(interaction: discord.Interaction) -> str:

@@ -10,16 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands.common import Host, ls, step_button, user_locale
+from bot.discord.commands.common import Host, game_choices, ls, step_button, user_locale
 from bot.discord.presses import presses_of
-from bot.discord.texts import mention
+from bot.discord.texts import game_title, mention
 from bot.discord.wording import short_score
-from bot.games import GAMES
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
 
-GAME_KEYS = GAMES.keys()
-"""The games offered as choices (those registered when the command is declared)."""
 LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
@@ -131,7 +128,7 @@ class InfoCog(commands.Cog):
                     locale,
                     "games.finished_line",
                     game_id=view.id,
-                    game=text(locale, view.kind.title_key),
+                    game=game_title(locale, view.kind.key),
                     opponent=mention(view.opponent_of(user_id)),
                     outcome=text(locale, f"outcome.{outcome}"),
                     date=f"<t:{view.finished_at or view.updated_at}:d>",
@@ -142,7 +139,7 @@ class InfoCog(commands.Cog):
 
     def _line(self, view: GameView, locale: str) -> str:
         players = " vs ".join(mention(u) for u in view.players.values())
-        game = text(locale, view.kind.title_key)
+        game = game_title(locale, view.kind.key)
         player = mention(view.to_move_id or 0)
         if self.bot.announcer.is_computer(view.to_move_id):  # no time limit: it is thinking
             turn = text(locale, "games.computer_turn", player=player)
@@ -156,13 +153,18 @@ class InfoCog(commands.Cog):
     )
     @app_commands.rename(game=ls("command.rules.option.game.name"))
     @app_commands.describe(game=ls("command.rules.option.game.description"))
-    @app_commands.choices(
-        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in GAME_KEYS]
-    )
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
-        content = text(user_locale(interaction), f"rules.{game.value}")
+        kind = self.bot.service.kind(game)
+        content = text(user_locale(interaction), f"rules.{kind.key}")
         await interaction.response.send_message(content, ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def rules_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)
 
     @app_commands.command(
         name=ls("command.export.name"), description=ls("command.export.description")

@@ -12,16 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands.common import Host, ls, step_button, user_locale
+from bot.discord.commands.common import Host, game_choices, ls, step_button, user_locale
 from bot.discord.presses import presses_of
-from bot.discord.texts import mention
-from bot.games import GAMES
+from bot.discord.texts import game_title, mention
 from bot.i18n import text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
 
-GAME_KEYS = GAMES.keys()
 PROVISIONAL_MARK = "?"
 
 
@@ -54,7 +52,7 @@ def _provisional(flag: bool) -> str:
 
 def board_text(board: Leaderboard, locale: str) -> str:
     """One page of the leaderboard as the message shows it."""
-    title = text(locale, GAMES.kind(board.game_kind).title_key)
+    title = game_title(locale, board.game_kind)
     lines = [text(locale, "leaderboard.title", game=title)]
     lines += [
         text(
@@ -110,14 +108,13 @@ def board_buttons(board: Leaderboard, locale: str) -> discord.ui.View | None:
 
 def stats_text(stats: PlayerStats, locale: str) -> str:
     """A player's statistics as the message shows them."""
-    title = {kind: text(locale, GAMES.kind(kind).title_key) for kind in GAME_KEYS}
     lines = [text(locale, "stats.title", player=mention(stats.user_id))]
     for summary in stats.ratings:
         lines.append(
             text(
                 locale,
                 "stats.rating",
-                game=title[summary.game_kind],
+                game=game_title(locale, summary.game_kind),
                 rating=summary.rating,
                 provisional=_provisional(summary.provisional),
                 rank=summary.rank,
@@ -131,7 +128,7 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
                     text(
                         locale,
                         key,
-                        game=title[totals.game_kind],
+                        game=game_title(locale, totals.game_kind),
                         wins=tally.wins,
                         losses=tally.losses,
                         draws=tally.draws,
@@ -157,7 +154,7 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
             locale,
             "stats.recent_line",
             date=timestamp(result.finished_at, "d"),
-            game=title[result.game_kind],
+            game=game_title(locale, result.game_kind),
             opponent=mention(result.opponent_id),
             outcome=text(locale, f"outcome.{result.outcome}"),
         )
@@ -186,15 +183,10 @@ class RankingCog(commands.Cog):
     )
     @app_commands.rename(game=ls("command.leaderboard.option.game.name"))
     @app_commands.describe(game=ls("command.leaderboard.option.game.description"))
-    @app_commands.choices(
-        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in GAME_KEYS]
-    )
     @app_commands.guild_only()  # ratings are per server
-    async def leaderboard(
-        self, interaction: discord.Interaction, game: app_commands.Choice[str]
-    ) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """The server's best players of a game, privately."""
-        board = await self.bot.service.leaderboard(interaction.guild_id or 0, game.value)
+        board = await self.bot.service.leaderboard(interaction.guild_id or 0, game)
         locale = user_locale(interaction)
         await interaction.response.send_message(
             board_text(board, locale),
@@ -202,6 +194,13 @@ class RankingCog(commands.Cog):
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)
 
     async def turn_page(self, interaction: discord.Interaction, kind: str, page: int) -> None:
         """A press on a leaderboard's ◀ or ▶: the page, in place."""
@@ -221,22 +220,19 @@ class RankingCog(commands.Cog):
         player=ls("command.stats.option.player.description"),
         game=ls("command.stats.option.game.description"),
     )
-    @app_commands.choices(
-        game=[app_commands.Choice(name=ls(f"choice.game.{k}"), value=k) for k in GAME_KEYS]
-    )
     @app_commands.guild_only()  # statistics are per server
     async def stats(
         self,
         interaction: discord.Interaction,
         player: discord.User | None = None,
-        game: app_commands.Choice[str] | None = None,
+        game: str | None = None,
     ) -> None:
         """A player's rating with its chart, results, streak and last games, privately."""
         target = player or interaction.user
         stats = await self.bot.service.stats(
             interaction.guild_id or 0,
             target.id,
-            None if game is None else game.value,
+            game,
             viewer_id=interaction.user.id,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
@@ -247,7 +243,7 @@ class RankingCog(commands.Cog):
             title = text(
                 locale,
                 "stats.chart_title",
-                game=text(locale, GAMES.kind(stats.chart_kind).title_key),
+                game=game_title(locale, stats.chart_kind),
             )
             png = await asyncio.to_thread(
                 rating_chart_png, ratings, title, text(locale, "stats.chart_results")
@@ -259,3 +255,10 @@ class RankingCog(commands.Cog):
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @stats.autocomplete("game")
+    async def stats_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)
