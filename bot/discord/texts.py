@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from bot.discord.wording import after_game, score_line
 from bot.games import Note
-from bot.i18n import format_duration, text, timestamp
+from bot.i18n import catalogue, format_duration, text, timestamp
 from bot.service import GameView, MoveResult, Outcome, Side, Termination
 
 
@@ -135,7 +135,9 @@ class TurnTexts:
         key = ending.termination.replace("-", "_")
         if ending.termination is Termination.FINISHED:  # Ponte: decided by the score (P20)
             key, params = self._score(ending, winner, loser, params)
-        return text(locale, f"result.{key}", **params)
+        # A game may word an ending its own way (`result.<game>.<reason>`).
+        own = f"result.{view.kind.key}.{key}"
+        return text(locale, own if catalogue().has(own) else f"result.{key}", **params)
 
     @staticmethod
     def _score(

@@ -21,6 +21,7 @@ from workers import WatchedSearch
 from bot.computer.search import ProcessSearch, Worker
 from bot.computer.thinking import think
 from bot.discord.app import GameBot, open_bot
+from bot.games import GAMES, Registry
 from bot.settings import Settings
 
 
@@ -40,6 +41,7 @@ class World:
     think_seconds: float = 0.2  # the computer's time per move: short, and level easy in tests
     worker: Worker = think  # the computer's search (a module-level function: it is pickled)
     search: WatchedSearch = field(default_factory=WatchedSearch)  # the last bot's, watched
+    registry: Registry = GAMES  # the games the bot offers
 
     def settings(self) -> Settings:
         return Settings(
@@ -60,6 +62,7 @@ class World:
             clock=self.clock,
             seeds=CountingSeeds(),
             search=self.search,
+            registry=self.registry,
             guild_ready_timeout=0.05,
         )
 
