@@ -16,22 +16,15 @@ import asyncio
 import logging
 import random
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-SUPPORT = ROOT / "tests" / "support"
-if str(SUPPORT) not in sys.path:  # the fake Discord lives with the tests
-    sys.path.insert(0, str(SUPPORT))
-
-from fakediscord import FakeChannel, FakeDiscord, FakeUser, InProcessBot  # noqa: E402
-
-from bot.app import GameBot, open_bot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
-from engine.ai.ponte.playout import random_turn  # noqa: E402
-from engine.ponte import PonteGame  # noqa: E402
+from bot.app import GameBot, open_bot
+from bot.settings import Settings
+from engine.ai.ponte.playout import random_turn
+from engine.ponte import PonteGame
+from testing.fakediscord import FakeChannel, FakeDiscord, FakeUser, InProcessBot
 
 THINK_SECONDS = 2.0
 LEVEL = "hard"

@@ -4,7 +4,7 @@ the median and p99 latency of a move in each, all in one run.
 
 Run ``python -m bench.scale`` from the repository root. Without ``--postgres URL`` it starts a
 throwaway PostgreSQL server of its own from the machine's binaries (as the tests do, see
-``tests/support/pgserver.py``). The goal on a 2-core machine where the server shares the cores:
+`testing.pgserver`). The goal on a 2-core machine where the server shares the cores:
 with PostgreSQL, 2 processes carry at least 1.5 times the moves per second of one, and a move's
 median latency stays within 5 ms.
 """
@@ -15,7 +15,6 @@ import argparse
 import asyncio
 import multiprocessing
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -136,8 +135,7 @@ def postgres_url(given: str | None) -> tuple[str, object | None]:
     """The server to measure: the one given, or a throwaway one of the bench's own."""
     if given:
         return given, None
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
-    from pgserver import PostgresServer, server_binaries
+    from testing.pgserver import PostgresServer, server_binaries
 
     binaries = server_binaries()
     if binaries is None:

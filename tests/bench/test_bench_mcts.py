@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
-from ponte_playout import playout
 
 from bench import mcts_ponte, mcts_verbindung, ponte_sim
 from bench.mcts import Search, margin_result
@@ -19,6 +18,7 @@ from bench.ponte_sim import WHITE, Sim
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
 from engine.ponte import PonteGame, Swap
 from engine.verbindung import VerbindungGame, draw_roll
+from testing.ponte_playout import playout
 
 
 @dataclass(frozen=True)

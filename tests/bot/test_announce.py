@@ -7,13 +7,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
 from bot import games
 from bot.announce import Announcer
 from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
+from testing.servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
 ANNOUNCER = Announcer(SimpleNamespace(user=SimpleNamespace(id=COMPUTER)))  # type: ignore[arg-type]
 

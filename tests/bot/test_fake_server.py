@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 
 import aiohttp
 import pytest
-from fakediscord import FakeDiscord
-from fakediscord.faults import route_matches
-from fakediscord.gateway import guild_of_event
-from fakediscord.ids import Snowflakes, snowflake_time
+
+from testing.fakediscord import FakeDiscord
+from testing.fakediscord.faults import route_matches
+from testing.fakediscord.gateway import guild_of_event
+from testing.fakediscord.ids import Snowflakes, snowflake_time
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
 
@@ -213,7 +214,7 @@ async def test_a_failure_inside_the_fake_is_a_quick_400_and_is_reported(fake, ht
 
 
 async def test_a_denied_permission_gets_discords_403_and_shows_in_the_channel(fake, http):
-    from fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
+    from testing.fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES, VIEW_CHANNEL
 
     channel = next(iter(fake.world.guilds.values())).text_channel
     url = f"/api/v10/channels/{channel.id}/messages"

@@ -11,11 +11,19 @@ from dataclasses import dataclass
 
 import discord
 import pytest
-from fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeGuild, FakeUser, InProcessBot
-from fakediscord.sample_bot import FRUITS, SampleBot
+
+from testing.fakediscord import (
+    BotProcess,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeUser,
+    InProcessBot,
+)
+from testing.fakediscord.sample_bot import FRUITS, SampleBot
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-SAMPLE_MODULE = "fakediscord.sample_bot"
+SAMPLE_MODULE = "testing.fakediscord.sample_bot"
 SAMPLE_COMMANDS = {
     "echo",
     "secret",

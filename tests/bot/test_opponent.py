@@ -10,8 +10,6 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-import workers
-from servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game, until
 
 from bot.opponent import ComputerOpponent, Worker
 from bot.service import GameService, MoveResult
@@ -19,6 +17,8 @@ from bot.service.events import Event, GameChanged
 from bot.thinking import think
 from bot.workers import WorkerDiedError, run_in_process
 from engine import ponte, verbindung
+from testing import workers
+from testing.servicekit import ALICE, CHANNEL, COMPUTER, open_service, start_computer_game, until
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
 

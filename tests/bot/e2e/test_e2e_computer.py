@@ -4,15 +4,14 @@ restart in the middle of its turn, and other players who never wait for its thin
 
 from __future__ import annotations
 
-import workers
-from e2ekit import World, run, running
-from fakediscord import FakeChannel, FakeMessage, InteractionResult
-from servicekit import until
-
 from bot.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service.errors import LevelNeedsComputerError, OpponentIsBotError
 from bot.thinking import think
+from testing import workers
+from testing.e2ekit import World, run, running
+from testing.fakediscord import FakeChannel, FakeMessage, InteractionResult
+from testing.servicekit import until
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -8,15 +8,15 @@ import random
 from datetime import timedelta
 
 import discord
-from e2ekit import World, run
-from fakediscord import FakeChannel, InteractionResult
-from servicekit import random_move, start_game
 
 from bot.app import GameBot
 from bot.commands import COGS
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.core import POST_GRACE
+from testing.e2ekit import World, run
+from testing.fakediscord import FakeChannel, InteractionResult
+from testing.servicekit import random_move, start_game
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"

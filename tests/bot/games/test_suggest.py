@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from ponte_positions import classic_filled
 
 from bot import games
 from bot.games.spec import SUGGESTIONS as LIMIT
@@ -12,6 +11,7 @@ from engine.ai.verbindung.playout import random_turn
 from engine.ponte import Place, PonteGame
 from engine.verbindung import Face, Turn, VerbindungGame, draw_roll
 from engine.verbindung import Place as VPlace
+from testing.ponte_positions import classic_filled
 
 
 def suggest(game: PonteGame | VerbindungGame, typed: str, limit: int = LIMIT) -> list[str]:

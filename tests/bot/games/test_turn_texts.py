@@ -3,12 +3,11 @@ rules (P16's last turn, P4's swap) rather than worked out again above it."""
 
 from __future__ import annotations
 
-from ponte_positions import classic_filled
-
 from bot import games
 from bot.games import Note
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
+from testing.ponte_positions import classic_filled
 
 PONTE = games.spec("ponte")
 VERBINDUNG = games.spec("verbindung")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from render_cases import (
+from bot.games.verbindung.drawing import render_verbindung, verbindung_image, verbindung_layout
+from bot.render.theme import DEFAULT_THEME as THEME
+from engine.verbindung import BASES, Player
+from testing.render_cases import (
     decode,
     is_black,
     is_blue,
@@ -13,10 +16,6 @@ from render_cases import (
     pixels,
     verbindung,
 )
-
-from bot.games.verbindung.drawing import render_verbindung, verbindung_image, verbindung_layout
-from bot.render.theme import DEFAULT_THEME as THEME
-from engine.verbindung import BASES, Player
 
 LAYOUT = verbindung_layout()
 

@@ -7,7 +7,11 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from fakediscord import (
+from bot.app import GameBot, open_bot
+from bot.opponent import Worker
+from bot.settings import Settings
+from bot.thinking import think
+from testing.fakediscord import (
     FakeChannel,
     FakeDiscord,
     FakeGuild,
@@ -15,12 +19,7 @@ from fakediscord import (
     InProcessBot,
     InteractionResult,
 )
-from servicekit import CountingSeeds, FakeClock
-
-from bot.app import GameBot, open_bot
-from bot.opponent import Worker
-from bot.settings import Settings
-from bot.thinking import think
+from testing.servicekit import CountingSeeds, FakeClock
 
 
 @dataclass

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from fakediscord.ids import iso_now
+from testing.fakediscord.ids import iso_now
 
 # Permission bits (Discord's "Permissions" table) that members of a fake guild hold.
 VIEW_CHANNEL = 1 << 10

@@ -10,7 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
-from fakediscord.web import JSON, UploadedFile, json_response
+from testing.fakediscord.web import JSON, UploadedFile, json_response
 
 _REASONS = {
     400: "Bad Request",

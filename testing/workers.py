@@ -1,7 +1,7 @@
 """Searches for the computer that misbehave on purpose, for tests of the bot's side of it.
 
 The bot runs its search in worker processes, which receive the function by name: these must be
-module-level functions of a module on the path of every process (``tests/support`` is).
+module-level functions of a module every process can import (`testing` is, from the repository).
 """
 
 from __future__ import annotations

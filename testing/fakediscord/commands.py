@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fakediscord.models import FakeChannel, FakeMember, FakeRole, FakeUser
-from fakediscord.web import ApiError
+from testing.fakediscord.models import FakeChannel, FakeMember, FakeRole, FakeUser
+from testing.fakediscord.web import ApiError
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10

@@ -8,8 +8,8 @@ from typing import Any
 
 from aiohttp import web
 
-from fakediscord.commands import bulk_overwrite, check_commands, invalid_form_body
-from fakediscord.models import (
+from testing.fakediscord.commands import bulk_overwrite, check_commands, invalid_form_body
+from testing.fakediscord.models import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -20,9 +20,9 @@ from fakediscord.models import (
     FakeChannel,
     FakeMessage,
 )
-from fakediscord.responses import Publish
-from fakediscord.web import BODY, ApiError, Body, json_response, no_content
-from fakediscord.world import World
+from testing.fakediscord.responses import Publish
+from testing.fakediscord.web import BODY, ApiError, Body, json_response, no_content
+from testing.fakediscord.world import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 THREAD_TYPES = {int(ChannelType.PUBLIC_THREAD), int(ChannelType.PRIVATE_THREAD)}

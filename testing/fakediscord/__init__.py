@@ -16,9 +16,9 @@ buttons) and wait for what the bot does. Modules:
 - `sample_bot`: a tiny bot used to test the fake itself.
 """
 
-from fakediscord.faults import Fault, RecordedRequest
-from fakediscord.interactions import InteractionHandle, InteractionResult, ResponseType
-from fakediscord.models import (
+from testing.fakediscord.faults import Fault, RecordedRequest
+from testing.fakediscord.interactions import InteractionHandle, InteractionResult, ResponseType
+from testing.fakediscord.models import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
     SEND_MESSAGES,
@@ -30,8 +30,8 @@ from fakediscord.models import (
     FakeMessage,
     FakeUser,
 )
-from fakediscord.runner import BotProcess, InProcessBot
-from fakediscord.server import FakeDiscord
+from testing.fakediscord.runner import BotProcess, InProcessBot
+from testing.fakediscord.server import FakeDiscord
 
 __all__ = [
     "ATTACH_FILES",

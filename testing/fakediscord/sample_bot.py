@@ -1,6 +1,6 @@
 """A tiny bot that exercises the fake Discord as the real bot will (tests only).
 
-``python -m fakediscord.sample_bot`` reads the bot's own settings (`bot.settings`) from the
+``python -m testing.fakediscord.sample_bot`` reads the bot's own settings (`bot.settings`) from the
 environment, points discord.py at ``DISCORD_API_BASE`` and ``DISCORD_GATEWAY_URL`` through
 `bot.endpoints`, syncs its commands to ``DEV_GUILD_ID`` at start, and stops cleanly on SIGTERM.
 No privileged intents.

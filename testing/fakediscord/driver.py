@@ -10,12 +10,17 @@ import asyncio
 from collections.abc import Mapping
 from typing import Any
 
-from fakediscord.commands import find_command, interaction_data
-from fakediscord.gateway import Gateway
-from fakediscord.interactions import InteractionHandle, InteractionType, envelope, new_handle
-from fakediscord.models import FakeChannel, FakeMessage, FakeUser
-from fakediscord.responses import InteractionRoutes
-from fakediscord.world import World
+from testing.fakediscord.commands import find_command, interaction_data
+from testing.fakediscord.gateway import Gateway
+from testing.fakediscord.interactions import (
+    InteractionHandle,
+    InteractionType,
+    envelope,
+    new_handle,
+)
+from testing.fakediscord.models import FakeChannel, FakeMessage, FakeUser
+from testing.fakediscord.responses import InteractionRoutes
+from testing.fakediscord.world import World
 
 
 class ActAsUsers:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
-from fakediscord.ids import new_token
-from fakediscord.models import (
+from testing.fakediscord.ids import new_token
+from testing.fakediscord.models import (
     MAX_UPLOAD_BYTES,
     FakeAttachment,
     FakeChannel,
@@ -26,7 +26,7 @@ from fakediscord.models import (
 )
 
 if TYPE_CHECKING:
-    from fakediscord.world import World
+    from testing.fakediscord.world import World
 
 ACK_DEADLINE = 3.0
 

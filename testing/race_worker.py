@@ -2,8 +2,8 @@
 database, waits for a line on stdin (the start, given to every racer at once), submits the move
 `count` times at once, and prints how many applied and the names of the refusals.
 
-Run as ``python -m race_worker DATABASE CHANNEL USER MOVE VERSION COUNT`` with ``tests/support``
-and the repository on the path.
+Run as ``python -m testing.race_worker DATABASE CHANNEL USER MOVE VERSION COUNT`` with the
+repository on the path.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from servicekit import open_service
-
 from bot.service import MoveResult
+from testing.servicekit import open_service
 
 
 async def race(argv: list[str]) -> None:

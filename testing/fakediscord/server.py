@@ -14,15 +14,15 @@ from typing import Any
 
 from aiohttp import web
 
-from fakediscord.driver import ActAsUsers
-from fakediscord.faults import Fault, RecordedRequest, route_matches
-from fakediscord.gateway import Gateway
-from fakediscord.interactions import ACK_DEADLINE, InteractionHandle
-from fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
-from fakediscord.responses import InteractionRoutes
-from fakediscord.rest import RestRoutes
-from fakediscord.web import BODY, ApiError, json_response, read_body, request_key
-from fakediscord.world import World
+from testing.fakediscord.driver import ActAsUsers
+from testing.fakediscord.faults import Fault, RecordedRequest, route_matches
+from testing.fakediscord.gateway import Gateway
+from testing.fakediscord.interactions import ACK_DEADLINE, InteractionHandle
+from testing.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from testing.fakediscord.responses import InteractionRoutes
+from testing.fakediscord.rest import RestRoutes
+from testing.fakediscord.web import BODY, ApiError, json_response, read_body, request_key
+from testing.fakediscord.world import World
 
 API = "/api/v10"
 # Interaction callbacks and webhooks are authorised by their token, not the bot token.

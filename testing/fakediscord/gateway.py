@@ -22,7 +22,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from fakediscord.world import World
+from testing.fakediscord.world import World
 
 # Members, presences and message content: intents Discord refuses unless enabled in the portal.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)

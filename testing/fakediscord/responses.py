@@ -12,16 +12,16 @@ from typing import Any
 
 from aiohttp import web
 
-from fakediscord.interactions import (
+from testing.fakediscord.interactions import (
     ALLOWED_RESPONSES,
     COMPLETE_AT_CALLBACK,
     InteractionHandle,
     InteractionType,
     ResponseType,
 )
-from fakediscord.models import EPHEMERAL, LOADING, FakeMessage, MessageType
-from fakediscord.web import BODY, ApiError, Body, json_response, no_content
-from fakediscord.world import World
+from testing.fakediscord.models import EPHEMERAL, LOADING, FakeMessage, MessageType
+from testing.fakediscord.web import BODY, ApiError, Body, json_response, no_content
+from testing.fakediscord.world import World
 
 Publish = Callable[[str, dict[str, Any]], Awaitable[None]]
 MAX_CHOICES = 25

@@ -1,8 +1,8 @@
 """A process that plays random moves through the service without pause, printing
 ``<game id> <version>`` after each committed move, until it is killed.
 
-Run as ``python -m crash_worker DATABASE`` (an SQLite file or a PostgreSQL URL) with
-``tests/support`` and the repository on the path.
+Run as ``python -m testing.crash_worker DATABASE`` (an SQLite file or a PostgreSQL URL) with
+the repository on the path.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import asyncio
 import random
 import sys
 
-from servicekit import ALICE, BOB, CHANNEL, open_service, random_move, start_game
-
 from bot.service import GameService, errors
+from testing.servicekit import ALICE, BOB, CHANNEL, open_service, random_move, start_game
 
 CHANNELS = range(CHANNEL, CHANNEL + 6)
 

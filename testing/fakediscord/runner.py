@@ -18,10 +18,9 @@ from types import TracebackType
 import discord
 
 from bot.endpoints import use_endpoints
-from fakediscord.server import FakeDiscord
+from testing.fakediscord.server import FakeDiscord
 
-SUPPORT_DIR = Path(__file__).resolve().parents[1]
-REPO_ROOT = SUPPORT_DIR.parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 class InProcessBot:
@@ -79,7 +78,8 @@ class BotProcess:
     """``python -m <module>`` with the fake's settings in its environment.
 
     The environment is minimal (no inherited ``DISCORD_*`` values can leak in): the fake's
-    `bot_env()`, `PATH`, a `PYTHONPATH` with the repository and ``tests/support``, then `env`.
+    `bot_env()`, `PATH`, a `PYTHONPATH` with the repository (`bot` and `testing` import from
+    there), then `env`.
     Pass `cwd` (e.g. ``tmp_path``): the bot reads a ``.env`` found from its working directory
     upwards, and one in the repository could add settings. Output is collected while it runs;
     `stderr` is in every failure message.
@@ -100,7 +100,7 @@ class BotProcess:
         self.cwd = cwd
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "PYTHONPATH": os.pathsep.join([str(REPO_ROOT), str(SUPPORT_DIR)]),
+            "PYTHONPATH": str(REPO_ROOT),
             "PYTHONUNBUFFERED": "1",
             **fake.bot_env(),
             **(env or {}),

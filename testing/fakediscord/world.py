@@ -7,9 +7,9 @@ import mimetypes
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
-from fakediscord.faults import Faults, RecordedRequest
-from fakediscord.ids import Snowflakes, bot_token_prefix, iso_now, new_token
-from fakediscord.models import (
+from testing.fakediscord.faults import Faults, RecordedRequest
+from testing.fakediscord.ids import Snowflakes, bot_token_prefix, iso_now, new_token
+from testing.fakediscord.models import (
     BOT_PERMISSIONS,
     EPHEMERAL,
     LOADING,
@@ -25,7 +25,7 @@ from fakediscord.models import (
     FakeUser,
     allowed_user_pings,
 )
-from fakediscord.web import ApiError, UploadedFile, unknown
+from testing.fakediscord.web import ApiError, UploadedFile, unknown
 
 T = TypeVar("T")
 FIXED_FLAGS = EPHEMERAL | LOADING
