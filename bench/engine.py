@@ -12,8 +12,8 @@ import random
 from bench.ponte_positions import endgame, long_game
 from bench.timing import line, median_seconds
 from bench.verbindung import run as verbindung
-from engine.ai.ponte.playout import midgame
 from engine.ponte import Place, PonteGame
+from testing.ponte_playout import midgame
 
 
 def ponte() -> list[str]:

@@ -27,9 +27,10 @@ from bot.render.encode import paletted
 from bot.render.gif import write_gif
 from bot.render.replay import FRAME_MS, LAST_FRAME_MS, MAX_BYTES
 from bot.render.theme import DEFAULT_THEME
-from engine.ai.ponte.playout import midgame, random_turn
+from engine.ai.ponte.playout import random_turn
 from engine.ponte import Colour, PonteGame
 from engine.verbindung import VerbindungGame
+from testing.ponte_playout import midgame
 
 REPLAY_TURNS = 150
 

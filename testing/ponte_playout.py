@@ -1,11 +1,12 @@
-"""Random Ponte del Diavolo games for invariant tests (the benchmarks' policy), and an
-independent legality oracle."""
+"""Random Ponte del Diavolo games for invariant tests (the benchmarks' policy), the mid-game
+positions tests and benchmarks measure and check on, and an independent legality oracle."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from engine.ai.base import Rng
 from engine.ai.ponte.playout import random_turn
 from engine.ponte import Colour, Move, PonteGame
 
@@ -19,6 +20,20 @@ def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Mov
         yield game.copy(), move
         game.check(move)
         game.push(move)
+
+
+def midgame(seeded: Callable[[int], Rng], stones: int = 60, bridges: int = 10) -> PonteGame:
+    """The first 12x12 game played with `seeded(0)`, `seeded(1)`, ... (`random.Random`, say)
+    to reach `stones` stones, with white to move, that has `bridges` bridges (give or take one)
+    at that point."""
+    for seed in range(100):
+        rng = seeded(seed)
+        game = PonteGame()
+        while sum(cell is not None for cell in game.board.cells) < stones or game.ply % 2:
+            game.push(random_turn(game, rng, bridge_chance=0.25))
+        if abs(len(game.board.bridges) - bridges) <= 1:
+            return game
+    raise ValueError("no seed gave the wanted mid-game")
 
 
 def board_is_valid(cells: list[Colour | None], size: int, colour: Colour) -> bool:

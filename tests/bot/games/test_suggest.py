@@ -6,11 +6,11 @@ import pytest
 
 from bot import games
 from bot.games.spec import SUGGESTIONS as LIMIT
-from engine.ai.ponte.playout import midgame
 from engine.ai.verbindung.playout import random_turn
 from engine.ponte import Place, PonteGame
 from engine.verbindung import Face, Turn, VerbindungGame, draw_roll
 from engine.verbindung import Place as VPlace
+from testing.ponte_playout import midgame
 from testing.ponte_positions import classic_filled
 
 
