@@ -2,7 +2,7 @@
 one process, then PostgreSQL with 1, 2 and 4 processes playing at once, each its own games, with
 the median and p99 latency of a move in each, all in one run.
 
-Run ``python -m bench.scale`` from the repository root. Without ``--postgres URL`` it starts a
+Run ``python -m bench.speed.scale`` from the repository root. Without ``--postgres URL`` it starts a
 throwaway PostgreSQL server of its own from the machine's binaries (as the tests do, see
 `testing.pgserver`). The goal on a 2-core machine where the server shares the cores:
 with PostgreSQL, 2 processes carry at least 1.5 times the moves per second of one, and a move's
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from bench.service import FIRST_CHANNEL, STORED_GAMES, EngineGame, fill, p99, planned_moves
+from bench.speed.service import FIRST_CHANNEL, STORED_GAMES, EngineGame, fill, p99, planned_moves
 from bot.service import GameService
 from bot.store import games, open_database
 
@@ -162,7 +162,7 @@ def report(runs: list[Run], concurrency: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.scale", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.speed.scale", description=__doc__)
     parser.add_argument("--postgres", help="a postgresql:// URL (default: a server of its own)")
     parser.add_argument("--concurrency", type=int, default=CONCURRENCY, help="games at a time")
     args = parser.parse_args()

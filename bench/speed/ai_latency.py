@@ -1,11 +1,11 @@
 """How long other players wait while the computer thinks (issue 7; not a test).
 
-Run ``python -m bench.ai_latency`` from the repository root. It runs the real bot in this process
-against the fake Discord of the tests, starts a game against the computer (level hard, about two
-seconds per move) in one channel and, while the computer thinks, times slash commands of two
-other players in another channel: from the interaction's dispatch to its acknowledgement at the
-fake (a `/move`, answered with the new board). The search runs in a worker process, so these
-should stay as fast as without a computer game: far inside Discord's 3 seconds.
+Run ``python -m bench.speed.ai_latency`` from the repository root. It runs the real bot in this
+process against the fake Discord of the tests, starts a game against the computer (level hard, about
+two seconds per move) in one channel and, while the computer thinks, times slash commands of two
+other players in another channel: from the interaction's dispatch to its acknowledgement at the fake
+(a `/move`, answered with the new board). The search runs in a worker process, so these should stay
+as fast as without a computer game: far inside Discord's 3 seconds.
 
 `measure(samples)` returns the latencies in seconds; the script prints the median and maximum.
 """

@@ -1,6 +1,6 @@
-"""The yardstick of issue 17, `bench.mcts`: a plain UCT search that finds what its playouts show,
-weighs chance by sampling, credits each step to the side that made it; and its Ponte playouts,
-which run on a simulator that must agree with the engine's rules."""
+"""The yardstick of issue 17, `testing.strength.mcts`: a plain UCT search that finds what its
+playouts show, weighs chance by sampling, credits each step to the side that made it; and its Ponte
+playouts, which run on a simulator that must agree with the engine's rules."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from typing import ClassVar
 
 import pytest
 
-from bench import mcts_ponte, mcts_verbindung, ponte_sim
-from bench.mcts import Search, margin_result
-from bench.mcts_ponte import PonteDomain, State
-from bench.ponte_sim import WHITE, Sim
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
 from engine.ponte import PonteGame, Swap
 from engine.verbindung import VerbindungGame, draw_roll
 from testing.ponte_playout import playout
+from testing.strength import mcts_ponte, mcts_verbindung, ponte_sim
+from testing.strength.mcts import Search, margin_result
+from testing.strength.mcts_ponte import PonteDomain, State
+from testing.strength.ponte_sim import WHITE, Sim
 
 
 @dataclass(frozen=True)

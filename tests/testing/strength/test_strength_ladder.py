@@ -1,5 +1,5 @@
 """The measuring tools of issue 17: the ladder's players and ratings, and the win-rate intervals
-`bench.ai` prints."""
+``python -m bench.strength.ai`` prints."""
 
 from __future__ import annotations
 
@@ -8,12 +8,19 @@ import random
 
 import pytest
 
-from bench.ai import Pairing, names_of, wilson, write_record
-from bench.ai_players import KINDS, PLAYERS, play_game, winner_of
-from bench.ladder import PONTE_ONLY, default_players, rate, table
 from engine.ponte import PonteGame
 from engine.record import Record
 from engine.verbindung import VerbindungGame, draw_roll
+from testing.strength.pairings import Pairing, names_of, write_record
+from testing.strength.players import (
+    KINDS,
+    PLAYERS,
+    PONTE_ONLY,
+    default_players,
+    play_game,
+    winner_of,
+)
+from testing.strength.ratings import rate, table, wilson
 
 
 @pytest.mark.parametrize("kind", ["ponte", "classic", "verbindung"])

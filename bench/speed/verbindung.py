@@ -1,16 +1,16 @@
 """Speed of the Verbindung gesucht engine against the targets of issue 3 (not a test).
 
-Run ``python -m bench.verbindung`` (or via ``python -m bench.engine``) from the repository root.
-Targets: listing every legal placement for a roll of three <= 2 ms; checking a win <= 200 us;
-replaying a 40-turn record <= 20 ms.
+Run ``python -m bench.speed.verbindung`` (or via ``python -m bench.speed.engine``) from the
+repository root. Targets: listing every legal placement for a roll of three <= 2 ms; checking a win
+<= 200 us; replaying a 40-turn record <= 20 ms.
 """
 
 from __future__ import annotations
 
 import random
 
-from bench.timing import line as result_line
-from bench.timing import median_seconds
+from bench.speed.timing import line as result_line
+from bench.speed.timing import median_seconds
 from engine.ai.verbindung.playout import random_turn
 from engine.verbindung import (
     Face,

@@ -5,7 +5,7 @@ hundreds of thousands of times, so this keeps what they need in flat lists of sm
 the owner of each field (0 empty, 1 white, 2 red), the blocked fields, the stones that carry a
 bridge end, and per possible bridge whether it can still ever be built (a stone under it, or a
 bridge crossing it, rules it out for good, P12/P14). The rules are the engine's (P1, P5-P17); the
-self-check `python -m bench.ponte_sim` replays random games through both to check that.
+self-check `python -m testing.strength.ponte_sim` replays random games through both to check that.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from engine.ai.ponte.playout import random_turn
 from engine.coords import Field
 from engine.ponte import Bridge, Colour, Move, Place, PonteGame
 from engine.ponte.geometry import BRIDGE_OFFSETS, crossing_offsets, geometry
@@ -334,8 +335,6 @@ class Sim:
 def check(games: int = 20) -> None:
     """Play random games on a `Sim` and the engine side by side, checking that both agree on
     every legal bridge, whether two stones fit, whose turn it is, the end and the score."""
-    from engine.ai.ponte.playout import random_turn
-
     for variant in ("online", "classic"):
         for seed in range(games):
             rng = random.Random(seed)

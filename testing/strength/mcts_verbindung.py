@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from bench.mcts import Search
 from engine.verbindung import Action, Player, Turn, VerbindungGame, draw_roll
+from testing.strength.mcts import Search
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,46 +1,30 @@
 """Strength and speed of the computer players against the targets of issue 17 (not a test).
 
-Run ``python -m bench.ai`` from the repository root. Every pairing plays ``--games`` games (default
-100), half with the hard player moving first; the two games of a pair share their seed, so they
-see the same dice. Each turn may think for ``--budget`` seconds (default 2, the bot's default;
-``mcts@8`` is the plain search with 8 seconds). The pie rule is on: every player may swap.
-It prints each win rate with its 95% Wilson interval, the median and longest thinking time of
-the hard player, and how fast the bot answers another player while it thinks (`ai_latency`).
+Run ``python -m bench.strength.ai`` from the repository root. Every pairing plays ``--games`` games
+(default 100), half with the hard player moving first; the two games of a pair share their seed, so
+they see the same dice. Each turn may think for ``--budget`` seconds (default 2, the bot's default;
+``mcts@8`` is the plain search with 8 seconds). The pie rule is on: every player may swap. It prints
+each win rate with its 95% Wilson interval, the median and longest thinking time of the hard player,
+and how fast the bot answers another player while it thinks (`ai_latency`).
 
-The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`bench.mcts`); `hard0`
-is the hard level as it was before its search. ``--only ponte:mcts,verbindung:mcts`` runs some
-pairings (in the order given), ``--first N`` goes on from game N after a run cut short,
-``--record FILE`` appends every game to a JSON-lines file that ``python -m bench.ladder`` can
-rate, and ``--jobs`` runs games in parallel processes.
+The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`testing.strength.mcts`);
+`hard0` is the hard level as it was before its search. ``--only ponte:mcts,verbindung:mcts`` runs
+some pairings (in the order given), ``--first N`` goes on from game N after a run cut short,
+``--record FILE`` appends every game to a JSON-lines file that ``python -m bench.strength.ladder``
+can rate, and ``--jobs`` runs games in parallel processes.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bench.ai_players import Played, append_entry, play_game
-
-Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """The hard player against `opponent` in `kind`, and the share of wins it must reach."""
-
-    kind: str
-    opponent: str
-    target: float | None
-
-    @property
-    def key(self) -> str:
-        """The pairing's name on the command line (``ponte:mcts``)."""
-        return f"{self.kind}:{self.opponent}"
-
+from testing.strength.pairings import Pairing, names_of, write_record
+from testing.strength.players import Played, play_game
+from testing.strength.ratings import wilson
 
 PAIRINGS = (
     Pairing("ponte", "mcts", 0.75),
@@ -55,23 +39,6 @@ PAIRINGS = (
     Pairing("verbindung", "normal", None),
 )
 """Every pairing, the most important first (issue 17): partial runs are useful."""
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (a draw counts half a win)."""
-    if games == 0:
-        return (0.0, 1.0)
-    rate = wins / games
-    spread = Z95 * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2))
-    centre = rate + Z95**2 / (2 * games)
-    scale = 1 + Z95**2 / games
-    # Clamped: at a rate of 0 or 1 the rounding can step a hair outside 0..1.
-    return (max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale))
-
-
-def names_of(pairing: Pairing, number: int) -> tuple[str, str]:
-    """The two players of game `number`: hard moves first in even games."""
-    return ("hard", pairing.opponent) if number % 2 == 0 else (pairing.opponent, "hard")
 
 
 def _play(pairing: Pairing, number: int, budget: float) -> tuple[int, Played]:
@@ -138,14 +105,6 @@ def _result(played: Played, hard: int) -> str:
     return "won" if played.winner == hard else "lost"
 
 
-def write_record(path: str, pairing: Pairing, number: int, budget: float, played: Played) -> None:
-    """Append game `number` of `pairing` to the JSON-lines file `path`: `Played.entry` with the
-    budget and the seed of its pair of games."""
-    entry = played.entry(pairing.kind, names_of(pairing, number))
-    entry.update(budget=budget, seed=number // 2)
-    append_entry(path, entry)
-
-
 def _summary(pairing: Pairing, tally: Tally, budget: float, wall: float) -> str:
     assert tally.thinking is not None
     low, high = wilson(tally.wins, tally.games)
@@ -167,7 +126,7 @@ def _summary(pairing: Pairing, tally: Tally, budget: float, wall: float) -> str:
 
 
 def _latency_line(samples: int) -> str:
-    from bench.ai_latency import measure
+    from bench.speed.ai_latency import measure
 
     seconds, overlapped = measure(samples)
     median, longest = statistics.median(seconds), max(seconds)

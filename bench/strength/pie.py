@@ -1,7 +1,7 @@
 """The first player's win rate between equal players, with and without the pie rule (issue 17).
 
-Run ``python -m bench.pie --level normal`` (1,000 games each, some 15 minutes of a core; 200 were
-too few: two sets of 200 with the pie rule gave the first player 57.8% and 47.3%), or
+Run ``python -m bench.strength.pie --level normal`` (1,000 games each, some 15 minutes of a core;
+200 were too few: two sets of 200 with the pie rule gave the first player 57.8% and 47.3%), or
 ``--level hard`` (slower). Both players are the same level of the computer. With the pie rule they
 play as the bot does: the first player opens with stones its opening model rates close to even, the
 second swaps when the model rates the opening better for white. Without it the first player opens
@@ -17,13 +17,13 @@ import argparse
 import random
 import time
 
-from bench.ai import wilson
-from bench.ai_players import stop_after
 from engine.ai import Level, choose
 from engine.ai.base import Stop
 from engine.ai.ponte import play_on
 from engine.ai.ponte.opening import first_turn
 from engine.ponte import Move, PonteGame
+from testing.strength.players import stop_after
+from testing.strength.ratings import wilson
 
 
 def without_pie(game: PonteGame, level: Level, rng: random.Random, stop: Stop) -> Move:

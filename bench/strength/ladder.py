@@ -1,9 +1,9 @@
 """The ladder of the computer's levels: ratings from round-robin games (issue 17; not a test).
 
-Run ``python -m bench.ladder --kind ponte --games 20 --record ladder.jsonl`` to play every pairing
-of ``--players`` (default: random, greedy, mcts, easy, normal, hard; greedy plays Ponte only)
-``--games`` times, half with each colour, and rate everyone from the results; ``--from
-a.jsonl,b.jsonl`` adds games recorded earlier (by this script or by ``python -m bench.ai
+Run ``python -m bench.strength.ladder --kind ponte --games 20 --record ladder.jsonl`` to play every
+pairing of ``--players`` (default: random, greedy, mcts, easy, normal, hard; greedy plays Ponte
+only) ``--games`` times, half with each colour, and rate everyone from the results; ``--from
+a.jsonl,b.jsonl`` adds games recorded earlier (by this script or by ``python -m bench.strength.ai
 --record``), which count towards each pairing's games, and ``--games 0`` only rates them.
 
 The ratings are openskill's Plackett-Luce model (the Weng-Lin rating the bot's player ratings
@@ -17,29 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
-from collections import defaultdict
 from collections.abc import Iterator
 from itertools import combinations
 
-from openskill.models import PlackettLuce
-
-from bench.ai_players import append_entry, play_game
-
-DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
-PONTE_ONLY = frozenset({"greedy"})
-"""Players that know only Ponte (the greedy player scores Ponte turns)."""
-
-
-def plays(name: str, kind: str) -> bool:
-    """Whether the player `name` can play a game of `kind`."""
-    return kind != "verbindung" or name not in PONTE_ONLY
-
-
-def default_players(kind: str) -> list[str]:
-    """The ladder's players for `kind`: every default player that plays that game."""
-    return [name for name in DEFAULT_PLAYERS if plays(name, kind)]
+from testing.strength.players import append_entry, default_players, play_game, plays
+from testing.strength.ratings import elo_scale, rate, table
 
 
 def round_robin(
@@ -65,60 +47,6 @@ def round_robin(
                 append_entry(record, entry)
             print(f"  {names[0]} - {names[1]}: winner {played.winner}", flush=True)
             yield entry
-
-
-def rate(
-    entries: list[dict[str, object]], orders: int = 64, seed: int = 1
-) -> dict[str, tuple[float, float]]:
-    """Each player's (mu, sigma): the means over `orders` seeded random orders of the games.
-    The model learns one game at a time, so one order leaves its trace: over twenty games of
-    three players a rating moved by 1.6 mu (some 50 Elo) from one order to the next, and the
-    mean over 64 orders by about 0.2."""
-    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for number in range(orders):
-        for name, (mu, sigma) in _rate_once(entries, random.Random(f"{seed}:{number}")).items():
-            totals[name][0] += mu / orders
-            totals[name][1] += sigma / orders
-    return {name: (mu, sigma) for name, (mu, sigma) in totals.items()}
-
-
-def _rate_once(
-    entries: list[dict[str, object]], rng: random.Random
-) -> dict[str, tuple[float, float]]:
-    model = PlackettLuce()
-    ratings: dict[str, object] = {}
-    order = list(entries)
-    rng.shuffle(order)
-    for entry in order:
-        names = entry["players"]
-        winner = entry["winner"]
-        assert isinstance(names, list)
-        teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
-        ranks = [1, 1] if winner is None else [0 if i == winner else 1 for i in range(2)]
-        [[first], [second]] = model.rate(teams, ranks=ranks)
-        ratings[names[0]], ratings[names[1]] = first, second
-    return {name: (r.mu, r.sigma) for name, r in ratings.items()}  # type: ignore[attr-defined]
-
-
-def elo_scale() -> float:
-    """Elo points per point of mu: a Plackett-Luce mean difference d between two settled
-    players gives odds of exp(d / (sqrt(2) * beta)); Elo gives 10 ** (D / 400)."""
-    beta = PlackettLuce().beta
-    return 400 / math.log(10) / (math.sqrt(2) * beta)
-
-
-def table(entries: list[dict[str, object]]) -> dict[tuple[str, str], list[float]]:
-    """Per ordered pair (a, b) with a < b: a's points (a draw counts half) and the games."""
-    results: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for entry in entries:
-        names = entry["players"]
-        winner = entry["winner"]
-        assert isinstance(names, list)
-        a, b = sorted(names)
-        points = 0.5 if winner is None else float(names[winner] == a)  # type: ignore[index]
-        results[(a, b)][0] += points
-        results[(a, b)][1] += 1
-    return results
 
 
 def report(entries: list[dict[str, object]], anchor: str = "random") -> None:

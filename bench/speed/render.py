@@ -1,6 +1,6 @@
 """Speed and size of the board images against the targets of issue 4 (not a test).
 
-Run ``python -m bench.render`` from the repository root. Targets: a 12x12 mid-game Ponte board
+Run ``python -m bench.speed.render`` from the repository root. Targets: a 12x12 mid-game Ponte board
 rendered and PNG-encoded in at most 15 ms, the PNG at most 150 KB; a Verbindung board in at most
 10 ms; the replay of a 150-turn game in at most 10 s and under Discord's 8 MiB.
 
@@ -18,7 +18,7 @@ import itertools
 import random
 import time
 
-from bench.timing import line, median_seconds
+from bench.speed.timing import line, median_seconds
 from bot.games.ponte.drawing import ponte_frames, ponte_image, render_ponte
 from bot.games.ponte.samples import PONTE_SAMPLE
 from bot.games.verbindung.drawing import render_verbindung

@@ -1,11 +1,11 @@
 """Fit the opening model of the Ponte pie rule (`engine.ai.ponte.opening`) to played games.
 
-Run ``python -m bench.ponte_openings --games 1500 --out /tmp/ponte-openings.jsonl``: each game
-opens with two white stones of a random shape in a random place (`opening.openings`), red plays
-on without swapping, and two normal players finish the game. A logistic regression of white's
-win on the features of the opening (`opening.opening_features`) gives the weights the engine
-uses; ``--fit-only`` refits a saved file, ``--start`` resumes at a seed,
-``--openings 'f6 f7,a1 a2'`` plays these openings in turn instead of random ones.
+Run ``python -m bench.strength.ponte_openings --games 1500 --out /tmp/ponte-openings.jsonl``: each
+game opens with two white stones of a random shape in a random place (`opening.openings`), red plays
+on without swapping, and two normal players finish the game. A logistic regression of white's win on
+the features of the opening (`opening.opening_features`) gives the weights the engine uses;
+``--fit-only`` refits a saved file, ``--start`` resumes at a seed, ``--openings 'f6 f7,a1 a2'``
+plays these openings in turn instead of random ones.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import argparse
 import json
 import random
 
-from bench.logistic import fit
+from bench.strength.logistic import fit
 from engine.ai import Level, choose
 from engine.ai.ponte.opening import opening_features, openings
 from engine.ponte import Colour, PonteGame

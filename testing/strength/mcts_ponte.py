@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from bench.mcts import Search, margin_result
-from bench.ponte_sim import RED, WHITE, Sim
 from engine.coords import Field
 from engine.ponte import Move, Pass, Place, PonteGame, Swap
+from testing.strength.mcts import Search, margin_result
+from testing.strength.ponte_sim import RED, WHITE, Sim
 
 BRIDGE_WEIGHT = 8
 

@@ -1,10 +1,10 @@
 """Speed of the game service against the targets of issues 5 and 14 (not a test).
 
-Run ``python -m bench.service`` from the repository root. With 10,000 games stored, playing a move
-through the service (load, validate, store; no image): median <= 5 ms, p99 <= 20 ms. 200 games
-played concurrently in one process: >= 300 moves per second in total. With 10,000 finished games
-in a server, `/leaderboard` and `/stats` answer in at most 50 ms (median), and finishing a game
-with its rating update stays within 5 ms (median).
+Run ``python -m bench.speed.service`` from the repository root. With 10,000 games stored, playing a
+move through the service (load, validate, store; no image): median <= 5 ms, p99 <= 20 ms. 200 games
+played concurrently in one process: >= 300 moves per second in total. With 10,000 finished games in
+a server, `/leaderboard` and `/stats` answer in at most 50 ms (median), and finishing a game with
+its rating update stays within 5 ms (median).
 """
 
 from __future__ import annotations

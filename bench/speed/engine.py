@@ -1,4 +1,4 @@
-"""Engine speed: ``python -m bench.engine`` prints medians for both engines' targets.
+"""Engine speed: ``python -m bench.speed.engine`` prints medians for both engines' targets.
 
 Ponte del Diavolo targets (12x12 mid-game, about 60 stones and 10 bridges): one two-stone turn
 checked in at most 30 us; the legal fields listed in at most 1 ms; whether the player may pass in
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from bench.ponte_positions import endgame, long_game
-from bench.timing import line, median_seconds
-from bench.verbindung import run as verbindung
+from bench.speed.ponte_positions import endgame, long_game
+from bench.speed.timing import line, median_seconds
+from bench.speed.verbindung import run as verbindung
 from engine.ponte import Place, PonteGame
 from testing.ponte_playout import midgame
 

@@ -12,7 +12,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from bench import mcts_ponte, mcts_verbindung
 from engine.ai import Level, choose
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value
 from engine.ai.ponte.evaluate import position_value
@@ -24,6 +23,7 @@ from engine.coords import Field
 from engine.ponte import Bridge, Place, PonteGame, Swap
 from engine.ponte.scoring import score
 from engine.verbindung import VerbindungGame, draw_roll
+from testing.strength import mcts_ponte, mcts_verbindung
 
 Game = PonteGame | VerbindungGame
 Player = Callable[[Game, random.Random, Callable[[], bool]], object]
@@ -78,7 +78,8 @@ def greedy_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
 
 
 def mcts_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
-    """The plain UCT search of boardspace.net's robots (`bench.mcts`), for either game."""
+    """The plain UCT search of boardspace.net's robots (`testing.strength.mcts`), for either
+    game."""
     if isinstance(game, PonteGame):
         return mcts_ponte.choose(game, rng, stop)
     return mcts_verbindung.choose(game, rng, stop)
@@ -173,8 +174,9 @@ class Played:
     moves: tuple[str, ...] = ()
 
     def entry(self, kind: str, names: tuple[str, str]) -> dict[str, object]:
-        """The game as a line of a benchmark's record (``--record``; `bench.ladder` rates
-        them): its kind, the players (the first moved first), the winner and the moves."""
+        """The game as a line of a benchmark's record (``--record``; ``python -m
+        bench.strength.ladder`` rates them): its kind, the players (the first moved first), the
+        winner and the moves."""
         return {"kind": kind, "players": list(names), "winner": self.winner, "moves": self.moves}
 
 
@@ -247,3 +249,18 @@ def winner_of(game: Game) -> int | None:
     if isinstance(game, PonteGame):
         return 0 if outcome.winner is game.first_player_colour else 1
     return 0 if str(outcome.winner) == "red" else 1
+
+
+DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
+PONTE_ONLY = frozenset({"greedy"})
+"""Players that know only Ponte (the greedy player scores Ponte turns)."""
+
+
+def plays(name: str, kind: str) -> bool:
+    """Whether the player `name` can play a game of `kind`."""
+    return kind != "verbindung" or name not in PONTE_ONLY
+
+
+def default_players(kind: str) -> list[str]:
+    """The ladder's players for `kind`: every default player that plays that game."""
+    return [name for name in DEFAULT_PLAYERS if plays(name, kind)]

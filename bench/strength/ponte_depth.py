@@ -1,9 +1,9 @@
 """How deep Ponte's hard level sees in its thinking time (issue 17; not a test).
 
-Run ``python -m bench.ponte_depth`` on an idle machine. Positions come from seeded games between
-two normal players (every tenth turn of each game, so openings, middle games and endings alike);
-at each, hard's search (`engine.ai.ponte.search`) runs for ``--budget`` seconds, as in the bot,
-and the script prints, per stage of the game, the median number of expansions and the deepest
+Run ``python -m bench.strength.ponte_depth`` on an idle machine. Positions come from seeded games
+between two normal players (every tenth turn of each game, so openings, middle games and endings
+alike); at each, hard's search (`engine.ai.ponte.search`) runs for ``--budget`` seconds, as in the
+bot, and the script prints, per stage of the game, the median number of expansions and the deepest
 finished iteration (in whole turns: 2 is my turn and the answer).
 """
 
@@ -15,11 +15,11 @@ import statistics
 import time
 from collections import defaultdict
 
-from bench.ai_players import stop_after
 from engine.ai import Level, choose
 from engine.ai.ponte import HARD_NODES
 from engine.ai.ponte.search import Search
 from engine.ponte import PonteGame
+from testing.strength.players import stop_after
 
 
 def positions(games: int, every: int = 10) -> list[PonteGame]:
