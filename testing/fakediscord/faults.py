@@ -147,6 +147,11 @@ class Faults:
                 return fault
         return None
 
+    def release_all(self) -> None:
+        """Let every held request go on (see `Fault.release`)."""
+        for fault in self._faults:
+            fault.release()
+
     def clear(self) -> None:
         """Disarm every fault."""
         self._faults.clear()

@@ -80,7 +80,11 @@ class FakeDiscord(ActAsUsers):
         return self
 
     async def stop(self) -> None:
-        """Close the gateway connections and the server."""
+        """Release held requests (they are answered as usual), then close the gateway
+        connections and the server."""
+        # The server waits for every request in progress before it closes (up to a minute):
+        # a held request would only go on at that timeout, so let it go on now.
+        self.world.faults.release_all()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -379,6 +383,8 @@ class FakeDiscord(ActAsUsers):
             request[BODY] = body
             record.payload, record.files = body.payload, body.files
             fault = self.world.faults.take(record)
+            if fault is not None:
+                self.world.changed()  # a hit is news to whoever waits for it (a hold, say)
             if fault is not None and fault.held is not None:
                 await fault.held.wait()  # a hold: as slow as Discord at its worst
             elif fault is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import UTC, datetime
 
@@ -253,6 +254,38 @@ async def test_an_enforced_nonce_creates_the_message_once(fake, http):
     async with http.post(url, json={**body, "enforce_nonce": False}) as response:
         assert (await response.json())["id"] != first["id"]  # not enforced: a new message
     assert len(fake.messages_in(channel)) == 2
+
+
+async def test_a_held_request_wakes_whoever_waits_for_it(fake, http):
+    held = fake.hold("GET /users/@me")
+    asking = asyncio.ensure_future(http.get("/api/v10/users/@me"))
+    # Nothing else happens in the fake while the request waits, so only the hit itself can
+    # wake this wait; the outer bound turns a wait that sleeps through it into a failure.
+    waiting = fake.world.wait_until(lambda: held.hits, timeout=60, what="the held request")
+    (request,) = await asyncio.wait_for(waiting, timeout=5)
+    assert request.status == 0 and not asking.done()  # held: not answered yet
+    held.release()
+    async with await asking as response:
+        assert response.status == 200
+
+
+async def test_stopping_the_fake_answers_a_held_request_before_it_returns():
+    # A test that holds a request and then ends (say, with the bot killed mid-request) must not
+    # leave the server waiting for it: stop() releases every hold, so the request is answered
+    # as usual and the server closes without waiting out its shutdown grace (a minute).
+    fake = await FakeDiscord().start()
+    held = fake.hold("GET /users/@me")
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(base_url=fake.base_url, headers=headers) as http:
+        asking = asyncio.ensure_future(http.get("/api/v10/users/@me"))
+        (request,) = await fake.world.wait_until(lambda: held.hits, timeout=5, what="the hold")
+        assert request.status == 0  # held: not answered yet
+        # The bound only keeps a failure short; aiohttp would wait 60 s for the held request.
+        await asyncio.wait_for(fake.stop(), timeout=10)
+        assert request.status == 200  # answered by the fake before stop() returned
+        async with await asking as response:
+            assert response.status == 200
+            assert (await response.json())["id"] == str(fake.bot_user.id)
 
 
 def test_an_event_goes_to_the_shard_of_the_server_it_is_about() -> None:
