@@ -12,10 +12,12 @@ buttons) and wait for what the bot does. Modules:
 - `commands`: registered commands, options of slash commands and autocomplete;
 - `world`, `models`: the state and its Discord JSON forms;
 - `faults`: injected errors (500, 429, ...) and the request log;
+- `clock`: the time of Discord's deadlines, real or moved by the test (`ManualClock`);
 - `runner`: running the bot in-process or as a subprocess;
 - `sample_bot`: a tiny bot used to test the fake itself.
 """
 
+from testing.fakediscord.clock import LoopClock, ManualClock
 from testing.fakediscord.faults import Fault, RecordedRequest
 from testing.fakediscord.interactions import InteractionHandle, InteractionResult, ResponseType
 from testing.fakediscord.models import (
@@ -50,6 +52,8 @@ __all__ = [
     "InProcessBot",
     "InteractionHandle",
     "InteractionResult",
+    "LoopClock",
+    "ManualClock",
     "RecordedRequest",
     "ResponseType",
 ]

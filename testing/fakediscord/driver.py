@@ -6,7 +6,6 @@ an `InteractionHandle`; awaiting the handle gives the bot's answer (see `interac
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -136,7 +135,7 @@ class ActAsUsers:
             handle, data, locale=locale or handle.user.locale, message=message
         )
         self.interactions.register(handle)
-        handle.dispatched_at = asyncio.get_running_loop().time()
+        handle.dispatched_at = self.world.clock.now()
         await self.gateway.deliver("INTERACTION_CREATE", handle.payload)
         return handle
 

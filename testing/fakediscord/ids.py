@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import secrets
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -16,15 +17,17 @@ class Snowflakes:
     """Makes unique snowflakes from the current time, strictly increasing.
 
     discord.py derives creation times from ids (for example `Interaction.created_at` and the
-    15-minute expiry of an interaction token), so the ids must be recent, not small counters.
+    15-minute expiry of an interaction token), so the ids must be recent, not small counters:
+    `now` (seconds since the Unix epoch) is the wall clock unless a test gives another.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], float] = time.time) -> None:
+        self._now = now
         self._last = 0
 
     def next(self) -> int:
         """A new snowflake, later than every one made before."""
-        now_ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        now_ms = round(self._now() * 1000) - DISCORD_EPOCH_MS
         candidate = (now_ms << 22) | (_WORKER << 17) | (_PROCESS << 12)
         self._last = max(candidate, self._last + 1)
         return self._last

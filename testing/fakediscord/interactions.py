@@ -4,12 +4,11 @@ A test gets an `InteractionHandle` for every interaction it dispatches. Awaiting
 the `InteractionResult`: the acknowledgement (callback type and latency) and the messages the
 bot answered with. Discord gives a bot 3 seconds to acknowledge; the fake enforces the same
 deadline: a later callback gets Discord's 404 "Unknown interaction" (10062), and the handle's
-waits fail with a message that says so.
+waits fail with a message that says so. The deadline runs on the fake's clock (`clock`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -149,19 +148,24 @@ class InteractionHandle:
         return None
 
     async def acknowledged(self) -> int:
-        """Wait for the callback; return its type. `AssertionError` after the deadline."""
-        loop = asyncio.get_running_loop()
-        remaining = self.dispatched_at + self.deadline - loop.time()
+        """Wait for the callback; return its type. `AssertionError` once the deadline has
+        passed on the fake's clock."""
+        clock = self.world.clock
+        due = self.dispatched_at + self.deadline
         try:
             await self.world.wait_until(
-                lambda: self.response_type is not None or bool(self.late_callbacks),
-                timeout=max(remaining, 0.0),
+                lambda: (
+                    self.response_type is not None
+                    or bool(self.late_callbacks)
+                    or clock.now() >= due
+                ),
+                timeout=clock.real_wait(max(due - clock.now(), 0.0)),
                 what=f"the acknowledgement of {self.label}",
             )
         except AssertionError:
-            raise AssertionError(self._ack_failure(loop.time())) from None
+            raise AssertionError(self._ack_failure(clock.now())) from None
         if self.response_type is None:
-            raise AssertionError(self._ack_failure(loop.time()))
+            raise AssertionError(self._ack_failure(clock.now()))
         return self.response_type
 
     def _ack_failure(self, now: float) -> str:

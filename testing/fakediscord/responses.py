@@ -6,7 +6,6 @@ and everything after it to ``/webhooks/{application_id}/{token}``, without the b
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -58,7 +57,7 @@ class InteractionRoutes:
         """Acknowledge an interaction (once, within the deadline) with a message, a deferral,
         an update, autocomplete choices or a modal."""
         handle = self._by_id(request)
-        now = asyncio.get_running_loop().time()
+        now = self.world.clock.now()
         if handle.response_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if now - handle.dispatched_at > handle.deadline:

@@ -161,9 +161,12 @@ def _add_basic_commands(tree: app_commands.CommandTree[Any]) -> None:
         original = await interaction.original_response()
         await interaction.followup.send(f"original {original.id}", ephemeral=True)
 
-    @tree.command(description="Answers after a delay")
-    async def slow(interaction: discord.Interaction[Any], seconds: float) -> None:
-        await asyncio.sleep(seconds)  # the behaviour under test: a handler too slow to answer
+    @tree.command(description="Answers only when the test lets it")
+    async def slow(interaction: discord.Interaction[Any]) -> None:
+        assert isinstance(interaction.client, SampleBot)
+        # The behaviour under test: a handler as slow as the test makes it (it moves the
+        # fake's clock past Discord's 3 seconds meanwhile).
+        await interaction.client.slow_answers.wait()
         await interaction.response.send_message("done")
 
 
@@ -225,6 +228,11 @@ class SampleBot(discord.Client):
         )
         self.dev_guild_id = dev_guild_id
         self.tree = build_tree(self)
+        self.slow_answers = asyncio.Event()
+
+    def let_slow_answer(self) -> None:
+        """Let `/slow` answer (every call so far and from now on)."""
+        self.slow_answers.set()
 
     async def setup_hook(self) -> None:
         """Register the persistent button and sync the commands to the development guild."""

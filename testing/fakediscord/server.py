@@ -14,6 +14,7 @@ from typing import Any
 
 from aiohttp import web
 
+from testing.fakediscord.clock import Clock, ManualClock
 from testing.fakediscord.driver import ActAsUsers
 from testing.fakediscord.faults import Fault, RecordedRequest, route_matches
 from testing.fakediscord.gateway import Gateway
@@ -39,6 +40,7 @@ class FakeDiscord(ActAsUsers):
     Build the world (`add_guild`, `add_user`), `start()`, point the bot at `api_base` and
     `gateway_url` (`bot_env()` gives the environment), then drive it as users would and wait for
     what it does. Every wait is event-driven and ends with an `AssertionError` on timeout.
+    Discord's deadlines run on real time unless `clock` is a `ManualClock` the test moves.
     """
 
     def __init__(
@@ -47,8 +49,9 @@ class FakeDiscord(ActAsUsers):
         token: str | None = None,
         ack_deadline: float = ACK_DEADLINE,
         privileged_intents: int = 0,
+        clock: Clock | None = None,
     ) -> None:
-        self.world = World(token=token)
+        self.world = World(token=token, clock=clock)
         self.ack_deadline = ack_deadline
         self.gateway = Gateway(
             self.world, lambda: self.gateway_url, privileged_intents=privileged_intents
@@ -297,9 +300,18 @@ class FakeDiscord(ActAsUsers):
         """Every interaction dispatched so far."""
         return list(self.interactions.handles.values())
 
+    def advance_clock(self, seconds: float) -> None:
+        """Move the fake's `ManualClock` on by `seconds`; waits for a deadline that has now
+        passed (an acknowledgement, say) end at once. `TypeError` on a real-time fake."""
+        clock = self.world.clock
+        if not isinstance(clock, ManualClock):
+            raise TypeError("this fake keeps real time: pass clock=ManualClock() to move it")
+        clock.advance(seconds)
+        self.world.changed()
+
     def late_interactions(self) -> list[str]:
         """Reports of interactions acknowledged late or not at all, as of now."""
-        now = asyncio.get_running_loop().time()
+        now = self.world.clock.now()
         reports = (handle.late_report(now) for handle in self.interactions.handles.values())
         return [report for report in reports if report is not None]
 
@@ -366,7 +378,7 @@ class FakeDiscord(ActAsUsers):
             dict(request.query),
             None,
             (),
-            asyncio.get_running_loop().time(),
+            self.world.clock.now(),
         )
         self.world.requests.append(record)
         request[RECORD] = record

@@ -7,6 +7,7 @@ import mimetypes
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
+from testing.fakediscord.clock import Clock, LoopClock
 from testing.fakediscord.faults import Faults, RecordedRequest
 from testing.fakediscord.ids import Snowflakes, bot_token_prefix, iso_now, new_token
 from testing.fakediscord.models import (
@@ -37,7 +38,8 @@ class World:
     Every change calls `changed()`, which wakes whoever waits in `wait_until`; nothing polls.
     """
 
-    def __init__(self, *, token: str | None = None) -> None:
+    def __init__(self, *, token: str | None = None, clock: Clock | None = None) -> None:
+        self.clock: Clock = clock or LoopClock()  # Discord's deadlines; ids keep the wall clock
         self.ids = Snowflakes()
         self.application_id = self.ids.next()
         # As Discord's: the first part is the bot's user id in base64, so a bot can tell its
