@@ -3,6 +3,7 @@ positions tests and benchmarks measure and check on, and an independent legality
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 
@@ -25,7 +26,13 @@ def playout(seed: int, variant: str = "online") -> Iterator[tuple[PonteGame, Mov
 def midgame(seeded: Callable[[int], Rng], stones: int = 60, bridges: int = 10) -> PonteGame:
     """The first 12x12 game played with `seeded(0)`, `seeded(1)`, ... (`random.Random`, say)
     to reach `stones` stones, with white to move, that has `bridges` bridges (give or take one)
-    at that point."""
+    at that point. Each call gets a copy of its own of a game found once per process: finding
+    it plays up to a hundred games, which many tests would otherwise repeat."""
+    return _first_midgame(seeded, stones, bridges).copy()
+
+
+@functools.cache
+def _first_midgame(seeded: Callable[[int], Rng], stones: int, bridges: int) -> PonteGame:
     for seed in range(100):
         rng = seeded(seed)
         game = PonteGame()

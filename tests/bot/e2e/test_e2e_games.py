@@ -308,6 +308,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     async def delivered(post_id: int | None, message_id: int | None = None) -> None:
         await real_delivered(post_id, message_id)
         settled.append(message_id)
+        world.fake.world.changed()  # news for the wait below, which the fake alone would not wake
 
     monkeypatch.setattr(bot.service, "delivered", delivered)
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
