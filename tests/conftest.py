@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pgserver import PostgresServer, server_binaries
-from servicekit import FakeClock
+
+from testing.pgserver import PostgresServer, server_binaries
+from testing.servicekit import FakeClock
 
 BACKENDS = ("sqlite", "postgresql")
 

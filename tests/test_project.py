@@ -35,21 +35,32 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert ci.index("lint-imports") < ci.index(tests)  # the layer contracts, before the tests
 
 
+def imported_modules(path: Path) -> list[str]:
+    """The absolute imports of the module at `path`, anywhere in it."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+    return names
+
+
 def test_engine_imports_nothing_impure():
     for path in (ROOT / "engine").rglob("*.py"):
         if path.name in IO_MODULES:
             continue
-        tree = ast.parse(path.read_text(), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
-                assert not name.startswith("bot"), f"{path.name} imports upward: {name}"
+        for name in imported_modules(path):
+            assert name.split(".")[0] not in FORBIDDEN, f"{path.name} imports {name}"
+            assert not name.startswith("bot"), f"{path.name} imports upward: {name}"
+
+
+def test_the_tests_never_import_the_benchmarks():
+    # What tests and benchmarks share lives in `testing` (lint-imports checks that `testing`
+    # imports no benchmark; the tests are no package, so it cannot see them).
+    for path in (ROOT / "tests").rglob("*.py"):
+        for name in imported_modules(path):
+            assert name.split(".")[0] != "bench", f"{path.relative_to(ROOT)} imports {name}"
 
 
 def test_secrets_and_databases_are_ignored():

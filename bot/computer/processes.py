@@ -68,7 +68,9 @@ async def run_in_process(function: Callable[..., T], *args: object, timeout: flo
     started = threading.Event()  # set once `start` returned or failed, whatever the caller does
     try:
         # Starting talks to the fork server (and starts it the first time): not on the loop.
-        await asyncio.to_thread(_start, process, started)
+        # Shielded: a caller that gives up before the start has a thread must not drop it, or
+        # `_stop` below would wait for a start that never comes.
+        await asyncio.shield(asyncio.to_thread(_start, process, started))
         sender.close()  # the child holds the other copy: its death ends `recv` with EOFError
         async with asyncio.timeout(timeout):  # not wait_for: see events.sleep_unless
             kind, value = await asyncio.to_thread(_receive, receiver)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from ponte_positions import classic_filled
 
 from engine.game import Game, LegalMoves, Outcome, Termination, game_over
 from engine.ponte import Colour, Pass, PonteGame, Swap
 from engine.verbindung import Phase, Player, Resign, Roll, Turn, VerbindungGame, draw_roll
+from testing.ponte_positions import classic_filled
 
 
 def verbindung_opening() -> VerbindungGame:

@@ -1,9 +1,7 @@
-"""Seeded random play of Ponte del Diavolo: the policy of the benchmarks' and tests' random
-games, and the mid-game positions they measure and check on."""
+"""Seeded random play of Ponte del Diavolo: the computer's random turns (easy now and then), and
+the policy of the benchmarks' and tests' random games."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from engine.ai.base import Rng
 from engine.ponte import Move, Place, PonteGame, Swap
@@ -26,17 +24,3 @@ def random_turn(
             if game.is_legal(Place(first, second)):
                 return Place(first, second)
     return next(iter(game.legal_moves()))
-
-
-def midgame(seeded: Callable[[int], Rng], stones: int = 60, bridges: int = 10) -> PonteGame:
-    """The first 12x12 game played with `seeded(0)`, `seeded(1)`, ... (`random.Random`, say)
-    to reach `stones` stones, with white to move, that has `bridges` bridges (give or take one)
-    at that point."""
-    for seed in range(100):
-        rng = seeded(seed)
-        game = PonteGame()
-        while sum(cell is not None for cell in game.board.cells) < stones or game.ply % 2:
-            game.push(random_turn(game, rng, bridge_chance=0.25))
-        if abs(len(game.board.bridges) - bridges) <= 1:
-            return game
-    raise ValueError("no seed gave the wanted mid-game")

@@ -11,8 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import workers
-from servicekit import (
+
+from bot.computer.search import ProcessSearch, Worker
+from bot.computer.thinking import think
+from bot.discord.opponent import ComputerOpponent
+from bot.service import GameService, MoveResult
+from bot.service.events import Event, Events, GameChanged
+from testing import workers
+from testing.servicekit import (
     ALICE,
     CHANNEL,
     COMPUTER,
@@ -21,13 +27,7 @@ from servicekit import (
     start_game,
     until,
 )
-from workers import WatchedSearch, computer_tasks
-
-from bot.computer.search import ProcessSearch, Worker
-from bot.computer.thinking import think
-from bot.discord.opponent import ComputerOpponent
-from bot.service import GameService, MoveResult
-from bot.service.events import Event, Events, GameChanged
+from testing.workers import WatchedSearch, computer_tasks
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
 

@@ -3,13 +3,20 @@
 import asyncio
 from pathlib import Path
 
-from servicekit import ALICE, BOB, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
-
 from bot.discord.scheduler import Scheduler
 from bot.service import GameService, TimeLoss
 from bot.service.deadlines import HOUR
 from bot.service.events import Event, GameChanged
 from bot.store import games
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    CountingSeeds,
+    FakeClock,
+    open_service,
+    start_game,
+)
 
 
 class FlakyAnnouncer:

@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
-from servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
 from bot.discord.texts import TurnTexts
 from bot.games import GAMES
 from bot.i18n import LANGUAGES
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
+from testing.servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game
 
 TEXTS = TurnTexts(lambda user: user == COMPUTER)
 

@@ -6,11 +6,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from e2ekit import World, running
-from fakediscord import FakeDiscord
-from servicekit import FakeClock
 
 from bot.discord.app import GameBot
+from testing.e2ekit import World, running
+from testing.fakediscord import FakeDiscord
+from testing.servicekit import FakeClock
 
 
 @pytest.fixture

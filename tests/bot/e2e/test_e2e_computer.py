@@ -4,16 +4,15 @@ restart in the middle of its turn, and other players who never wait for its thin
 
 from __future__ import annotations
 
-import workers
-from e2ekit import World, run, running
-from fakediscord import FakeChannel, FakeMessage, InProcessBot, InteractionResult
-from servicekit import start_computer_game, until
-from workers import computer_tasks
-
 from bot.computer.thinking import think
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service.errors import LevelNeedsComputerError, OpponentIsBotError
+from testing import workers
+from testing.e2ekit import World, run, running
+from testing.fakediscord import FakeChannel, FakeMessage, InProcessBot, InteractionResult
+from testing.servicekit import start_computer_game, until
+from testing.workers import computer_tasks
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

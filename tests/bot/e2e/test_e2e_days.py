@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import io
 
-from e2ekit import World, run, running
-from fakediscord import FakeMessage
 from PIL import Image
 from test_e2e_games import start
 
 from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service.context import POST_GRACE
+from testing.e2ekit import World, run, running
+from testing.fakediscord import FakeMessage
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -8,15 +8,15 @@ import random
 from datetime import timedelta
 
 import discord
-from e2ekit import World, run
-from fakediscord import FakeChannel, InteractionResult
-from servicekit import random_move, start_game
 
 from bot.discord.app import GameBot
 from bot.discord.commands import declared_commands
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.context import POST_GRACE
+from testing.e2ekit import World, run
+from testing.fakediscord import FakeChannel, InteractionResult
+from testing.servicekit import random_move, start_game
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"
@@ -308,6 +308,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     async def delivered(post_id: int | None, message_id: int | None = None) -> None:
         await real_delivered(post_id, message_id)
         settled.append(message_id)
+        world.fake.world.changed()  # news for the wait below, which the fake alone would not wake
 
     monkeypatch.setattr(bot.service, "delivered", delivered)
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})

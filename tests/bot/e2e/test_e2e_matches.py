@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import io
 
-from e2ekit import World, run, running
-from fakediscord import FakeMessage
 from PIL import Image
 
 from bot.discord.app import GameBot
 from bot.i18n import text
+from testing.e2ekit import World, run, running
+from testing.fakediscord import FakeMessage
 
 
 def rematch_ids(message: FakeMessage) -> list[str]:

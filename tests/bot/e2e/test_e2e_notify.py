@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from e2ekit import World, run
-from fakediscord import FakeMessage
-from servicekit import random_move
 from test_e2e_computer import challenge_bot
 from test_e2e_games import start
 
 from bot.discord.app import GameBot
+from testing.e2ekit import World, run
+from testing.fakediscord import FakeMessage
+from testing.servicekit import random_move
 
 GIF = b"GIF89a"
 

@@ -4,12 +4,12 @@ permission, with nothing half-made (issue 13, point 1)."""
 from __future__ import annotations
 
 import pytest
-from e2ekit import World, run
-from fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES
 
 from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service import errors
+from testing.e2ekit import World, run
+from testing.fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES
 
 CHALLENGE = {"game": "ponte", "first": "me"}
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import io
 
-from e2ekit import World, run
 from PIL import Image
 
 from bot.discord.app import GameBot
 from bot.i18n import describe_error
 from bot.service import errors
 from bot.service.ratings import BOARD_PAGE
+from testing.e2ekit import World, run
 
 GUILD_GAMES = BOARD_PAGE + 2  # players beyond one page
 

@@ -10,10 +10,9 @@ import sys
 from asyncio.subprocess import PIPE
 from pathlib import Path
 
-from e2ekit import World
-from fakediscord import BotProcess, FakeMessage
-
 from bot.discord.commands import declared_commands
+from testing.e2ekit import World
+from testing.fakediscord import BotProcess, FakeMessage
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

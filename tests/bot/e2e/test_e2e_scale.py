@@ -13,12 +13,12 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from fakediscord import BotProcess, FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from servicekit import open_service, random_move
 
 from bot.discord.wiring import application_id_of
 from bot.service import GameService
 from bot.service.context import WAKE
+from testing.fakediscord import BotProcess, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from testing.servicekit import open_service, random_move
 
 SHARDS = 3
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -4,12 +4,12 @@ and 7)."""
 
 from __future__ import annotations
 
-from e2ekit import World, run
 from test_e2e_games import start
 
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service import errors
+from testing.e2ekit import World, run
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

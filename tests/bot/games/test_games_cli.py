@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from render_cases import decode, is_dark_red, pixel
 
 from bot.games.cli import main
 from bot.games.ponte.drawing import layout_of
 from bot.games.verbindung.drawing import verbindung_layout
 from engine.ponte import PonteGame
+from testing.render_cases import decode, is_dark_red, pixel
 
 GOLDEN = Path(__file__).parents[1] / "render" / "golden"
 PONTE = "c3 d5\nh8 h10\n# a comment\n\nc3-d5\n"

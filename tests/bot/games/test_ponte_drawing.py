@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from render_cases import (
+from bot.games.ponte.drawing import layout_of, ponte_image, render_ponte
+from bot.games.ponte.look import COLOURS as PONTE_COLOURS
+from bot.render import DEFAULT_WIDTH, Labels
+from bot.render.theme import DEFAULT_THEME as THEME
+from testing.render_cases import (
     ISLAND_AND_SANDBANK,
     OPENING,
     PARALLEL,
@@ -17,11 +21,6 @@ from render_cases import (
     pixels,
     ponte,
 )
-
-from bot.games.ponte.drawing import layout_of, ponte_image, render_ponte
-from bot.games.ponte.look import COLOURS as PONTE_COLOURS
-from bot.render import DEFAULT_WIDTH, Labels
-from bot.render.theme import DEFAULT_THEME as THEME
 
 
 def test_the_png_has_the_layouts_size_and_default_width():

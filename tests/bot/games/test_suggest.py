@@ -3,15 +3,15 @@
 import random
 
 import pytest
-from ponte_positions import classic_filled
 
 from bot.games import GAMES
 from bot.games.kind import SUGGESTIONS as LIMIT
-from engine.ai.ponte.playout import midgame
 from engine.ai.verbindung.playout import random_turn
 from engine.ponte import Place, PonteGame
 from engine.verbindung import Face, Turn, VerbindungGame, draw_roll
 from engine.verbindung import Place as VPlace
+from testing.ponte_playout import midgame
+from testing.ponte_positions import classic_filled
 
 
 def suggest(game: PonteGame | VerbindungGame, typed: str, limit: int = LIMIT) -> list[str]:

@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from servicekit import ALICE, BOB, CHANNEL, open_service, start_game
-from toygame import TOY
 
 from bot.games import GAMES
 from bot.service import GameService, errors
+from testing.servicekit import ALICE, BOB, CHANNEL, open_service, start_game
+from testing.toygame import TOY
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"

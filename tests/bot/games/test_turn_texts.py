@@ -3,11 +3,10 @@ rules (P16's last turn, P4's swap) rather than worked out again above it."""
 
 from __future__ import annotations
 
-from ponte_positions import classic_filled
-
 from bot.games import GAMES, Note
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
+from testing.ponte_positions import classic_filled
 
 PONTE = GAMES.kind("ponte")
 VERBINDUNG = GAMES.kind("verbindung")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from render_cases import (
+from bot.games.verbindung.drawing import render_verbindung, verbindung_image, verbindung_layout
+from bot.games.verbindung.look import COLOURS
+from bot.render.theme import DEFAULT_THEME as THEME
+from engine.verbindung import BASES, Player
+from testing.render_cases import (
     decode,
     is_black,
     is_blue,
@@ -13,11 +17,6 @@ from render_cases import (
     pixels,
     verbindung,
 )
-
-from bot.games.verbindung.drawing import render_verbindung, verbindung_image, verbindung_layout
-from bot.games.verbindung.look import COLOURS
-from bot.render.theme import DEFAULT_THEME as THEME
-from engine.verbindung import BASES, Player
 
 LAYOUT = verbindung_layout()
 

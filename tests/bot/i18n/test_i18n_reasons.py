@@ -7,13 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
-from ponte_positions import error_of
-from ponte_positions import position as ponte_position
-from verbindung_positions import position as verbindung_position
 
 from bot.i18n import LANGUAGES, catalogue, describe_error, text
 from engine import ponte, verbindung
 from engine.errors import EngineError, IllegalMoveError, InvalidMoveError
+from testing.ponte_positions import error_of
+from testing.ponte_positions import position as ponte_position
+from testing.verbindung_positions import position as verbindung_position
 
 ENGINE = Path(__file__).resolve().parents[3] / "engine"
 # A reason is a keyword argument, or a Problem's third argument (a literal before the fields).

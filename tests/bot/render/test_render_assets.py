@@ -7,13 +7,12 @@ import concurrent.futures
 from importlib.resources import files
 from pathlib import Path
 
-from render_cases import OPENING, ponte
-
 import bot.render
 from bot.games.ponte.drawing import render_ponte
 from bot.render import ENGLISH, Labels
 from bot.render.labels import with_name
 from bot.render.text import ELLIPSIS, FONT_FILES, clean, fit, font
+from testing.render_cases import OPENING, ponte
 
 RENDER = Path(bot.render.__file__).parent
 

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
-from render_cases import decode, pixels
 
 from bot.games.ponte.drawing import layout_of, render_ponte
 from bot.games.verbindung.drawing import render_verbindung, verbindung_layout
 from bot.render.board import Grid
 from engine.ponte import Colour, PonteGame
 from engine.verbindung import Player, VerbindungGame
+from testing.render_cases import decode, pixels
 
 GOLDEN = Path(__file__).parent / "golden"
 DIFFERENT = 48  # a pixel differs clearly when some channel differs by more than this

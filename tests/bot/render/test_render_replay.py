@@ -6,7 +6,6 @@ import io
 import random
 
 from PIL import Image, ImageSequence
-from render_cases import OPENING, decode, ponte, verbindung
 
 from bot.games.ponte.drawing import ponte_frames, ponte_image
 from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
@@ -17,6 +16,7 @@ from bot.render.theme import DEFAULT_THEME
 from engine.ai.ponte.playout import random_turn
 from engine.ponte import Colour, PonteGame
 from engine.verbindung import Player, VerbindungGame
+from testing.render_cases import OPENING, decode, ponte, verbindung
 
 
 def render_replay(game: PonteGame | VerbindungGame, players=None, **options) -> bytes:

@@ -5,9 +5,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from servicekit import CountingSeeds, FakeClock, open_service
 
 from bot.service import GameService
+from testing.servicekit import CountingSeeds, FakeClock, open_service
 
 
 @pytest.fixture

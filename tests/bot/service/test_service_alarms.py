@@ -2,11 +2,10 @@
 
 from datetime import timedelta
 
-from servicekit import ALICE, BOB, CHANNEL, GUILD, FakeClock, settle_posts, start_game
-
 from bot.service import ChallengeExpired, GameService, Reminder, TimeLoss
 from bot.service.context import POST_GRACE
 from bot.service.deadlines import HOUR, Turn
+from testing.servicekit import ALICE, BOB, CHANNEL, GUILD, FakeClock, settle_posts, start_game
 
 
 async def test_nothing_is_due_before_half_time(service: GameService, clock: FakeClock) -> None:
@@ -131,7 +130,7 @@ async def test_next_alarm_is_the_earliest_of_games_and_challenges(
 
 
 async def test_the_schedule_survives_a_restart(database_at, clock: FakeClock) -> None:
-    from servicekit import open_service
+    from testing.servicekit import open_service
 
     path = database_at
     first = await open_service(path, clock)

@@ -1,10 +1,10 @@
 """Challenges: making one, accepting, declining, cancelling, and every refusal."""
 
 import pytest
-from servicekit import ALICE, BOB, CAROL, CHANNEL, COMPUTER, GUILD, FakeClock, start_game
 
 from bot.service import GameService, errors
 from bot.service.deadlines import DAY, DEFAULT_MOVE_SECONDS, HOUR
+from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, COMPUTER, GUILD, FakeClock, start_game
 
 
 async def challenge(service: GameService, **changes: object):
@@ -40,7 +40,7 @@ async def test_defaults_are_the_first_variant_and_three_days(service: GameServic
 
 
 async def test_a_coin_toss_decides_who_starts_when_nobody_chose(tmp_path) -> None:
-    from servicekit import CountingSeeds, open_service
+    from testing.servicekit import CountingSeeds, open_service
 
     starts = []
     for first_seed in (1, 2):

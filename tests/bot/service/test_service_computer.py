@@ -2,7 +2,12 @@
 person's (and dropped when stale), the pie rule both ways, no clock for the computer."""
 
 import pytest
-from servicekit import (
+
+from bot.service import GameService, TimeLoss, errors
+from bot.service.deadlines import DAY, HOUR
+from bot.store import games
+from engine.errors import IllegalMoveError, InvalidMoveError
+from testing.servicekit import (
     ALICE,
     BOB,
     CHANNEL,
@@ -12,11 +17,6 @@ from servicekit import (
     computer_turns,
     start_computer_game,
 )
-
-from bot.service import GameService, TimeLoss, errors
-from bot.service.deadlines import DAY, HOUR
-from bot.store import games
-from engine.errors import IllegalMoveError, InvalidMoveError
 
 
 async def test_a_game_against_the_computer_starts_at_once_with_its_level(

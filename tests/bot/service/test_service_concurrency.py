@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from servicekit import ALICE, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
 
 from bot.service import GameService, MoveResult, errors
+from testing.servicekit import ALICE, CHANNEL, CountingSeeds, FakeClock, open_service, start_game
 
 
 def outcomes(results: list) -> tuple[list[MoveResult], list[BaseException]]:
@@ -87,12 +87,11 @@ async def test_fifty_submissions_racing_through_two_processes_apply_once(
 
 
 async def start_racer(database_at) -> asyncio.subprocess.Process:
-    support = Path(__file__).resolve().parents[2] / "support"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(support), str(support.parents[1])]))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[3]))
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "race_worker",
+        "testing.race_worker",
         str(database_at),
         str(CHANNEL),
         str(ALICE),

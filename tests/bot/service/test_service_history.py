@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from servicekit import ALICE, BOB, CHANNEL, GUILD, play_to_end, start_game
 
 from bot.service import GameService, errors
+from testing.servicekit import ALICE, BOB, CHANNEL, GUILD, play_to_end, start_game
 
 
 async def test_the_history_steps_through_every_turn_of_both_games(service: GameService) -> None:

@@ -6,7 +6,11 @@ survives a restart."""
 from __future__ import annotations
 
 import pytest
-from servicekit import (
+
+from bot.service import GameService, MatchTermination, MoveResult, TimeLoss, errors
+from bot.service.deadlines import HOUR
+from bot.service.events import GameChanged
+from testing.servicekit import (
     ALICE,
     BOB,
     CHANNEL,
@@ -17,10 +21,6 @@ from servicekit import (
     start_computer_game,
     start_game,
 )
-
-from bot.service import GameService, MatchTermination, MoveResult, TimeLoss, errors
-from bot.service.deadlines import HOUR
-from bot.service.events import GameChanged
 
 
 async def win_game(service: GameService, winner: int) -> MoveResult:

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from servicekit import ALICE, BOB, CHANNEL, FakeClock, settle_posts, start_game
-
 from bot.service import GameService, Reminder, ReminderDigest, TurnDm
 from bot.service.deadlines import HOUR
 from bot.store import Notify
+from testing.servicekit import ALICE, BOB, CHANNEL, FakeClock, settle_posts, start_game
 
 
 async def owed_now(service: GameService, clock: FakeClock) -> list:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from servicekit import (
+from bot.service import GameService, MoveResult, Reminder, Started, TimeLoss
+from bot.service.context import POST_GRACE
+from bot.service.outbox import MAX_ATTEMPTS, RETRY_BASE
+from testing.servicekit import (
     ALICE,
     BOB,
     CHANNEL,
@@ -16,10 +19,6 @@ from servicekit import (
     start_computer_game,
     start_game,
 )
-
-from bot.service import GameService, MoveResult, Reminder, Started, TimeLoss
-from bot.service.context import POST_GRACE
-from bot.service.outbox import MAX_ATTEMPTS, RETRY_BASE
 
 
 def due(clock: FakeClock):

@@ -5,7 +5,6 @@ import random
 from datetime import timedelta
 
 import pytest
-from servicekit import ALICE, BOB, CAROL, CHANNEL, GUILD, play_to_end, random_move, start_game
 
 from bot.service import GameService, errors
 from bot.service.errors import RollNotYoursError
@@ -13,6 +12,16 @@ from bot.store import PlayerTotals, games
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    play_to_end,
+    random_move,
+    start_game,
+)
 
 
 async def stored(service: GameService):
@@ -145,7 +154,7 @@ async def test_verbindung_players_cannot_roll_and_failures_do_not_reroll(
 
 
 async def test_the_same_seed_gives_the_same_dice(tmp_path) -> None:
-    from servicekit import CountingSeeds, open_service
+    from testing.servicekit import CountingSeeds, open_service
 
     records = []
     for name in ("one", "two"):

@@ -11,7 +11,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from servicekit import (
+
+from bot.service import GameService, MoveResult, Reminder, Started
+from bot.service.context import POST_GRACE
+from bot.service.outbox import CLAIM_LEASE
+from bot.shards import Shards
+from bot.store import open_database
+from testing.servicekit import (
     ALICE,
     BOB,
     CHANNEL,
@@ -21,12 +27,6 @@ from servicekit import (
     start_computer_game,
     start_game,
 )
-
-from bot.service import GameService, MoveResult, Reminder, Started
-from bot.service.context import POST_GRACE
-from bot.service.outbox import CLAIM_LEASE
-from bot.shards import Shards
-from bot.store import open_database
 
 
 @pytest.fixture

@@ -8,7 +8,12 @@ import asyncio
 import random
 
 import pytest
-from servicekit import (
+
+from bot.service import GameService, errors
+from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
+from bot.service.ratings import BOARD_PAGE
+from bot.store import ratings
+from testing.servicekit import (
     ALICE,
     BOB,
     CAROL,
@@ -19,11 +24,6 @@ from servicekit import (
     start_computer_game,
     start_game,
 )
-
-from bot.service import GameService, errors
-from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
-from bot.service.ratings import BOARD_PAGE
-from bot.store import ratings
 
 
 async def single_game(

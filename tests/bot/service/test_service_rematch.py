@@ -4,10 +4,10 @@ nothing."""
 from __future__ import annotations
 
 import pytest
-from servicekit import ALICE, BOB, CAROL, CHANNEL, COMPUTER, start_computer_game, start_game
 
 from bot.service import Challenge, GameService, Started, errors
 from bot.service.deadlines import HOUR
+from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, COMPUTER, start_computer_game, start_game
 
 
 async def finished_game(service: GameService, **options) -> int:

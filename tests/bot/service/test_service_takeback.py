@@ -6,7 +6,10 @@ easy level only; the record keeps what was taken back."""
 from __future__ import annotations
 
 import pytest
-from servicekit import (
+
+from bot.service import GameService, TakebackAction, errors
+from bot.service.deadlines import HOUR
+from testing.servicekit import (
     ALICE,
     BOB,
     CAROL,
@@ -15,9 +18,6 @@ from servicekit import (
     start_computer_game,
     start_game,
 )
-
-from bot.service import GameService, TakebackAction, errors
-from bot.service.deadlines import HOUR
 
 
 async def test_a_takeback_accepted_restores_the_position_and_the_askers_clock(

@@ -8,7 +8,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from servicekit import (
+
+from bot.service import GameService, TimeLoss, VacationNotice, errors
+from bot.service.deadlines import DAY, HOUR
+from testing.servicekit import (
     ALICE,
     BOB,
     CHANNEL,
@@ -18,9 +21,6 @@ from servicekit import (
     settle_posts,
     start_game,
 )
-
-from bot.service import GameService, TimeLoss, VacationNotice, errors
-from bot.service.deadlines import DAY, HOUR
 
 
 def epoch(clock: FakeClock) -> int:

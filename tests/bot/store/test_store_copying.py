@@ -6,7 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from servicekit import (
+from bot.__main__ import EXIT_CONFIG, main
+from bot.service import GameService
+from bot.store import Database, Notify, open_database
+from bot.store.copying import TABLES
+from testing.servicekit import (
     ALICE,
     BOB,
     CHANNEL,
@@ -16,11 +20,6 @@ from servicekit import (
     start_computer_game,
     start_game,
 )
-
-from bot.__main__ import EXIT_CONFIG, main
-from bot.service import GameService
-from bot.store import Database, Notify, open_database
-from bot.store.copying import TABLES
 
 
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:

@@ -8,10 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from servicekit import open_service
-
 from bot.games import GAMES
 from bot.store import games
+from testing.servicekit import open_service
 
 ROOT = Path(__file__).resolve().parents[3]
 MOVES_BEFORE_KILL = 150
@@ -20,9 +19,9 @@ MOVES_BEFORE_KILL = 150
 def run_until_killed(where: str | Path) -> dict[int, int]:
     """Start the worker, read its committed moves, SIGKILL it mid-stream; return for each game
     the highest revision it reported as committed."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "tests" / "support"), str(ROOT)]))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
     worker = subprocess.Popen(
-        [sys.executable, "-m", "crash_worker", str(where)],
+        [sys.executable, "-m", "testing.crash_worker", str(where)],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

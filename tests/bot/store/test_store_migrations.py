@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
-from servicekit import open_service
 
 from bot.store import SCHEMA_VERSION, IntegrityError, PlayerTotals, challenges, games, open_database
+from testing.servicekit import open_service
 
 RECORD = json.dumps({"game": "ponte", "variant": "online", "moves": ["a1 c1"]})
 FINISHED = json.dumps({"game": "ponte", "variant": "online", "moves": ["a1 c1", "resign red"]})

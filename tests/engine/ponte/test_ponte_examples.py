@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ponte_positions import position, rule_of
-
 from engine import Field
 from engine.ponte import Colour
+from testing.ponte_positions import position, rule_of
 
 F = Field.parse
 

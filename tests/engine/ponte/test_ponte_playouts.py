@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from ponte_playout import board_is_valid, oracle_legal_fields, playout
 
 from engine.ponte import Colour, Pass, Place, PonteGame, parse_move
+from testing.ponte_playout import board_is_valid, oracle_legal_fields, playout
 
 SEEDS = range(6)
 

@@ -4,10 +4,10 @@ each language can name the field and the reason (issue 13: `f5 j1`, `h8 j1`, `j1
 from __future__ import annotations
 
 import pytest
-from ponte_positions import classic_filled, error_of, position
 
 from engine.errors import InvalidMoveError
 from engine.ponte import Colour, PonteGame, parse_move
+from testing.ponte_positions import classic_filled, error_of, position
 
 BRIDGE_OVER_H8 = {"white": "g7 i9 c3 e3", "white_bridges": "g7-i9", "red": "f5 b2"}
 

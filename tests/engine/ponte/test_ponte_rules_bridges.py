@@ -5,12 +5,12 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from ponte_positions import position, rule_of
 
 from engine import Field
 from engine.ponte import Bridge, Colour
 from engine.ponte.board import Board
 from engine.ponte.geometry import BRIDGE_OFFSETS, blocked_offsets, segments_meet
+from testing.ponte_positions import position, rule_of
 
 F = Field.parse
 

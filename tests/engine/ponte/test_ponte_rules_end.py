@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from ponte_positions import classic_filled, position, rule_of
 
 from engine import GameOverError
 from engine.ponte import Colour, PonteGame, Score, Termination, triangular
 from engine.ponte.scoring import winner
+from testing.ponte_positions import classic_filled, position, rule_of
 
 
 def test_P16_after_white_passes_red_has_exactly_one_more_turn():

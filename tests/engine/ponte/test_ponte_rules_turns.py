@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ponte_positions import checkerboard, classic_filled, position, rule_of
 
 from engine import Field, InvalidMoveError
 from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
+from testing.ponte_positions import checkerboard, classic_filled, position, rule_of
 
 F = Field.parse
 

@@ -4,10 +4,10 @@ and errors about the dice restate the roll, so every language can say it (issue 
 from __future__ import annotations
 
 import pytest
-from verbindung_positions import position
 
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.verbindung import VerbindungGame
+from testing.verbindung_positions import position
 
 
 def error_of(game: VerbindungGame, text: str) -> IllegalMoveError:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from verbindung_positions import position
 
 from engine.coords import Field
 from engine.errors import GameOverError, IllegalMoveError
@@ -18,6 +17,7 @@ from engine.verbindung import (
     Turn,
     VerbindungGame,
 )
+from testing.verbindung_positions import position
 
 RED, BLACK = Player.RED, Player.BLACK
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from ponte_playout import playout
-from ponte_positions import position
 
 from engine.ai import Level, choose
 from engine.ai.ponte import EFFORT
@@ -16,6 +14,8 @@ from engine.ai.ponte.playout import random_turn
 from engine.coords import Field
 from engine.errors import GameOverError
 from engine.ponte import Bridge, Colour, Pass, Place, PonteGame
+from testing.ponte_playout import playout
+from testing.ponte_positions import position
 
 LEVELS = list(Level)
 FAR_AWAY = "a12 e12 i12 c9 g9 k9 l6 j4"  # lone white stones, so that no fillers are needed

@@ -7,8 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from ponte_playout import playout
-from ponte_positions import position
 
 from engine.ai import Level, choose
 from engine.ai.base import never
@@ -17,6 +15,8 @@ from engine.ai.ponte.candidates import WIN
 from engine.ai.ponte.opening import first_turn, openings, red_chance, wants_swap
 from engine.ai.ponte.search import Search
 from engine.ponte import Colour, Pass, Place, PonteGame, Swap
+from testing.ponte_playout import playout
+from testing.ponte_positions import position
 
 
 class CountingStop:

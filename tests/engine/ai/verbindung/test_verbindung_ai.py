@@ -8,7 +8,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from verbindung_positions import position
 
 from engine.ai.base import Level, never
 from engine.ai.verbindung import EFFORT, by_effort, choose_turn
@@ -22,6 +21,7 @@ from engine.ai.verbindung.search import Planner, Width, candidate_turns, racing,
 from engine.errors import GameOverError, IllegalMoveError
 from engine.verbindung import Exchange, Face, Place, Player, Roll, VerbindungGame, draw_roll
 from engine.verbindung.tables import TILES
+from testing.verbindung_positions import position
 
 RED, BLACK = Player.RED, Player.BLACK
 LEVELS = tuple(Level)

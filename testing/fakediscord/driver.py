@@ -1,0 +1,164 @@
+"""Acting as Discord users: slash commands, autocomplete, buttons and selects.
+
+Each action builds the interaction Discord would send, dispatches it over the gateway and returns
+an `InteractionHandle`; awaiting the handle gives the bot's answer (see `interactions`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from testing.fakediscord.commands import find_command, interaction_data
+from testing.fakediscord.gateway import Gateway
+from testing.fakediscord.interactions import (
+    InteractionHandle,
+    InteractionType,
+    envelope,
+    new_handle,
+)
+from testing.fakediscord.models import FakeChannel, FakeMessage, FakeUser
+from testing.fakediscord.responses import InteractionRoutes
+from testing.fakediscord.world import World
+
+
+class ActAsUsers:
+    """The user actions of `FakeDiscord` (a base class, so tests call them on the fake)."""
+
+    world: World
+    gateway: Gateway
+    interactions: InteractionRoutes
+    ack_deadline: float
+
+    async def send_slash_command(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Invoke ``/name`` (``"group sub"`` for subcommands) as `user` in `channel`.
+
+        Options are plain values checked against the synced command (`ValueError` for unknown
+        or missing options); `FakeUser` values become user options with resolved data.
+        `locale` defaults to the user's. Await the handle for the bot's answer.
+        """
+        path = name.split()
+        command = self._command(channel, path[0])
+        data = interaction_data(
+            command, path, options or {}, member_of=self._member_lookup(channel)
+        )
+        handle = new_handle(
+            self.world,
+            InteractionType.APPLICATION_COMMAND,
+            f"/{name}",
+            user,
+            channel,
+            deadline=self.ack_deadline,
+        )
+        return await self._dispatch(handle, data, locale)
+
+    async def send_autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        name: str,
+        options: Mapping[str, Any],
+        focused: str,
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Type into option `focused` of ``/name``; `options[focused]` is the text so far.
+
+        ``(await handle).choices`` are the choices the bot offered.
+        """
+        path = name.split()
+        command = self._command(channel, path[0])
+        data = interaction_data(command, path, options, focused=focused)
+        handle = new_handle(
+            self.world,
+            InteractionType.AUTOCOMPLETE,
+            f"autocomplete of /{name} {focused}",
+            user,
+            channel,
+            deadline=self.ack_deadline,
+        )
+        return await self._dispatch(handle, data, locale)
+
+    async def press_button(
+        self, user: FakeUser, message: FakeMessage, custom_id: str, *, locale: str | None = None
+    ) -> InteractionHandle:
+        """Click the button `custom_id` on `message` (`LookupError` if it has no such button)."""
+        component = self._component(message, custom_id, kind=2)
+        data = {"custom_id": component["custom_id"], "component_type": 2}
+        return await self._component_interaction(user, message, data, locale)
+
+    async def select_options(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str,
+        values: list[str],
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Pick `values` in the string select `custom_id` on `message`."""
+        self._component(message, custom_id, kind=3)
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        return await self._component_interaction(user, message, data, locale)
+
+    async def _component_interaction(
+        self, user: FakeUser, message: FakeMessage, data: dict[str, Any], locale: str | None
+    ) -> InteractionHandle:
+        handle = new_handle(
+            self.world,
+            InteractionType.MESSAGE_COMPONENT,
+            f"component {data['custom_id']!r}",
+            user,
+            message.channel,
+            deadline=self.ack_deadline,
+            source_message=message,
+        )
+        return await self._dispatch(handle, data, locale, message=message)
+
+    async def _dispatch(
+        self,
+        handle: InteractionHandle,
+        data: dict[str, Any],
+        locale: str | None,
+        *,
+        message: FakeMessage | None = None,
+    ) -> InteractionHandle:
+        handle.payload = envelope(
+            handle, data, locale=locale or handle.user.locale, message=message
+        )
+        self.interactions.register(handle)
+        handle.dispatched_at = self.world.clock.now()
+        await self.gateway.deliver("INTERACTION_CREATE", handle.payload)
+        return handle
+
+    def _command(self, channel: FakeChannel, name: str) -> dict[str, Any]:
+        scopes = [None] if channel.guild_id is None else [channel.guild_id, None]
+        for scope in scopes:
+            found = find_command(self.world.commands.get(scope, []), name)
+            if found is not None:
+                return found
+        known = sorted(c["name"] for scope in scopes for c in self.world.commands.get(scope, []))
+        raise LookupError(f"/{name} is not registered where {channel.name} is; known: {known}")
+
+    def _member_lookup(self, channel: FakeChannel) -> Any:
+        guild = self.world.guild_of(channel)
+        return None if guild is None else (lambda user: guild.members.get(user.id))
+
+    @staticmethod
+    def _component(message: FakeMessage, custom_id: str, *, kind: int) -> dict[str, Any]:
+        for component in message.iter_components():
+            if component["custom_id"] == custom_id and component["type"] == kind:
+                if component.get("disabled"):
+                    raise LookupError(f"{custom_id!r} is disabled on message {message.id}")
+                return component
+        raise LookupError(
+            f"message {message.id} has no component {custom_id!r}: {message.custom_ids()}"
+        )

@@ -1,0 +1,266 @@
+"""The opponents the computer player is measured against, and one game between two players.
+
+A player is a function of the game and a seeded generator that returns its move. The random and
+greedy players are baselines for the benchmark only; the engine's levels are the real players.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from engine.ai import Level, choose
+from engine.ai.ponte.candidates import Valued, after, candidates, final_value
+from engine.ai.ponte.evaluate import position_value
+from engine.ai.ponte.playout import random_turn as random_ponte_turn
+from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
+from engine.ai.verbindung import by_effort as by_turn_effort
+from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
+from engine.coords import Field
+from engine.ponte import Bridge, Place, PonteGame, Swap
+from engine.ponte.scoring import score
+from engine.verbindung import VerbindungGame, draw_roll
+from testing.strength import mcts_ponte, mcts_verbindung
+
+Game = PonteGame | VerbindungGame
+Player = Callable[[Game, random.Random, Callable[[], bool]], object]
+
+
+def random_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """A uniformly random legal turn (stones or a bridge in Ponte, placements in Verbindung)."""
+    if isinstance(game, PonteGame):
+        return random_ponte_turn(game, rng, bridge_chance=0.3, swap_chance=0.0)
+    return random_verbindung_turn(game, rng)
+
+
+def _gain(game: PonteGame, move: Place | Bridge) -> tuple[int, int]:
+    board, colour = game.board.copy(), game.to_move
+    if isinstance(move, Place):
+        board.place(board.index(move.first), colour)
+        board.place(board.index(move.second), colour)
+    else:
+        board.build(move)
+    before, now = score(game.board, colour), score(board, colour)
+    return (now.points - before.points, now.islands - before.islands)
+
+
+def _scoring_turns(game: PonteGame, rng: random.Random) -> list[Place | Bridge]:
+    """Every bridge, and the stone pairs that could complete an island: a pair of fields next to
+    the mover's stones, or one such field with some other legal field."""
+    fields = game.legal_fields()
+    board, colour = game.board, game.to_move
+    growing = [
+        f
+        for f in fields
+        if any(board.cells[n] is colour for n in board.geo.orthogonal[board.index(f)])
+    ]
+    turns: list[Place | Bridge] = list(game.legal_bridges())
+    for position, first in enumerate(growing):
+        partners = [*growing[position + 1 :], rng.choice(fields)]
+        turns += (
+            Place(first, s) for s in partners if s != first and game.is_legal(Place(first, s))
+        )
+    return turns
+
+
+def greedy_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """Ponte: the turn with the best one-turn score gain (points, then islands); a random turn
+    when no turn gains anything."""
+    assert isinstance(game, PonteGame)
+    valued = [(_gain(game, turn), turn) for turn in _scoring_turns(game, rng)]
+    best = max((gain for gain, _ in valued), default=(0, 0))
+    if best <= (0, 0):
+        return random_ponte_turn(game, rng, bridge_chance=0.0)
+    return rng.choice([turn for gain, turn in valued if gain == best])
+
+
+def mcts_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The plain UCT search of boardspace.net's robots (`testing.strength.mcts`), for either
+    game."""
+    if isinstance(game, PonteGame):
+        return mcts_ponte.choose(game, rng, stop)
+    return mcts_verbindung.choose(game, rng, stop)
+
+
+def _old_opening(game: PonteGame, rng: random.Random) -> Place:
+    """The opening hard used before its search: two stones near the centre, three apart."""
+    size = game.variant.size
+    low, high = size // 4, size - size // 4
+    fields = [Field(col, row) for col in range(low, high) for row in range(low, high)]
+    first = rng.choice(fields)
+    apart = [f for f in fields if max(abs(f.col - first.col), abs(f.row - first.row)) >= 3]
+    return Place(first, rng.choice(apart))
+
+
+def _old_swap(game: PonteGame) -> bool:
+    """The swap rule hard used before: only two white stones side by side, off the edge."""
+    size = game.board.size
+    stones = [game.board.field(i) for i, cell in enumerate(game.board.cells) if cell is not None]
+    first, second = stones
+    side_by_side = abs(first.col - second.col) + abs(first.row - second.row) == 1
+    edge = any(f.col in (0, size - 1) or f.row in (0, size - 1) for f in stones)
+    return side_by_side and not edge
+
+
+OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deep=0)
+"""Verbindung's hard level before issue 17: one roll of chance over its 24 best kinds of turn."""
+
+
+def old_hard_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The hard level as it was before its search (issue 17's starting point): in Ponte a
+    two-ply minimax over the candidate turns with its fixed pie rule, in Verbindung the one
+    roll of chance."""
+    if isinstance(game, VerbindungGame):
+        return by_turn_effort(game, OLD_VERBINDUNG_HARD, rng, stop)
+    if game.ply == 0:
+        return _old_opening(game, rng)
+    if game.ply == 1 and _old_swap(game):
+        return Swap()
+    return _two_ply(game, rng, stop)
+
+
+def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The old hard's turn: its 10 best candidates and 3 best bridges or pass (fields paired 12
+    wide), each worth the opponent's best answer (fields paired 9 wide); a turn not reached before
+    `stop` is left out."""
+    found = candidates(game, 12, rng, stop)
+    if not found:
+        return next(move for move in game.legal_moves() if not isinstance(move, Swap))
+    others = [o for o in found[10:] if not isinstance(o.move, Place)][:3]
+    colour = game.to_move
+    revalued: list[Valued] = []
+    for option in found[:10] + others:
+        if stop() and revalued:
+            break
+        child = after(game, option.move)
+        if child.is_over:
+            value = final_value(child, colour)
+        else:
+            replies = candidates(child, 9, rng, stop)
+            value = -replies[0].value if replies else position_value(child.board, colour)
+        revalued.append(Valued(value, option.move))
+    return max(revalued, key=lambda v: (v.value, rng.random())).move
+
+
+def level_player(level: Level) -> Player:
+    """The engine's computer player at `level`."""
+
+    def play(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+        return choose(game, level, rng, stop)
+
+    return play
+
+
+PLAYERS: dict[str, Player] = {
+    "random": random_player,
+    "greedy": greedy_player,
+    "mcts": mcts_player,
+    "hard0": old_hard_player,
+    **{level.value: level_player(level) for level in Level},
+}
+
+
+@dataclass
+class Played:
+    """One finished game: who won (0 or 1: the index of the player, None: a draw), the
+    thinking time of each of the two players' turns, and the moves (`Game.record`'s, rolls
+    included), so that a recorded game can be replayed and looked into."""
+
+    winner: int | None
+    seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    moves: tuple[str, ...] = ()
+
+    def entry(self, kind: str, names: tuple[str, str]) -> dict[str, object]:
+        """The game as a line of a benchmark's record (``--record``; ``python -m
+        bench.strength.ladder`` rates them): its kind, the players (the first moved first), the
+        winner and the moves."""
+        return {"kind": kind, "players": list(names), "winner": self.winner, "moves": self.moves}
+
+
+def append_entry(path: str, entry: dict[str, object]) -> None:
+    """Append one game's entry (`Played.entry`) to the JSON-lines record at `path`."""
+    with open(path, "a") as file:
+        file.write(json.dumps(entry) + "\n")
+
+
+KINDS: dict[str, Callable[[], Game]] = {
+    "ponte": PonteGame,
+    "classic": lambda: PonteGame("classic"),
+    "verbindung": VerbindungGame,
+}
+"""The games a benchmark plays: Ponte 12x12 (online), Ponte 10x10 (classic), Verbindung."""
+
+
+def parse_player(name: str, budget: float) -> tuple[Player, float]:
+    """The player called `name` and its thinking budget: `budget`, or the seconds after an
+    ``@`` (``mcts@8`` is the plain search with 8 seconds a turn)."""
+    base, _, seconds = name.partition("@")
+    return PLAYERS[base], float(seconds) if seconds else budget
+
+
+def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Played:
+    """A game of `kind` between the players `names` (the first one moves first), each turn
+    with a thinking budget of `budget` seconds (or the player's own, see `parse_player`); dice
+    and players draw from generators seeded by `seed`."""
+    game: Game = KINDS[kind]()
+    players = [parse_player(name, budget) for name in names]
+    dice = random.Random(f"{seed}:dice")
+    played = Played(winner=None)
+    while not game.is_over:
+        if isinstance(game, VerbindungGame) and game.phase == "roll":
+            game.push(draw_roll(game, dice))
+            continue
+        mover = _mover(game)
+        rng = random.Random(f"{seed}:{mover}:{len(game.moves)}")
+        start = time.perf_counter()
+        player, seconds = players[mover]
+        move = player(game, rng, stop_after(start + seconds))
+        played.seconds[mover].append(time.perf_counter() - start)
+        game.check(move)  # type: ignore[arg-type]
+        game.push(move)  # type: ignore[arg-type]
+    played.winner = winner_of(game)
+    played.moves = game.record().moves
+    return played
+
+
+def stop_after(deadline: float) -> Callable[[], bool]:
+    """A `stop` that is due once `time.perf_counter()` passes `deadline`: every benchmark's
+    thinking budget."""
+    return lambda: time.perf_counter() > deadline
+
+
+def _mover(game: Game) -> int:
+    """Which player (0 first, 1 second) is to move; in Ponte a swap exchanges the colours."""
+    if isinstance(game, PonteGame):
+        return 0 if game.to_move is game.first_player_colour else 1
+    return 0 if str(game.to_move) == "red" else 1
+
+
+def winner_of(game: Game) -> int | None:
+    """Who won the finished `game`: 0 the first player, 1 the second (in Ponte a swap exchanges
+    the colours, not the players), None a draw."""
+    outcome = game.outcome()
+    assert outcome is not None
+    if outcome.winner is None:
+        return None
+    if isinstance(game, PonteGame):
+        return 0 if outcome.winner is game.first_player_colour else 1
+    return 0 if str(outcome.winner) == "red" else 1
+
+
+DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
+PONTE_ONLY = frozenset({"greedy"})
+"""Players that know only Ponte (the greedy player scores Ponte turns)."""
+
+
+def plays(name: str, kind: str) -> bool:
+    """Whether the player `name` can play a game of `kind`."""
+    return kind != "verbindung" or name not in PONTE_ONLY
+
+
+def default_players(kind: str) -> list[str]:
+    """The ladder's players for `kind`: every default player that plays that game."""
+    return [name for name in DEFAULT_PLAYERS if plays(name, kind)]

@@ -1,0 +1,79 @@
+"""Searches for the computer that misbehave on purpose, for tests of the bot's side of it, and
+a search that lets a test see when the computer thinks.
+
+The bot runs its search in worker processes, which receive the function by name: these must be
+module-level functions of a module every process can import (`testing` is, from the repository).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+
+from bot.computer.search import ProcessSearch, Search
+from bot.computer.thinking import think
+from bot.service import ComputerTurn
+from bot.service.events import Events
+
+
+class WatchedSearch:
+    """A search (the computer's own in a process, by default) that tells whoever waits when it
+    starts and ends thinking about a game, and counts the moves it found."""
+
+    def __init__(self, search: Search | None = None) -> None:
+        self.search = search or ProcessSearch()
+        self.thinking: set[int] = set()  # the games it thinks about now
+        self.found = 0
+        self.events: Events[int] = Events()  # a game's id, as its search starts or ends
+
+    def is_thinking(self, game_id: int) -> bool:
+        return game_id in self.thinking
+
+    async def move(self, turn: ComputerTurn, seconds: float, *, timeout: float) -> str:
+        self.thinking.add(turn.game_id)
+        self.events.publish(turn.game_id)
+        try:
+            text = await self.search.move(turn, seconds, timeout=timeout)
+            self.found += 1
+            return text
+        finally:
+            self.thinking.discard(turn.game_id)
+            self.events.publish(turn.game_id)
+
+
+def computer_tasks() -> list[str]:
+    """The computer opponent's tasks in this process now (its jobs and its watch for them), by
+    the names asyncio lists them by."""
+    names = (task.get_name() for task in asyncio.all_tasks())
+    return [name for name in names if name.startswith("computer")]
+
+
+def slow(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+    """Use the whole time (as a real search on a big board does), then answer."""
+    time.sleep(seconds)
+    return think(game_kind, record, level, seed, 0.0)
+
+
+def hangs(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+    """Never answer in time (a search that ignores its clock)."""
+    time.sleep(seconds + 60)
+    return think(game_kind, record, level, seed, 0.0)
+
+
+def dies(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+    """The worker process dies (as if killed by the out-of-memory killer)."""
+    os._exit(3)
+
+
+def wrong(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+    """A move that is never legal: a field off every board."""
+    return "z99 z98" if game_kind == "ponte" else "red-cross z9"
+
+
+def swaps(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+    """Take the pie rule (P4) whenever it may: as Ponte's second player, at its first turn."""
+    if game_kind == "ponte" and len(json.loads(record)["moves"]) == 1:
+        return "swap"
+    return think(game_kind, record, level, seed, seconds)

@@ -1,0 +1,91 @@
+"""The measuring tools of issue 17: the ladder's players and ratings, and the win-rate intervals
+``python -m bench.strength.ai`` prints."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.ponte import PonteGame
+from engine.record import Record
+from engine.verbindung import VerbindungGame, draw_roll
+from testing.strength.pairings import Pairing, names_of, write_record
+from testing.strength.players import (
+    KINDS,
+    PLAYERS,
+    PONTE_ONLY,
+    default_players,
+    play_game,
+    winner_of,
+)
+from testing.strength.ratings import rate, table, wilson
+
+
+@pytest.mark.parametrize("kind", ["ponte", "classic", "verbindung"])
+def test_every_default_player_of_the_ladder_plays_its_game(kind):
+    game = KINDS[kind]()
+    if isinstance(game, VerbindungGame):
+        game.push(draw_roll(game, random.Random(1)))
+    for name in default_players(kind):
+        # A stop due at once: each player must still answer with a legal turn.
+        game.check(PLAYERS[name](game, random.Random(2), lambda: True))  # type: ignore[arg-type]
+
+
+def test_the_players_that_know_only_ponte_stay_out_of_the_verbindung_ladder():
+    assert set(default_players("ponte")) >= PONTE_ONLY
+    assert not PONTE_ONLY & set(default_players("verbindung"))
+
+
+def _games(first: str, second: str, won: int, lost: int) -> list[dict[str, object]]:
+    wins = [{"kind": "ponte", "players": [first, second], "winner": 0}] * won
+    return wins + [{"kind": "ponte", "players": [second, first], "winner": 0}] * lost
+
+
+def test_the_ratings_order_a_ladder_by_its_results():
+    games = _games("hard", "normal", 8, 2) + _games("normal", "easy", 8, 2)
+    ratings = rate(games + _games("hard", "easy", 10, 0))
+    assert ratings["hard"][0] > ratings["normal"][0] > ratings["easy"][0]
+
+
+def test_the_ratings_do_not_follow_the_order_the_records_came_in():
+    games = _games("a", "b", 6, 4) + _games("b", "c", 6, 4)
+    forward, backward = rate(games), rate(games[::-1])
+    for name in "abc":
+        assert forward[name][0] == pytest.approx(backward[name][0], abs=0.5)
+
+
+def test_the_table_counts_a_draw_half_for_each_player():
+    games = [*_games("a", "b", 2, 1), {"kind": "ponte", "players": ["b", "a"], "winner": None}]
+    assert table(games)[("a", "b")] == [2.5, 4.0]
+
+
+@pytest.mark.parametrize("wins, games", [(0, 10), (48, 48), (77, 100), (50.5, 100), (3, 7)])
+def test_the_wilson_interval_holds_the_rate_and_narrows_with_more_games(wins, games):
+    low, high = wilson(wins, games)
+    assert 0.0 <= low <= wins / games <= high <= 1.0
+    wider_low, wider_high = wilson(wins / 4, games / 4)
+    assert high - low < wider_high - wider_low
+
+
+def test_the_wilson_interval_matches_the_textbook_figures():
+    # Wilson (1927) at z = 1.96: 50 of 100 gives 40.4%..59.6%, 100 of 100 gives 96.3%..100%.
+    assert wilson(50, 100) == pytest.approx((0.404, 0.596), abs=0.001)
+    assert wilson(100, 100) == pytest.approx((0.963, 1.0), abs=0.001)
+
+
+@pytest.mark.parametrize(
+    ("kind", "game_class"), [("ponte", PonteGame), ("verbindung", VerbindungGame)]
+)
+def test_a_recorded_game_replays_to_the_same_end(kind, game_class, tmp_path):
+    record = tmp_path / "games.jsonl"
+    pairing = Pairing(kind, "random", None)
+    # Game 1: the opponent moves first, hard (given 10 ms a turn) second.
+    played = play_game(kind, names_of(pairing, 1), f"{kind}:replay", budget=0.01)
+    write_record(str(record), pairing, 1, 0.01, played)
+    (entry,) = [json.loads(line) for line in record.read_text().splitlines()]
+    assert (entry["players"], entry["seed"]) == (["random", "hard"], 0)
+    replayed = game_class.from_record(Record(kind, None, tuple(entry["moves"])))
+    assert replayed.is_over
+    assert winner_of(replayed) == entry["winner"] == played.winner
