@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import GAMES
+from bot.i18n import Catalogue
 from bot.service import GameService, errors
 from testing.servicekit import ALICE, BOB, CHANNEL, open_service, start_game
 from testing.toygame import TOY
@@ -28,14 +29,14 @@ async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
     service: GameService,
 ) -> None:
     started = await start_game(service, "toy")
-    assert started.view.kind is TOY and started.view.players == {"blue": ALICE, "green": BOB}
+    assert started.view.kind is TOY and started.view.players == {"gold": ALICE, "blue": BOB}
     with pytest.raises(errors.UnknownVariantError):
         await service.challenge(
             game_kind="toy",
             channel_id=CHANNEL + 1,
             challenger_id=ALICE,
             opponent_id=BOB,
-            variant="classic",
+            variant="classic",  # the toy has one board, "row"
         )
     results = []
     for cell, player in zip("cadb", (ALICE, BOB, ALICE, BOB), strict=True):
@@ -44,10 +45,10 @@ async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
     assert ending is not None and ending.result == "draw"
     finished = await service.latest_game_in(CHANNEL)
     assert not finished.is_active and finished.winner_id is None
-    assert TOY.png(finished.game, {"blue": "Ann", "green": "Bo"}).startswith(PNG)
+    assert TOY.png(finished.game, {"gold": "Ann", "blue": "Bo"}).startswith(PNG)
     assert TOY.replay(finished.game, {}).startswith(GIF)
     export = await service.export(finished.id)
-    assert export.filename == f"toy-standard-game-{finished.id}.txt"
+    assert export.filename == f"toy-row-game-{finished.id}.txt"
     assert export.text.endswith("c\na\nd\nb\n")
 
 
@@ -74,3 +75,10 @@ def test_a_key_can_be_registered_once() -> None:
     with pytest.raises(ValueError, match="registered already"):
         GAMES.with_kind(GAMES.kind("ponte"))
     assert "toy" not in GAMES  # a registry with the toy is a new one
+
+
+def test_its_own_texts_are_complete_in_every_language() -> None:
+    merged = Catalogue.load([*GAMES, TOY])
+    assert merged.problems() == []
+    assert merged.text("de", "title.toy") == "Viererreihe"
+    assert Catalogue.load().problems() == [] and not Catalogue.load().has("title.toy")

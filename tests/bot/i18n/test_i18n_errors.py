@@ -7,7 +7,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.i18n import LANGUAGES, catalogue, describe_error, is_expected, text
+from bot.i18n import LANGUAGES, Catalogue, catalogue, describe_error, is_expected, text
 from bot.i18n.catalogue import placeholders
 from bot.i18n.errors import service_error_classes
 from bot.service import errors
@@ -43,7 +43,8 @@ def test_every_rule_the_engine_names_is_explained() -> None:
 
 def test_every_rule_of_the_rules_reference_is_explained_and_nothing_else() -> None:
     expected = {f"P{n}" for n in range(1, 21)} | {f"V{n}" for n in range(1, 14)}
-    rules = {key.removeprefix("rule.") for key in catalogue().keys("en") if key.startswith("rule.")}
+    shipped = Catalogue.load().keys("en")  # not the process's: a test may add a game's rules
+    rules = {key.removeprefix("rule.") for key in shipped if key.startswith("rule.")}
     assert rules == expected
 
 

@@ -1,6 +1,7 @@
 """A tiny third game, registered only by the tests that need it: four cells in a row, each turn
-claims one, and a full row is a draw (two cells each). It proves that a game is an engine class
-and a kind, and that nothing else in the bot has to change for one."""
+claims one, and a full row is a draw (two cells each). It proves that a game is one package (an
+engine class, a kind, its texts in `texts/`) and that nothing else in the bot has to change for
+one: the tests run the real bot with a registry that holds it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from bot.games import GameKind, Players
 from bot.render import DEFAULT_WIDTH, ENGLISH, Labels
+from bot.render.theme import DEFAULT_THEME
 from engine.ai import Level, Rng, Stop
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.game import Game, Outcome, Termination, game_over
@@ -21,12 +23,12 @@ CELLS = "abcd"
 
 
 class Colour(enum.StrEnum):
+    GOLD = "gold"
     BLUE = "blue"
-    GREEN = "green"
 
     @property
     def other(self) -> Colour:
-        return Colour.GREEN if self is Colour.BLUE else Colour.BLUE
+        return Colour.BLUE if self is Colour.GOLD else Colour.GOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,21 +54,21 @@ class ToyGame(Game[Move, Colour]):
     """The position: which colour claimed which cell, in order."""
 
     KEY = "toy"
-    TITLE = "Toy"
-    VARIANTS = ("standard",)
+    TITLE = "Row of four"
+    VARIANTS = ("row",)
 
     def __init__(self) -> None:
         self._moves: list[Move] = []
 
     @classmethod
     def new(cls, variant: str | None = None) -> ToyGame:
-        if variant not in (None, "standard"):
+        if variant not in (None, "row"):
             raise InvalidMoveError(f"the toy game has no variant {variant!r}")
         return cls()
 
     @classmethod
     def colours(cls) -> tuple[Colour, Colour]:
-        return (Colour.BLUE, Colour.GREEN)
+        return (Colour.GOLD, Colour.BLUE)
 
     def copy(self) -> ToyGame:
         other = ToyGame()
@@ -80,7 +82,7 @@ class ToyGame(Game[Move, Colour]):
 
     @property
     def variant_name(self) -> str:
-        return "standard"
+        return "row"
 
     @property
     def claimed(self) -> list[str]:
@@ -118,7 +120,7 @@ class ToyGame(Game[Move, Colour]):
         if outcome is not None:
             raise game_over(outcome)
         if isinstance(move, Claim) and move.cell in self.claimed:
-            raise IllegalMoveError("T1", f"{move} is taken", reason="taken", fields=())
+            raise IllegalMoveError("T1", f"{move} is taken", reason="cell_taken", fields=(move,))
 
     def push(self, move: Move) -> None:
         self._moves.append(move)
@@ -137,12 +139,13 @@ class ToyGame(Game[Move, Colour]):
         return move.colour if isinstance(move, Resign) else None
 
 
-FILLS = {Colour.BLUE: (40, 90, 200), Colour.GREEN: (40, 160, 80)}
+# Colours the shared palette holds already, so that the toy adds nothing to it.
+FILLS = {Colour.GOLD: DEFAULT_THEME.accent, Colour.BLUE: DEFAULT_THEME.highlight}
 
 
 class ToyKind(GameKind[ToyGame]):
     def __init__(self) -> None:
-        super().__init__(ToyGame)
+        super().__init__(ToyGame, texts=__name__)
 
     def image(
         self,
@@ -152,7 +155,7 @@ class ToyKind(GameKind[ToyGame]):
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
     ) -> Image.Image:
-        image = Image.new("RGB", (width, width // 4), (52, 39, 31))
+        image = Image.new("RGB", (width, width // 4), DEFAULT_THEME.frame)
         draw = ImageDraw.Draw(image)
         for move, mover in zip(game.moves, game.movers(), strict=True):
             if isinstance(move, Claim) and mover is not None:
