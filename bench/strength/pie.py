@@ -17,12 +17,12 @@ import argparse
 import random
 import time
 
-from engine.ai import Level, choose
+from engine.ai import Level
 from engine.ai.base import Stop
 from engine.ai.ponte import play_on
 from engine.ai.ponte.opening import first_turn
 from engine.ponte import Move, PonteGame
-from testing.strength.players import stop_after
+from testing.strength.players import choose, stop_after
 from testing.strength.ratings import wilson
 
 

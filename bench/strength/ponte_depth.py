@@ -15,11 +15,11 @@ import statistics
 import time
 from collections import defaultdict
 
-from engine.ai import Level, choose
+from engine.ai import Level
 from engine.ai.ponte import HARD_NODES
 from engine.ai.ponte.search import Search
 from engine.ponte import PonteGame
-from testing.strength.players import stop_after
+from testing.strength.players import choose, stop_after
 
 
 def positions(games: int, every: int = 10) -> list[PonteGame]:

@@ -15,9 +15,10 @@ import json
 import random
 
 from bench.strength.logistic import fit
-from engine.ai import Level, choose
+from engine.ai import Level
 from engine.ai.ponte.opening import opening_features, openings
 from engine.ponte import Colour, PonteGame
+from testing.strength.players import choose
 
 
 def play(seed: int, variant: str, fixed: list[str]) -> dict[str, object]:

@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine.ai import Level, choose
-from engine.ai.ponte.candidates import Valued, after, candidates, final_value
+from engine.ai import Level, Stop, choose_ponte_move, choose_verbindung_turn, never
+from engine.ai.ponte.candidates import Valued, after, candidates, final_value, mover
 from engine.ai.ponte.evaluate import position_value
 from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
@@ -21,8 +21,9 @@ from engine.ai.verbindung import by_effort as by_turn_effort
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
 from engine.coords import Field
 from engine.ponte import Bridge, Place, PonteGame, Swap
+from engine.ponte import Move as PonteMove
 from engine.ponte.scoring import score
-from engine.verbindung import VerbindungGame, draw_roll
+from engine.verbindung import Turn, VerbindungGame, draw_roll
 from testing.strength import mcts_ponte, mcts_verbindung
 
 Game = PonteGame | VerbindungGame
@@ -37,7 +38,7 @@ def random_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
 
 
 def _gain(game: PonteGame, move: Place | Bridge) -> tuple[int, int]:
-    board, colour = game.board.copy(), game.to_move
+    board, colour = game.board.copy(), mover(game)
     if isinstance(move, Place):
         board.place(board.index(move.first), colour)
         board.place(board.index(move.second), colour)
@@ -130,7 +131,7 @@ def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> o
     if not found:
         return next(move for move in game.legal_moves() if not isinstance(move, Swap))
     others = [o for o in found[10:] if not isinstance(o.move, Place)][:3]
-    colour = game.to_move
+    colour = mover(game)
     revalued: list[Valued] = []
     for option in found[:10] + others:
         if stop() and revalued:
@@ -143,6 +144,16 @@ def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> o
             value = -replies[0].value if replies else position_value(child.board, colour)
         revalued.append(Valued(value, option.move))
     return max(revalued, key=lambda v: (v.value, rng.random())).move
+
+
+def choose(
+    game: PonteGame | VerbindungGame, level: Level, rng: random.Random, stop: Stop = never
+) -> PonteMove | Turn:
+    """The engine's computer move at `level` in either game (a Verbindung game in its place
+    phase: the roll is the caller's chance step)."""
+    if isinstance(game, PonteGame):
+        return choose_ponte_move(game, level, rng, stop)
+    return choose_verbindung_turn(game, level, rng, stop)
 
 
 def level_player(level: Level) -> Player:

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from engine.ai import Level, choose
+from engine.ai import Level
 from engine.ai.ponte import EFFORT
+from engine.ai.ponte import choose_move as choose
 from engine.ai.ponte.candidates import candidates
 from engine.ai.ponte.evaluate import colour_value, scored
 from engine.ai.ponte.playout import random_turn

@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from engine.ai import Level, choose
+from engine.ai import Level
 from engine.ai.base import never
 from engine.ai.ponte import choose_move
+from engine.ai.ponte import choose_move as choose
 from engine.ai.ponte.candidates import WIN
 from engine.ai.ponte.opening import first_turn, openings, red_chance, wants_swap
 from engine.ai.ponte.search import Search
