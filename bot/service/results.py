@@ -95,11 +95,6 @@ class GameView:
         """The name of the colour `user_id` plays, or None for someone who does not play."""
         return self._colours.get(user_id)
 
-    def side_of(self, user_id: int) -> Side | None:
-        """The engine's colour `user_id` plays, or None for someone who does not play."""
-        name = self._colours.get(user_id)
-        return None if name is None else self.kind.colour(name)
-
     def player_of(self, colour: str | Side) -> int:
         """The user who plays `colour` (a colour or its name)."""
         return self.players[colour if isinstance(colour, str) else colour.value]
