@@ -91,6 +91,7 @@ class Vacations:
             current = await users.current_vacation(db, user_id, now)
             if current is None:
                 raise NotOnVacationError("you are not on holiday")
+            # Ended in the second it began, the holiday has no length (the CHECK allows it).
             await users.end_vacation(db, current.id, now)
             moved = await self._move_clocks(db, user_id, -(current.ends_at - now), now)
             await self._tell_opponents(db, user_id, now, now, back=True)

@@ -75,7 +75,7 @@ async def test_only_the_last_own_turn_before_the_opponent_moves_can_be_taken_bac
     with pytest.raises(errors.NoMoveToTakeBackError):
         await service.request_takeback(CHANNEL, ALICE)
     await service.play(CHANNEL, ALICE, "a1 c1")
-    with pytest.raises(errors.OpponentMovedError):  # bob's last turn... is alice's
+    with pytest.raises(errors.NoMoveToTakeBackError):  # bob has not moved at all
         await service.request_takeback(CHANNEL, BOB)
     with pytest.raises(errors.NotAPlayerError):
         await service.request_takeback(CHANNEL, CAROL)
