@@ -11,7 +11,7 @@ from collections.abc import Callable
 from bot.discord.wording import after_game, score_line
 from bot.games import Note
 from bot.i18n import catalogue, format_duration, text, timestamp
-from bot.service import GameView, MoveResult, Outcome, Side, Termination
+from bot.service import GameView, MatchTermination, MoveResult, Outcome, Side, Termination
 
 
 def mention(user_id: int) -> str:
@@ -106,6 +106,15 @@ class TurnTexts:
             deadline=timestamp(view.deadline_at),
         )
 
+    @staticmethod
+    def scored(view: GameView, content: str, locale: str) -> str:
+        """`content` under the score line for a match game (as every message of one starts)."""
+        return content if view.match is None else f"{score_line(view.match, locale)}\n{content}"
+
+    def replay_text(self, view: GameView, locale: str) -> str:
+        """The words above a finished game's replay animation (the score, in a match)."""
+        return self.scored(view, text(locale, "result.replay"), locale)
+
     def status_text(self, view: GameView, locale: str) -> str:
         """Where a game stands, without pinging anyone (for `/board`)."""
         ending = view.ending
@@ -116,11 +125,14 @@ class TurnTexts:
         return self.your_turn(view, locale)
 
     def final_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
-        """A game's result and, for a match game, what it means for the match."""
-        lines = [self.ending_text(view, ending, locale)]
-        if view.match is not None:
-            lines.append(after_game(view.match, locale))
-        return "\n".join(lines)
+        """A game's result and, for a match game, what it means for the match; a match given
+        up is said once, by the match's line (the game went with it)."""
+        match = view.match
+        if match is None:
+            return self.ending_text(view, ending, locale)
+        if match.termination is MatchTermination.RESIGNATION:
+            return after_game(match, locale)
+        return "\n".join([self.ending_text(view, ending, locale), after_game(match, locale)])
 
     def ending_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""

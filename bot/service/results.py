@@ -418,7 +418,10 @@ class VacationStatus:
     user_id: int
     until: datetime | None
     days_left: int
-    games: int  # active games whose clock it stopped (or that it will pause when it begins)
+    # The player's active games, every one of which a holiday affects: the clock stands still
+    # in those they are to move in, and a turn that comes to them meanwhile waits for their
+    # return (the computer's games too, though no opponent there is told).
+    games: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from bot.discord.commands.common import (
 )
 from bot.discord.presses import presses_of
 from bot.discord.texts import mention
-from bot.i18n import text, timestamp
+from bot.i18n import counted, text, timestamp
 from bot.service import TakebackAction, TakebackResult, VacationStatus
 from bot.store import Notify
 
@@ -68,7 +68,8 @@ def vacation_text(status: VacationStatus, locale: str, action: str) -> str:
         key = "vacation.ended"
     else:
         key = "vacation.status_home" if until is None else "vacation.status_away"
-    return text(locale, key, until=until or "", days_left=status.days_left, games=status.games)
+    games = counted(locale, "vacation.games", status.games)
+    return text(locale, key, until=until or "", days_left=status.days_left, games=games)
 
 
 class DaysCog(commands.Cog):
