@@ -19,6 +19,13 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def note_text(note: Note, locale: str, **people: str) -> str:
+    """A game's note in words in `locale`, with the `people` it names (mentions); each of its
+    `said` parameters is its catalogue keys in words, joined by commas."""
+    said = {name: ", ".join(text(locale, key) for key in keys) for name, keys in note.said.items()}
+    return text(locale, note.key, **{**people, **note.params, **said})
+
+
 def game_title(locale: str, game_kind: str) -> str:
     """A game's name in `locale` (its catalogue key is `GameKind.title_key`: by its key)."""
     return text(locale, f"title.{game_kind}")
@@ -90,8 +97,7 @@ class TurnTexts:
     @staticmethod
     def note(note: Note, locale: str, mover_id: int | None, next_id: int | None) -> str:
         """A game's note in words: `player` is the mover, `other` the one to move."""
-        people = {"player": mention(mover_id or 0), "other": mention(next_id or 0)}
-        return text(locale, note.key, **{**people, **note.params})
+        return note_text(note, locale, player=mention(mover_id or 0), other=mention(next_id or 0))
 
     def your_turn(self, view: GameView, locale: str) -> str:
         """Whose turn it is and until when (a Discord timestamp shows it in local time); the
@@ -116,13 +122,19 @@ class TurnTexts:
         return self.scored(view, text(locale, "result.replay"), locale)
 
     def status_text(self, view: GameView, locale: str) -> str:
-        """Where a game stands, without pinging anyone (for `/board`)."""
+        """Where a game stands, without pinging anyone (for `/board`): whose turn, and in words
+        what else only the image shows (the roll)."""
         ending = view.ending
         if ending is not None:
             return self.final_text(view, ending, locale)
-        if view.match is not None:
-            return "\n".join([score_line(view.match, locale), self.your_turn(view, locale)])
-        return self.your_turn(view, locale)
+        lines = [self.your_turn(view, locale), *self.position_lines(view, locale)]
+        return self.scored(view, "\n".join(lines), locale)
+
+    def position_lines(self, view: GameView, locale: str) -> list[str]:
+        """The game's notes on the position now, in words (the dice rolled for the player to
+        move)."""
+        notes = view.kind.position_notes(view.game)
+        return [self.note(note, locale, None, view.to_move_id) for note in notes]
 
     def final_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
         """A game's result and, for a match game, what it means for the match; a match given
