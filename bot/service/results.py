@@ -383,13 +383,18 @@ class TakebackAction(StrEnum):
 @dataclass(frozen=True, slots=True)
 class TakebackResult:
     """A takeback asked for, answered, or refused; `taken` are the moves taken back (in
-    notation) once it is accepted, and the ones it would take back before."""
+    notation, in order) once it is accepted, and the ones it would take back before. Of them,
+    `own` are the asker's, `answer` the opponent's (the computer's answer, taken back with the
+    player's move) and `rolls` the chance events, each with the player it was drawn for."""
 
     view: GameView
     action: TakebackAction
     asker_id: int
     by_id: int  # who acted: the asker, or the opponent who answered
     taken: tuple[str, ...]
+    own: tuple[str, ...] = ()
+    answer: tuple[str, ...] = ()
+    rolls: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
