@@ -97,9 +97,8 @@ class Takebacks:
         """How many events a takeback of `user_id`'s last turn removes (`with_answer`: with
         the opponent's turn since, the computer's answer); raises the refusals."""
         colour = view.kind.colour(self.ctx.player_colour(view, user_id))
-        count: int | None = view.game.since_last_turn(colour)
-        if not with_answer:
-            count = view.game.last_turn_length(colour)
+        game = view.game
+        count = game.since_last_turn(colour) if with_answer else game.last_turn_length(colour)
         if count is None:
             raise OpponentMovedError("your opponent has moved since your last turn")
         if count == 0:
