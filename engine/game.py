@@ -303,12 +303,19 @@ class Game(ABC, Generic[MoveT, ColourT]):
 
     def last_turn_length(self, colour: ColourT) -> int | None:
         """How many moves a takeback of `colour`'s last turn removes (the turn and the chance
-        events after it); None when the last turn was the opponent's, 0 when `colour` has not
+        events after it); None when the opponent has moved since, 0 when `colour` has not
         moved at all."""
+        count = self.since_last_turn(colour)
+        later = self.movers()[self.ply - count + 1 :] if count else ()
+        return None if any(mover is not None for mover in later) else count
+
+    def since_last_turn(self, colour: ColourT) -> int:
+        """How many moves were made from `colour`'s last turn on, that turn included (the
+        opponent's answers and the chance events too); 0 when `colour` has not moved at all."""
         movers = self.movers()
         for index in range(len(movers) - 1, -1, -1):
-            if movers[index] is not None:
-                return len(movers) - index if movers[index] == colour else None
+            if movers[index] == colour:
+                return len(movers) - index
         return 0
 
     def positions(self) -> Iterator[Self]:

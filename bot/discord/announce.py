@@ -319,7 +319,7 @@ class Announcer:
                 if replay:
                     file = await self.replay(view, locale)
                     await interaction.followup.send(
-                        text(locale, "result.replay"), file=file, allowed_mentions=pings()
+                        self.texts.replay_text(view, locale), file=file, allowed_mentions=pings()
                     )
                 return
         files = [await self.board(view, locale)]

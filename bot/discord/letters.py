@@ -52,8 +52,9 @@ class Letters:
             deadline=timestamp(view.deadline_at),
             link=jump_url(view, owed.link_id),
         )
+        lines = [content, *self.announcer.texts.position_lines(view, locale)]  # the roll
         board = await self.announcer.board(view, locale)
-        await self._send(owed.user_id, owed.post_id, content, [board])
+        await self._send(owed.user_id, owed.post_id, "\n".join(lines), [board])
 
     async def digest(self, owed: ReminderDigest) -> None:
         """Remind a player by one direct message of every game whose reminder is due."""

@@ -11,12 +11,19 @@ from collections.abc import Callable
 from bot.discord.wording import after_game, score_line
 from bot.games import Note
 from bot.i18n import catalogue, format_duration, text, timestamp
-from bot.service import GameView, MoveResult, Outcome, Side, Termination
+from bot.service import GameView, MatchTermination, MoveResult, Outcome, Side, Termination
 
 
 def mention(user_id: int) -> str:
     """A user mention (it pings only when allowed by the message's allowed mentions)."""
     return f"<@{user_id}>"
+
+
+def note_text(note: Note, locale: str, **people: str) -> str:
+    """A game's note in words in `locale`, with the `people` it names (mentions); each of its
+    `said` parameters is its catalogue keys in words, joined by commas."""
+    said = {name: ", ".join(text(locale, key) for key in keys) for name, keys in note.said.items()}
+    return text(locale, note.key, **{**people, **note.params, **said})
 
 
 def game_title(locale: str, game_kind: str) -> str:
@@ -90,8 +97,7 @@ class TurnTexts:
     @staticmethod
     def note(note: Note, locale: str, mover_id: int | None, next_id: int | None) -> str:
         """A game's note in words: `player` is the mover, `other` the one to move."""
-        people = {"player": mention(mover_id or 0), "other": mention(next_id or 0)}
-        return text(locale, note.key, **{**people, **note.params})
+        return note_text(note, locale, player=mention(mover_id or 0), other=mention(next_id or 0))
 
     def your_turn(self, view: GameView, locale: str) -> str:
         """Whose turn it is and until when (a Discord timestamp shows it in local time); the
@@ -106,21 +112,39 @@ class TurnTexts:
             deadline=timestamp(view.deadline_at),
         )
 
+    @staticmethod
+    def scored(view: GameView, content: str, locale: str) -> str:
+        """`content` under the score line for a match game (as every message of one starts)."""
+        return content if view.match is None else f"{score_line(view.match, locale)}\n{content}"
+
+    def replay_text(self, view: GameView, locale: str) -> str:
+        """The words above a finished game's replay animation (the score, in a match)."""
+        return self.scored(view, text(locale, "result.replay"), locale)
+
     def status_text(self, view: GameView, locale: str) -> str:
-        """Where a game stands, without pinging anyone (for `/board`)."""
+        """Where a game stands, without pinging anyone (for `/board`): whose turn, and in words
+        what else only the image shows (the roll)."""
         ending = view.ending
         if ending is not None:
             return self.final_text(view, ending, locale)
-        if view.match is not None:
-            return "\n".join([score_line(view.match, locale), self.your_turn(view, locale)])
-        return self.your_turn(view, locale)
+        lines = [self.your_turn(view, locale), *self.position_lines(view, locale)]
+        return self.scored(view, "\n".join(lines), locale)
+
+    def position_lines(self, view: GameView, locale: str) -> list[str]:
+        """The game's notes on the position now, in words (the dice rolled for the player to
+        move)."""
+        notes = view.kind.position_notes(view.game)
+        return [self.note(note, locale, None, view.to_move_id) for note in notes]
 
     def final_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
-        """A game's result and, for a match game, what it means for the match."""
-        lines = [self.ending_text(view, ending, locale)]
-        if view.match is not None:
-            lines.append(after_game(view.match, locale))
-        return "\n".join(lines)
+        """A game's result and, for a match game, what it means for the match; a match given
+        up is said once, by the match's line (the game went with it)."""
+        match = view.match
+        if match is None:
+            return self.ending_text(view, ending, locale)
+        if match.termination is MatchTermination.RESIGNATION:
+            return after_game(match, locale)
+        return "\n".join([self.ending_text(view, ending, locale), after_game(match, locale)])
 
     def ending_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""

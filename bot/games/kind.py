@@ -49,11 +49,14 @@ Players = Mapping[str, str]
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A line of a turn's message, as a catalogue key and its parameters."""
+    """A line of a turn's message, as a catalogue key and its parameters; a parameter in
+    `said` is a list of catalogue keys, each said in the reader's language (the dice of a
+    roll), joined by commas."""
 
     key: str
     params: Mapping[str, str] = field(default_factory=dict)
     tells_move: bool = False  # it says in words what was played: no notation line is needed
+    said: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 class GameKind(ABC, Generic[G]):
@@ -144,6 +147,18 @@ class GameKind(ABC, Generic[G]):
         dice rolled for the next player, what the move changed. Their parameters `player` (the
         mover) and `other` (the one to move) are filled in by the caller."""
         return []
+
+    def position_notes(self, game: G) -> list[Note]:
+        """Lines that say in words what only the image shows of the position now (the dice
+        rolled for the player to move), for `/board` and every turn: for players on screen
+        readers, and for searching the channel. None by default."""
+        return []
+
+    def chance_note(self, event: str) -> Note | None:
+        """A chance event of the record (a roll, in notation) in words, for a message that
+        says it was taken back: its `roller` is whom it was drawn for (the caller fills it
+        in). None for a game without chance."""
+        return None
 
     def turn_warnings(self, game: G) -> list[Note]:
         """Lines for the player to move about a rule that matters now (a last turn, a choice

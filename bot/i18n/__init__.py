@@ -6,7 +6,8 @@
     CatalogueTranslator, lstr(key)               command, option and choice names for Discord
     describe_error(error, locale, game=...)      an error as a short sentence for its user
     render_labels(locale) -> Labels              the words on the board images
-    mention, channel_mention, timestamp, format_duration
+    mention, channel_mention, timestamp, format_duration, counted (a number of things, in the
+                                                 plural form its language gives it)
 
 Message keys (``{fields}`` in brackets; extra parameters are ignored):
 
@@ -45,6 +46,7 @@ from bot.i18n.catalogue import (
 from bot.i18n.errors import describe_error, is_expected, rule_text
 from bot.i18n.formatting import (
     channel_mention,
+    counted,
     format_duration,
     mention,
     mentions,
@@ -60,6 +62,7 @@ __all__ = [
     "CatalogueTranslator",
     "catalogue",
     "channel_mention",
+    "counted",
     "describe_error",
     "format_duration",
     "include_games",

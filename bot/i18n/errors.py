@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from discord import app_commands
@@ -42,10 +43,6 @@ def _channel(value: Any, language: str) -> str:
     return channel_mention(value)
 
 
-def _duration(value: Any, language: str) -> str:
-    return format_duration(language, value)
-
-
 def _names(value: Any, language: str) -> str:
     items = [value] if isinstance(value, str) else list(value)
     return ", ".join(f"`{item}`" for item in items)
@@ -71,28 +68,28 @@ PARAMS: Mapping[str, Presenter] = {
     "allowed_id": _user,
     "players": _users,
     "channel_id": _channel,
-    "seconds": _duration,
-    "minimum": _duration,
-    "maximum": _duration,
     "choices": _names,
 }
-"""How each service error parameter is shown: user ids become mentions (``<@id>``), channel ids
-channel mentions, seconds durations in words; other values are shown as they are."""
+"""How each service error parameter is shown by its name: user ids become mentions (``<@id>``),
+channel ids channel mentions; other values are shown as they are, except durations."""
+
+
+def _present(name: str, value: Any, language: str) -> str:
+    """One parameter as message text. A duration is one by its value (a `timedelta`, said in
+    words), never by its name: a holiday's `maximum` is a number of days, a time limit's a
+    duration, and a name alone would say "1 to 0 minutes days"."""
+    if value is None:
+        return ""
+    if isinstance(value, timedelta):
+        return format_duration(language, int(value.total_seconds()))
+    presenter = PARAMS.get(name)
+    return str(value) if presenter is None else presenter(value, language)
 
 
 def present_params(params: Mapping[str, Any], locale: object) -> dict[str, str]:
     """A service error's `params` as message text (mentions, durations, lists)."""
     language = language_of(locale)
-    shown: dict[str, str] = {}
-    for name, value in params.items():
-        presenter = PARAMS.get(name)
-        if value is None:
-            shown[name] = ""
-        elif presenter is None:
-            shown[name] = str(value)
-        else:
-            shown[name] = presenter(value, language)
-    return shown
+    return {name: _present(name, value, language) for name, value in params.items()}
 
 
 def unwrap(error: BaseException) -> BaseException:

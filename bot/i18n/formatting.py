@@ -51,6 +51,15 @@ def plural_category(language: str, count: int) -> str:
     return "one" if abs(count) == 1 else "other"
 
 
+def counted(locale: object, key: str, count: int, *, source: Catalogue | None = None) -> str:
+    """`count` things in words, in the plural form `locale` gives that number (``1 game``,
+    ``3 games``; French ``0 partie``): `key` holds a message for each form, ``one`` and
+    ``other``, with ``{n}`` the number. No "game(s)" in any language."""
+    messages = source or catalogue()
+    language = language_of(locale)
+    return messages.text(language, f"{key}.{plural_category(language, count)}", n=count)
+
+
 def format_duration(locale: object, seconds: int, *, source: Catalogue | None = None) -> str:
     """`seconds` in words for `locale`, in at most two units: ``3 days``, ``1 Tag 12 Stunden``.
 

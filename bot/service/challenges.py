@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.service import deadlines
 from bot.service.context import Context, Seating
 from bot.service.errors import (
@@ -244,8 +246,8 @@ def check_move_seconds(seconds: int | None) -> int:
     if not deadlines.MIN_MOVE_SECONDS <= seconds <= deadlines.MAX_MOVE_SECONDS:
         raise BadTimeLimitError(
             "the time per move must be between one hour and fourteen days",
-            seconds=seconds,
-            minimum=deadlines.MIN_MOVE_SECONDS,
-            maximum=deadlines.MAX_MOVE_SECONDS,
+            seconds=timedelta(seconds=seconds),  # durations: said in words
+            minimum=timedelta(seconds=deadlines.MIN_MOVE_SECONDS),
+            maximum=timedelta(seconds=deadlines.MAX_MOVE_SECONDS),
         )
     return seconds

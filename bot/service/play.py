@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from datetime import timedelta
 
 from bot.service.context import Context, Loaded, parse_move
 from bot.service.errors import (
@@ -176,7 +177,7 @@ class Moves:
             raise RepeatedAcrossGamesError(
                 "that move ended the game before; the next one has begun",
                 number=row.match_game,
-                seconds=REPEAT,
+                seconds=timedelta(seconds=REPEAT),
             )
 
     def _check_turn(

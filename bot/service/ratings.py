@@ -69,7 +69,8 @@ class RatingSummary:
 
 @dataclass(frozen=True, slots=True)
 class Streak:
-    """The player's current run of one outcome (win, loss or draw), newest games first."""
+    """The player's current run of one outcome (win, loss or draw) in their games against
+    people, newest games first (the computer's games are left out, as from the rating)."""
 
     outcome: str
     length: int
@@ -191,7 +192,12 @@ class Ratings:
             if chart is not None:
                 points = await ratings.history(db, guild_id, chart, user_id, limit=HISTORY_POINTS)
                 history = tuple(points)
-            window = await stats.recent(db, guild_id, user_id, kind, limit=STREAK_WINDOW)
+            recent = await stats.recent(db, guild_id, user_id, kind, limit=RECENT_GAMES)
+            # The streak is of games against people, as the rating beside it: a run of easy
+            # wins (or of losses) against the computer, unrated, would stand in its place.
+            window = await stats.recent(
+                db, guild_id, user_id, kind, limit=STREAK_WINDOW, not_against=computer
+            )
             versus = None
             if viewer_id is not None and viewer_id != user_id:
                 versus = await stats.head_to_head(db, guild_id, user_id, viewer_id, kind)
@@ -203,7 +209,7 @@ class Ratings:
             history=history,
             totals=tuple(totals),
             streak=_streak(window),
-            recent=tuple(window[:RECENT_GAMES]),
+            recent=tuple(recent),
             head_to_head=versus,
             viewer_id=viewer_id,
         )

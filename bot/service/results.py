@@ -378,13 +378,18 @@ class TakebackAction(StrEnum):
 @dataclass(frozen=True, slots=True)
 class TakebackResult:
     """A takeback asked for, answered, or refused; `taken` are the moves taken back (in
-    notation) once it is accepted, and the ones it would take back before."""
+    notation, in order) once it is accepted, and the ones it would take back before. Of them,
+    `own` are the asker's, `answer` the opponent's (the computer's answer, taken back with the
+    player's move) and `rolls` the chance events, each with the player it was drawn for."""
 
     view: GameView
     action: TakebackAction
     asker_id: int
     by_id: int  # who acted: the asker, or the opponent who answered
     taken: tuple[str, ...]
+    own: tuple[str, ...] = ()
+    answer: tuple[str, ...] = ()
+    rolls: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,7 +418,10 @@ class VacationStatus:
     user_id: int
     until: datetime | None
     days_left: int
-    games: int  # active games whose clock it stopped (or that it will pause when it begins)
+    # The player's active games, every one of which a holiday affects: the clock stands still
+    # in those they are to move in, and a turn that comes to them meanwhile waits for their
+    # return (the computer's games too, though no opponent there is told).
+    games: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,13 @@ since. One request per game at a time; it lapses with the next move (as a draw o
 acceptance the game returns to the position before that turn, the asker moves again with the
 clock they had then, and the record keeps what was taken back. In Verbindung the roll of that
 turn stays: the bot draws every roll from the game's seed and its place in the record, so the
-dice after a takeback are the same dice. The computer accepts at the easy level only.
+dice after a takeback are the same dice. The computer accepts at the easy level only, and since
+it answers within a second, it takes back the player's last turn together with its answer.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from bot.service.context import Context, Loaded
 from bot.service.deadlines import HALF_TIME, LAST_CALL, Turn
@@ -41,25 +44,20 @@ class Takebacks:
         async with self.ctx.connection.transaction() as db:
             loaded = await self.ctx.load(db, await self.ctx.active_row(db, channel_id))
             view = loaded.view
-            count = self._turn_to_take_back(view, user_id)
+            opponent = view.opponent_of(user_id)
+            computer = self.ctx.is_computer(view, opponent)
+            count = self._turn_to_take_back(view, user_id, with_answer=computer)
             if view.takeback_by == user_id:
                 raise TakebackAlreadyAskedError("you have asked for a takeback already")
-            taken = _last(view, count)
-            opponent = view.opponent_of(user_id)
-            if self.ctx.is_computer(view, opponent):
+            taken = _Taken.last(view, user_id, count)
+            if computer:
                 if view.computer_level != ACCEPTING_LEVEL:
-                    return TakebackResult(view, TakebackAction.REFUSED, user_id, opponent, taken)
+                    return taken.result(view, TakebackAction.REFUSED, user_id, opponent)
                 result = await self._take_back(db, loaded, user_id, opponent, count)
             else:
                 await games.set_takeback(db, view.id, user_id, self.ctx.now())
-                asked = await self.ctx.row_by_id(db, view.id)
-                result = TakebackResult(
-                    await self.ctx.view(db, asked, view.game),
-                    TakebackAction.ASKED,
-                    user_id,
-                    user_id,
-                    taken,
-                )
+                asked = await self.ctx.view(db, await self.ctx.row_by_id(db, view.id), view.game)
+                result = taken.result(asked, TakebackAction.ASKED, user_id, user_id)
         if result.action is TakebackAction.ACCEPTED:
             self.ctx.remember(result.view)
             self.ctx.game_changed(result.view)
@@ -86,9 +84,8 @@ class Takebacks:
             else:
                 await games.set_takeback(db, view.id, None, self.ctx.now())
                 declined = await self.ctx.view(db, await self.ctx.row_by_id(db, view.id), view.game)
-                result = TakebackResult(
-                    declined, TakebackAction.DECLINED, asker, user_id, _last(view, count)
-                )
+                taken = _Taken.last(view, asker, count)
+                result = taken.result(declined, TakebackAction.DECLINED, asker, user_id)
         if result.action is TakebackAction.ACCEPTED:
             self.ctx.remember(result.view)
             self.ctx.game_changed(result.view)
@@ -96,10 +93,12 @@ class Takebacks:
 
     # Steps -------------------------------------------------------------------------------------
 
-    def _turn_to_take_back(self, view: GameView, user_id: int) -> int:
-        """How many events a takeback of `user_id`'s last turn removes; raises the refusals."""
-        colour = self.ctx.player_colour(view, user_id)
-        count = view.game.last_turn_length(view.kind.colour(colour))
+    def _turn_to_take_back(self, view: GameView, user_id: int, *, with_answer: bool = False) -> int:
+        """How many events a takeback of `user_id`'s last turn removes (`with_answer`: with
+        the opponent's turn since, the computer's answer); raises the refusals."""
+        colour = view.kind.colour(self.ctx.player_colour(view, user_id))
+        game = view.game
+        count = game.since_last_turn(colour) if with_answer else game.last_turn_length(colour)
         if count is None:
             raise OpponentMovedError("your opponent has moved since your last turn")
         if count == 0:
@@ -112,10 +111,11 @@ class Takebacks:
         """Store the position before the asker's last turn, with their clock as it was when
         they made it."""
         row, view = loaded.row, loaded.view
-        taken = _last(view, count)
+        taken = _Taken.last(view, asker, count)
         now = self.ctx.now()
         # The asker gets the time they had left when they moved: the time since (the
-        # opponent's thinking, the wait for the answer) is not theirs.
+        # opponent's thinking, the wait for the answer) is not theirs. The computer's moves
+        # keep the time of the player's before them (see `GameWriter.apply`).
         used = row.last_turn_seconds or 0
         # Begun `used` seconds ago, or as far before the end of the holiday the asker is on
         # (their clock stands still until then; an early return moves it back like the rest).
@@ -123,12 +123,44 @@ class Takebacks:
         clock = _clock(Turn(begins - used, row.move_seconds), now)
         stored, earlier = await self.writer.take_back(db, loaded, count, clock, now)
         after = await self.ctx.view(db, stored, earlier)
-        return TakebackResult(after, TakebackAction.ACCEPTED, asker, by, taken)
+        return taken.result(after, TakebackAction.ACCEPTED, asker, by)
 
 
-def _last(view: GameView, count: int) -> tuple[str, ...]:
-    """The last `count` events of the game, in notation."""
-    return tuple(str(move) for move in view.game.moves[-count:])
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    """The moves a takeback removes, in notation: all, the asker's, the opponent's, and the
+    chance events (rolls), each with the player it was drawn for."""
+
+    moves: tuple[str, ...]
+    own: tuple[str, ...]
+    answer: tuple[str, ...]
+    rolls: tuple[tuple[int, str], ...]
+
+    @classmethod
+    def last(cls, view: GameView, asker: int, count: int) -> _Taken:
+        """The last `count` moves of the game, told apart."""
+        game = view.game
+        movers = game.movers()
+        own: list[str] = []
+        answer: list[str] = []
+        rolls: list[tuple[int, str]] = []
+        for index in range(game.ply - count, game.ply):
+            move, mover = str(game.moves[index]), movers[index]
+            if mover is None:  # drawn for the player whose turn it began
+                drawn_for = game.position_at(index + 1).to_move
+                rolls.append((view.player_of(drawn_for) if drawn_for else asker, move))
+            elif view.player_of(mover) == asker:
+                own.append(move)
+            else:
+                answer.append(move)
+        moves = tuple(str(move) for move in game.moves[game.ply - count :])
+        return cls(moves, tuple(own), tuple(answer), tuple(rolls))
+
+    def result(self, view: GameView, action: TakebackAction, asker: int, by: int) -> TakebackResult:
+        """The takeback's result with these moves."""
+        return TakebackResult(
+            view, action, asker, by, self.moves, self.own, self.answer, self.rolls
+        )
 
 
 def _clock(turn: Turn, now: int) -> Clock:

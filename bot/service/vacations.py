@@ -80,8 +80,9 @@ class Vacations:
             paused = await self._move_clocks(db, user_id, ends - now, now)
             await self._tell_opponents(db, user_id, ends, now, back=False)
             left = await self._days_left(db, user_id, now)
+            affected = await games.count_games(db, user_id=user_id)
         self._clocks_moved(paused)
-        return VacationStatus(user_id, moment(ends), left, len(paused))
+        return VacationStatus(user_id, moment(ends), left, affected)
 
     async def end_vacation(self, user_id: int) -> VacationStatus:
         """End `user_id`'s holiday now: their clocks run again (the days not taken are not
@@ -91,12 +92,14 @@ class Vacations:
             current = await users.current_vacation(db, user_id, now)
             if current is None:
                 raise NotOnVacationError("you are not on holiday")
+            # Ended in the second it began, the holiday has no length (the CHECK allows it).
             await users.end_vacation(db, current.id, now)
             moved = await self._move_clocks(db, user_id, -(current.ends_at - now), now)
             await self._tell_opponents(db, user_id, now, now, back=True)
             left = await self._days_left(db, user_id, now)
+            affected = await games.count_games(db, user_id=user_id)
         self._clocks_moved(moved)
-        return VacationStatus(user_id, None, left, len(moved))
+        return VacationStatus(user_id, None, left, affected)
 
     async def vacation(self, user_id: int, days: int | None, *, end: bool) -> VacationStatus:
         """`/vacation`: start a holiday of `days` days, end the running one, or (neither) say
@@ -116,7 +119,7 @@ class Vacations:
         async with self.ctx.connection.read() as db:
             current = await users.current_vacation(db, user_id, now)
             left = await self._days_left(db, user_id, now)
-            active = len(await self._games_of(db, user_id))
+            active = await games.count_games(db, user_id=user_id)
         until = None if current is None else moment(current.ends_at)
         return VacationStatus(user_id, until, left, active)
 

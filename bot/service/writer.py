@@ -149,7 +149,10 @@ class GameWriter:
             timed = next_id is None or not ctx.is_computer(row, next_id)
             player = await ctx.next_player(db, next_id, now) if timed else None
             starts = ctx.turn_start(player, now)
-            stored = await self._save(db, row, record, now, timed=timed, starts=starts)
+            # The computer has no clock: its move keeps the time the person took over theirs,
+            # which a takeback of both gives back (`Takebacks`).
+            took = None if ctx.is_computer(row, mover_id) else max(now - row.turn_started_at, 0)
+            stored = await self._save(db, row, record, now, timed=timed, starts=starts, took=took)
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.revision, now)
         played, rolled = str(move), tuple(map(str, drawn))
@@ -195,14 +198,23 @@ class GameWriter:
     # Storing -----------------------------------------------------------------------------------
 
     async def _save(
-        self, db: Db, row: GameRow, record: str, now: int, *, timed: bool, starts: int
+        self,
+        db: Db,
+        row: GameRow,
+        record: str,
+        now: int,
+        *,
+        timed: bool,
+        starts: int,
+        took: int | None,
     ) -> GameRow:
         """Store the new position; the next turn's clock begins at `starts` (now, or the end of
         a holiday) and its reminders follow it. `timed` is False when the computer is to move,
-        which gets no reminders and never loses on time (it has no alarm)."""
+        which gets no reminders and never loses on time (it has no alarm). `took` is how long
+        the mover took (None: the computer, which keeps the last person's)."""
         turn = Turn(starts, row.move_seconds)
         alarm = turn.half_time if timed else None
-        took = max(now - row.turn_started_at, 0)
+        took = (row.last_turn_seconds or 0) if took is None else took
         position = Position(
             record=record,
             first_colour=row.first_colour,

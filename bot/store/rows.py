@@ -113,7 +113,7 @@ class GameRow(_FromRow):
     match_id: int | None  # the match the game is part of, if any
     match_game: int | None  # its number in that match, from 1
     takeback_by: int | None  # who asked to take back their last turn (until the next move)
-    last_turn_seconds: int | None  # how long the last move's maker took over it
+    last_turn_seconds: int | None  # how long the last person to move took (not the computer)
     dm_reminded: int  # the reminder stage of this turn already sent by direct message
 
     def __post_init__(self) -> None:

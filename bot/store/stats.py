@@ -62,14 +62,28 @@ async def totals(db: Db, guild_id: int, user_id: int, computer_id: int) -> list[
 
 
 async def recent(
-    db: Db, guild_id: int, user_id: int, game_kind: str | None, *, limit: int
+    db: Db,
+    guild_id: int,
+    user_id: int,
+    game_kind: str | None,
+    *,
+    limit: int,
+    not_against: int | None = None,
 ) -> list[PlayerResult]:
-    """A player's last finished games on a server (of one game, or of all), newest first."""
+    """A player's last finished games on a server (of one game, or of all), newest first;
+    without those against `not_against` (the computer), when given."""
     kind = "" if game_kind is None else " AND game_kind = ?"
-    params: tuple[object, ...] = (guild_id, user_id, *([game_kind] if game_kind else []), limit)
+    other = "" if not_against is None else " AND opponent_id <> ?"
+    params: tuple[object, ...] = (
+        guild_id,
+        user_id,
+        *([game_kind] if game_kind else []),
+        *([not_against] if not_against is not None else []),
+        limit,
+    )
     return await PlayerResult.all(
         db,
-        f"{_SELECT} WHERE guild_id = ? AND user_id = ?{kind}"
+        f"{_SELECT} WHERE guild_id = ? AND user_id = ?{kind}{other}"
         " ORDER BY finished_at DESC, game_id DESC LIMIT ?",
         params,
     )

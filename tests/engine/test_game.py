@@ -156,8 +156,17 @@ def test_the_history_steps_over_chance_events_and_a_takeback_knows_its_length() 
     )
     assert game.turn_plies() == [1, 3]  # the start with its roll, then the turn with the next roll
     assert game.last_turn_length(Player.RED) == 2  # the turn and the roll after it
-    assert game.last_turn_length(Player.BLACK) is None  # red moved last
+    assert game.last_turn_length(Player.BLACK) == 0  # black has not moved at all
     assert VerbindungGame().last_turn_length(Player.RED) == 0
+    answered = VerbindungGame.from_moves(
+        None, [*map(str, game.moves), "pass", "roll arcs white-cross", "white-cross a3"]
+    )
+    assert answered.last_turn_length(Player.BLACK) is None  # red moved since
+    assert answered.last_turn_length(Player.RED) == 1  # red has no roll after it yet
+    # Everything since a colour's last turn, the opponent's answer and the rolls included.
+    assert answered.since_last_turn(Player.BLACK) == 3  # pass, the roll, red's turn
+    assert answered.since_last_turn(Player.RED) == 1
+    assert VerbindungGame().since_last_turn(Player.BLACK) == 0
     earlier = game.position_at(1)
     assert earlier.moves == game.moves[:1] and earlier.phase is Phase.PLACE
     with pytest.raises(ValueError, match="no position"):

@@ -249,7 +249,15 @@ class ChallengeCog(commands.Cog):
         )
         if made.best_of > 1:
             posted += "\n" + text(locale, "challenge.best_of")
-        return posted
+        return posted + "\n" + self._first_mover(made, locale)
+
+    def _first_mover(self, made: Challenge, locale: str) -> str:
+        """Who makes the first move (of a match: of its first game), with the colour: the
+        opponent decides knowing it, and a rematch exchanges it."""
+        first = made.challenger_id if made.challenger_first else made.opponent_id
+        colour = self.bot.service.registry.kind(made.game_kind).colours[0].value
+        key = "challenge.first_match" if made.best_of > 1 else "challenge.first"
+        return text(locale, key, player=mention(first), colour=text(locale, f"colour.{colour}"))
 
     async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent accepts: open the thread if one was asked for, start, post the board."""

@@ -20,8 +20,8 @@ from bot.discord.commands.common import (
     user_locale,
 )
 from bot.discord.presses import presses_of
-from bot.discord.texts import mention
-from bot.i18n import text, timestamp
+from bot.discord.texts import mention, note_text
+from bot.i18n import counted, text, timestamp
 from bot.service import TakebackAction, TakebackResult, VacationStatus
 from bot.store import Notify
 
@@ -68,7 +68,8 @@ def vacation_text(status: VacationStatus, locale: str, action: str) -> str:
         key = "vacation.ended"
     else:
         key = "vacation.status_home" if until is None else "vacation.status_away"
-    return text(locale, key, until=until or "", days_left=status.days_left, games=status.games)
+    games = counted(locale, "vacation.games", status.games)
+    return text(locale, key, until=until or "", days_left=status.days_left, games=games)
 
 
 class DaysCog(commands.Cog):
@@ -149,13 +150,8 @@ class DaysCog(commands.Cog):
         locale = public_locale(interaction)
         view = result.view
         opponent = view.opponent_of(result.asker_id)
-        words = {
-            "player": mention(result.asker_id),
-            "opponent": mention(opponent),
-            "moves": " | ".join(result.taken),
-        }
         if result.action is TakebackAction.ASKED:
-            content = text(locale, "takeback.asked", **words)
+            content = self.takeback_text(result, "takeback.asked", locale)
             await interaction.response.send_message(
                 content, view=takeback_buttons(view.id, locale), allowed_mentions=pings(opponent)
             )
@@ -164,20 +160,42 @@ class DaysCog(commands.Cog):
             key = "takeback.declined"
             if result.action is TakebackAction.REFUSED:
                 key = "takeback.computer_refuses"
-            await self._reply(interaction, text(locale, key, **words), result.asker_id)
+            await self._reply(interaction, self.takeback_text(result, key, locale), result.asker_id)
             return
+        key = "takeback.accepted_answer" if result.answer else "takeback.accepted"
+        # The position given back is a turn again: its roll in words, as every turn says it.
+        lines = [self.takeback_text(result, key, locale)]
+        lines += self.bot.announcer.texts.position_lines(view, locale)
+        content = "\n".join(lines)
         if interaction.message is not None:  # the request loses its buttons
             await interaction.response.edit_message(view=None)
             board = await self.bot.announcer.board(view, locale)
             await interaction.followup.send(
-                text(locale, "takeback.accepted", **words),
-                file=board,
-                allowed_mentions=pings(result.asker_id),
+                content, file=board, allowed_mentions=pings(result.asker_id)
             )
             return
         board_soon = self.bot.announcer.board(view, locale)
-        content = text(locale, "takeback.accepted", **words)
         await answer_with_board(interaction, content, board_soon, pings(result.asker_id))
+
+    def takeback_text(self, result: TakebackResult, key: str, locale: str) -> str:
+        """A takeback's message: the asker's move (and the computer's answer) in notation,
+        then each roll that goes back with them, in words and with whom it was drawn for (it
+        comes again the same)."""
+        view = result.view
+        words = {
+            "player": mention(result.asker_id),
+            "opponent": mention(view.opponent_of(result.asker_id)),
+            "moves": " | ".join(result.own or result.taken),
+            "answer": " | ".join(result.answer),
+        }
+        lines = [text(locale, key, **words)]
+        if result.action not in (TakebackAction.ASKED, TakebackAction.ACCEPTED):
+            return lines[0]  # declined or refused: nothing goes back
+        for roller, event in result.rolls:
+            note = view.kind.chance_note(event)
+            if note is not None:
+                lines.append(note_text(note, locale, roller=mention(roller)))
+        return "\n".join(lines)
 
     @staticmethod
     async def _reply(interaction: discord.Interaction, content: str, asker: int) -> None:

@@ -254,9 +254,10 @@ class PlayCog(commands.Cog):
             buttons = discord.ui.View(timeout=None)
             buttons.add_item(DrawButton("accept", view.id, text(locale, "button.accept_draw")))
             buttons.add_item(DrawButton("decline", view.id, text(locale, "button.decline_draw")))
-            content = text(
+            offered = text(
                 locale, "draw.offered", player=mention(result.by_id), opponent=mention(opponent)
             )
+            content = self.bot.announcer.texts.scored(view, offered, locale)
             await interaction.response.send_message(
                 content, view=buttons, allowed_mentions=pings(opponent)
             )
@@ -281,7 +282,9 @@ class PlayCog(commands.Cog):
                 )
             replay = await self.bot.announcer.replay(view, locale)
             await interaction.followup.send(
-                text(locale, "result.replay"), file=replay, allowed_mentions=pings()
+                self.bot.announcer.texts.replay_text(view, locale),
+                file=replay,
+                allowed_mentions=pings(),
             )
             await self.bot.announcer.follow(result.match)
 

@@ -20,6 +20,7 @@ from bot.render.theme import DEFAULT_WIDTH
 from engine import verbindung
 from engine.ai import Level, Rng, Stop
 from engine.ai.verbindung import choose_turn
+from engine.errors import InvalidMoveError
 from engine.verbindung import Phase, Player, VerbindungGame
 
 
@@ -39,7 +40,19 @@ class VerbindungKind(GameKind[VerbindungGame]):
 
     def move_notes(self, game: VerbindungGame, played: str | None) -> list[Note]:
         # The dice the bot rolled for the player to move (V5), also at the game's start.
-        return [] if not game.roll else [Note("move.rolled", {"roll": _dice(game, "`{}`")})]
+        return self.position_notes(game)
+
+    def position_notes(self, game: VerbindungGame) -> list[Note]:
+        # The image shows the roll as dice; the words say it too, each die by its name in the
+        # reader's language with the notation to type (`face.<face>`).
+        return [] if not game.roll else [Note("move.rolled", said={"roll": _face_keys(game.roll)})]
+
+    def chance_note(self, event: str) -> Note | None:
+        try:
+            roll = verbindung.Roll.parse(event)
+        except InvalidMoveError:  # not a roll: no chance event
+            return None
+        return Note("takeback.roll", said={"roll": _face_keys(roll.faces)})
 
     def turn_hint(self, game: VerbindungGame) -> Note | None:
         return None if not game.roll else Note("autocomplete.roll", {"dice": _dice(game, "{}")})
@@ -69,6 +82,11 @@ class VerbindungKind(GameKind[VerbindungGame]):
 
     def choose(self, game: VerbindungGame, level: Level, rng: Rng, stop: Stop) -> str:
         return str(choose_turn(game, level, rng, stop))
+
+
+def _face_keys(faces: Iterable[str]) -> tuple[str, ...]:
+    """The catalogue keys of dice faces, whose messages name them in words."""
+    return tuple(f"face.{face}" for face in faces)
 
 
 def _dice(game: VerbindungGame, shown: str) -> str:

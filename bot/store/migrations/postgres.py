@@ -251,6 +251,12 @@ SELECT id, version, updated_at FROM games
 WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
+HOLIDAY_ENDED_AT_ONCE = """
+ALTER TABLE vacations DROP CONSTRAINT vacations_check;
+ALTER TABLE vacations ADD CONSTRAINT vacations_check CHECK (ends_at >= starts_at);
+"""
+"""A holiday ended in the second it began has no length (ends_at = starts_at), as in SQLite."""
+
 
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
@@ -262,6 +268,7 @@ MIGRATIONS: tuple[str, ...] = (
     PLAY_OVER_DAYS,
     COMPUTER_JOBS,
     REVISIONS,
+    HOLIDAY_ENDED_AT_ONCE,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

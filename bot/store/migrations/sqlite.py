@@ -365,6 +365,23 @@ SELECT id, version, updated_at FROM games
 WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
+HOLIDAY_ENDED_AT_ONCE = """
+-- A holiday ended in the second it began is a holiday of no length (ends_at = starts_at), no
+-- longer a broken CHECK: the CHECK allows it (a CHECK changes by SQLite's recipe, a new table).
+CREATE TABLE vacations_new (
+    id         INTEGER PRIMARY KEY,
+    user_id    INTEGER NOT NULL,
+    starts_at  INTEGER NOT NULL,
+    ends_at    INTEGER NOT NULL CHECK (ends_at >= starts_at),
+    created_at INTEGER NOT NULL
+);
+INSERT INTO vacations_new (id, user_id, starts_at, ends_at, created_at)
+SELECT id, user_id, starts_at, ends_at, created_at FROM vacations;
+DROP TABLE vacations;
+ALTER TABLE vacations_new RENAME TO vacations;
+CREATE INDEX vacations_user ON vacations (user_id, ends_at);
+"""
+
 
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
@@ -376,6 +393,7 @@ MIGRATIONS: tuple[str, ...] = (
     PLAY_OVER_DAYS,
     COMPUTER_JOBS,
     REVISIONS,
+    HOLIDAY_ENDED_AT_ONCE,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -4,8 +4,9 @@ rules (P16's last turn, P4's swap) rather than worked out again above it."""
 from __future__ import annotations
 
 from bot.games import GAMES, Note
+from bot.i18n import LANGUAGES, catalogue, text
 from engine.ponte import PonteGame
-from engine.verbindung import VerbindungGame
+from engine.verbindung import Face, VerbindungGame
 from testing.ponte_positions import classic_filled
 
 PONTE = GAMES.kind("ponte")
@@ -34,5 +35,18 @@ def test_P4_only_the_second_players_first_turn_is_offered_the_swap():
 def test_V5_each_turn_names_the_dice_the_bot_rolled_for_it():
     game = VerbindungGame.from_text("roll white-cross arcs\n")
     (rolled,) = VERBINDUNG.move_notes(game, None)
-    assert rolled.key == "move.rolled" and "white-cross" in rolled.params["roll"]
+    assert rolled.key == "move.rolled"
+    assert rolled.said["roll"] == ("face.white-cross", "face.arcs")  # said in words
+    assert VERBINDUNG.position_notes(game) == [rolled]  # /board says it too
+    assert VERBINDUNG.chance_note("roll arcs arcs") == Note(
+        "takeback.roll", said={"roll": ("face.arcs", "face.arcs")}
+    )
+    assert VERBINDUNG.chance_note("pass") is None and PONTE.chance_note("c3 d5") is None
     assert VERBINDUNG.turn_warnings(game) == []
+
+
+def test_every_face_of_the_dice_has_a_name_in_words():
+    for face in Face:
+        assert catalogue().has(f"face.{face}")
+        names = {text(language, f"face.{face}") for language in LANGUAGES}
+        assert all(f"`{face}`" in name for name in names) and len(names) > 1

@@ -11,6 +11,7 @@ from bot.i18n import LANGUAGES, Catalogue, catalogue, describe_error, is_expecte
 from bot.i18n.catalogue import placeholders
 from bot.i18n.errors import service_error_classes
 from bot.service import errors
+from bot.service.challenges import check_move_seconds
 from bot.service.errors import RollNotYoursError
 from engine import ponte, verbindung
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
@@ -106,10 +107,22 @@ def test_user_ids_become_mentions(language: str) -> None:
 
 
 def test_time_limits_are_said_in_words() -> None:
-    error = errors.BadTimeLimitError("bad", seconds=60, minimum=3600, maximum=14 * 86400)
-    assert describe_error(error, "de") == (
+    with pytest.raises(errors.BadTimeLimitError) as raised:
+        check_move_seconds(60)
+    assert describe_error(raised.value, "de") == (
         "Die Bedenkzeit pro Zug muss zwischen 1 Stunde und 2 Wochen liegen."
     )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_number_of_days_is_a_number_not_a_duration(language: str) -> None:
+    # A parameter is a duration by its value (a timedelta), not by its name: the holiday's
+    # `maximum` is 30 days, said as 30 (it read "1 to 0 minutes days" before).
+    error = errors.BadVacationLengthError("too long", days=31, maximum=30)
+    said = describe_error(error, language)
+    assert "30" in said and "31" in said
+    assert text(language, "unit.minute.other", n=0) not in said
+    assert said == text(language, "error.bad_vacation_length", days=31, maximum=30)
 
 
 @pytest.mark.parametrize("status", ["accepted", "declined", "cancelled", "expired"])

@@ -133,6 +133,11 @@ async def test_games_against_the_computer_are_not_rated_and_are_counted_apart(
     assert (totals.computer.wins, totals.computer.losses) == (0, 1)
     assert [r.results for r in stats.ratings] == [1]
     assert [r.opponent_id for r in stats.recent] == [BOB, COMPUTER]
+    for _ in range(2):  # two more lost to the computer: the streak is of games against people
+        await start_computer_game(service)
+        await service.resign(CHANNEL, ALICE)
+    streak = (await service.stats(GUILD, ALICE, "ponte")).streak
+    assert streak is not None and (streak.outcome, streak.length) == ("win", 1)
 
 
 async def test_a_rating_is_provisional_until_it_rests_on_enough_results(

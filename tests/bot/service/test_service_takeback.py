@@ -14,6 +14,7 @@ from testing.servicekit import (
     BOB,
     CAROL,
     CHANNEL,
+    COMPUTER,
     FakeClock,
     start_computer_game,
     start_game,
@@ -75,7 +76,7 @@ async def test_only_the_last_own_turn_before_the_opponent_moves_can_be_taken_bac
     with pytest.raises(errors.NoMoveToTakeBackError):
         await service.request_takeback(CHANNEL, ALICE)
     await service.play(CHANNEL, ALICE, "a1 c1")
-    with pytest.raises(errors.OpponentMovedError):  # bob's last turn... is alice's
+    with pytest.raises(errors.NoMoveToTakeBackError):  # bob has not moved at all
         await service.request_takeback(CHANNEL, BOB)
     with pytest.raises(errors.NotAPlayerError):
         await service.request_takeback(CHANNEL, CAROL)
@@ -129,3 +130,49 @@ async def test_a_computer_move_thought_before_a_takeback_is_not_played_after_it(
     await service.request_takeback(CHANNEL, ALICE)  # granted at once
     await service.play(CHANNEL, ALICE, "l12 j12")  # the same length again, another position
     assert await service.play_computer(stale, "swap") is None
+
+
+async def test_against_the_computer_a_takeback_takes_its_answer_back_too(
+    service: GameService, clock: FakeClock
+) -> None:
+    view = await start_computer_game(service, player_first=True, move_seconds=10 * HOUR)
+    clock.advance(hours=3)  # alice thinks three hours
+    await service.play(CHANNEL, ALICE, "a1 c1")
+    turn = await service.computer_turn(view.id)
+    assert turn is not None
+    await service.play_computer(turn, "f6 h8")  # the computer answers at once
+    clock.advance(hours=1)
+    taken = await service.request_takeback(CHANNEL, ALICE)
+    assert taken.action is TakebackAction.ACCEPTED
+    assert (taken.taken, taken.own, taken.answer) == (("a1 c1", "f6 h8"), ("a1 c1",), ("f6 h8",))
+    after = taken.view
+    assert list(after.game.moves) == [] and after.to_move_id == ALICE
+    # Alice has the seven hours she had left when she moved; the hour since is not hers.
+    assert after.deadline_at == int(clock.now.timestamp()) + 7 * HOUR
+    assert await service.computer_turn(view.id) is None  # nothing for the computer to do
+    record = (await service.export(view.id)).text
+    assert "# taken back: a1 c1 | f6 h8" in record
+    again = await service.play(CHANNEL, ALICE, "l12 j12")  # and the game goes on
+    assert again.next_id == COMPUTER
+
+
+async def test_a_verbindung_takeback_knows_whose_rolls_went_with_it(service: GameService) -> None:
+    started = await start_game(service, "verbindung")
+    move = str(started.view.kind.suggest(started.view.game, "")[0])
+    moved = await service.play(CHANNEL, ALICE, move)
+    asked = await service.request_takeback(CHANNEL, ALICE)
+    assert asked.own == (move,) and asked.answer == ()
+    assert asked.rolls == ((BOB, moved.drawn[0]),)  # bob's roll goes back with it
+
+    computer = await start_computer_game(service, "verbindung", channel_id=CHANNEL + 1)
+    move = str(computer.kind.suggest(computer.game, "")[0])
+    mine = await service.play(CHANNEL + 1, ALICE, move)
+    turn = await service.computer_turn(computer.id)
+    assert turn is not None
+    answer = str(mine.view.kind.suggest(mine.view.game, "")[0])
+    answered = await service.play_computer(turn, answer)
+    assert answered is not None
+    taken = await service.request_takeback(CHANNEL + 1, ALICE)
+    assert (taken.action, taken.own, taken.answer) == (TakebackAction.ACCEPTED, (move,), (answer,))
+    assert taken.rolls == ((COMPUTER, mine.drawn[0]), (ALICE, answered.drawn[0]))
+    assert [str(m) for m in taken.view.game.moves] == [str(computer.game.moves[0])]

@@ -1,0 +1,53 @@
+"""Answers a player gets right through the real bot (issue 27, point 9): a holiday ended in the
+second it began, a holiday too long in every language, and a takeback asked for by a player who
+has not moved yet."""
+
+from __future__ import annotations
+
+from test_e2e_games import start
+
+from bot.discord.app import GameBot
+from bot.i18n import describe_error, text
+from bot.service import errors
+from testing.e2ekit import World, run
+
+
+async def test_a_holiday_ended_in_the_second_it_began_gives_the_clock_back(
+    world: World, bot: GameBot
+) -> None:
+    await start(world, "ponte")
+    before = (await bot.service.game_in(world.channel.id)).deadline_at
+    away = await run(world, world.alice, "vacation", {"days": 7})
+    assert away.ephemeral and "🏖️" in away.content
+    back = await run(world, world.alice, "vacation", {"end": True})  # the clock has not moved
+    assert back.ephemeral
+    assert back.content.startswith(text("en", "vacation.ended", days_left=0).split(":")[0])
+    assert text("en", "error.unexpected") not in back.content
+    assert (await bot.service.game_in(world.channel.id)).deadline_at == before
+    status = await run(world, world.alice, "vacation")
+    assert status.content.startswith(text("en", "vacation.status_home", days_left=0)[:20])
+
+
+async def test_a_holiday_too_long_is_refused_in_days_in_every_language(
+    world: World, bot: GameBot
+) -> None:
+    for user, language in ((world.alice, "en"), (world.bob, "de"), (world.carol, "fr")):
+        refused = await run(world, user, "vacation", {"days": 31})
+        assert refused.ephemeral
+        expected = text(language, "error.bad_vacation_length", days=31, maximum=30)
+        assert refused.content == expected
+        assert text(language, "unit.minute.other", n=0) not in refused.content
+
+
+async def test_a_player_who_has_not_moved_yet_has_nothing_to_take_back(
+    world: World, bot: GameBot
+) -> None:
+    await start(world, "ponte")
+    await run(world, world.alice, "move", {"move": "a1 c1"})
+    asked = await run(world, world.bob, "takeback")  # bob has made no move at all
+    assert asked.ephemeral
+    assert asked.content == describe_error(errors.NoMoveToTakeBackError(""), "de")
+    await run(world, world.bob, "move", {"move": "b1 d1"})
+    await run(world, world.alice, "move", {"move": "e1 g1"})
+    late = await run(world, world.bob, "takeback")  # bob moved, and alice since
+    assert late.content == describe_error(errors.OpponentMovedError(""), "de")
