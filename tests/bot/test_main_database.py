@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import EXIT_DATABASE
-from testing.pgserver import free_port
+from testing.pgserver import PostgresServer, free_port, server_binaries
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-Pw"
@@ -71,6 +71,22 @@ def test_a_missing_database_on_a_real_server_is_one_line(tmp_path: Path, postgre
     assert result.returncode == EXIT_DATABASE
     line = one_line(result)
     assert "DATABASE_URL" in line and 'database "no_such_database" does not exist' in line
+
+
+def test_a_wrong_password_is_one_line(tmp_path: Path, postgres_server) -> None:
+    """A server of its own that asks for a password (the shared one trusts every login)."""
+    binaries = server_binaries()
+    assert binaries is not None  # `postgres_server` skips the test without them
+    server = PostgresServer(binaries, password="the-right-one")
+    server.start()
+    try:
+        url = server.url().replace("the-right-one", SECRET)
+        result = python_m_bot(tmp_path, "migrate", env={"DATABASE_URL": url})
+    finally:
+        server.stop()
+    assert result.returncode == EXIT_DATABASE
+    line = one_line(result)
+    assert "DATABASE_URL" in line and 'password authentication failed for user "tests"' in line
 
 
 def test_a_copy_to_a_missing_database_names_the_option(tmp_path: Path, postgres_server) -> None:
