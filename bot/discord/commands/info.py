@@ -181,7 +181,7 @@ class InfoCog(commands.Cog):
             view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
         else:
             view = await self.bot.service.game_here(game, interaction.guild_id)
-        names = await self.bot.names.many(list(view.players.values()))
+        names = await self.bot.names.many(list(view.players.values()), view.guild_id)
         export = await self.bot.service.export(view.id, names)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)
         await interaction.response.send_message(file=file, ephemeral=True)
