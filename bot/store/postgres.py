@@ -106,8 +106,8 @@ def _unavailable(error: BaseException, url: str) -> str:
 
 
 def _network_reason(error: OSError) -> str:
-    """ "Connection refused", "Name or service not known", ...: asyncio words a refusal as
-    "Connect call failed (address)", which the URL says already."""
+    """Why the connection failed, in the system's words ("Connection refused", "Name or
+    service not known"): asyncio says "Connect call failed (address)", which the URL says."""
     if isinstance(error, TimeoutError):
         return "no answer in time"
     if isinstance(error, socket.gaierror):

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import open_database, redact_url, scrub_url
+from bot.store import DatabaseUnavailableError, open_database, redact_url, scrub_url
+from testing.pgserver import free_port
 
 SECRET = "s3cret-Pw"
 
@@ -95,3 +96,35 @@ async def test_an_existing_folder_and_file_keep_their_modes(tmp_path: Path) -> N
     async with open_database(folder / "bot.sqlite3"):
         pass
     assert _mode(folder) == 0o750  # the admin's choice: the bot warns at start instead
+
+
+@pytest.mark.parametrize(
+    ("url", "cause"),
+    [
+        (
+            f"postgresql://bot:{SECRET}@127.0.0.1:{{port}}/bot",
+            "cannot connect (Connection refused)",
+        ),
+        (f"postgresql://bot:{SECRET}@127.0.0.1:99999/bot", "the URL cannot be used"),
+        (f"postgresql://bot:{SECRET}/bot", "the URL cannot be used"),  # no host, no port
+        ("{server}?password=" + SECRET, 'database "no_such_database" does not exist'),
+    ],
+)
+async def test_a_server_that_cannot_be_used_is_one_line_without_the_password(
+    url: str, cause: str, postgres_server
+) -> None:
+    url = url.format(port=free_port(), server=postgres_server.url("no_such_database"))
+    with pytest.raises(DatabaseUnavailableError) as refused:
+        await open_database(url)
+    message = str(refused.value)
+    assert cause in message and SECRET not in message and "\n" not in message
+    assert refused.value.__cause__ is None  # asyncpg's words may repeat the URL
+
+
+@pytest.mark.parametrize("problem", ["a file where a folder goes", "no database"])
+async def test_an_sqlite_file_that_cannot_be_opened_says_why(tmp_path: Path, problem: str) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a database, not a folder\n" * 50)
+    path = blocker / "bot.sqlite3" if problem.startswith("a file") else blocker
+    with pytest.raises(DatabaseUnavailableError, match=f"cannot open {path}: "):
+        await open_database(path)
