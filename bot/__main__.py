@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import signal
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,12 +26,24 @@ from bot.discord.wiring import application_id_of, computer_id_of
 from bot.discord.worker import run_worker
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
-from bot.store import SchemaTooNewError, is_postgres_url, open_database
-from bot.store.copying import TargetNotEmptyError, copy_database
+from bot.store import (
+    DatabaseUnavailableError,
+    SchemaTooNewError,
+    is_postgres_url,
+    open_database,
+)
+from bot.store.copying import Copied, CopyFailedError, TargetNotEmptyError, copy_database
 
 log = logging.getLogger(__name__)
 
 EXIT_CONFIG = 2
+"""A setting is missing or unusable (the message names it): restarting will not help."""
+EXIT_DATABASE = 3
+"""The database cannot be opened (the message names the setting and the cause)."""
+EXIT_NOT_EMPTY = 4
+"""`copy-database`: the target has rows already; nothing was copied."""
+EXIT_NOT_COPIED = 5
+"""`copy-database`: the copy failed and was undone; the target is as it was."""
 
 NO_TOKEN = """\
 No Discord bot token is configured.
@@ -77,7 +90,12 @@ def _parser() -> argparse.ArgumentParser:
         help="with `ratings`: forget every rating and rate all stored results again, in order",
     )
     parser.add_argument("--from", dest="source", help="with `copy-database`: the SQLite file")
-    parser.add_argument("--to", dest="target", help="with `copy-database`: a postgresql:// URL")
+    parser.add_argument(
+        "--to",
+        dest="target",
+        help="with `copy-database`: a postgresql:// URL (default: DATABASE_URL, which keeps "
+        "the password off the command line)",
+    )
     return parser
 
 
@@ -91,12 +109,14 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     args = parser.parse_args(argv)
     if args.action == "ratings" and not args.recompute:
         parser.error("ratings needs --recompute (the only thing it does)")
-    if args.action == "copy-database" and not (args.source and args.target):
-        parser.error("copy-database needs --from (an SQLite file) and --to (a postgresql:// URL)")
+    if args.action == "copy-database" and not args.source:
+        parser.error("copy-database needs --from (an SQLite file)")
+    dotenv: Path | None = None
     if env is None:
         # Values already in the environment win over the file, as deployments expect.
-        load_dotenv(find_dotenv(usecwd=True), override=False)
-        env = os.environ
+        found = find_dotenv(usecwd=True)
+        load_dotenv(found, override=False)
+        dotenv, env = (Path(found) if found else None), os.environ
     try:
         settings = Settings.from_env(env)
     except SettingsError as error:
@@ -104,8 +124,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         return EXIT_CONFIG
     if args.action in MAINTENANCE:
         logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
+        warn_if_exposed(dotenv, settings)
         if args.action == "copy-database":
-            return asyncio.run(_copy(args.source, args.target))
+            return asyncio.run(_copy(args.source, args.target, settings))
         return asyncio.run(_maintain(settings, args.action))
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
@@ -113,11 +134,46 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     if args.action == "invite":
         return _print_invite(settings.token)
     if args.action == "worker":
-        return _work(settings)
+        return _work(settings, dotenv)
     discord.utils.setup_logging(level=settings.log_level_number)
     logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
+    warn_if_exposed(dotenv, settings)
     use_endpoints(settings.api_base, settings.gateway_url)
     return asyncio.run(_run(settings, sync_only=args.action == "sync"))
+
+
+def warn_if_exposed(dotenv: Path | None, settings: Settings) -> None:
+    """One warning line naming `.env` (the token, the database's password) and the SQLite file
+    (every game, the dice's secret seeds) if other users of the machine may read them."""
+    files = [] if dotenv is None else [dotenv.name if dotenv.parent == Path.cwd() else dotenv]
+    if settings.database_url is None:
+        files.append(settings.database_path)
+    exposed = [str(path) for path in files if _others_may_read(Path(path))]
+    if exposed:
+        names = " and ".join(exposed)
+        log.warning(
+            "%s can be read by other users of this machine: chmod 600 %s",
+            names,
+            " ".join(exposed),
+        )
+
+
+def _others_may_read(path: Path) -> bool:
+    try:
+        mode = path.stat().st_mode
+    except OSError:  # not there yet (the bot makes the database owner-only)
+        return False
+    return bool(mode & (stat.S_IRGRP | stat.S_IROTH))
+
+
+def database_setting(settings: Settings) -> str:
+    """The setting that names the database the bot uses."""
+    return "DATABASE_URL" if settings.database_url else "DATABASE_PATH"
+
+
+def database_error(setting: str, error: DatabaseUnavailableError) -> str:
+    """The one line that says why the database named by `setting` cannot be opened."""
+    return f"Database error: {setting}: {error}"
 
 
 async def _maintain(settings: Settings, action: str) -> int:
@@ -133,30 +189,79 @@ async def _maintain(settings: Settings, action: str) -> int:
     except SchemaTooNewError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
+    except DatabaseUnavailableError as error:
+        print(database_error(database_setting(settings), error), file=sys.stderr)
+        return EXIT_DATABASE
     return 0
 
 
-async def _copy(source: str, target: str) -> int:
-    """Copy every game of the SQLite file `source` into the empty database at `target`."""
+async def _copy(source: str, target: str | None, settings: Settings) -> int:
+    """Copy every game of the SQLite file `source` into the empty database at `target` (by
+    default DATABASE_URL's, so that no password need be on the command line)."""
+    setting = "--to" if target else "DATABASE_URL"
+    target = target or settings.database_url
+    if target is None:
+        print(
+            "Configuration error: copy-database needs a postgresql:// URL: set DATABASE_URL "
+            "(or give --to)",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
     if not is_postgres_url(target):
-        print("Configuration error: --to must be a postgresql:// URL", file=sys.stderr)
+        print(f"Configuration error: {setting} must be a postgresql:// URL", file=sys.stderr)
         return EXIT_CONFIG
     if not Path(source).is_file():
         print(f"Configuration error: --from {source}: no such SQLite file", file=sys.stderr)
         return EXIT_CONFIG
     try:
-        async with open_database(Path(source)) as old, open_database(target) as new:
-            copied = await copy_database(old, new)
-    except (SchemaTooNewError, TargetNotEmptyError) as error:
+        copied = await _copy_between(Path(source), target, setting)
+    except SchemaTooNewError as error:
         print(f"Not copied: {error}", file=sys.stderr)
         return EXIT_CONFIG
+    except _UnavailableError as error:
+        print(database_error(error.setting, error.cause), file=sys.stderr)
+        return EXIT_DATABASE
+    except TargetNotEmptyError as error:
+        print(f"Not copied: {error}", file=sys.stderr)
+        return EXIT_NOT_EMPTY
+    except CopyFailedError as error:
+        print(f"Not copied: {error}", file=sys.stderr)
+        return EXIT_NOT_COPIED
     for table, (before, after) in copied.counts.items():
         print(f"{table:<16} {before:>8} rows  ->  {after:>8}")
-    print("Every row was copied." if copied.complete else "Some rows are missing!")
-    return 0 if copied.complete else 1
+    print("Every row was copied.")
+    return 0
 
 
-def _work(settings: Settings) -> int:
+class _UnavailableError(Exception):
+    """Which of the two databases of a copy could not be opened, and why."""
+
+    def __init__(self, setting: str, cause: DatabaseUnavailableError) -> None:
+        super().__init__(setting)
+        self.setting, self.cause = setting, cause
+
+
+async def _copy_between(source: Path, target: str, target_setting: str) -> Copied:
+    """The copy, the target opened first: a server that cannot be reached is said before the
+    source file is touched (opening it migrates it)."""
+    try:
+        new = await open_database(target)
+    except DatabaseUnavailableError as error:
+        raise _UnavailableError(target_setting, error) from None
+    try:
+        try:
+            old = await open_database(source)
+        except DatabaseUnavailableError as error:
+            raise _UnavailableError("--from", error) from None
+        try:
+            return await copy_database(old, new)
+        finally:
+            await old.close()
+    finally:
+        await new.close()
+
+
+def _work(settings: Settings, dotenv: Path | None) -> int:
     """Think for the computer, without Discord, until stopped."""
     try:
         computer_id = computer_id_of(settings)
@@ -164,7 +269,12 @@ def _work(settings: Settings) -> int:
         print(f"Configuration error: {error}", file=sys.stderr)
         return EXIT_CONFIG
     logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
-    return asyncio.run(run_worker(settings, computer_id))
+    warn_if_exposed(dotenv, settings)
+    try:
+        return asyncio.run(run_worker(settings, computer_id))
+    except DatabaseUnavailableError as error:
+        print(database_error(database_setting(settings), error), file=sys.stderr)
+        return EXIT_DATABASE
 
 
 def _print_invite(token: str) -> int:
@@ -185,6 +295,9 @@ async def _run(settings: Settings, *, sync_only: bool) -> int:
     except (SettingsError, SchemaTooNewError) as error:
         log.error("%s", error)
         return EXIT_CONFIG
+    except DatabaseUnavailableError as error:
+        log.error("%s", database_error(database_setting(settings), error))
+        return EXIT_DATABASE
 
 
 async def _serve(bot: GameBot, token: str) -> int:

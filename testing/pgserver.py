@@ -50,8 +50,9 @@ def free_port() -> int:
 class PostgresServer:
     """A PostgreSQL server of the tests' own; `start()`, then `fresh_url()`, then `stop()`."""
 
-    def __init__(self, binaries: Path) -> None:
+    def __init__(self, binaries: Path, *, password: str | None = None) -> None:
         self.binaries = binaries
+        self.password = password  # None: every login is trusted; else it needs this password
         self.root = Path(tempfile.mkdtemp(prefix="pg-tests-"))
         self.port = free_port()
         self._names = itertools.count(1)
@@ -78,7 +79,15 @@ class PostgresServer:
     def start(self) -> None:
         """Create the cluster and start the server; return once it accepts connections."""
         data = self.root / "data"
-        self._run("initdb", "-D", str(data), "-U", "tests", "--auth=trust", "-E", "UTF8", "-N")
+        auth = ["--auth=trust"]
+        if self.password is not None:
+            secret = self.root / "password"
+            secret.write_text(self.password + "\n")
+            if self._user is not None:
+                entry = pwd.getpwnam(self._user)
+                os.chown(secret, entry.pw_uid, entry.pw_gid)
+            auth = ["--auth=scram-sha-256", f"--pwfile={secret}"]
+        self._run("initdb", "-D", str(data), "-U", "tests", *auth, "-E", "UTF8", "-N")
         options = " ".join(
             [
                 f"-p {self.port}",
@@ -101,7 +110,8 @@ class PostgresServer:
 
     def url(self, database: str = "postgres") -> str:
         """The URL of one of the server's databases."""
-        return f"postgresql://tests@127.0.0.1:{self.port}/{database}"
+        login = "tests" if self.password is None else f"tests:{self.password}"
+        return f"postgresql://{login}@127.0.0.1:{self.port}/{database}"
 
     async def fresh_url(self) -> str:
         """The URL of a new, empty database of the server's: a schema of its own, which the URL

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
+import shutil
+import stat
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +28,18 @@ def test_readme_opens_with_the_two_setup_commands():
     assert "pip install -e ." in bot and bot.endswith("python -m bot")
     assert ".env.example .env" in bot
     assert "'.[test]'" in tests and tests.endswith("python -m pytest")
+
+
+def test_the_first_command_leaves_env_readable_by_its_owner_only(tmp_path):
+    """`.env` holds the token: made from the example under the usual umask (0022), it must
+    still be the owner's alone; a second run keeps the file as it is."""
+    bot, _ = readme_commands()
+    (making,) = [step for step in bot.split(" && ") if ".env.example" in step]
+    shutil.copy(ROOT / ".env.example", tmp_path / ".env.example")
+    for _ in range(2):
+        subprocess.run(["bash", "-c", f"umask 022; {making}"], cwd=tmp_path, check=True)
+        assert stat.S_IMODE(os.stat(tmp_path / ".env").st_mode) == 0o600
+    assert (tmp_path / ".env").read_text() == (ROOT / ".env.example").read_text()
 
 
 def test_ci_runs_exactly_the_readme_test_command():

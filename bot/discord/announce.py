@@ -155,7 +155,7 @@ class Announcer:
 
     async def _players(self, view: GameView, locale: str) -> tuple[dict[str, str], str | None]:
         """Each colour's player by name, and the caption of a match game's images."""
-        names = await self.names.many(list(view.players.values()))
+        names = await self.names.many(list(view.players.values()), view.guild_id)
         players = {colour: names[user] for colour, user in view.players.items()}
         return players, None if view.match is None else caption(view.match, names, locale)
 

@@ -27,6 +27,7 @@ from bot.discord.names import Names
 from bot.discord.opponent import ComputerOpponent
 from bot.discord.presses import Presses
 from bot.discord.scheduler import Scheduler
+from bot.discord.sight import Sight
 from bot.discord.tree import GameTree
 from bot.discord.wiring import computer_id_of, computer_opponent, open_service
 from bot.games import GAMES, Registry
@@ -65,6 +66,7 @@ class GameBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.names = Names(self)
+        self.sight = Sight(self)  # who may see a game by its number
         self.announcer = Announcer(self, service, self.names)
         self.letters = Letters(self.announcer)  # direct messages and holiday notices
         self.scheduler = Scheduler(

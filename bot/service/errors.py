@@ -35,7 +35,8 @@ class GameFinishedError(ServiceError):
 
 
 class GameNotFoundError(ServiceError):
-    """No game has this id."""
+    """No game has this id that the user may see (`params['game_id']`): there is none, or it is
+    another server's, or in a channel they cannot view; they are told the same."""
 
     key = "game_not_found"
 
@@ -215,12 +216,6 @@ class NoGamesYetError(ServiceError):
     """A player has finished no game on this server, or none of `params['game']`."""
 
     key = "no_games_yet"
-
-
-class GameNotHereError(ServiceError):
-    """Game `params['game_id']` is not one of this server's."""
-
-    key = "game_not_here"
 
 
 class HistoryEndError(ServiceError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.service.context import Context
-from bot.service.errors import GameNotHereError, HistoryEndError
+from bot.service.errors import GameNotFoundError, HistoryEndError
 from bot.service.results import Export, FinishedPage, GameView, HistoryStep
 from bot.store import PlayerTotals, games
 
@@ -53,11 +53,12 @@ class Queries:
 
     async def game_here(self, game_id: int, guild_id: int | None) -> GameView:
         """Game `game_id`, active or finished, if it is one of server `guild_id`'s. Raises
-        `GameNotFoundError` and `GameNotHereError` (another server's)."""
+        `GameNotFoundError`, also for another server's game: game numbers are sequential, so
+        telling the two apart would tell another server's games."""
         async with self.ctx.connection.read() as db:
             row = await self.ctx.row_by_id(db, game_id)
             if row.guild_id != guild_id:
-                raise GameNotHereError("that game is another server's", game_id=game_id)
+                raise GameNotFoundError("that game is another server's", game_id=game_id)
             return await self.ctx.view(db, row)
 
     async def history(self, game_id: int, guild_id: int | None, turn: int | None) -> HistoryStep:

@@ -6,7 +6,7 @@ passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
 """
 
 from bot.store import challenges, games, jobs, matches, posts, ratings, stats, users
-from bot.store.database import Database, is_postgres_url
+from bot.store.database import Database, DatabaseUnavailableError, is_postgres_url
 from bot.store.db import Db, IntegrityError
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
 from bot.store.migrations import SCHEMA_VERSION, SchemaTooNewError
@@ -29,6 +29,7 @@ from bot.store.rows import (
     UserSettings,
     Vacation,
 )
+from bot.store.urls import redact_url, scrub_url
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -36,6 +37,7 @@ __all__ = [
     "ChallengeStatus",
     "ChannelBusyError",
     "Database",
+    "DatabaseUnavailableError",
     "Db",
     "GameRow",
     "GameStatus",
@@ -64,6 +66,8 @@ __all__ = [
     "open_database",
     "posts",
     "ratings",
+    "redact_url",
+    "scrub_url",
     "stats",
     "users",
 ]

@@ -1,11 +1,14 @@
 """Moving a bot's data from one database to another (an SQLite file to PostgreSQL, say), table by
-table with every id kept, in one transaction on the target; then each table is counted again."""
+table with every id kept: the source read as one snapshot, the target written in one transaction
+that is undone unless every table of the target was empty and ends with as many rows as the
+source had."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from bot.store.database import Database
+from bot.store.db import Db, IntegrityError
 
 TABLES = (
     "matches",
@@ -26,7 +29,13 @@ WITH_IDS = ("matches", "games", "challenges", "rated_results", "owed_posts", "va
 
 
 class TargetNotEmptyError(RuntimeError):
-    """The target database holds games already: copying into it could mix two bots' data."""
+    """The target database holds rows already (in any table): copying into it could mix two
+    bots' data. Nothing was copied."""
+
+
+class CopyFailedError(RuntimeError):
+    """The copy could not be completed (a row the target refused, a count that differs) and was
+    undone: the target is as it was."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,38 +44,53 @@ class Copied:
 
     counts: dict[str, tuple[int, int]]
 
-    @property
-    def complete(self) -> bool:
-        """Whether every table has as many rows in the target as in the source."""
-        return all(source == target for source, target in self.counts.values())
-
 
 async def copy_database(source: Database, target: Database) -> Copied:
     """Copy every row of every table from `source` into the empty `target` (both migrated to
-    the same schema version). Raises `TargetNotEmptyError`."""
-    async with target.read() as db:
-        if await db.number("SELECT count(*) FROM games"):
-            raise TargetNotEmptyError("the target database has games already")
-    async with source.read() as reading, target.transaction() as writing:
-        for table in TABLES:
-            for row in await reading.fetch_all(f"SELECT * FROM {table}"):
-                names = list(row)
-                await writing.execute(
-                    f"INSERT INTO {table} ({', '.join(names)})"
-                    f" VALUES ({', '.join('?' * len(names))})",
-                    [row[name] for name in names],
-                )
+    the same schema version). Raises `TargetNotEmptyError` (nothing copied) and
+    `CopyFailedError` (the copy undone), each with a one-line message."""
+    async with source.snapshot() as reading, target.transaction() as writing:
+        await _require_empty(writing)
+        counts = {table: (await _copy_table(reading, writing, table),) for table in TABLES}
         if writing.backend == "postgresql":
             for table in WITH_IDS:
                 await writing.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                     f" (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
                 )
-    counts = {}
-    for table in TABLES:
-        async with source.read() as db:
-            before = await db.number(f"SELECT count(*) FROM {table}") or 0
-        async with target.read() as db:
-            after = await db.number(f"SELECT count(*) FROM {table}") or 0
-        counts[table] = (before, after)
-    return Copied(counts)
+        copied = {table: (read, await _count(writing, table)) for table, (read,) in counts.items()}
+        short = [f"{table} {after} of {before}" for table, (before, after) in copied.items()]
+        if any(before != after for before, after in copied.values()):
+            raise CopyFailedError(f"the target did not take every row ({', '.join(short)})")
+    return Copied(copied)
+
+
+async def _require_empty(db: Db) -> None:
+    """Raise `TargetNotEmptyError` naming each table of `db` that has rows."""
+    filled = [(table, await _count(db, table)) for table in TABLES]
+    found = [f"{table} has {rows} row{'s' * (rows != 1)}" for table, rows in filled if rows]
+    if found:
+        raise TargetNotEmptyError(
+            f"the target database is not empty ({', '.join(found)}); copy into a new database"
+        )
+
+
+async def _copy_table(reading: Db, writing: Db, table: str) -> int:
+    """Copy one table's rows; return how many the source has. Raises `CopyFailedError` for a
+    row the target refuses."""
+    rows = await reading.fetch_all(f"SELECT * FROM {table}")
+    for row in rows:
+        names = list(row)
+        try:
+            await writing.execute(
+                f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+                [row[name] for name in names],
+            )
+        except IntegrityError as error:
+            reason = " ".join(str(error).split())
+            raise CopyFailedError(f"{table}: the target refused a row: {reason}") from error
+    return len(rows)
+
+
+async def _count(db: Db, table: str) -> int:
+    return await db.number(f"SELECT count(*) FROM {table}") or 0

@@ -22,6 +22,12 @@ from bot.store.db import Db
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
+class DatabaseUnavailableError(Exception):
+    """The database cannot be opened: its server refuses or cannot be reached, the database or
+    the login does not exist, or the SQLite file cannot be made or is no database. The message
+    says which in one line, without any password."""
+
+
 def is_postgres_url(target: str | Path) -> bool:
     """Whether `target` names a PostgreSQL server rather than an SQLite file."""
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
@@ -76,6 +82,11 @@ class Database(ABC):
         async with self._reading() as db:
             yield db
 
+    def snapshot(self) -> AbstractAsyncContextManager[Db]:
+        """A read-only transaction: every read in it sees the database as it was at its first
+        read, whatever other processes commit meanwhile (for a copy of every table)."""
+        return self._snapshot()
+
     @abstractmethod
     def _begin(self) -> AbstractAsyncContextManager[Db]:
         """A new transaction on a connection of its own."""
@@ -83,6 +94,10 @@ class Database(ABC):
     @abstractmethod
     def _reading(self) -> AbstractAsyncContextManager[Db]:
         """A connection outside any transaction."""
+
+    @abstractmethod
+    def _snapshot(self) -> AbstractAsyncContextManager[Db]:
+        """A read-only transaction on a connection of its own."""
 
     @abstractmethod
     async def schema_version(self) -> int:

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import socket
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, ClassVar
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store.database import Database
+from bot.store.database import Database, DatabaseUnavailableError
 from bot.store.db import Db, IntegrityError, Row
 from bot.store.migrations import postgres as migrations
+from bot.store.urls import redact_url, scrub_url
 
 if TYPE_CHECKING:
     from bot.store.migrations.postgres import Connection
@@ -37,15 +39,6 @@ def numbered(sql: str) -> str:
     inside a literal)."""
     parts = sql.split("?")
     return parts[0] + "".join(f"${number}{part}" for number, part in enumerate(parts[1:], 1))
-
-
-def redacted(url: str) -> str:
-    """`url` without its password, for logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 class PostgresDb(Db):
@@ -97,6 +90,33 @@ def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityErr
     return IntegrityError(f"{error} ({constraint}) {detail}".strip())
 
 
+def _unavailable(error: BaseException, url: str) -> str:
+    """Why the server at `url` cannot be used, in one line without a password: PostgreSQL's own
+    words (no such database, a failed login), or the network's (a refused connection)."""
+    if isinstance(error, asyncpg.PostgresError):
+        reason = str(error)
+    elif isinstance(error, OSError):
+        reason = f"cannot connect ({_network_reason(error)})"
+    elif isinstance(error, ValueError | OverflowError):
+        reason = f"the URL cannot be used ({error})"
+    else:
+        reason = str(error)
+    where = redact_url(url)
+    return scrub_url(" ".join(f"{where}: {reason}".split()), url)
+
+
+def _network_reason(error: OSError) -> str:
+    """Why the connection failed, in the system's words ("Connection refused", "Name or
+    service not known"): asyncio says "Connect call failed (address)", which the URL says."""
+    if isinstance(error, TimeoutError):
+        return "no answer in time"
+    if isinstance(error, socket.gaierror):
+        return error.strerror or str(error)
+    if error.errno is not None and error.errno > 0:
+        return os.strerror(error.errno)
+    return str(error)
+
+
 class PostgresDatabase(Database):
     """A PostgreSQL database with its migrations applied, through a pool of connections."""
 
@@ -109,7 +129,7 @@ class PostgresDatabase(Database):
         self._listener: asyncpg.Connection | None = None  # a connection of its own for LISTEN
 
     def __repr__(self) -> str:
-        return f"<PostgresDatabase {redacted(self.url)}>"
+        return f"<PostgresDatabase {redact_url(self.url)}>"
 
     @classmethod
     async def open(
@@ -117,18 +137,29 @@ class PostgresDatabase(Database):
     ) -> PostgresDatabase:
         """Connect to `url`, migrate the database and keep a pool of connections.
 
-        Raises `SchemaTooNewError` for a database made by a newer bot, and asyncpg's errors
-        for a server that cannot be reached or refuses the login.
+        Raises `SchemaTooNewError` for a database made by a newer bot, and
+        `DatabaseUnavailableError` for a server that cannot be reached, or refuses the login or
+        has no such database.
         """
         size = pool_size or POOL_SIZE
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_keep)
+        try:  # the pool connects its first connection at once
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_keep)
+        except (
+            OSError,  # refused, unreachable, unknown host, timed out
+            asyncpg.PostgresError,  # no such database, a failed login, too many connections
+            asyncpg.InterfaceError,  # options asyncpg cannot use
+            ValueError,  # a port that is no number
+            OverflowError,  # a port past 65535
+        ) as error:
+            # Not chained: asyncpg's own words may repeat a mistyped URL, password and all.
+            raise DatabaseUnavailableError(_unavailable(error, url)) from None
         try:
             async with pool.acquire() as connection:
                 version = await migrations.migrate(connection, upto)
         except BaseException:
             await pool.close()
             raise
-        log.info("database %s ready at schema version %d", redacted(url), version)
+        log.info("database %s ready at schema version %d", redact_url(url), version)
         return cls(pool, url)
 
     async def schema_version(self) -> int:
@@ -163,3 +194,11 @@ class PostgresDatabase(Database):
     async def _reading(self) -> AsyncIterator[Db]:
         async with self._pool.acquire() as connection:
             yield PostgresDb(connection, in_transaction=False)
+
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Db]:
+        async with (
+            self._pool.acquire() as connection,
+            connection.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            yield PostgresDb(connection, in_transaction=False)  # nothing to lock: it only reads

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -18,7 +19,7 @@ from typing import ClassVar, cast
 
 import aiosqlite
 
-from bot.store.database import Database
+from bot.store.database import Database, DatabaseUnavailableError
 from bot.store.db import Db, IntegrityError, Row
 from bot.store.migrations import sqlite as migrations
 
@@ -32,6 +33,28 @@ PRAGMAS = (
     "PRAGMA synchronous = NORMAL",  # safe with WAL: a power cut may lose the last commit only
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
 )
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
+"""The file holds every game and the secret seeds of the dice: its owner's alone (SQLite makes
+the -wal and -shm files with the same mode as the database)."""
+
+
+def make_private(path: Path) -> None:
+    """Create the folders of `path` that are missing, and the file itself if it is, readable by
+    their owner only (whatever the umask). What exists already keeps its mode: that is the
+    admin's choice, and the bot warns at start when it lets others read the games."""
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
+        folder.chmod(PRIVATE_FOLDER)
+    try:
+        descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE_FILE)
+    except FileExistsError:
+        return
+    try:
+        os.fchmod(descriptor, PRIVATE_FILE)
+    finally:
+        os.close(descriptor)
 
 
 def _as_dict(cursor: sqlite3.Cursor, row: tuple[object, ...]) -> dict[str, object]:
@@ -85,14 +108,11 @@ class SqliteDatabase(Database):
         """Open (creating it and its folder if needed) and migrate the database at `path`.
 
         `upto` stops the migrations at that schema version. Raises `SchemaTooNewError` when
-        the file was made by a newer version of the bot.
+        the file was made by a newer version of the bot, `DatabaseUnavailableError` when it
+        cannot be made or is no database.
         """
-        path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN
+        connection = await _connect(path)
         try:
-            connection.row_factory = _as_dict  # type: ignore[assignment]
-            for pragma in PRAGMAS:
-                await connection.execute(pragma)
             # Off while migrating: a migration may rebuild a table others refer to (SQLite's
             # own recipe); `migrate` checks every key before it commits.
             await connection.execute("PRAGMA foreign_keys = OFF")
@@ -133,3 +153,43 @@ class SqliteDatabase(Database):
     async def _reading(self) -> AsyncIterator[Db]:
         async with self._lock:
             yield self._db
+
+    @asynccontextmanager
+    async def _snapshot(self) -> AsyncIterator[Db]:
+        # A deferred transaction takes no lock: in WAL mode its first read fixes what it
+        # sees, and writers go on beside it.
+        connection = self._db.connection
+        async with self._lock:
+            await connection.execute("BEGIN DEFERRED")
+            try:
+                yield self._db
+            finally:
+                await connection.execute("ROLLBACK")
+
+
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """A connection to the file at `path` (made owner-only if new), with the pragmas set.
+    Raises `DatabaseUnavailableError` when the file cannot be made or is no database."""
+    try:
+        make_private(path)  # an empty file is an empty database to SQLite
+        connection = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN
+    except (OSError, sqlite3.Error) as error:
+        raise DatabaseUnavailableError(f"cannot open {path}: {_reason(error)}") from error
+    try:
+        connection.row_factory = _as_dict  # type: ignore[assignment]
+        for pragma in PRAGMAS:  # the first read of the file: a file that is no database fails
+            await connection.execute(pragma)
+    except sqlite3.DatabaseError as error:
+        await connection.close()
+        raise DatabaseUnavailableError(f"cannot open {path}: {_reason(error)}") from error
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong, without the path the message around it names already."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error)

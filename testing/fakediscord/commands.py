@@ -95,8 +95,9 @@ def interaction_data(
 ) -> dict[str, Any]:
     """The `data` of an INTERACTION_CREATE for `command`, invoked as ``/name sub ...`` (`path`).
 
-    `options` maps option names to plain values: str, int, float, bool, a `FakeUser` (a
-    `FakeMember` is looked up through `member_of(user)`), a `FakeChannel` or a `FakeRole`. With
+    `options` maps option names to plain values: str, int, float, bool, a `FakeUser` (its
+    `FakeMember` and permissions in the channel come from `member_of(user)`, None for a user
+    who is no member), a `FakeChannel` or a `FakeRole`. With
     `focused`, the data is for autocomplete: that option carries the partial text and is marked
     focused; resolved objects are left out, as Discord does. Raises `ValueError` for options the
     command does not have, missing required options, or values outside the choices.
@@ -191,10 +192,11 @@ def _value(kind: int, value: Any, resolved: dict[str, dict[str, Any]], member_of
 
 def _resolve_user(user: FakeUser, resolved: dict[str, dict[str, Any]], member_of: Any) -> None:
     resolved.setdefault("users", {})[str(user.id)] = user.payload()
-    member: FakeMember | None = member_of(user) if member_of is not None else None
-    if member is not None:
+    found: tuple[FakeMember, int] | None = member_of(user) if member_of is not None else None
+    if found is not None:
+        member, permissions = found
         data = member.payload(with_user=False)
-        data["permissions"] = str(member.permissions)
+        data["permissions"] = str(permissions)  # theirs in the interaction's channel
         resolved.setdefault("members", {})[str(user.id)] = data
 
 

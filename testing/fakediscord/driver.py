@@ -17,7 +17,7 @@ from testing.fakediscord.interactions import (
     envelope,
     new_handle,
 )
-from testing.fakediscord.models import FakeChannel, FakeMessage, FakeUser
+from testing.fakediscord.models import VIEW_CHANNEL, FakeChannel, FakeMember, FakeMessage, FakeUser
 from testing.fakediscord.responses import InteractionRoutes
 from testing.fakediscord.world import World
 
@@ -45,6 +45,7 @@ class ActAsUsers:
         or missing options); `FakeUser` values become user options with resolved data.
         `locale` defaults to the user's. Await the handle for the bot's answer.
         """
+        self._must_see(user, channel)
         path = name.split()
         command = self._command(channel, path[0])
         data = interaction_data(
@@ -74,6 +75,7 @@ class ActAsUsers:
 
         ``(await handle).choices`` are the choices the bot offered.
         """
+        self._must_see(user, channel)
         path = name.split()
         command = self._command(channel, path[0])
         data = interaction_data(command, path, options, focused=focused)
@@ -112,6 +114,7 @@ class ActAsUsers:
     async def _component_interaction(
         self, user: FakeUser, message: FakeMessage, data: dict[str, Any], locale: str | None
     ) -> InteractionHandle:
+        self._must_see(user, message.channel)
         handle = new_handle(
             self.world,
             InteractionType.MESSAGE_COMPONENT,
@@ -148,9 +151,22 @@ class ActAsUsers:
         known = sorted(c["name"] for scope in scopes for c in self.world.commands.get(scope, []))
         raise LookupError(f"/{name} is not registered where {channel.name} is; known: {known}")
 
+    def _must_see(self, user: FakeUser, channel: FakeChannel) -> None:
+        """Discord shows no channel, so no command or button in it, to a member who may not view
+        it: a test that acts there has a mistake (`PermissionError`)."""
+        if not self.world.permissions_in(channel, user) & VIEW_CHANNEL:
+            raise PermissionError(f"{user.name} cannot see #{channel.name}")
+
     def _member_lookup(self, channel: FakeChannel) -> Any:
         guild = self.world.guild_of(channel)
-        return None if guild is None else (lambda user: guild.members.get(user.id))
+        if guild is None:
+            return None
+
+        def member_of(user: FakeUser) -> tuple[FakeMember, int] | None:
+            member = guild.members.get(user.id)
+            return None if member is None else (member, self.world.permissions_in(channel, user))
+
+        return member_of
 
     @staticmethod
     def _component(message: FakeMessage, custom_id: str, *, kind: int) -> dict[str, Any]:

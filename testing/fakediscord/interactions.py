@@ -223,7 +223,7 @@ def envelope(
         "token": handle.token,
         "version": 1,
         "locale": locale,
-        "channel": _interaction_channel(channel),
+        "channel": _interaction_channel(channel, world.permissions_in(channel, user)),
         "channel_id": str(channel.id),
         "entitlements": [],
         "attachment_size_limit": MAX_UPLOAD_BYTES,
@@ -241,9 +241,10 @@ def envelope(
 def _guild_fields(
     world: World, guild: FakeGuild, user: FakeUser, channel: FakeChannel
 ) -> dict[str, Any]:
-    member = world.member(guild, user)
-    member_data = member.payload()
-    member_data["permissions"] = str(member.permissions)
+    member_data = world.member(guild, user).payload()
+    # "Total permissions of the member in the channel, including overwrites" (the interaction
+    # object's member), as Discord computes them.
+    member_data["permissions"] = str(world.permissions_in(channel, user))
     return {
         "guild_id": str(guild.id),
         "guild": guild.interaction_payload(),
@@ -265,10 +266,9 @@ def _dm_fields(world: World, user: FakeUser) -> dict[str, Any]:
     }
 
 
-def _interaction_channel(channel: FakeChannel) -> dict[str, Any]:
+def _interaction_channel(channel: FakeChannel, permissions: int) -> dict[str, Any]:
     data = channel.payload()
-    # Interactions carry the user's permissions in the channel.
-    data["permissions"] = str(2**41 - 1)
+    data["permissions"] = str(permissions)  # interactions carry the user's, in the channel
     return data
 
 

@@ -97,7 +97,8 @@ class FakeUser:
 
 @dataclass(eq=False)
 class FakeRole:
-    """A guild role; every fake guild has @everyone with the id of the guild."""
+    """A guild role; every fake guild has @everyone with the id of the guild, and the bot a role
+    of its own with the permissions its invite asked for (on Discord a managed role)."""
 
     id: int
     name: str
@@ -123,12 +124,14 @@ class FakeRole:
 
 @dataclass(eq=False)
 class FakeMember:
-    """A user's membership in a guild."""
+    """A user's membership in a guild: their roles (which give their permissions, see
+    `permissions`) and their nickname in that guild, which is theirs in that guild alone
+    (https://discord.com/developers/docs/resources/guild#guild-member-object)."""
 
     user: FakeUser
     guild_id: int
-    permissions: int = MEMBER_PERMISSIONS
     roles: list[int] = field(default_factory=list)
+    nick: str | None = None
     joined_at: str = field(default_factory=iso_now)
 
     def payload(self, *, with_user: bool = True) -> dict[str, Any]:
@@ -136,7 +139,7 @@ class FakeMember:
         data: dict[str, Any] = {
             "roles": [str(role) for role in self.roles],
             "joined_at": self.joined_at,
-            "nick": None,
+            "nick": self.nick,
             "avatar": None,
             "banner": None,
             "premium_since": None,

@@ -19,7 +19,7 @@ from testing.fakediscord.driver import ActAsUsers
 from testing.fakediscord.faults import Fault, RecordedRequest, route_matches
 from testing.fakediscord.gateway import Gateway
 from testing.fakediscord.interactions import ACK_DEADLINE, InteractionHandle
-from testing.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from testing.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
 from testing.fakediscord.responses import InteractionRoutes
 from testing.fakediscord.rest import RestRoutes
 from testing.fakediscord.web import BODY, ApiError, json_response, read_body, request_key
@@ -168,6 +168,50 @@ class FakeDiscord(ActAsUsers):
     ) -> FakeUser:
         """A user with a Discord `locale` (e.g. ``"de"``), member of `guilds` (default all)."""
         return self.world.add_user(name, locale=locale, guilds=guilds)
+
+    def add_member(self, guild: FakeGuild, user: FakeUser, *, nick: str | None = None) -> None:
+        """Make `user` a member of `guild`, called `nick` there (a nickname is per server)."""
+        self.world.add_member(guild, user, nick=nick)
+
+    def set_nickname(self, guild: FakeGuild, user: FakeUser, nick: str | None) -> None:
+        """`user`'s nickname in `guild` (None: none). Discord tells a bot of it only through
+        GUILD_MEMBER_UPDATE, which needs the privileged GUILD_MEMBERS intent: a bot with the
+        Guilds intent alone hears nothing, and sees the new name in the member objects of
+        interactions and of `GET /guilds/{guild}/members/{user}`."""
+        self.world.member(guild, user).nick = nick
+        self.world.changed()
+
+    async def add_role(
+        self,
+        guild: FakeGuild,
+        name: str,
+        permissions: int = 0,
+        *,
+        members: Iterable[FakeUser] = (),
+    ) -> FakeRole:
+        """A new role granting `permissions`, given to `members`. The bot hears of the role
+        (GUILD_ROLE_CREATE, a Guilds event); of the members' new roles it hears nothing (that
+        is GUILD_MEMBER_UPDATE again): their interactions carry them."""
+        role = self.world.add_role(guild, name, permissions)
+        for user in members:
+            self.world.member(guild, user).roles.append(role.id)
+        await self.gateway.publish(
+            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}
+        )
+        return role
+
+    async def set_overwrite(
+        self, channel: FakeChannel, target: FakeRole | FakeUser, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Set `channel`'s permission overwrite for a role (a guild's @everyone is the role with
+        the guild's id, `guild.roles[0]`) or a member, as a server admin does; the bot hears of
+        it as Discord tells it (CHANNEL_UPDATE)."""
+        self.world.set_overwrite(channel, target, allow=allow, deny=deny)
+        await self.gateway.publish("CHANNEL_UPDATE", channel.payload())
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """`user`'s permissions in `channel`, as Discord computes them."""
+        return self.world.permissions_in(channel, user)
 
     async def deny_bot(self, channel: FakeChannel, permissions: int) -> None:
         """Deny the bot `permissions` in `channel` (and its threads) by a channel overwrite, as

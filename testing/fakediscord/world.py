@@ -26,6 +26,7 @@ from testing.fakediscord.models import (
     FakeUser,
     allowed_user_pings,
 )
+from testing.fakediscord.permissions import MEMBER, ROLE, channel_permissions
 from testing.fakediscord.web import ApiError, UploadedFile, unknown
 
 T = TypeVar("T")
@@ -129,9 +130,18 @@ class World:
         guild.roles.append(FakeRole(guild.id, "@everyone", MEMBER_PERMISSIONS))
         self.guilds[guild.id] = guild
         self.add_text_channel(guild, "general")
-        self.add_member(guild, self.bot_user, permissions=BOT_PERMISSIONS)
+        bot_role = self.add_role(guild, self.bot_user.name, BOT_PERMISSIONS)
+        self.add_member(guild, self.bot_user).roles.append(bot_role.id)
         self.add_member(guild, self.owner)
         return guild
+
+    def add_role(self, guild: FakeGuild, name: str, permissions: int = 0) -> FakeRole:
+        """A new role of `guild` that grants `permissions` server-wide (none by default: a role
+        that channel overwrites single out)."""
+        role = FakeRole(self.ids.next(), name, permissions, position=len(guild.roles))
+        guild.roles.append(role)
+        self.changed()
+        return role
 
     def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
         """A new text channel in `guild`."""
@@ -153,12 +163,13 @@ class World:
         return user
 
     def add_member(
-        self, guild: FakeGuild, user: FakeUser, *, permissions: int = MEMBER_PERMISSIONS
+        self, guild: FakeGuild, user: FakeUser, *, nick: str | None = None
     ) -> FakeMember:
-        """Make `user` a member of `guild`."""
+        """Make `user` a member of `guild` (with @everyone's permissions), called `nick` there."""
         self.users[user.id] = user
-        member = FakeMember(user, guild.id, permissions=permissions)
+        member = FakeMember(user, guild.id, nick=nick)
         guild.members[user.id] = member
+        self.changed()
         return member
 
     # -- lookups that answer like Discord ------------------------------------------------------
@@ -202,30 +213,39 @@ class World:
         except KeyError:
             raise unknown("Member", 10007) from None
 
-    def bot_permissions_in(self, channel: FakeChannel) -> int:
-        """The bot's permissions in `channel`: its guild permissions less the channel's (and,
-        for a thread, its parent's) overwrites that deny the bot something. In a DM it may
-        do what a user may."""
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """`user`'s permissions in `channel`, as Discord computes them from the guild's roles and
+        the channel's overwrites (see `permissions`): 0 for a user who is no member. In a DM
+        a user may do what a member of a server usually may."""
         guild = self.guild_of(channel)
         if guild is None:
             return MEMBER_PERMISSIONS
-        allowed = guild.members[self.bot_user.id].permissions
-        scopes = [channel]
-        if channel.parent_id is not None:
-            scopes.append(self.channels[channel.parent_id])
-        for scope in scopes:
-            for overwrite in scope.overwrites:
-                if int(overwrite["id"]) == self.bot_user.id:
-                    allowed = (allowed & ~int(overwrite["deny"])) | int(overwrite["allow"])
-        return allowed
+        member = guild.members.get(user.id)
+        if member is None:
+            return 0
+        parent = None if channel.parent_id is None else self.channels[channel.parent_id]
+        return channel_permissions(guild, member, channel, parent)
+
+    def bot_permissions_in(self, channel: FakeChannel) -> int:
+        """The bot's permissions in `channel` (its role's, as the channel's overwrites leave
+        them)."""
+        return self.permissions_in(channel, self.bot_user)
+
+    def set_overwrite(
+        self, channel: FakeChannel, target: FakeRole | FakeUser, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """The channel's overwrite for a role (or @everyone: the role with the guild's id) or a
+        member, replacing any it had, as a server admin sets one."""
+        kind = ROLE if isinstance(target, FakeRole) else MEMBER
+        channel.overwrites = [o for o in channel.overwrites if int(o["id"]) != target.id]
+        channel.overwrites.append(
+            {"id": str(target.id), "type": kind, "allow": str(allow), "deny": str(deny)}
+        )
+        self.changed()
 
     def deny_bot(self, channel: FakeChannel, permissions: int) -> None:
         """A channel overwrite that denies the bot `permissions` (as a server admin sets one)."""
-        channel.overwrites = [o for o in channel.overwrites if int(o["id"]) != self.bot_user.id]
-        channel.overwrites.append(
-            {"id": str(self.bot_user.id), "type": 1, "allow": "0", "deny": str(permissions)}
-        )
-        self.changed()
+        self.set_overwrite(channel, self.bot_user, deny=permissions)
 
     # -- channels, threads, messages -----------------------------------------------------------
 

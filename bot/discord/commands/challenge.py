@@ -332,7 +332,7 @@ class ChallengeCog(commands.Cog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise NoThreadHereError("threads need a text channel")
-        names = await self.bot.names.many([first_id, second_id])
+        names = await self.bot.names.many([first_id, second_id], interaction.guild_id)
         locale = public_locale(interaction)
         name = text(
             locale,

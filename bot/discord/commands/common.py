@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.discord.announce import Announcer
 from bot.discord.names import Names
+from bot.discord.sight import Sight
 from bot.discord.tree import report
 from bot.i18n import catalogue, lstr, text
 from bot.service import GameService
@@ -37,6 +38,11 @@ class Host(Protocol):
     @property
     def names(self) -> Names:
         """The players' display names."""
+        ...
+
+    @property
+    def sight(self) -> Sight:
+        """Who may see a game by its number."""
         ...
 
     @property

@@ -96,7 +96,7 @@ class InfoCog(commands.Cog):
     ) -> tuple[str, discord.ui.View]:
         locale = user_locale(interaction)
         service = self.bot.service
-        here = await service.games(guild_id=interaction.guild_id, limit=LISTED)
+        here = await self._visible(interaction)
         mine = await service.games(user_id=interaction.user.id, limit=LISTED)
         sections = [(text(locale, "games.yours"), mine)]
         if interaction.guild_id is not None:  # in a DM there is no server to list
@@ -113,6 +113,16 @@ class InfoCog(commands.Cog):
         )
         lines += self._finished(finished, interaction.user.id, locale)
         return fit_message(lines), finished_buttons(finished, locale)
+
+    async def _visible(self, interaction: discord.Interaction) -> list[GameView]:
+        """The server's active games in channels the user may view (theirs among them), most
+        recently moved first."""
+        if interaction.guild_id is None:
+            return []
+        # More than are listed: some may be in channels closed to this member.
+        found = await self.bot.service.games(guild_id=interaction.guild_id, limit=LISTED * 4)
+        shown = [view for view in found if await self.bot.sight.may_see(interaction, view)]
+        return shown[:LISTED]
 
     @staticmethod
     def _finished(finished: FinishedPage, user_id: int, locale: str) -> list[str]:
@@ -181,7 +191,8 @@ class InfoCog(commands.Cog):
             view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
         else:
             view = await self.bot.service.game_here(game, interaction.guild_id)
-        names = await self.bot.names.many(list(view.players.values()))
+            await self.bot.sight.require(interaction, view)
+        names = await self.bot.names.many(list(view.players.values()), view.guild_id)
         export = await self.bot.service.export(view.id, names)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)
         await interaction.response.send_message(file=file, ephemeral=True)

@@ -168,6 +168,7 @@ class PlayCog(commands.Cog):
             view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
         else:
             view = await self.bot.service.game_here(game, interaction.guild_id)
+            await self.bot.sight.require(interaction, view)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = public_locale(interaction) if public else user_locale(interaction)
         content = self.bot.announcer.texts.status_text(view, locale)
@@ -182,6 +183,7 @@ class PlayCog(commands.Cog):
         """A press on a history button: that position, privately (in place when pressed on a
         private message already, so stepping fills no channel)."""
         history = await self.bot.service.history(game_id, interaction.guild_id, turn)
+        await self.bot.sight.require(interaction, history.view)  # the buttons may be anyone's
         own = interaction.message is not None and interaction.message.flags.ephemeral
         if own:
             await interaction.response.defer()

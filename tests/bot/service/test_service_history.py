@@ -35,7 +35,7 @@ async def test_the_history_steps_through_every_turn_of_both_games(service: GameS
 async def test_a_game_of_another_server_is_refused_by_its_number(service: GameService) -> None:
     started = await start_game(service)
     assert (await service.game_here(started.view.id, GUILD)).id == started.view.id
-    with pytest.raises(errors.GameNotHereError) as refused:
+    with pytest.raises(errors.GameNotFoundError) as refused:  # as if there were none
         await service.game_here(started.view.id, GUILD + 1)
     assert refused.value.params["game_id"] == started.view.id
     with pytest.raises(errors.GameNotFoundError):

@@ -6,10 +6,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.__main__ import EXIT_CONFIG, main
+import pytest
+
+from bot.__main__ import EXIT_CONFIG, EXIT_NOT_COPIED, EXIT_NOT_EMPTY, main
 from bot.service import GameService
-from bot.store import Database, Notify, open_database
-from bot.store.copying import TABLES
+from bot.store import Database, Db, Notify, open_database
+from bot.store.copying import TABLES, CopyFailedError, copy_database
+from bot.store.sqlite import SqliteDb
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -92,6 +95,132 @@ async def test_copying_covers_every_table_of_the_schema(tmp_path: Path) -> None:
     assert {row["name"] for row in tables} == set(TABLES)
 
 
+async def test_a_target_with_rows_in_any_table_is_refused_before_anything_is_copied(
+    tmp_path: Path, postgres_server, clock: FakeClock, capsys
+) -> None:
+    """Leftovers of another kind than games (a player's settings, here) once made a merged
+    copy that was committed, then reported as incomplete."""
+    source = tmp_path / "bot.sqlite3"
+    service = await open_service(source, clock)
+    await a_busy_bot(service, clock)
+    await service.connection.close()
+    url = await postgres_server.fresh_url()
+    leftover = await open_service(url, clock)
+    await leftover.set_notify(BOB, Notify.REMINDERS, "en")
+    await leftover.connection.close()
+    assert await command("copy-database", "--from", str(source), "--to", url) == EXIT_NOT_EMPTY
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "user_settings" in err
+    target = await open_database(url)
+    try:
+        assert [table for table, rows in (await every_row(target)).items() if rows] == [
+            "user_settings"
+        ]
+    finally:
+        await target.close()
+
+
+async def _racing(monkeypatch, source: Database, after_table: str, write) -> None:
+    """Run `write()` (another process's change) right after the copy has read `after_table`
+    of `source`."""
+    async with source.read() as db:
+        watched: Db = db
+    read = SqliteDb.fetch_all
+
+    async def fetch_all(self: SqliteDb, sql: str, params=()):
+        rows = await read(self, sql, params)
+        if self is watched and sql == f"SELECT * FROM {after_table}":
+            await write()
+        return rows
+
+    monkeypatch.setattr(SqliteDb, "fetch_all", fetch_all)
+
+
+async def test_the_source_is_read_as_one_snapshot(
+    tmp_path: Path, postgres_server, clock: FakeClock, monkeypatch
+) -> None:
+    """A bot still at work on the source starts a game while the copy runs: the game's owed
+    post (read after the games) must not be copied without its game."""
+    path = tmp_path / "bot.sqlite3"
+    service = await open_service(path, clock)
+    await a_busy_bot(service, clock)
+    before = await every_row(service.connection)
+    source = await open_database(path)
+    target = await open_database(await postgres_server.fresh_url())
+    try:
+        write = lambda: start_game(service, channel_id=CHANNEL + 7)  # noqa: E731
+        await _racing(monkeypatch, source, "games", write)
+        copied = await copy_database(source, target)
+        assert await every_row(target) == before
+        assert copied.counts["games"] == (len(before["games"]),) * 2
+    finally:
+        await source.close()
+        await target.close()
+        await service.connection.close()
+
+
+async def test_ids_that_conflict_undo_the_whole_copy_and_say_so_in_one_line(
+    tmp_path: Path, postgres_server, clock: FakeClock, monkeypatch, capsys
+) -> None:
+    """Another bot starts a game in the target while the copy runs: the copy's game of the
+    same id conflicts; nothing of the copy stays, and one line says why."""
+    path = tmp_path / "bot.sqlite3"
+    service = await open_service(path, clock)
+    await a_busy_bot(service, clock)
+    await service.connection.close()
+    url = await postgres_server.fresh_url()
+    other = await open_service(url, clock)
+    source = await open_database(path)
+    target = await open_database(url)
+    try:
+        await _racing(monkeypatch, source, "matches", lambda: start_game(other))
+        with pytest.raises(CopyFailedError) as failed:
+            await copy_database(source, target)
+        assert "\n" not in str(failed.value) and "games" in str(failed.value)
+        rows = await every_row(target)
+        assert len(rows["games"]) == 1 and not rows["matches"] and not rows["vacations"]
+    finally:
+        await source.close()
+        await target.close()
+        await other.connection.close()
+
+
+async def test_a_copy_that_fails_exits_with_its_own_status(
+    tmp_path: Path, postgres_server, clock: FakeClock, monkeypatch, capsys
+) -> None:
+    source = tmp_path / "bot.sqlite3"
+    service = await open_service(source, clock)
+    await start_game(service)
+    await service.connection.close()
+
+    async def failing(_source: Database, _target: Database) -> None:
+        raise CopyFailedError("games: the row with id 1 is there already")
+
+    monkeypatch.setattr("bot.__main__.copy_database", failing)
+    url = await postgres_server.fresh_url()
+    assert await command("copy-database", "--from", str(source), "--to", url) == EXIT_NOT_COPIED
+    out, err = capsys.readouterr()
+    assert err == "Not copied: games: the row with id 1 is there already\n" and out == ""
+
+
+async def test_the_target_defaults_to_database_url(
+    tmp_path: Path, postgres_server, clock: FakeClock, capsys
+) -> None:
+    """No password on the command line: `--to` may be left out for DATABASE_URL."""
+    source = tmp_path / "bot.sqlite3"
+    service = await open_service(source, clock)
+    await start_game(service)
+    await service.connection.close()
+    url = await postgres_server.fresh_url()
+    env = {"DATABASE_URL": url}
+    assert await asyncio.to_thread(main, ["copy-database", "--from", str(source)], env) == 0
+    assert "Every row was copied." in capsys.readouterr().out
+    assert await asyncio.to_thread(main, ["copy-database", "--from", str(source)], {}) == (
+        EXIT_CONFIG
+    )
+    assert "DATABASE_URL" in capsys.readouterr().err
+
+
 async def test_a_target_with_games_or_a_missing_file_is_refused(
     tmp_path: Path, postgres_server, clock: FakeClock, capsys
 ) -> None:
@@ -101,8 +230,8 @@ async def test_a_target_with_games_or_a_missing_file_is_refused(
     await service.connection.close()
     url = await postgres_server.fresh_url()
     assert await command("copy-database", "--from", str(source), "--to", url) == 0
-    assert await command("copy-database", "--from", str(source), "--to", url) == EXIT_CONFIG
-    assert "has games already" in capsys.readouterr().err
+    assert await command("copy-database", "--from", str(source), "--to", url) == EXIT_NOT_EMPTY
+    assert "not empty" in capsys.readouterr().err
     missing = str(tmp_path / "none.sqlite3")
     assert await command("copy-database", "--from", missing, "--to", url) == EXIT_CONFIG
     to_a_file = ["copy-database", "--from", str(source), "--to", str(source)]
