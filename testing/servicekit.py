@@ -14,6 +14,7 @@ from typing import TypeVar
 from bot.games import GAMES, Registry
 from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
+from bot.service.limits import Limits
 from bot.store import open_database
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
@@ -56,9 +57,11 @@ async def open_service(
     seeds: CountingSeeds | None = None,
     *,
     registry: Registry = GAMES,
+    limits: Limits | None = None,
 ) -> GameService:
     """A service over a freshly opened (and migrated) database: an SQLite file or a
-    PostgreSQL URL; `registry` says which games it offers."""
+    PostgreSQL URL; `registry` says which games it offers, `limits` its limits (the
+    defaults)."""
     connection = await open_database(where)
     service = GameService(
         connection,
@@ -66,6 +69,7 @@ async def open_service(
         seeds=seeds or CountingSeeds(),
         computer_id=COMPUTER,
         registry=registry,
+        limits=limits or Limits(),
     )
     await service.release_claims()  # as the bot does at start: nothing of it is being posted
     return service

@@ -366,6 +366,20 @@ WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL
 """
 
 
+BLOCKS = """
+-- Blocks (issue 27): a player refuses challenges and rematches from another, on every server
+-- (the harassment a block answers follows the person, not the server). The cooldown after
+-- repeated withdrawals reads the challenges closed between two players.
+CREATE TABLE blocks (
+    user_id    INTEGER NOT NULL,   -- who refuses
+    blocked_id INTEGER NOT NULL CHECK (blocked_id <> user_id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, blocked_id)
+);
+CREATE INDEX challenges_pair ON challenges (challenger_id, opponent_id, answered_at);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -376,6 +390,7 @@ MIGRATIONS: tuple[str, ...] = (
     PLAY_OVER_DAYS,
     COMPUTER_JOBS,
     REVISIONS,
+    BLOCKS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -24,7 +24,7 @@ from testing.servicekit import (
 
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
-    move, a challenge waiting, a holiday, a notification choice."""
+    move, a challenge waiting, a holiday, a notification choice, a block."""
     await start_game(service, best_of=3)
     for _ in range(2):
         await service.resign(CHANNEL, BOB)
@@ -41,6 +41,7 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     )
     await service.start_vacation(BOB, 3)
     await service.set_notify(ALICE, Notify.TURNS, "de")
+    await service.block(ALICE, BOB + 1)
 
 
 async def command(*argv: str) -> int:

@@ -1,0 +1,129 @@
+"""No harassment through the bot (issue 27, points 1 to 4), as the players see it through the real
+bot and the fake Discord: ping loops of challenges, Decline and block, /block and /unblock."""
+
+from __future__ import annotations
+
+from bot.discord.app import GameBot
+from bot.i18n import mention, text
+from bot.service.limits import COOLDOWN
+from testing.e2ekit import World, run
+from testing.fakediscord import FakeMessage, FakeUser, InteractionResult
+
+
+def pings_of(world: World, user: FakeUser, since: int = 0) -> int:
+    """How many messages since `since` notified `user`."""
+    return sum(
+        user in message.pinged for message in world.fake.messages_in(world.channel, since=since)
+    )
+
+
+async def challenge(world: World, by: FakeUser, to: FakeUser) -> InteractionResult:
+    return await run(world, by, "challenge", {"game": "verbindung", "opponent": to})
+
+
+async def press(
+    world: World, user: FakeUser, message: FakeMessage, action: str, messages: int = 1
+) -> InteractionResult:
+    """Press a challenge's button; the answer once it has `messages` messages (the response
+    and its followups)."""
+    [custom_id] = [c for c in message.custom_ids() if c.startswith(f"challenge:{action}:")]
+    handle = await world.fake.press_button(user, message, custom_id)
+    await handle.wait_for_messages(messages)
+    return await handle
+
+
+async def test_a_withdrawal_pings_nobody_and_a_second_one_holds_the_next_challenge(
+    world: World, bot: GameBot
+) -> None:
+    """The issue's loop: challenge and withdraw, six times, pinged bob twelve times."""
+    refusals = []
+    for _ in range(6):
+        made = await challenge(world, world.alice, world.bob)
+        if made.ephemeral:
+            refusals.append(made.content)
+            continue
+        mark = world.fake.mark()
+        await press(world, world.alice, made.message, "decline")  # her Decline withdraws it
+        withdrawn = text(
+            "en",
+            "challenge.cancelled",
+            challenger=mention(world.alice.id),
+            opponent=mention(world.bob.id),
+        )
+        assert made.message.content == withdrawn and made.message.components == []
+        assert pings_of(world, world.bob, mark) == 0  # an edit, naming nobody to notify
+        assert world.fake.messages_in(world.channel, since=mark) == []
+    assert pings_of(world, world.bob) == 2  # the first two challenges, a mistyped option fixed
+    assert await bot.service.pending_challenges(world.bob.id) == []
+    assert len(refusals) == 4
+    retry_at = f"<t:{int(world.clock.now.timestamp()) + COOLDOWN}:R>"  # "in an hour"
+    held = text(
+        "en", "error.challenge_cooldown", opponent_id=mention(world.bob.id), retry_at=retry_at
+    )
+    assert refusals == [held] * 4
+
+
+async def test_decline_and_block_looks_like_a_decline_to_everyone_but_the_one_who_blocked(
+    world: World, bot: GameBot
+) -> None:
+    made = await challenge(world, world.alice, world.bob)
+    assert [c.split(":")[1] for c in made.message.custom_ids()] == ["accept", "decline", "block"]
+    stranger = await press(world, world.carol, made.message, "block")
+    assert stranger.ephemeral and await bot.service.blocked(world.carol.id) == []
+    mark = world.fake.mark()
+    blocked = await press(world, world.bob, made.message, "block", messages=3)
+    assert made.message.components == []
+    [public] = [m for m in world.fake.messages_in(world.channel, since=mark) if not m.ephemeral]
+    declined = text(
+        "en",
+        "challenge.declined",
+        opponent=mention(world.bob.id),
+        challenger=mention(world.alice.id),
+    )
+    assert public.content == declined and public.pinged == [world.alice]  # as a plain decline
+    [private] = [m for m in blocked.messages if m.ephemeral]
+    assert private.content == text("de", "block.blocked", player=mention(world.alice.id))
+    again = await challenge(world, world.alice, world.bob)
+    assert again.ephemeral
+    assert again.content == text(
+        "en", "error.not_accepting_challenges", opponent_id=mention(world.bob.id)
+    )
+    assert "block" not in again.content.lower()
+    assert pings_of(world, world.bob) == 1  # the first challenge only
+
+
+async def test_block_and_unblock_by_command(world: World, bot: GameBot) -> None:
+    blocked = await run(world, world.bob, "block", {"player": world.alice})
+    assert blocked.ephemeral
+    assert blocked.content == text("de", "block.blocked", player=mention(world.alice.id))
+    twice = await run(world, world.bob, "block", {"player": world.alice})
+    assert twice.content == text("de", "error.already_blocked", user_id=mention(world.alice.id))
+    refused = await challenge(world, world.alice, world.bob)
+    assert refused.ephemeral and pings_of(world, world.bob) == 0
+    himself = await run(world, world.bob, "block", {"player": world.bob})
+    assert himself.ephemeral and himself.content == text("de", "error.self_block")
+    unblocked = await run(world, world.bob, "unblock", {"player": world.alice})
+    assert unblocked.ephemeral
+    assert unblocked.content == text("de", "block.unblocked", player=mention(world.alice.id))
+    never = await run(world, world.bob, "unblock", {"player": world.carol})
+    assert never.content == text("de", "error.not_blocked", user_id=mention(world.carol.id))
+    welcome = await challenge(world, world.alice, world.bob)
+    assert not welcome.ephemeral and welcome.message.pinged == [world.bob]
+
+
+async def test_a_blocked_players_rematch_is_refused_the_same_way(
+    world: World, bot: GameBot
+) -> None:
+    made = await challenge(world, world.alice, world.bob)
+    await press(world, world.bob, made.message, "accept")
+    last = await run(world, world.bob, "resign")
+    [rematch] = [c for c in last.message.custom_ids() if c.startswith("rematch:")]
+    await run(world, world.bob, "block", {"player": world.alice})
+    mark = world.fake.mark()
+    asked = await (await world.fake.press_button(world.alice, last.message, rematch))
+    assert asked.ephemeral
+    assert asked.content == text(
+        "en", "error.not_accepting_challenges", opponent_id=mention(world.bob.id)
+    )
+    assert pings_of(world, world.bob, mark) == 0
+    assert await bot.service.pending_challenges(world.bob.id) == []
