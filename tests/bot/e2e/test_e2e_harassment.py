@@ -1,10 +1,14 @@
 """No harassment through the bot (issue 27, points 1 to 4), as the players see it through the real
-bot and the fake Discord: ping loops of challenges, Decline and block, /block and /unblock."""
+bot and the fake Discord: ping loops of challenges, Decline and block, /block and /unblock, holiday
+loops."""
 
 from __future__ import annotations
 
+from test_e2e_games import start as start_game
+
 from bot.discord.app import GameBot
 from bot.i18n import mention, text
+from bot.service.context import POST_GRACE
 from bot.service.limits import COOLDOWN
 from testing.e2ekit import World, run
 from testing.fakediscord import FakeMessage, FakeUser, InteractionResult
@@ -127,3 +131,30 @@ async def test_a_blocked_players_rematch_is_refused_the_same_way(
     )
     assert pings_of(world, world.bob, mark) == 0
     assert await bot.service.pending_challenges(world.bob.id) == []
+
+
+async def test_a_holiday_loop_tells_each_opponent_once_a_day_and_costs_a_day_a_cycle(
+    world: World, bot: GameBot
+) -> None:
+    """The issue's loop: four cycles of /vacation days:7 and end:True with two games gave 16
+    pinging notices and still left 29 of 30 days."""
+    await start_game(world, "ponte")
+    await start_game(world, "verbindung", {"thread": True})
+    thread = await world.fake.wait_for_thread(world.channel)
+    mark = world.fake.mark()
+    for _ in range(4):
+        await run(world, world.alice, "vacation", {"days": 7})
+        world.clock.advance(minutes=1)
+        back = await run(world, world.alice, "vacation", {"end": True})
+        world.clock.advance(minutes=1)
+        world.clock.advance(seconds=POST_GRACE + 1)
+        await bot.scheduler.run_round()  # every notice owed is out
+    assert back.content == text("en", "vacation.ended", days_left=26)
+    told = [
+        message
+        for channel in (world.channel, thread)
+        for message in world.fake.messages_in(channel, since=mark)
+        if world.bob in message.pinged
+    ]
+    away = text("en", "vacation.away", player=mention(world.alice.id), opponent="", until="")
+    assert len(told) == 2 and all(m.content.startswith(away[:20]) for m in told)
