@@ -310,6 +310,12 @@ class NotAcceptingChallengesError(ServiceError):
     key = "not_accepting_challenges"
 
 
+class TooManyComputerGamesError(ServiceError):
+    """The player has `params['limit']` active games against the computer on this server."""
+
+    key = "too_many_computer_games"
+
+
 class SelfBlockError(ServiceError):
     """A player tried to block themselves."""
 

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from bot.service.deadlines import HOUR
+from bot.settings import COMPUTER_GAMES, PENDING_CHALLENGES
 
-DEFAULT_PENDING_CHALLENGES = 5
+DEFAULT_PENDING_CHALLENGES = PENDING_CHALLENGES
 """Challenges a player may have waiting for an answer at once (on every server together)."""
-DEFAULT_COMPUTER_GAMES = 3
+DEFAULT_COMPUTER_GAMES = COMPUTER_GAMES
 """Active games a player may have against the computer on one server."""
 COOLDOWN = HOUR
 """A second withdrawal or decline between the same two players within this time holds the

@@ -342,6 +342,18 @@ def _filter(status: str, guild_id: int | None, user_id: int | None) -> tuple[str
     return " AND ".join(where), params
 
 
+async def count_computer_games(db: Db, user_id: int, guild_id: int | None) -> int:
+    """How many active games the user plays against the computer on a server (outside any
+    server for None)."""
+    server = "guild_id IS NULL" if guild_id is None else "guild_id = ?"
+    count = await db.number(
+        "SELECT count(*) FROM games WHERE status = 'active' AND computer_level IS NOT NULL"
+        f" AND (first_id = ? OR second_id = ?) AND {server}",
+        (user_id, user_id, *([] if guild_id is None else [guild_id])),
+    )
+    return count or 0
+
+
 async def totals(db: Db, user_id: int) -> list[PlayerTotals]:
     """A user's wins, losses and draws per game kind."""
     rows = await db.fetch_all(

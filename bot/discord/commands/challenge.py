@@ -214,6 +214,8 @@ class ChallengeCog(commands.Cog):
         channel_id, parent_id = interaction.channel_id or 0, None
         opened: discord.Thread | None = None
         if thread:
+            # Refused before a thread is made for it: the player's limit of computer games.
+            await self.bot.service.check_computer_game(interaction.user.id, options["guild_id"])
             await interaction.response.defer()  # opening a thread takes a request of its own
             computer = self.bot.user.id if self.bot.user else 0
             opened = await self._thread(

@@ -158,3 +158,26 @@ async def test_a_holiday_loop_tells_each_opponent_once_a_day_and_costs_a_day_a_c
     ]
     away = text("en", "vacation.away", player=mention(world.alice.id), opponent="", until="")
     assert len(told) == 2 and all(m.content.startswith(away[:20]) for m in told)
+
+
+def threads_of(world: World) -> list:
+    return [c for c in world.fake.world.channels.values() if c.parent_id == world.channel.id]
+
+
+async def test_a_fourth_game_against_the_computer_is_refused_before_its_thread_is_made(
+    world: World, bot: GameBot
+) -> None:
+    """The issue's eight threads of hard games against the bot: three per player and server."""
+    options = {"game": "verbindung", "opponent": world.fake.bot_user, "thread": True}
+    for _ in range(3):
+        started = await run(world, world.alice, "challenge", options)
+        assert not started.ephemeral
+    assert len(threads_of(world)) == 3
+    refused = await run(world, world.alice, "challenge", options)
+    assert refused.ephemeral
+    assert refused.content == text("en", "error.too_many_computer_games", limit=3)
+    assert len(threads_of(world)) == 3  # no thread was made for it
+    here = await run(world, world.alice, "challenge", {**options, "thread": False})
+    assert here.content == refused.content  # nor a game in the channel
+    other = await run(world, world.bob, "challenge", {**options, "thread": False})
+    assert not other.ephemeral  # bob plays the computer all the same
