@@ -141,6 +141,20 @@ def random_move(view: GameView, rng: random.Random) -> str:
     return str(verbindung_turn(game, rng))
 
 
+async def play_moves(
+    service: GameService, channel_id: int = CHANNEL, count: int = 2, seed: int = 0
+) -> GameView:
+    """`count` random legal moves in the channel's game by whoever is to move (with two, each
+    player has moved: the result will be rated); the game after them."""
+    rng = random.Random(seed)
+    view = await service.game_in(channel_id)
+    for _ in range(count):
+        mover = view.to_move_id
+        assert mover is not None
+        view = (await service.play(channel_id, mover, random_move(view, rng), view.revision)).view
+    return view
+
+
 async def play_to_end(
     service: GameService, channel_id: int, rng: random.Random, limit: int = 400
 ) -> list[MoveResult]:

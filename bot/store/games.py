@@ -107,6 +107,11 @@ async def match_game(db: Db, match_id: int, number: int) -> GameRow | None:
     )
 
 
+async def games_of_match(db: Db, match_id: int) -> list[GameRow]:
+    """Every game of a match, in order."""
+    return await GameRow.all(db, f"{_SELECT} WHERE match_id = ? ORDER BY match_game", (match_id,))
+
+
 async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
     """The most recent game of a channel or thread, active or finished, or None."""
     return await GameRow.one(

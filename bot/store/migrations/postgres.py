@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeAlias
 
-from bot.store.migrations.common import REVISIONS, refuse_newer
+from bot.store.migrations.common import RATED_WHEN_BOTH_MOVED, REVISIONS, refuse_newer
 
 if TYPE_CHECKING:
     import asyncpg
@@ -277,6 +277,7 @@ MIGRATIONS: tuple[str, ...] = (
     COMPUTER_JOBS,
     REVISIONS,
     BLOCKS,
+    RATED_WHEN_BOTH_MOVED,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

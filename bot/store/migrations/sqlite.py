@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.migrations.common import REVISIONS, refuse_newer, statements
+from bot.store.migrations.common import RATED_WHEN_BOTH_MOVED, REVISIONS, refuse_newer, statements
 
 FIRST_SCHEMA = """
 CREATE TABLE challenges (
@@ -391,6 +391,7 @@ MIGRATIONS: tuple[str, ...] = (
     COMPUTER_JOBS,
     REVISIONS,
     BLOCKS,
+    RATED_WHEN_BOTH_MOVED,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

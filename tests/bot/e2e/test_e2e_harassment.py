@@ -1,6 +1,6 @@
 """No harassment through the bot (issue 27, points 1 to 4), as the players see it through the real
 bot and the fake Discord: ping loops of challenges, Decline and block, /block and /unblock, holiday
-loops."""
+loops, a fourth game against the computer, a rating gamed by a second account."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.service.context import POST_GRACE
 from bot.service.limits import COOLDOWN
 from testing.e2ekit import World, run
 from testing.fakediscord import FakeMessage, FakeUser, InteractionResult
+from testing.servicekit import play_moves
 
 
 def pings_of(world: World, user: FakeUser, since: int = 0) -> int:
@@ -181,3 +182,28 @@ async def test_a_fourth_game_against_the_computer_is_refused_before_its_thread_i
     assert here.content == refused.content  # nor a game in the channel
     other = await run(world, world.bob, "challenge", {**options, "thread": False})
     assert not other.ephemeral  # bob plays the computer all the same
+
+
+async def test_an_alt_resigning_at_once_gives_no_rating_and_stats_count_the_opponents(
+    world: World, bot: GameBot
+) -> None:
+    """The issue's alt: a second account resigning at once, three times, took a player from
+    1500 to 1980, flagged nowhere."""
+    alt = world.carol
+    for _ in range(3):
+        made = await challenge(world, world.alice, alt)
+        await press(world, alt, made.message, "accept")
+        await run(world, alt, "resign")
+    board = await run(world, world.alice, "leaderboard", {"game": "verbindung"})
+    assert board.content == text("en", "error.no_rated_games", game="Verbindung gesucht")
+    stats = await run(world, world.alice, "stats")
+    assert "rating" not in stats.content  # no rating: only her results against people
+    assert text("en", "stats.people", game="Verbindung gesucht", wins=3, losses=0, draws=0) in (
+        stats.content
+    )
+    made = await challenge(world, world.alice, world.bob)
+    await press(world, world.bob, made.message, "accept")
+    await play_moves(bot.service, world.channel.id)  # both move: rated
+    await run(world, world.bob, "resign")
+    stats = await run(world, world.alice, "stats")
+    assert "from 1 rated results against 1 different opponent(s)" in stats.content
