@@ -19,6 +19,10 @@ AI_THINK_RANGE = (0.1, 60.0)
 AI_WORKERS = 1
 AI_WORKERS_MAX = 32
 SHARDS_MAX = 4096
+PENDING_CHALLENGES = 5
+COMPUTER_GAMES = 3
+LIMIT_RANGE = (1, 100)
+"""The limits against pestering (issue 27): one is the least that lets anyone play at all."""
 
 
 class SettingsError(ValueError):
@@ -40,6 +44,8 @@ class Settings:
     ai_workers: int = AI_WORKERS
     shard_count: int | None = None  # None: one process serves every server
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
+    pending_challenges: int = PENDING_CHALLENGES  # a player's challenges waiting at once
+    computer_games: int = COMPUTER_GAMES  # a player's active games against the computer (a server)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -62,6 +68,8 @@ class Settings:
             ai_workers=_workers(get("AI_WORKERS")),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            pending_challenges=_limit("PENDING_CHALLENGES", get("PENDING_CHALLENGES")),
+            computer_games=_limit("COMPUTER_GAMES", get("COMPUTER_GAMES")),
         )
 
     @property
@@ -152,6 +160,16 @@ def _workers(value: str | None) -> int:
             f"AI_WORKERS must be a whole number from 0 (this process does not think) to "
             f"{AI_WORKERS_MAX}, not {value!r}"
         )
+    return int(value)
+
+
+def _limit(key: str, value: str | None) -> int:
+    if value is None:
+        return PENDING_CHALLENGES if key == "PENDING_CHALLENGES" else COMPUTER_GAMES
+    low, high = LIMIT_RANGE
+    # isascii: str.isdigit also accepts digits such as '²' that int() refuses.
+    if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
+        raise SettingsError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
     return int(value)
 
 

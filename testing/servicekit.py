@@ -14,6 +14,7 @@ from typing import TypeVar
 from bot.games import GAMES, Registry
 from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
+from bot.service.limits import Limits
 from bot.store import open_database
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
@@ -56,9 +57,11 @@ async def open_service(
     seeds: CountingSeeds | None = None,
     *,
     registry: Registry = GAMES,
+    limits: Limits | None = None,
 ) -> GameService:
     """A service over a freshly opened (and migrated) database: an SQLite file or a
-    PostgreSQL URL; `registry` says which games it offers."""
+    PostgreSQL URL; `registry` says which games it offers, `limits` its limits (the
+    defaults)."""
     connection = await open_database(where)
     service = GameService(
         connection,
@@ -66,6 +69,7 @@ async def open_service(
         seeds=seeds or CountingSeeds(),
         computer_id=COMPUTER,
         registry=registry,
+        limits=limits or Limits(),
     )
     await service.release_claims()  # as the bot does at start: nothing of it is being posted
     return service
@@ -135,6 +139,20 @@ def random_move(view: GameView, rng: random.Random) -> str:
     if isinstance(game, PonteGame):
         return str(ponte_turn(game, rng, bridge_chance=0.4, swap_chance=0.3))
     return str(verbindung_turn(game, rng))
+
+
+async def play_moves(
+    service: GameService, channel_id: int = CHANNEL, count: int = 2, seed: int = 0
+) -> GameView:
+    """`count` random legal moves in the channel's game by whoever is to move (with two, each
+    player has moved: the result will be rated); the game after them."""
+    rng = random.Random(seed)
+    view = await service.game_in(channel_id)
+    for _ in range(count):
+        mover = view.to_move_id
+        assert mover is not None
+        view = (await service.play(channel_id, mover, random_move(view, rng), view.revision)).view
+    return view
 
 
 async def play_to_end(

@@ -27,6 +27,7 @@ from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
+from testing.servicekit import play_moves
 
 EngineGame = PonteGame | VerbindungGame
 
@@ -241,6 +242,7 @@ async def ratings_figures(service: GameService) -> dict[str, list[float]]:
             opponent_id=1 + (number + 1) % RATED_PLAYERS,
         )
         await service.accept(made.id, made.opponent_id)
+        await play_moves(service, channel)  # both players move: the result is rated
         start = time.perf_counter()
         await service.resign(channel, made.opponent_id)
         endings.append(time.perf_counter() - start)

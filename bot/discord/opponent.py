@@ -8,6 +8,8 @@ process claims at a time (for a lease, so a job whose process died is taken over
 thought about a position that changed meanwhile is dropped by the service's revision check.
 Several processes may think (bots with AI_WORKERS, `python -m bot worker`): each finds the open
 jobs at start, when told of new ones (PostgreSQL's NOTIFY), and every `POLL` seconds.
+Games waiting for a search take turns by player (`FairSlots`): one player's many games must not
+hold up another's.
 
 A worker that fails or hangs (the bot's own timeout, a little over the thinking time) is stopped
 and a new one asked once more; then the computer answers at once, in this process, with the first
@@ -23,6 +25,7 @@ from functools import partial
 from types import TracebackType
 from typing import Protocol, Self
 
+from bot.computer.fair import FairSlots
 from bot.computer.search import ProcessSearch, Search
 from bot.computer.thinking import think
 from bot.service import ComputerTurn, GameService, MoveResult
@@ -78,7 +81,8 @@ class ComputerOpponent:
         self.workers = workers
         self.search = search or ProcessSearch()  # in a process of its own per move
         self._ready = ready  # announcing needs the server cache (its language) first
-        self._slots = asyncio.Semaphore(workers)  # a job is claimed when a search can start
+        # A job is claimed when a search can start; the waiting games take turns by player.
+        self.slots = FairSlots(workers)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._retries: dict[int, asyncio.TimerHandle] = {}
@@ -189,9 +193,11 @@ class ComputerOpponent:
         background); False if there was none to claim (the computer is not to move, or another
         process thinks about it). A job is claimed only once a search can start on it, for as
         long as both tries of `_play` may take: a job waiting here is left to any other process
-        that has a search free."""
+        that has a search free. The games waiting here take turns by player (`FairSlots`)."""
         lease = 2 * (self.seconds + self.grace) + LEASE_MARGIN
-        async with self._slots:
+        waiting = await self.service.computer_turn(game_id)  # whose game it is, to be fair
+        owner = None if waiting is None else waiting.player_id
+        async with self.slots.slot(owner):
             turn = await self.service.claim_computer_turn(game_id, by=self.name, lease=lease)
             if turn is None:
                 return False

@@ -18,6 +18,10 @@ class Presses(Protocol):
         """Accept or Decline (the challenger's Decline withdraws it) under a challenge."""
         ...
 
+    async def block_challenger(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """Decline and block under a challenge."""
+        ...
+
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """Rematch under a finished game's last post."""
         ...

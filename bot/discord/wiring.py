@@ -13,6 +13,7 @@ from bot.computer.search import Search
 from bot.discord.opponent import ComputerOpponent, Poster
 from bot.games import GAMES, Registry
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
+from bot.service.limits import Limits
 from bot.settings import Settings, SettingsError
 from bot.shards import Shards
 from bot.store import open_database
@@ -68,6 +69,7 @@ async def open_service(
             shards=shards,
             posts=posts,
             registry=registry,
+            limits=Limits(settings.pending_challenges, settings.computer_games),
         )
 
 

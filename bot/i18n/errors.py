@@ -52,6 +52,10 @@ def _date(value: Any, language: str) -> str:
     return f"<t:{int(value)}:D>"
 
 
+def _relative(value: Any, language: str) -> str:
+    return f"<t:{int(value)}:R>"  # "in 40 minutes", in the reader's own language
+
+
 def _game(value: Any, language: str) -> str:
     key = f"title.{value}"
     return catalogue().text(language, key) if catalogue().has(key) else str(value)
@@ -62,6 +66,7 @@ PARAMS: Mapping[str, Presenter] = {
     "user_id": _user,
     "game": _game,
     "until": _date,
+    "retry_at": _relative,
     "to_move_id": _user,
     "asker_id": _user,
     "opponent_id": _user,

@@ -11,6 +11,7 @@ from typing import Unpack
 
 from bot.service import errors
 from bot.service.alarms import Alarms
+from bot.service.blocks import Blocks
 from bot.service.challenges import Challenges, check_move_seconds
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
@@ -83,6 +84,7 @@ class GameService:
         challenges, computer = Challenges(ctx, writer), ComputerGames(ctx, writer)
         alarms = Alarms(ctx, writer)
         self._challenges(challenges, Rematches(ctx, challenges, computer))
+        self._blocks(Blocks(ctx))
         self._computer(computer)
         self._moves(Moves(ctx, writer), Takebacks(ctx, writer))
         self._time(alarms, Vacations(ctx), Outbox(ctx, alarms))
@@ -100,10 +102,17 @@ class GameService:
         self.turn_down = challenges.turn_down
         self.decline = challenges.decline
         self.cancel = challenges.cancel
+        self.decline_and_block = challenges.decline_and_block
         self.rematch = rematches.rematch
+
+    def _blocks(self, blocks: Blocks) -> None:
+        self.block = blocks.block
+        self.unblock = blocks.unblock
+        self.blocked = blocks.blocked
 
     def _computer(self, computer: ComputerGames) -> None:
         self.start_computer_game = computer.start_computer_game
+        self.check_computer_game = computer.check_computer_game
         self.release_computer_jobs = computer.release_computer_jobs
         self.open_computer_jobs = computer.open_computer_jobs
         self.computer_turn = computer.computer_turn

@@ -9,17 +9,21 @@ from bot.service.context import Context, Seating
 from bot.service.errors import (
     BadTimeLimitError,
     ChallengeClosedError,
+    ChallengeCooldownError,
     ChallengeNotFoundError,
     DuplicateChallengeError,
     LevelNeedsComputerError,
+    NotAcceptingChallengesError,
     NotYourChallengeError,
     OpponentIsBotError,
     SelfChallengeError,
+    TooManyChallengesError,
 )
+from bot.service.limits import COOLDOWN, held_until
 from bot.service.matches import check_best_of
 from bot.service.results import AcceptResult, Challenge, Started
 from bot.service.writer import GameWriter
-from bot.store import ChallengeRow, ChallengeStatus, Db, challenges
+from bot.store import ChallengeRow, ChallengeStatus, Db, blocks, challenges
 
 
 class Challenges:
@@ -56,8 +60,11 @@ class Challenges:
 
         Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
         person), `UnknownGameError`, `UnknownVariantError`, `BadMatchLengthError`,
-        `SelfChallengeError`, `BadTimeLimitError`, `ChannelBusyError` (a game runs here and no
-        thread was asked for) and `DuplicateChallengeError`.
+        `SelfChallengeError`, `BadTimeLimitError`, `NotAcceptingChallengesError` (the opponent
+        blocked the challenger), `ChallengeCooldownError` (two withdrawals or declines between
+        them within the hour), `TooManyChallengesError` (the challenger's limit of pending
+        challenges), `ChannelBusyError` (a game runs here and no thread was asked for) and
+        `DuplicateChallengeError`.
         """
         if opponent_is_bot:
             raise OpponentIsBotError("bots cannot be challenged")
@@ -72,6 +79,7 @@ class Challenges:
         first = bool(self.ctx.seeds() & 1) if challenger_first is None else challenger_first
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
+            await self._refuse_unwelcome(db, challenger_id, opponent_id, now)
             if not wants_thread:
                 await self.ctx.refuse_busy(db, channel_id)
             await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
@@ -158,9 +166,16 @@ class Challenges:
         """The challenger withdraws the challenge. Raises as `accept` does."""
         return await self._close(challenge_id, user_id, ChallengeStatus.CANCELLED)
 
+    async def decline_and_block(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenged user declines and refuses further challenges from the challenger, in
+        one transaction. Raises as `decline` does (also for the challenger)."""
+        return await self._close(challenge_id, user_id, ChallengeStatus.DECLINED, block=True)
+
     # Steps -------------------------------------------------------------------------------------
 
-    async def _close(self, challenge_id: int, user_id: int, status: ChallengeStatus) -> Challenge:
+    async def _close(
+        self, challenge_id: int, user_id: int, status: ChallengeStatus, *, block: bool = False
+    ) -> Challenge:
         now = self.ctx.now()
         declined = status is ChallengeStatus.DECLINED
         async with self.ctx.connection.transaction() as db:
@@ -170,6 +185,8 @@ class Challenges:
                 who = "challenged player" if declined else "challenger"
                 raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
             await challenges.answer_challenge(db, challenge_id, status, now)
+            if block:
+                await blocks.add_block(db, user_id, challenge.challenger_id, now)
             closed = Challenge.of(await self._challenge(db, challenge_id))
         self.ctx.challenge_changed(closed)
         return closed
@@ -199,6 +216,28 @@ class Challenges:
                 "only the challenged player can accept", opponent_id=challenge.opponent_id
             )
         return challenge
+
+    async def _refuse_unwelcome(
+        self, db: Db, challenger_id: int, opponent_id: int, now: int
+    ) -> None:
+        """Refuse a challenge the opponent did not ask for more of: from someone they blocked
+        (told in the words every such refusal uses, naming no block), within the cooldown after
+        repeated withdrawals or declines, or beyond the challenger's pending ones."""
+        if await blocks.is_blocked(db, opponent_id, challenger_id):
+            raise NotAcceptingChallengesError(
+                "the player does not accept challenges from you", opponent_id=opponent_id
+            )
+        closed = await challenges.closed_between(db, challenger_id, opponent_id, now - 2 * COOLDOWN)
+        until = held_until(closed, now)
+        if until is not None:
+            raise ChallengeCooldownError(
+                "two challenges to this player were withdrawn or declined within the hour",
+                opponent_id=opponent_id,
+                retry_at=until,
+            )
+        limit = self.ctx.limits.pending_challenges
+        if await challenges.count_pending_by(db, challenger_id, now) >= limit:
+            raise TooManyChallengesError("you have too many challenges waiting", limit=limit)
 
     async def _refuse_duplicate(
         self, db: Db, channel_id: int, challenger_id: int, opponent_id: int

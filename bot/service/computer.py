@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, parse_move
-from bot.service.errors import SelfChallengeError, UnknownLevelError
+from bot.service.errors import SelfChallengeError, TooManyComputerGamesError, UnknownLevelError
 from bot.service.matches import check_best_of
 from bot.service.results import MoveResult, Started
 from bot.service.writer import GameWriter
 from bot.shards import Shards
-from bot.store import GameRow, GameStatus, games, jobs
+from bot.store import Db, GameRow, GameStatus, games, jobs
 from engine.ai import Level
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,7 @@ class ComputerTurn:
     """One move the computer has to find: what a worker process needs, and nothing else."""
 
     game_id: int
+    player_id: int  # the person it plays against (whose turn it takes among others' games)
     channel_id: int  # where its move is posted
     revision: int  # the position it thinks about; its move applies only there
     game_kind: str
@@ -67,7 +68,8 @@ class ComputerGames:
         caller's to play.
 
         Raises `UnknownGameError`, `UnknownVariantError`, `UnknownLevelError`,
-        `BadMatchLengthError`, `SelfChallengeError`, `BadTimeLimitError` and
+        `BadMatchLengthError`, `SelfChallengeError`, `BadTimeLimitError`,
+        `TooManyComputerGamesError` (the player's limit on this server) and
         `ChannelBusyError`.
         """
         kind = self.ctx.kind(game_kind)
@@ -92,12 +94,19 @@ class ComputerGames:
         )
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
+            await self._refuse_beyond_limit(db, player_id, guild_id)
             await self.ctx.refuse_busy(db, channel_id)
             seating = await self.writer.open_match(db, seating, length, now)
             started = await self.writer.start(db, seating, now)
         self.ctx.remember(started.view)
         self.ctx.game_changed(started.view)
         return started
+
+    async def check_computer_game(self, player_id: int, guild_id: int | None) -> None:
+        """Raise `TooManyComputerGamesError` if `player_id` may start no more games against the
+        computer on this server now (before opening a thread for one)."""
+        async with self.ctx.connection.read() as db:
+            await self._refuse_beyond_limit(db, player_id, guild_id)
 
     async def release_computer_jobs(self, by: str) -> int:
         """At start: give up the claims of thinking process `by` (nothing of it runs now), so
@@ -109,7 +118,9 @@ class ComputerGames:
         """The games whose computer is to move with nobody thinking about it now (at start, a
         thinking process takes these over)."""
         async with self.ctx.connection.read() as db:
-            return await jobs.open_jobs(db, self.ctx.now(), shards=self._thinks_for)
+            return await jobs.open_jobs(
+                db, self.ctx.now(), self.ctx.computer_id or 0, shards=self._thinks_for
+            )
 
     async def computer_turn(self, game_id: int) -> ComputerTurn | None:
         """The computer's turn in this game, or None if it is not the computer's to move."""
@@ -163,12 +174,22 @@ class ComputerGames:
 
     # Steps -------------------------------------------------------------------------------------
 
+    async def _refuse_beyond_limit(self, db: Db, player_id: int, guild_id: int | None) -> None:
+        """One player's many games against the computer would keep its searches from everyone
+        else's: a player may have a few at once on a server (`Limits.computer_games`)."""
+        limit = self.ctx.limits.computer_games
+        if await games.count_computer_games(db, player_id, guild_id) >= limit:
+            raise TooManyComputerGamesError(
+                "you have as many games against the computer here as you may", limit=limit
+            )
+
     def _turn_of(self, row: GameRow) -> ComputerTurn | None:
         view = self.ctx.bare_view(row)
         if row.computer_level is None or not self.ctx.computer_to_move(view):
             return None
         return ComputerTurn(
             game_id=row.id,
+            player_id=view.opponent_of(self._computer_id()),
             channel_id=row.channel_id,
             revision=row.revision,
             game_kind=row.game_kind,

@@ -24,6 +24,7 @@ from bot.service.errors import (
     UnknownVariantError,
 )
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged
+from bot.service.limits import Limits
 from bot.service.results import (
     Challenge,
     GameView,
@@ -90,6 +91,7 @@ class Setup(TypedDict, total=False):
     shards: Shards | None  # whose servers' work it does (default: every server's)
     posts: bool  # whether it talks to Discord (default: it does; a worker does not)
     registry: Registry  # the games it offers (default: `GAMES`)
+    limits: Limits  # pending challenges, games against the computer (default: `Limits()`)
 
 
 class Context:
@@ -109,6 +111,7 @@ class Context:
         self.name = setup.get("name", "bot")
         self.shards = setup.get("shards")
         self.posts = setup.get("posts", True)
+        self.limits = setup.get("limits", Limits())
         self._positions: OrderedDict[tuple[int, int, int], SomeGame] = OrderedDict()
         self.events: Events[Event] = Events()  # what changed: for the scheduler, the computer
 

@@ -285,6 +285,50 @@ class VacationOptionsError(ServiceError):
     key = "vacation_both"
 
 
+class TooManyChallengesError(ServiceError):
+    """The challenger has `params['limit']` challenges waiting for an answer already."""
+
+    key = "too_many_challenges"
+
+
+class ChallengeCooldownError(ServiceError):
+    """Two challenges from the challenger to `params['opponent_id']` were withdrawn or declined
+    within an hour: the next waits until `params['retry_at']`."""
+
+    key = "challenge_cooldown"
+
+
+class NotAcceptingChallengesError(ServiceError):
+    """`params['opponent_id']` does not accept challenges from the challenger (a block, which
+    the challenger is never told of in other words)."""
+
+    key = "not_accepting_challenges"
+
+
+class TooManyComputerGamesError(ServiceError):
+    """The player has `params['limit']` active games against the computer on this server."""
+
+    key = "too_many_computer_games"
+
+
+class SelfBlockError(ServiceError):
+    """A player tried to block themselves."""
+
+    key = "self_block"
+
+
+class AlreadyBlockedError(ServiceError):
+    """The player has blocked `params['user_id']` already."""
+
+    key = "already_blocked"
+
+
+class NotBlockedError(ServiceError):
+    """Unblocking `params['user_id']`, whom the player has not blocked."""
+
+    key = "not_blocked"
+
+
 class RollNotYoursError(InvalidMoveError):
     """A player typed a chance event (a roll of the dice): the bot draws those (V5).
 

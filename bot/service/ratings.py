@@ -1,10 +1,11 @@
 """Ratings, the leaderboard and a player's statistics, per server and per game.
 
 A rated result is a game between two people, or a whole best-of match (rated once, as one
-result, when it ends); games against the computer are not rated and are counted apart. Each
-result updates both players' ratings in the transaction that records it (`_rate`), and the
-ratings can be recomputed from the stored results alone (`recompute_ratings`), giving the same
-numbers: the model is deterministic and the results are replayed in the order they happened.
+result, when it ends), in which both made a move (`bot.service.rated`); games against the
+computer are not rated and are counted apart. Each result updates both players' ratings in the
+transaction that records it (`Rater.rate`), and the ratings can be recomputed from the stored
+results alone (`recompute_ratings`), giving the same numbers: the model is deterministic and the
+results are replayed in the order they happened.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from bot.service import rating
 from bot.service.context import Context
 from bot.service.errors import NoGamesYetError, NoRatedGamesError
+from bot.service.rated import judge
 from bot.service.rating import INITIAL, Skill
 from bot.store import Db, PlayerResult, RatedResult, RatingRow, ratings, stats
 from bot.store.ratings import HistoryPoint
@@ -65,6 +67,7 @@ class RatingSummary:
     provisional: bool
     rank: int
     results: int
+    opponents: int  # how many different players the rated results were against
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +110,10 @@ class Rater:
         finished_at: int,
         game_id: int | None = None,
         match_id: int | None = None,
+        rated: bool = True,
     ) -> None:
-        """Record and rate a result between two people (nothing for a game without a server)."""
+        """Record a result between two people and rate it, unless `rated` is False (a player
+        never moved); nothing for a game without a server."""
         if guild_id is None:
             return
         # Results are rated one at a time, in the order they are recorded (their ids), as a
@@ -125,8 +130,10 @@ class Rater:
             finished_at=finished_at,
             game_id=game_id,
             match_id=match_id,
+            rated=rated,
         )
-        await self.apply_result(db, result)
+        if rated:
+            await self.apply_result(db, result)
 
     async def apply_result(self, db: Db, result: RatedResult) -> None:
         """Both players' ratings after `result`, stored with their history."""
@@ -215,10 +222,13 @@ class Ratings:
         )
 
     async def recompute_ratings(self) -> int:
-        """Forget every rating and rate every stored result again, in order, in one
-        transaction; return how many results were rated."""
+        """Forget every rating and rate every rated result again, in order, in one
+        transaction; return how many results were rated. Results stored before the rule on
+        what is rated are judged by it first, once (`bot.service.rated`)."""
         async with self.ctx.connection.transaction() as db:
             await db.lock(RATINGS_LOCK)
+            for unjudged in await ratings.unjudged_results(db):
+                await ratings.set_rated(db, unjudged.id, await judge(self.ctx, db, unjudged))
             await ratings.clear(db)
             results = await ratings.all_results(db)
             for result in results:
@@ -227,8 +237,8 @@ class Ratings:
 
     async def rate_unrated(self) -> int:
         """Rate the results that have no ratings yet (the games finished before ratings
-        existed), by recomputing all; 0 when every result is rated. Processes starting
-        together do it once: the others find nothing left to rate."""
+        existed, or before the rule on what is rated), by recomputing all; 0 when every result
+        is rated. Processes starting together do it once: the others find nothing left."""
         async with self.ctx.connection.transaction() as db:
             await db.lock(RATINGS_LOCK)
             missing = await ratings.unrated_results(db)
@@ -245,7 +255,10 @@ class Ratings:
                 rank = await ratings.rank_of(db, row)
                 shown = Skill(row.mu, row.sigma).shown
                 provisional = rating.is_provisional(row.results)
-                summaries.append(RatingSummary(kind, shown, provisional, rank, row.results))
+                opponents = await ratings.opponents_of(db, guild_id, kind, user_id)
+                summaries.append(
+                    RatingSummary(kind, shown, provisional, rank, row.results, opponents)
+                )
         return summaries
 
 

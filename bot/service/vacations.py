@@ -6,12 +6,17 @@ A stopped clock is a clock moved on: when a holiday begins, each turn the player
 gets its start, deadline and alarms moved later by the holiday's length; a turn that comes to them
 during it begins when it ends (`Context.turn_start`); an early return moves them back by the
 part not taken. So reminders and losses on time wait without the scheduler knowing of holidays,
-and a game whose both players are away simply waits. Each opponent is told once, in the game's
-channel, with the date of return.
+and a game whose both players are away simply waits. Each opponent is told in the game's
+channel, with the date of return, at most once a day per game and player on holiday.
+
+A holiday costs each day it has begun, counted from its start (one ended at once costs one day):
+holidays taken and ended in a loop must not cost nothing while they notify the opponents.
 """
 
 from __future__ import annotations
 
+import json
+import math
 from datetime import UTC, datetime
 
 from bot.service.context import Context
@@ -24,7 +29,7 @@ from bot.service.errors import (
     VacationOptionsError,
 )
 from bot.service.results import VacationStatus
-from bot.store import Db, GameRow, PostKind, Vacation, games, users
+from bot.store import Db, GameRow, PostKind, Vacation, games, posts, users
 from bot.store.games import Clock
 
 MAX_DAYS = 30
@@ -49,10 +54,17 @@ def years_of(start: int, end: int) -> range:
     return range(moment(start).year, moment(max(start, end - 1)).year + 1)
 
 
+def charged_until(holiday: Vacation) -> int:
+    """The end of what a holiday costs: each day it has begun, from its start (at least one,
+    for a holiday ended at once)."""
+    days = max(1, math.ceil((holiday.ends_at - holiday.starts_at) / DAY))
+    return holiday.starts_at + days * DAY
+
+
 def used_in(holidays: list[Vacation], year: int) -> int:
-    """Seconds of holiday taken (or booked) in `year`."""
+    """Seconds of holiday charged (taken or booked) in `year`."""
     bounds = year_bounds(year)
-    return sum(overlap(h.starts_at, h.ends_at, bounds) for h in holidays)
+    return sum(overlap(h.starts_at, charged_until(h), bounds) for h in holidays)
 
 
 class Vacations:
@@ -85,8 +97,9 @@ class Vacations:
         return VacationStatus(user_id, moment(ends), left, affected)
 
     async def end_vacation(self, user_id: int) -> VacationStatus:
-        """End `user_id`'s holiday now: their clocks run again (the days not taken are not
-        counted) and each opponent is told. Raises `NotOnVacationError`."""
+        """End `user_id`'s holiday now: their clocks run again (each day begun is counted, the
+        days not begun are given back) and each opponent is told. Raises
+        `NotOnVacationError`."""
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             current = await users.current_vacation(db, user_id, now)
@@ -128,7 +141,7 @@ class Vacations:
     async def _refuse_beyond_allowance(self, db: Db, user_id: int, start: int, end: int) -> None:
         years = years_of(start, end)
         first, last = year_bounds(years[0])[0], year_bounds(years[-1])[1]
-        taken = await users.vacations_between(db, user_id, first, last)
+        taken = await self._charged_between(db, user_id, first, last)
         for year in years:
             wanted = overlap(start, end, year_bounds(year))
             used = used_in(taken, year)
@@ -140,9 +153,14 @@ class Vacations:
 
     async def _days_left(self, db: Db, user_id: int, now: int) -> int:
         year = moment(now).year
-        bounds = year_bounds(year)
-        taken = await users.vacations_between(db, user_id, *bounds)
+        taken = await self._charged_between(db, user_id, *year_bounds(year))
         return max(0, YEAR_ALLOWANCE - used_in(taken, year)) // DAY
+
+    @staticmethod
+    async def _charged_between(db: Db, user_id: int, start: int, end: int) -> list[Vacation]:
+        """The holidays that may cost days between `start` and `end`: a holiday ended early
+        costs up to a day beyond its end."""
+        return await users.vacations_between(db, user_id, start - DAY, end)
 
     async def _games_of(self, db: Db, user_id: int) -> list[GameRow]:
         """The user's active games against people (the computer's games have their clock too,
@@ -153,8 +171,13 @@ class Vacations:
     async def _tell_opponents(
         self, db: Db, user_id: int, until: int, now: int, *, back: bool
     ) -> None:
-        """Owe each of the user's games against a person a notice of the holiday (or return)."""
+        """Owe each of the user's games against a person a notice of the holiday (or return),
+        unless the opponent was told of the user's holidays there within the last day: a
+        holiday begun and ended in a loop must not ping them again and again."""
         for row in await self._games_of(db, user_id):
+            earlier = await posts.posts_about(db, row.id, PostKind.VACATION, since=now - DAY)
+            if any(json.loads(post.data).get("user_id") == user_id for post in earlier):
+                continue
             data = {"user_id": user_id, "until": until, "back": back}
             await self.ctx.owe(db, PostKind.VACATION, row, now, **data)
 

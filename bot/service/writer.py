@@ -4,8 +4,8 @@ It starts games (and matches), applies moves, ends games (by a rule, the clock o
 and takes turns back, each as the next revision of the game, naming the revision it was made on:
 a change on a stale copy changes nothing and raises `StalePositionError`. What follows a game's
 end happens here too, in the same transaction: a match's next game starts by itself, a match or a
-single game between people is rated (RULES.md V13). The use cases decide who may do what; the
-writer decides what a change does to the stored game.
+single game between people is rated (RULES.md V13) if both of them made a move in it. The use
+cases decide who may do what; the writer decides what a change does to the stored game.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from bot.service.context import Context, Loaded, Seating, channel_busy, standing
 from bot.service.deadlines import Turn
 from bot.service.errors import StalePositionError
 from bot.service.matches import REPLAYS, decide
+from bot.service.rated import both_moved
 from bot.service.ratings import Rater
 from bot.service.results import MatchUpdate, MoveResult, Started, scores_json
 from bot.store import ChannelBusyError as StoreChannelBusy
@@ -278,6 +279,7 @@ class GameWriter:
                     winner_id=finished.winner_id,
                     finished_at=now,
                     game_id=finished.id,
+                    rated=both_moved([self.ctx.bare_view(finished)]),
                 )
             return None
         match = await matches.get_match(db, finished.match_id)
@@ -312,9 +314,11 @@ class GameWriter:
         return await self.start(db, seating, now)
 
     async def _rate_match(self, db: Db, match: MatchRow, winner: int | None, now: int) -> None:
-        """A match between people is rated once, as one result."""
+        """A match between people is rated once, as one result (if each moved in one of its
+        games)."""
         if match.computer_level is not None:
             return
+        played = await games.games_of_match(db, match.id)
         await self.rater.rate(
             db,
             guild_id=match.guild_id,
@@ -323,4 +327,5 @@ class GameWriter:
             winner_id=winner,
             finished_at=now,
             match_id=match.id,
+            rated=both_moved(self.ctx.bare_view(row) for row in played),
         )

@@ -114,3 +114,25 @@ async def pending_for(db: Db, user_id: int) -> list[ChallengeRow]:
         " ORDER BY id",
         (user_id, user_id),
     )
+
+
+async def count_pending_by(db: Db, challenger_id: int, now: int) -> int:
+    """How many challenges the user made that wait for an answer at `now` (on any server; one
+    past its time counts no more, even before the scheduler marks it expired)."""
+    count = await db.number(
+        "SELECT count(*) FROM challenges WHERE challenger_id = ? AND status = 'pending'"
+        " AND expires_at > ?",
+        (challenger_id, now),
+    )
+    return count or 0
+
+
+async def closed_between(db: Db, challenger_id: int, opponent_id: int, since: int) -> list[int]:
+    """When the challenges from `challenger_id` to `opponent_id` that were withdrawn or declined
+    at or after `since` were closed, oldest first."""
+    rows = await db.fetch_all(
+        "SELECT answered_at FROM challenges WHERE challenger_id = ? AND opponent_id = ?"
+        " AND status IN ('cancelled', 'declined') AND answered_at >= ? ORDER BY answered_at",
+        (challenger_id, opponent_id, since),
+    )
+    return [row["answered_at"] for row in rows]

@@ -22,6 +22,7 @@ TABLES = (
     "computer_jobs",
     "user_settings",
     "vacations",
+    "blocks",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = ("matches", "games", "challenges", "rated_results", "owed_posts", "vacations")

@@ -107,6 +107,11 @@ async def match_game(db: Db, match_id: int, number: int) -> GameRow | None:
     )
 
 
+async def games_of_match(db: Db, match_id: int) -> list[GameRow]:
+    """Every game of a match, in order."""
+    return await GameRow.all(db, f"{_SELECT} WHERE match_id = ? ORDER BY match_game", (match_id,))
+
+
 async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
     """The most recent game of a channel or thread, active or finished, or None."""
     return await GameRow.one(
@@ -340,6 +345,18 @@ def _filter(status: str, guild_id: int | None, user_id: int | None) -> tuple[str
         where.append("(first_id = ? OR second_id = ?)")
         params += [user_id, user_id]
     return " AND ".join(where), params
+
+
+async def count_computer_games(db: Db, user_id: int, guild_id: int | None) -> int:
+    """How many active games the user plays against the computer on a server (outside any
+    server for None)."""
+    server = "guild_id IS NULL" if guild_id is None else "guild_id = ?"
+    count = await db.number(
+        "SELECT count(*) FROM games WHERE status = 'active' AND computer_level IS NOT NULL"
+        f" AND (first_id = ? OR second_id = ?) AND {server}",
+        (user_id, user_id, *([] if guild_id is None else [guild_id])),
+    )
+    return count or 0
 
 
 async def totals(db: Db, user_id: int) -> list[PlayerTotals]:

@@ -59,14 +59,21 @@ async def claim_job(
     return Job(row["game_id"], row["revision"], by, until)
 
 
-async def open_jobs(db: Db, now: int, limit: int = 100, shards: Shards | None = None) -> list[int]:
+async def open_jobs(
+    db: Db, now: int, computer_id: int, limit: int = 100, shards: Shards | None = None
+) -> list[int]:
     """The games (of the servers `shards` serve) whose job nobody holds now (never claimed, or
-    its claimer's time ran out), oldest first."""
+    its claimer's time ran out): round-robin by the person playing the computer (`computer_id`),
+    each one's oldest job before anyone's second, so that one player's many games neither fill
+    the `limit` nor come first."""
     rows = await db.fetch_all(
-        "SELECT game_id FROM computer_jobs"
-        f" WHERE (claimed_until IS NULL OR claimed_until <= ?){of_games_served(shards)}"
-        " ORDER BY created_at, game_id LIMIT ?",
-        (now, limit),
+        "SELECT game_id FROM (SELECT j.game_id, j.created_at, row_number() OVER (PARTITION BY"
+        " CASE WHEN g.first_id = ? THEN g.second_id ELSE g.first_id END"
+        " ORDER BY j.created_at, j.game_id) AS place"
+        " FROM computer_jobs j JOIN games g ON g.id = j.game_id"
+        f" WHERE (j.claimed_until IS NULL OR j.claimed_until <= ?){of_games_served(shards)})"
+        " AS ranked ORDER BY place, created_at, game_id LIMIT ?",
+        (computer_id, now, limit),
     )
     return [row["game_id"] for row in rows]
 

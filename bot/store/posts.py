@@ -95,6 +95,16 @@ async def message_about(db: Db, game_id: int, revision: int) -> int | None:
     )
 
 
+async def posts_about(db: Db, game_id: int, kind: PostKind, *, since: int) -> list[PostRow]:
+    """The posts of `kind` owed about a game at or after `since`, delivered or not, oldest
+    first."""
+    return await PostRow.all(
+        db,
+        f"{_SELECT} WHERE game_id = ? AND kind = ? AND created_at >= ? ORDER BY id",
+        (game_id, kind.value, since),
+    )
+
+
 async def postpone(db: Db, post_id: int, when: int) -> None:
     """After a failed attempt: count it, let go of it and try again at `when`."""
     await db.execute(

@@ -32,12 +32,24 @@ async def insert_result(
     finished_at: int,
     game_id: int | None = None,
     match_id: int | None = None,
+    rated: bool = True,
 ) -> RatedResult:
-    """Record a rated result (of a game or of a match); return it with its id."""
+    """Record a result between two people (of a game or of a match), rated or not; return it
+    with its id."""
     result_id = await db.insert(
         "INSERT INTO rated_results (guild_id, game_kind, first_id, second_id, winner_id,"
-        " game_id, match_id, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, game_kind, first_id, second_id, winner_id, game_id, match_id, finished_at),
+        " game_id, match_id, finished_at, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            game_kind,
+            first_id,
+            second_id,
+            winner_id,
+            game_id,
+            match_id,
+            finished_at,
+            int(rated),
+        ),
     )
     return RatedResult(
         id=result_id,
@@ -49,6 +61,7 @@ async def insert_result(
         game_id=game_id,
         match_id=match_id,
         finished_at=finished_at,
+        rated=int(rated),
     )
 
 
@@ -143,19 +156,40 @@ async def history(
 
 async def all_results(db: Db) -> list[RatedResult]:
     """Every rated result, in the order they happened (for a recomputation)."""
-    return await RatedResult.all(db, f"{_RESULTS} ORDER BY id", ())
+    return await RatedResult.all(db, f"{_RESULTS} WHERE rated = 1 ORDER BY id", ())
+
+
+async def unjudged_results(db: Db) -> list[RatedResult]:
+    """The results stored before the rule on what is rated: not yet judged by it."""
+    return await RatedResult.all(db, f"{_RESULTS} WHERE rated IS NULL ORDER BY id", ())
+
+
+async def set_rated(db: Db, result_id: int, rated: bool) -> None:
+    """Note whether a result counts in the ratings."""
+    await db.execute("UPDATE rated_results SET rated = ? WHERE id = ?", (int(rated), result_id))
 
 
 async def unrated_results(db: Db) -> int:
-    """How many rated results have no ratings computed yet (after the migration that
-    introduced ratings, say)."""
+    """How many results still need a recomputation: rated ones with no ratings computed yet
+    (after the migration that introduced ratings, say), and those not judged yet."""
     return (
         await db.number(
-            "SELECT count(*) FROM rated_results r WHERE NOT EXISTS"
-            " (SELECT 1 FROM rating_history h WHERE h.result_id = r.id)"
+            "SELECT count(*) FROM rated_results r WHERE r.rated IS NULL OR (r.rated = 1"
+            " AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.result_id = r.id))"
         )
         or 0
     )
+
+
+async def opponents_of(db: Db, guild_id: int, game_kind: str, user_id: int) -> int:
+    """How many different opponents a player's rating in one game on a server rests on."""
+    count = await db.number(
+        "SELECT count(DISTINCT CASE WHEN first_id = ? THEN second_id ELSE first_id END)"
+        " FROM rated_results WHERE guild_id = ? AND game_kind = ? AND rated = 1"
+        " AND (first_id = ? OR second_id = ?)",
+        (user_id, guild_id, game_kind, user_id, user_id),
+    )
+    return count or 0
 
 
 async def clear(db: Db) -> None:

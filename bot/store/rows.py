@@ -201,7 +201,7 @@ class RatingRow(_FromRow):
 
 @dataclass(frozen=True, slots=True)
 class RatedResult(_FromRow):
-    """One rated result: a game between two people, or a whole match."""
+    """One result between two people, a game or a whole match, and whether it is rated."""
 
     id: int
     guild_id: int
@@ -212,6 +212,7 @@ class RatedResult(_FromRow):
     game_id: int | None
     match_id: int | None
     finished_at: int
+    rated: int | None  # 1: it counts in the ratings; 0: a player never moved; None: not judged
 
 
 @dataclass(frozen=True, slots=True)

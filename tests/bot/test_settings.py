@@ -201,3 +201,17 @@ def test_shard_ids_outside_the_count_or_unreadable_are_refused(ids):
 
 def test_a_process_may_leave_the_thinking_to_others():
     assert Settings.from_env({"AI_WORKERS": "0"}).ai_workers == 0
+
+
+def test_the_limits_against_pestering_have_defaults_and_can_be_set():
+    defaults = Settings.from_env({})
+    assert (defaults.pending_challenges, defaults.computer_games) == (5, 3)
+    chosen = Settings.from_env({"PENDING_CHALLENGES": " 2 ", "COMPUTER_GAMES": "10"})
+    assert (chosen.pending_challenges, chosen.computer_games) == (2, 10)
+
+
+@pytest.mark.parametrize("key", ["PENDING_CHALLENGES", "COMPUTER_GAMES"])
+@pytest.mark.parametrize("value", ["0", "-1", "many", "101", "²"])
+def test_a_limit_outside_one_to_a_hundred_is_refused_by_name(key, value):
+    with pytest.raises(SettingsError, match=f"{key} must be a whole number from 1 to 100"):
+        Settings.from_env({key: value})

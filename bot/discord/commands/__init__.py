@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.announce import RematchButton
+from bot.discord.commands.blocks import BlocksCog
 from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
 from bot.discord.commands.common import Host, answering_errors
 from bot.discord.commands.days import DaysCog, TakebackButton
@@ -31,17 +32,22 @@ class CommandSet:
     def __init__(self, host: Host) -> None:
         self.challenges, self.play, self.info = ChallengeCog(host), PlayCog(host), InfoCog(host)
         self.ranking, self.days = RankingCog(host), DaysCog(host)
+        self.blocks = BlocksCog(host)
 
     @property
-    def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog]:
+    def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
         """Every cog, to add to the bot."""
-        return (self.challenges, self.play, self.info, self.ranking, self.days)
+        return (self.challenges, self.play, self.info, self.ranking, self.days, self.blocks)
 
     async def challenge(
         self, interaction: discord.Interaction, challenge_id: int, *, accept: bool
     ) -> None:
         answer = self.challenges.accept if accept else self.challenges.decline
         await answering_errors(interaction, answer(interaction, challenge_id))
+
+    async def block_challenger(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        work = self.challenges.block_challenger(interaction, challenge_id)
+        await answering_errors(interaction, work)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         await answering_errors(interaction, self.challenges.rematch(interaction, game_id))
@@ -77,6 +83,7 @@ def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_comman
 
 __all__ = [
     "DYNAMIC_ITEMS",
+    "BlocksCog",
     "ChallengeButton",
     "ChallengeCog",
     "CommandSet",

@@ -48,12 +48,17 @@ OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level", "b
 
 class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"challenge:(?P<action>accept|decline):(?P<id>[0-9]+)",
+    template=r"challenge:(?P<action>accept|decline|block):(?P<id>[0-9]+)",
 ):
-    """Accept or decline a challenge; the custom id carries only the action and the id."""
+    """Accept, decline, or decline and block a challenge; the custom id carries only the
+    action and the id."""
 
     def __init__(self, action: str, challenge_id: int, label: str = "") -> None:
-        super().__init__(action_button(action, f"challenge:{action}:{challenge_id}", label))
+        custom_id = f"challenge:{action}:{challenge_id}"
+        button = action_button(action, custom_id, label)
+        if action == "block":
+            button.style = discord.ButtonStyle.danger
+        super().__init__(button)
         self.action, self.challenge_id = action, challenge_id
 
     @classmethod
@@ -65,15 +70,20 @@ class ChallengeButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the cog; errors go privately to the one who pressed."""
+        presses = presses_of(interaction)
+        if self.action == "block":
+            await presses.block_challenger(interaction, self.challenge_id)
+            return
         accept = self.action == "accept"
-        await presses_of(interaction).challenge(interaction, self.challenge_id, accept=accept)
+        await presses.challenge(interaction, self.challenge_id, accept=accept)
 
 
 def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:
-    """The Accept and Decline buttons of a challenge message."""
+    """The Accept, Decline and Decline and block buttons of a challenge message."""
     view = discord.ui.View(timeout=None)
     view.add_item(ChallengeButton("accept", challenge_id, text(locale, "button.accept")))
     view.add_item(ChallengeButton("decline", challenge_id, text(locale, "button.decline")))
+    view.add_item(ChallengeButton("block", challenge_id, text(locale, "button.decline_block")))
     return view
 
 
@@ -204,6 +214,8 @@ class ChallengeCog(commands.Cog):
         channel_id, parent_id = interaction.channel_id or 0, None
         opened: discord.Thread | None = None
         if thread:
+            # Refused before a thread is made for it: the player's limit of computer games.
+            await self.bot.service.check_computer_game(interaction.user.id, options["guild_id"])
             await interaction.response.defer()  # opening a thread takes a request of its own
             computer = self.bot.user.id if self.bot.user else 0
             opened = await self._thread(
@@ -311,20 +323,43 @@ class ChallengeCog(commands.Cog):
     async def decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent declines, or the challenger withdraws the challenge."""
         closed = await self.bot.service.turn_down(challenge_id, interaction.user.id)
-        locale = public_locale(interaction)
-        content = text(
-            locale,
+        content = self._closed_text(interaction, closed)
+        if interaction.user.id == closed.challenger_id:
+            # A withdrawal notifies nobody (issue 27: challenge and withdraw made a ping loop):
+            # the challenge itself says so, edited, and an edit notifies no one.
+            await interaction.response.edit_message(
+                content=content, view=None, allowed_mentions=pings()
+            )
+            return
+        await self._tell_challenger(interaction, closed, content)
+
+    async def block_challenger(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """The opponent declines and blocks the challenger. Everyone else sees a decline, the
+        challenger too; the one who blocked is told privately what the block does."""
+        closed = await self.bot.service.decline_and_block(challenge_id, interaction.user.id)
+        await self._tell_challenger(interaction, closed, self._closed_text(interaction, closed))
+        blocked = text(
+            user_locale(interaction), "block.blocked", player=mention(closed.challenger_id)
+        )
+        await interaction.followup.send(blocked, ephemeral=True)
+
+    @staticmethod
+    def _closed_text(interaction: discord.Interaction, closed: Challenge) -> str:
+        return text(
+            public_locale(interaction),
             f"challenge.{closed.status}",
             opponent=mention(closed.opponent_id),
             challenger=mention(closed.challenger_id),
         )
-        other = closed.challenger_id
-        if interaction.user.id == closed.challenger_id:
-            other = closed.opponent_id
+
+    @staticmethod
+    async def _tell_challenger(
+        interaction: discord.Interaction, closed: Challenge, content: str
+    ) -> None:
         # An edit notifies nobody: the challenge loses its buttons, and a new message tells the
-        # other player, who may be waiting for an answer.
+        # challenger, who may be waiting for an answer.
         await interaction.response.edit_message(view=None)
-        await interaction.followup.send(content, allowed_mentions=pings(other))
+        await interaction.followup.send(content, allowed_mentions=pings(closed.challenger_id))
 
     async def _thread(
         self, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int

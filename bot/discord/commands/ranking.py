@@ -119,6 +119,7 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
                 provisional=_provisional(summary.provisional),
                 rank=summary.rank,
                 results=summary.results,
+                opponents=summary.opponents,
             )
         )
     for totals in stats.totals:

@@ -33,3 +33,13 @@ ALTER TABLE owed_posts RENAME COLUMN version TO revision;
 ever grows (a takeback is a change too); it is the token every change names and the key of a
 cached position. The column held the number of moves until now, which is a fine first
 revision: from here on it only grows."""
+
+
+RATED_WHEN_BOTH_MOVED = """
+ALTER TABLE rated_results ADD COLUMN rated INTEGER CHECK (rated IN (0, 1));
+"""
+"""The same SQL on both backends (issue 27): a result is rated only if both players made a move
+in it (in a match, in any of its games), so that a second account resigning at once gives no
+rating. The results of people stay in `rated_results` either way, `rated` saying whether they
+count (1) or not (0). NULL: stored before the rule; the bot judges those by the same rule at its
+next start (they need the games' records, which SQL cannot read) and recomputes the ratings."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeAlias
 
-from bot.store.migrations.common import REVISIONS, refuse_newer
+from bot.store.migrations.common import RATED_WHEN_BOTH_MOVED, REVISIONS, refuse_newer
 
 if TYPE_CHECKING:
     import asyncpg
@@ -258,6 +258,20 @@ ALTER TABLE vacations ADD CONSTRAINT vacations_check CHECK (ends_at >= starts_at
 """A holiday ended in the second it began has no length (ends_at = starts_at), as in SQLite."""
 
 
+BLOCKS = """
+-- Blocks (issue 27): a player refuses challenges and rematches from another, on every server
+-- (the harassment a block answers follows the person, not the server). The cooldown after
+-- repeated withdrawals reads the challenges closed between two players.
+CREATE TABLE blocks (
+    user_id    BIGINT  NOT NULL,   -- who refuses
+    blocked_id BIGINT  NOT NULL CHECK (blocked_id <> user_id),
+    created_at BIGINT  NOT NULL,
+    PRIMARY KEY (user_id, blocked_id)
+);
+CREATE INDEX challenges_pair ON challenges (challenger_id, opponent_id, answered_at);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -269,6 +283,8 @@ MIGRATIONS: tuple[str, ...] = (
     COMPUTER_JOBS,
     REVISIONS,
     HOLIDAY_ENDED_AT_ONCE,
+    BLOCKS,
+    RATED_WHEN_BOTH_MOVED,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.store.migrations.common import REVISIONS, refuse_newer, statements
+from bot.store.migrations.common import RATED_WHEN_BOTH_MOVED, REVISIONS, refuse_newer, statements
 
 FIRST_SCHEMA = """
 CREATE TABLE challenges (
@@ -383,6 +383,20 @@ CREATE INDEX vacations_user ON vacations (user_id, ends_at);
 """
 
 
+BLOCKS = """
+-- Blocks (issue 27): a player refuses challenges and rematches from another, on every server
+-- (the harassment a block answers follows the person, not the server). The cooldown after
+-- repeated withdrawals reads the challenges closed between two players.
+CREATE TABLE blocks (
+    user_id    INTEGER NOT NULL,   -- who refuses
+    blocked_id INTEGER NOT NULL CHECK (blocked_id <> user_id),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, blocked_id)
+);
+CREATE INDEX challenges_pair ON challenges (challenger_id, opponent_id, answered_at);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -394,6 +408,8 @@ MIGRATIONS: tuple[str, ...] = (
     COMPUTER_JOBS,
     REVISIONS,
     HOLIDAY_ENDED_AT_ONCE,
+    BLOCKS,
+    RATED_WHEN_BOTH_MOVED,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -15,11 +15,12 @@ import pytest
 from bot.computer.search import ProcessSearch, Worker
 from bot.computer.thinking import think
 from bot.discord.opponent import ComputerOpponent
-from bot.service import GameService, MoveResult
+from bot.service import ComputerTurn, GameService, MoveResult
 from bot.service.events import Event, Events, GameChanged
 from testing import workers
 from testing.servicekit import (
     ALICE,
+    BOB,
     CHANNEL,
     COMPUTER,
     open_service,
@@ -203,3 +204,47 @@ async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(
     assert text("en", "move.swap_hint") not in computer.turn_text(opened, "en")
     person = TurnTexts(lambda user: False)  # the same move seen with a person to answer it
     assert text("en", "move.swap_hint") in person.turn_text(opened, "en")
+
+
+class Gate:
+    """A search that holds every move until the test opens it, noting the games in the order
+    it was asked to think about them (one search slot: the order the computer serves them)."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        self.events: Events[int] = Events()
+        self._open = asyncio.Event()
+
+    def open(self) -> None:
+        self._open.set()
+
+    async def move(self, turn: ComputerTurn, seconds: float, *, timeout: float) -> str:
+        self.asked.append(turn.game_id)
+        self.events.publish(turn.game_id)
+        await self._open.wait()
+        return await asyncio.to_thread(
+            think, turn.game_kind, turn.record, turn.level, turn.seed, 0.0
+        )
+
+
+async def test_one_players_many_games_do_not_starve_another_players_game(
+    service: GameService,
+) -> None:
+    """Issue 27: one player's eight games delayed every other player's computer moves. With one
+    search slot, alice's three games and then bob's one wait: bob's is served second, not
+    fourth."""
+    alice = [
+        (await start_computer_game(service, player_first=False, channel_id=CHANNEL + n)).id
+        for n in range(3)
+    ]
+    bob = (
+        await start_computer_game(service, player_first=False, channel_id=CHANNEL + 9, player=BOB)
+    ).id
+    gate, posts = Gate(), Announcements()
+    opponent = ComputerOpponent(service, posts, seconds=0.1, workers=1, search=gate)
+    async with opponent:
+        await until(gate.events, lambda: len(gate.asked) == 1, WAIT)  # alice's oldest first
+        await until(opponent.slots.events, lambda: opponent.slots.waiting == 3, WAIT)
+        gate.open()
+        await until(posts.events, lambda: len(posts.moves) == 4, WAIT)
+    assert gate.asked == [alice[0], bob, alice[1], alice[2]]

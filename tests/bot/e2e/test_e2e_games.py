@@ -36,8 +36,9 @@ async def start(
     )
     assert not challenge.ephemeral
     assert challenge.message.pinged == [world.bob]
-    accept_id, decline_id = challenge.message.custom_ids()
+    accept_id, decline_id, block_id = challenge.message.custom_ids()
     assert accept_id.startswith("challenge:accept:") and decline_id.startswith("challenge:decline")
+    assert block_id.startswith("challenge:block:")  # decline and block
     mark = world.fake.mark()
     pressed = await (await world.fake.press_button(world.bob, challenge.message, accept_id))
     assert challenge.message.components == []  # the buttons are gone once accepted
@@ -73,7 +74,7 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
 async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
     commands = {c["name"]: c for c in world.fake.commands(world.guild)}
     declared = {str(command.name) for command in declared_commands()}
-    assert set(commands) == declared and len(declared) == 14
+    assert set(commands) == declared and len(declared) == 16
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
         assert set(command["description_localizations"]) >= {"de", "fr", "nl"}

@@ -40,20 +40,32 @@ async def test_a_resignation_notifies_the_winner_once(world: World, bot: GameBot
     assert pings_of(world, mark) == ["bob"]  # the replay that follows notifies nobody
 
 
-async def test_a_decline_notifies_the_challenger_and_a_withdrawal_the_opponent(
+async def test_a_decline_notifies_the_challenger_and_a_withdrawal_nobody(
     world: World, bot: GameBot
 ) -> None:
-    for closer, other in ((world.bob, world.alice), (world.alice, world.bob)):
-        challenge = await run(
-            world, world.alice, "challenge", {"game": "verbindung", "opponent": world.bob}
-        )
-        mark = world.fake.mark()
-        decline_id = challenge.message.custom_ids()[1]
-        await (await world.fake.press_button(closer, challenge.message, decline_id))
-        assert challenge.message.components == []  # the buttons go by an edit...
-        closed: FakeMessage = await world.fake.wait_for_message(world.channel, since=mark)
-        assert closed.pinged == [other]  # ...and a new message tells the other player
-        assert pings_of(world, mark) == [other.name]
+    challenge = await run(
+        world, world.alice, "challenge", {"game": "verbindung", "opponent": world.bob}
+    )
+    mark = world.fake.mark()
+    decline_id = challenge.message.custom_ids()[1]
+    await (await world.fake.press_button(world.bob, challenge.message, decline_id))
+    assert challenge.message.components == []  # the buttons go by an edit...
+    closed: FakeMessage = await world.fake.wait_for_message(world.channel, since=mark)
+    assert closed.pinged == [world.alice]  # ...and a new message tells the challenger
+    assert pings_of(world, mark) == ["alice"]
+    # A withdrawal is told by the challenge itself, edited: a withdrawal must not ping
+    # (issue 27: challenging and withdrawing made a ping loop).
+    challenge = await run(
+        world, world.alice, "challenge", {"game": "verbindung", "opponent": world.bob}
+    )
+    mark = world.fake.mark()
+    await (await world.fake.press_button(world.alice, challenge.message, decline_id_of(challenge)))
+    assert challenge.message.components == [] and "withdrew" in challenge.message.content
+    assert pings_of(world, mark) == [] and world.fake.messages_in(world.channel, since=mark) == []
+
+
+def decline_id_of(challenge) -> str:
+    return challenge.message.custom_ids()[1]
 
 
 async def test_an_agreed_draw_notifies_the_one_who_offered_it(world: World, bot: GameBot) -> None:

@@ -12,12 +12,14 @@ from bot.i18n import describe_error
 from bot.service import errors
 from bot.service.ratings import BOARD_PAGE
 from testing.e2ekit import World, run
+from testing.servicekit import play_moves
 
 GUILD_GAMES = BOARD_PAGE + 2  # players beyond one page
 
 
 async def finish(bot: GameBot, world: World, winner: int, loser: int) -> None:
-    """A game between two people of the server, won by `winner` (played through the service)."""
+    """A game between two people of the server, each of whom moves, won by `winner` (played
+    through the service)."""
     made = await bot.service.challenge(
         game_kind="ponte",
         guild_id=world.guild.id,
@@ -26,6 +28,7 @@ async def finish(bot: GameBot, world: World, winner: int, loser: int) -> None:
         opponent_id=loser,
     )
     await bot.service.accept(made.id, loser)
+    await play_moves(bot.service, world.channel.id)
     await bot.service.resign(world.channel.id, loser)
 
 
@@ -70,6 +73,7 @@ async def test_stats_show_the_rating_with_its_chart_and_the_record_against_the_c
     answer = await run(world, world.bob, "stats", {"player": world.alice, "game": "ponte"})
     assert answer.ephemeral
     assert "Wertung" in answer.content  # bob reads German
+    assert "aus 3 gewerteten Ergebnissen gegen 1 verschiedene Gegner" in answer.content
     assert "Gegen dich: 2 gewonnen, 1 verloren" in answer.content
     [chart] = answer.attachments
     image = Image.open(io.BytesIO(chart.data))

@@ -160,5 +160,14 @@ async def test_every_sent_name_is_valid_for_discord() -> None:
 
 
 def test_the_bot_declares_the_commands_the_players_know() -> None:
-    assert len(COMMANDS) == len(set(COMMANDS)) == 14
-    assert {"challenge", "move", "board", "leaderboard", "notify", "takeback"} <= set(COMMANDS)
+    assert len(COMMANDS) == len(set(COMMANDS)) == 16
+    assert {
+        "challenge",
+        "move",
+        "board",
+        "leaderboard",
+        "notify",
+        "takeback",
+        "block",
+        "unblock",
+    } <= set(COMMANDS)

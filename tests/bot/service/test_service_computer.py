@@ -5,6 +5,7 @@ import pytest
 
 from bot.service import GameService, TimeLoss, errors
 from bot.service.deadlines import DAY, HOUR
+from bot.service.limits import DEFAULT_COMPUTER_GAMES, Limits
 from bot.store import games
 from engine.errors import IllegalMoveError, InvalidMoveError
 from testing.servicekit import (
@@ -15,6 +16,7 @@ from testing.servicekit import (
     GUILD,
     FakeClock,
     computer_turns,
+    open_service,
     start_computer_game,
 )
 
@@ -210,3 +212,51 @@ async def stored_seed(service: GameService, game_id: int) -> int:
         row = await games.get_game(db, game_id)
     assert row is not None
     return row.seed
+
+
+async def test_a_player_has_at_most_three_games_against_the_computer_on_a_server(
+    service: GameService,
+) -> None:
+    """Issue 27: eight games against the computer queued behind one search."""
+    assert DEFAULT_COMPUTER_GAMES == 3
+    views = [await start_computer_game(service, channel_id=CHANNEL + n) for n in range(3)]
+    with pytest.raises(errors.TooManyComputerGamesError) as refused:
+        await start_computer_game(service, channel_id=CHANNEL + 3)
+    assert refused.value.params == {"limit": 3}
+    with pytest.raises(errors.TooManyComputerGamesError):
+        await service.check_computer_game(ALICE, GUILD)  # the same, before a thread is opened
+    with pytest.raises(errors.NoGameHereError):  # nothing was started
+        await service.game_in(CHANNEL + 3)
+    await start_computer_game(service, channel_id=CHANNEL + 4, player=BOB)  # bob has his own
+    await service.start_computer_game(  # and alice hers on another server
+        game_kind="ponte", guild_id=GUILD + 1, channel_id=CHANNEL + 5, player_id=ALICE
+    )
+    await service.resign(views[0].channel_id, ALICE)  # one ends: room for one more
+    await service.check_computer_game(ALICE, GUILD)
+    await start_computer_game(service, channel_id=CHANNEL + 3)
+
+
+async def test_a_rematch_against_the_computer_counts_too(tmp_path) -> None:
+    service = await open_service(tmp_path / "bot.sqlite3", limits=Limits(computer_games=1))
+    try:
+        view = await start_computer_game(service)
+        await service.resign(CHANNEL, ALICE)
+        await start_computer_game(service, channel_id=CHANNEL + 1)
+        with pytest.raises(errors.TooManyComputerGamesError) as refused:
+            await service.rematch(view.id, ALICE)
+        assert refused.value.params == {"limit": 1}
+    finally:
+        await service.connection.close()
+
+
+async def test_open_jobs_come_round_robin_by_player(service: GameService) -> None:
+    """Each player's oldest job before anyone's second: one player's many games neither fill
+    the list a thinking process takes on nor come first in it."""
+    alice = [
+        await start_computer_game(service, player_first=False, channel_id=CHANNEL + n)
+        for n in range(3)
+    ]
+    bob = await start_computer_game(service, player_first=False, channel_id=CHANNEL + 9, player=BOB)
+    expected = [alice[0].id, bob.id, alice[1].id, alice[2].id]
+    assert await service.open_computer_jobs() == expected
+    assert [turn.player_id for turn in await computer_turns(service)] == [ALICE, BOB, ALICE, ALICE]

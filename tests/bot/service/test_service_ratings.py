@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from bot.service import GameService, errors
+from bot.service import GameService, Rater, errors
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
 from bot.service.ratings import BOARD_PAGE
-from bot.store import ratings
+from bot.store import RatedResult, ratings
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -21,6 +21,7 @@ from testing.servicekit import (
     COMPUTER,
     GUILD,
     FakeClock,
+    play_moves,
     start_computer_game,
     start_game,
 )
@@ -29,8 +30,10 @@ from testing.servicekit import (
 async def single_game(
     service: GameService, winner: int, loser: int, kind: str = "ponte", *, drawn: bool = False
 ) -> None:
-    """A finished game: `loser` resigns to `winner`, or (`drawn`) they agree a draw."""
+    """A finished game: each player moves, then `loser` resigns to `winner`, or (`drawn`) they
+    agree a draw."""
     await start_game(service, kind, challenger=winner, opponent=loser)
+    await play_moves(service)
     if drawn:
         await service.offer_draw(CHANNEL, winner)
         await service.accept_draw(CHANNEL, loser)
@@ -92,6 +95,7 @@ async def test_recomputing_from_the_stored_results_gives_the_same_ratings(
         winner, loser = rng.sample([ALICE, BOB, CAROL], 2)
         await single_game(service, winner, loser, drawn=rng.random() < 0.3)
     await start_game(service, best_of=3)
+    await play_moves(service)
     await service.resign(CHANNEL, BOB)
     clock.advance(minutes=1)  # not the same command sent twice: see test_service_matches
     await service.resign(CHANNEL, BOB)
@@ -102,6 +106,7 @@ async def test_recomputing_from_the_stored_results_gives_the_same_ratings(
 
 async def test_a_best_of_three_is_rated_as_one_result(service: GameService) -> None:
     await start_game(service, best_of=3)
+    await play_moves(service)
     await service.resign(CHANNEL, BOB)
     after_one_game = await service.stats(GUILD, ALICE)
     assert after_one_game.ratings == ()  # the match runs: nothing is rated yet
@@ -210,6 +215,7 @@ async def test_results_finishing_at_once_are_all_rated_as_a_recompute_rates_them
     opponents = [2000 + n for n in range(8)]
     for number, opponent in enumerate(opponents):
         await start_game(service, channel_id=CHANNEL + number, challenger=ALICE, opponent=opponent)
+        await play_moves(service, CHANNEL + number)
     await asyncio.gather(
         *(service.resign(CHANNEL + n, opponent) for n, opponent in enumerate(opponents))
     )
@@ -218,3 +224,77 @@ async def test_results_finishing_at_once_are_all_rated_as_a_recompute_rates_them
     before = await every_rating(service)
     await service.recompute_ratings()
     assert await every_rating(service) == before
+
+
+ALT = 4040  # a second account of alice's
+
+
+async def test_a_result_is_rated_only_if_both_players_made_a_move(service: GameService) -> None:
+    """Issue 27: a second account resigning at once, three times, took a player from 1500 to
+    1980."""
+    for _ in range(3):
+        await start_game(service, challenger=ALICE, opponent=ALT)
+        await play_moves(service, count=1)  # alice moves; her alt never does
+        await service.resign(CHANNEL, ALT)
+    await start_game(service, challenger=ALT, opponent=ALICE)
+    await service.resign(CHANNEL, ALICE)  # a resignation is no move: nobody moved here
+    with pytest.raises(errors.NoRatedGamesError):
+        await service.leaderboard(GUILD, "ponte")
+    stats = await service.stats(GUILD, ALICE, "ponte")
+    assert stats.ratings == () and stats.history == ()
+    [totals] = stats.totals
+    assert (totals.people.wins, totals.people.losses) == (3, 1)  # counted in the results
+    await single_game(service, ALICE, ALT)  # both moved: rated
+    [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+    assert (mine.results, mine.opponents) == (1, 1)
+
+
+async def test_a_match_is_rated_if_each_player_moved_in_any_of_its_games(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service, best_of=3)  # alice begins the first game
+    await play_moves(service, count=1)
+    await service.resign(CHANNEL, BOB)  # bob never moved in game 1
+    clock.advance(minutes=1)
+    await service.resign(CHANNEL, BOB)  # nor in game 2 (he began it): the match is alice's
+    with pytest.raises(errors.NoRatedGamesError):
+        await service.leaderboard(GUILD, "ponte")
+    await start_game(service, best_of=3)
+    await play_moves(service, count=1)
+    await service.resign(CHANNEL, BOB)
+    clock.advance(minutes=1)
+    await play_moves(service, count=1)  # bob moves in game 2: both have moved in the match
+    await service.resign(CHANNEL, BOB)
+    board = await service.leaderboard(GUILD, "ponte")
+    assert [(e.user_id, e.results) for e in board.entries] == [(ALICE, 1), (BOB, 1)]
+
+
+async def test_stats_say_how_many_opponents_a_rating_rests_on(service: GameService) -> None:
+    for opponent in (BOB, BOB, CAROL):
+        await single_game(service, ALICE, opponent)
+    await start_game(service, challenger=ALICE, opponent=ALT)
+    await service.resign(CHANNEL, ALT)  # not rated: counts for no opponent
+    [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+    assert (mine.results, mine.opponents) == (3, 2)
+
+
+async def test_stored_results_from_before_the_rule_are_judged_by_it_once(
+    service: GameService,
+) -> None:
+    await single_game(service, ALICE, BOB)
+    await start_game(service, challenger=ALICE, opponent=ALT)
+    await service.resign(CHANNEL, ALT)
+    async with service.connection.transaction() as db:
+        # A database from before the rule: every result rated, none judged.
+        await db.execute("UPDATE rated_results SET rated = NULL")
+        await ratings.clear(db)
+        every = f"SELECT {RatedResult.columns()} FROM rated_results ORDER BY id"
+        for result in await RatedResult.all(db, every, ()):
+            await Rater().apply_result(db, result)
+    assert (await service.stats(GUILD, ALT, "ponte")).ratings != ()  # the alt's gift, rated
+    assert await service.rate_unrated() == 1  # judged: one result of two is rated
+    assert (await service.stats(GUILD, ALT, "ponte")).ratings == ()
+    [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+    assert (mine.results, mine.opponents) == (1, 1)
+    assert await service.rate_unrated() == 0  # once: not again at every start
+    assert await service.recompute_ratings() == 1

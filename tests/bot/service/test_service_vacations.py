@@ -155,3 +155,67 @@ async def test_a_takeback_during_a_holiday_keeps_the_clock_standing_until_the_re
     view = await service.game_in(CHANNEL)
     assert view.deadline_at == epoch(clock) - HOUR + 3 * DAY  # runs again, from her return
     assert await service.run_due() == []
+
+
+async def test_a_holiday_costs_each_day_it_has_begun(
+    service: GameService, clock: FakeClock
+) -> None:
+    """Issue 27: four cycles of a week's holiday ended at once left 29 of 30 days."""
+    for _ in range(4):
+        await service.start_vacation(ALICE, 7)
+        clock.advance(minutes=1)
+        back = await service.end_vacation(ALICE)
+        clock.advance(minutes=1)
+    assert back.days_left == 26  # a holiday ended at once costs one day
+    await service.start_vacation(ALICE, 1)
+    clock.advance(days=1, seconds=1)  # taken in full: one day, and nothing more
+    assert (await service.vacation_status(ALICE)).days_left == 25
+    await service.start_vacation(ALICE, 7)
+    clock.advance(days=2, hours=1)  # the third day has begun
+    assert (await service.end_vacation(ALICE)).days_left == 22
+    with pytest.raises(errors.VacationAllowanceError) as refused:
+        await service.start_vacation(ALICE, 23)
+    assert refused.value.params["days_left"] == 22
+
+
+async def test_a_short_holiday_just_before_new_year_costs_its_day_in_each_year(
+    database_at, clock: FakeClock
+) -> None:
+    clock.now = datetime(2026, 12, 31, 18, 0, tzinfo=UTC)
+    service = await open_service(database_at, clock, CountingSeeds())
+    try:
+        await service.start_vacation(ALICE, 3)
+        clock.advance(hours=1)
+        await service.end_vacation(ALICE)  # one day: 6 hours in 2026, 18 in 2027
+        clock.advance(days=1)  # 1 January 2027, 19:00
+        assert (await service.vacation_status(ALICE)).days_left == 29
+    finally:
+        await service.connection.close()
+
+
+async def test_an_opponent_is_told_of_holidays_at_most_once_a_day_per_game(
+    service: GameService, clock: FakeClock
+) -> None:
+    """Issue 27: four cycles of a holiday and an early return with two games gave 16 pinging
+    notices."""
+    await start_game(service, move_seconds=DAY)
+    await start_game(service, channel_id=CHANNEL + 1, move_seconds=DAY)
+    await settle_posts(service, clock)
+    for _ in range(4):
+        await service.start_vacation(ALICE, 7)
+        clock.advance(minutes=1)
+        await service.end_vacation(ALICE)
+        clock.advance(minutes=1)
+    told = await notices(service, clock)
+    assert sorted(n.view.channel_id for n in told) == [CHANNEL, CHANNEL + 1]
+    assert not any(n.back for n in told)  # the first: the returns within the day are not told
+    await settle_posts(service, clock)
+    await service.start_vacation(BOB, 2)  # another player's holiday is told of its own
+    assert [n.user_id for n in await notices(service, clock)] == [BOB, BOB]
+    await settle_posts(service, clock)
+    clock.advance(days=1)
+    await service.start_vacation(ALICE, 2)  # a day after her last notice: told again
+    assert sorted(n.view.channel_id for n in await notices(service, clock)) == [
+        CHANNEL,
+        CHANNEL + 1,
+    ]

@@ -20,6 +20,7 @@ from testing.servicekit import (
     GUILD,
     FakeClock,
     open_service,
+    play_moves,
     start_computer_game,
     start_game,
 )
@@ -27,8 +28,9 @@ from testing.servicekit import (
 
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
-    move, a challenge waiting, a holiday, a notification choice."""
+    move, a challenge waiting, a holiday, a notification choice, a block."""
     await start_game(service, best_of=3)
+    await play_moves(service)  # both move: the match is rated
     for _ in range(2):
         await service.resign(CHANNEL, BOB)
         clock.advance(minutes=1)  # a minute apart: not the same command sent twice
@@ -44,6 +46,7 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     )
     await service.start_vacation(BOB, 3)
     await service.set_notify(ALICE, Notify.TURNS, "de")
+    await service.block(ALICE, BOB + 1)
 
 
 async def command(*argv: str) -> int:
