@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.service import deadlines
 from bot.service.context import Context, Seating
 from bot.service.errors import (
+    AlreadyChallengedError,
     BadTimeLimitError,
     ChallengeClosedError,
     ChallengeNotFoundError,
@@ -12,6 +13,7 @@ from bot.service.errors import (
     LevelNeedsComputerError,
     NotYourChallengeError,
     OpponentIsBotError,
+    RequestAlreadyHandledError,
     SelfChallengeError,
 )
 from bot.service.matches import check_best_of
@@ -48,14 +50,19 @@ class Challenges:
         opponent_is_bot: bool = False,
         level: str | None = None,
         best_of: int | None = None,
+        request_id: int | None = None,
     ) -> Challenge:
         """Challenge `opponent_id` (a person) to a game, or to a best-of match (`best_of` 3);
-        None for `challenger_first` tosses a coin (for the match's first game).
+        None for `challenger_first` tosses a coin (for the match's first game). `request_id`
+        names the request (a Discord interaction) that asks for it, so the same request
+        arriving twice makes one challenge.
 
         Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
         person), `UnknownGameError`, `UnknownVariantError`, `BadMatchLengthError`,
         `SelfChallengeError`, `BadTimeLimitError`, `ChannelBusyError` (a game runs here and no
-        thread was asked for) and `DuplicateChallengeError`.
+        thread was asked for), `DuplicateChallengeError` (the challenger's challenge of the
+        opponent is open here), `AlreadyChallengedError` (the opponent's challenge of the
+        challenger is) and `RequestAlreadyHandledError` (this very request made it).
         """
         if opponent_is_bot:
             raise OpponentIsBotError("bots cannot be challenged")
@@ -72,22 +79,30 @@ class Challenges:
         async with self.ctx.connection.transaction() as db:
             if not wants_thread:
                 await self.ctx.refuse_busy(db, channel_id)
-            await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
-            challenge_id = await challenges.insert_challenge(
-                db,
-                game_kind=kind.key,
-                variant=variant,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                challenger_id=challenger_id,
-                opponent_id=opponent_id,
-                challenger_first=first,
-                move_seconds=seconds,
-                wants_thread=wants_thread,
-                created_at=now,
-                expires_at=now + self.challenge_seconds,
-                best_of=length,
-            )
+            pair = (channel_id, challenger_id, opponent_id)
+            challenge_id = None
+            for _ in range(2):  # twice: the open challenge in the way may close meanwhile
+                challenge_id = await challenges.insert_challenge(
+                    db,
+                    game_kind=kind.key,
+                    variant=variant,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    challenger_id=challenger_id,
+                    opponent_id=opponent_id,
+                    challenger_first=first,
+                    move_seconds=seconds,
+                    wants_thread=wants_thread,
+                    created_at=now,
+                    expires_at=now + self.challenge_seconds,
+                    best_of=length,
+                    request_id=request_id,
+                )
+                if challenge_id is not None:
+                    break
+                await self._refuse_open(db, *pair, request_id)
+            if challenge_id is None:
+                raise DuplicateChallengeError("a challenge between you two is open here")
             made = Challenge.of(await self._challenge(db, challenge_id))
         self.ctx.challenge_changed(made)
         return made
@@ -198,15 +213,33 @@ class Challenges:
             )
         return challenge
 
-    async def _refuse_duplicate(
-        self, db: Db, channel_id: int, challenger_id: int, opponent_id: int
+    async def _refuse_open(
+        self,
+        db: Db,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        request_id: int | None,
     ) -> None:
-        pending = await challenges.pending_between(db, channel_id, challenger_id, opponent_id)
-        if pending is not None:
+        """Raise why a new challenge cannot be stored: the open challenge between the two
+        players in the channel (the database's unique index refused a second one). Returns
+        if there is none any more: it was answered or withdrawn meanwhile."""
+        open_now = await challenges.open_between(db, channel_id, challenger_id, opponent_id)
+        if open_now is None:
+            return
+        if request_id is not None and open_now.request_id == request_id:
+            raise RequestAlreadyHandledError(f"request {request_id} made challenge {open_now.id}")
+        if open_now.challenger_id == challenger_id:
             raise DuplicateChallengeError(
                 "you have already challenged this player here; wait for the answer or cancel it",
-                challenge_id=pending.id,
+                challenge_id=open_now.id,
+                challenger_id=challenger_id,
             )
+        raise AlreadyChallengedError(
+            "this player has challenged you here already; answer that challenge",
+            challenge_id=open_now.id,
+            challenger_id=open_now.challenger_id,
+        )
 
     async def _start_game(
         self,

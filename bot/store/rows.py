@@ -72,6 +72,7 @@ class ChallengeRow(_FromRow):
     answered_at: int | None
     game_id: int | None
     best_of: int  # 1 for a single game, else the length of the match it starts
+    request_id: int | None  # the request that made it (a Discord interaction), if known
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", ChallengeStatus(self.status))

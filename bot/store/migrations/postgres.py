@@ -251,6 +251,26 @@ SELECT id, version, updated_at FROM games
 WHERE status = 'active' AND computer_level IS NOT NULL AND next_alarm_at IS NULL;
 """
 
+OPEN_CHALLENGE_PAIRS = """
+UPDATE challenges SET status = 'cancelled'
+WHERE status = 'pending' AND EXISTS (
+    SELECT 1 FROM challenges AS older
+    WHERE older.status = 'pending' AND older.channel_id = challenges.channel_id
+      AND older.id < challenges.id
+      AND LEAST(older.challenger_id, older.opponent_id)
+          = LEAST(challenges.challenger_id, challenges.opponent_id)
+      AND GREATEST(older.challenger_id, older.opponent_id)
+          = GREATEST(challenges.challenger_id, challenges.opponent_id)
+);
+ALTER TABLE challenges ADD COLUMN request_id BIGINT;
+CREATE UNIQUE INDEX challenges_one_open_per_pair
+    ON challenges (channel_id, LEAST(challenger_id, opponent_id),
+                   GREATEST(challenger_id, opponent_id))
+    WHERE status = 'pending';
+"""
+"""As `sqlite.OPEN_CHALLENGE_PAIRS` explains (LEAST and GREATEST are SQLite's two-argument
+min and max)."""
+
 
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
@@ -262,6 +282,7 @@ MIGRATIONS: tuple[str, ...] = (
     PLAY_OVER_DAYS,
     COMPUTER_JOBS,
     REVISIONS,
+    OPEN_CHALLENGE_PAIRS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 
