@@ -143,6 +143,7 @@ class ChallengeCog(commands.Cog):
             level=None if level is None else level.value,
             challenger_first=who_first,
             wants_thread=thread,
+            request_id=interaction.id,  # one challenge, should Discord deliver this twice
             **options,
         )
         await self._post_challenge(interaction, made, opponent.id)
@@ -186,7 +187,9 @@ class ChallengeCog(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         require_game_permissions(interaction, new_thread=False)
         self.bot.names.remember(interaction.user)
-        made = await self.bot.service.rematch(game_id, interaction.user.id)
+        made = await self.bot.service.rematch(
+            game_id, interaction.user.id, request_id=interaction.id
+        )
         if isinstance(made, Challenge):
             await self._post_challenge(interaction, made, made.opponent_id)
             return

@@ -295,3 +295,34 @@ def test_an_event_goes_to_the_shard_of_the_server_it_is_about() -> None:
     assert guild_of_event("GUILD_ROLE_DELETE", {"guild_id": "5", "role_id": "3"}) == 5
     assert guild_of_event("MESSAGE_CREATE", {"id": "1", "guild_id": "5"}) == 5
     assert guild_of_event("MESSAGE_CREATE", {"id": "1"}) is None  # a direct message
+
+
+async def _identify(session: aiohttp.ClientSession, fake: FakeDiscord):
+    ws = await session.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+    await _receive(ws)  # HELLO
+    await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 513, "shard": [0, 1]}})
+    assert (await _receive(ws))["t"] == "READY"
+    assert (await _receive(ws))["t"] == "GUILD_CREATE"
+    return ws
+
+
+async def test_two_sessions_of_one_shard_each_hear_an_interaction_delivered_twice(fake, http):
+    guild = next(iter(fake.world.guilds.values()))
+    alice = next(u for u in fake.world.users.values() if u.name == "alice")
+    fake.world.commands[guild.id] = [{"id": "1", "name": "ping", "type": 1, "options": []}]
+    async with aiohttp.ClientSession() as session:
+        first, second = await _identify(session, fake), await _identify(session, fake)
+        handle = await fake.send_slash_command(alice, guild.text_channel, "ping")
+        await fake.redeliver(handle)
+        for ws in (first, second):  # both processes hear it, twice
+            heard = [await _receive(ws) for _ in range(2)]
+            assert [event["d"]["id"] for event in heard] == [str(handle.id)] * 2
+        await first.close()
+        await second.close()
+    url = f"/api/v10/interactions/{handle.id}/{handle.token}/callback"
+    answer = {"type": 4, "data": {"content": "pong"}}
+    async with http.post(url, json=answer) as response:
+        assert response.ok
+    async with http.post(url, json=answer) as response:
+        assert response.status == 400
+        assert (await response.json())["code"] == 40060  # Interaction has already been ...
