@@ -175,6 +175,13 @@ class FakeDiscord(ActAsUsers):
         self.world.deny_bot(channel, permissions)
         await self.gateway.publish("CHANNEL_UPDATE", channel.payload())
 
+    def grant_bot(self, guild: FakeGuild, permissions: int) -> None:
+        """Give the bot `permissions` in all of `guild` (a role a server admin adds to it, say
+        Manage Threads, which its invite does not ask for)."""
+        member = self.world.member(guild, self.world.bot_user)
+        member.permissions |= permissions
+        self.world.changed()
+
     # -- waiting for the bot -------------------------------------------------------------------
 
     @property

@@ -326,3 +326,31 @@ async def test_two_sessions_of_one_shard_each_hear_an_interaction_delivered_twic
     async with http.post(url, json=answer) as response:
         assert response.status == 400
         assert (await response.json())["code"] == 40060  # Interaction has already been ...
+
+
+async def test_the_bot_may_archive_its_thread_but_not_lock_or_delete_it_without_manage_threads(
+    fake, http
+):
+    from testing.fakediscord import MANAGE_THREADS
+
+    guild = next(iter(fake.world.guilds.values()))
+    parent = f"/api/v10/channels/{guild.text_channel.id}"
+    async with http.post(f"{parent}/threads", json={"name": "a game", "type": 11}) as response:
+        thread = f"/api/v10/channels/{(await response.json())['id']}"
+    forbidden = {"message": "Missing Permissions", "code": 50013}
+    async with http.delete(thread) as response:  # Manage Threads, which the invite lacks
+        assert response.status == 403 and await response.json() == forbidden
+    async with http.patch(thread, json={"archived": True, "locked": True}) as response:
+        assert response.status == 403 and await response.json() == forbidden
+    async with http.patch(thread, json={"archived": True}) as response:  # its creator may
+        assert response.status == 200
+        assert (await response.json())["thread_metadata"]["archived"] is True
+    fake.grant_bot(guild, MANAGE_THREADS)  # an admin gives the bot a role with it
+    async with http.patch(thread, json={"locked": True}) as response:
+        assert response.status == 200
+        assert (await response.json())["thread_metadata"]["locked"] is True
+    async with http.delete(thread) as response:
+        assert response.status == 200
+    assert guild.threads == []
+    async with http.get(thread) as response:
+        assert response.status == 404 and (await response.json())["code"] == 10003
