@@ -104,6 +104,7 @@ class GameService:
 
     def _computer(self, computer: ComputerGames) -> None:
         self.start_computer_game = computer.start_computer_game
+        self.check_computer_game = computer.check_computer_game
         self.release_computer_jobs = computer.release_computer_jobs
         self.open_computer_jobs = computer.open_computer_jobs
         self.computer_turn = computer.computer_turn

@@ -67,6 +67,19 @@ async def test_bad_requests_are_refused(service: GameService, changes: dict, err
         await service.start_computer_game(**options)
     async with service.connection.read() as db:
         assert await games.active_game_in(db, CHANNEL) is None
+    # The same refusal before anything is made (a thread for the game, say), and no coin
+    # tossed for it: the next game's seed is the one it would have been.
+    del options["channel_id"]
+    with pytest.raises(error):
+        await service.check_computer_game(**options)
+    assert service.context.seeds() == 1  # CountingSeeds: the first seed handed out
+
+
+async def test_the_check_before_a_thread_passes_what_starts(service: GameService) -> None:
+    options = {"game_kind": "verbindung", "player_id": ALICE, "level": "hard", "best_of": 3}
+    await service.check_computer_game(**options)
+    started = await service.start_computer_game(channel_id=CHANNEL, **options)
+    assert started.view.computer_level == "hard" and started.view.match is not None
 
 
 async def test_a_busy_channel_is_refused_and_a_thread_is_not(service: GameService) -> None:
