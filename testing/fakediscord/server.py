@@ -406,6 +406,8 @@ class FakeDiscord(ActAsUsers):
                 self.world.changed()  # a hit is news to whoever waits for it (a hold, say)
             if fault is not None and fault.held is not None:
                 await fault.held.wait()  # a hold: as slow as Discord at its worst
+                if fault.abandoned:  # it never arrived
+                    return json_response({"message": "503: Service Unavailable", "code": 0}, 503)
             elif fault is not None:
                 return fault.response()
             self._authorise(request, record)
