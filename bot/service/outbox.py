@@ -21,6 +21,7 @@ from bot.service.results import (
     Owed,
     Reminder,
     ReminderDigest,
+    Replay,
     Started,
     TimeLoss,
     TurnDm,
@@ -131,6 +132,8 @@ class Outbox:
         if kind is PostKind.TIME_LOSS:
             assert view.ending is not None
             return TimeLoss(view, data["loser_id"], view.ending, row.id)
+        if kind is PostKind.REPLAY:  # a finished game changes no more: it is always due
+            return Replay(view, row.id)
         return self._reminder(view, data, row.id)
 
     @staticmethod

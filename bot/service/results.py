@@ -195,6 +195,7 @@ class MoveResult:
     ending: Outcome[Side] | None
     post_id: int | None = None  # its post in the outbox: settle it once posted
     match: MatchUpdate | None = None  # after the last move of a match game
+    replay_post_id: int | None = None  # after the last move: the replay's post, owed after it
 
     @property
     def next_id(self) -> int | None:
@@ -289,6 +290,7 @@ class DrawResult:
     by_id: int
     ending: Outcome[Side] | None
     match: MatchUpdate | None = None
+    replay_post_id: int | None = None  # an agreed draw's replay, owed after its post
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,7 +369,18 @@ class VacationNotice:
     post_id: int
 
 
-Owed = Started | MoveResult | Reminder | TimeLoss | TurnDm | ReminderDigest | VacationNotice
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game's animation, owed to its channel as post `post_id` (after the post of
+    the game's end, before the start of its match's next game)."""
+
+    view: GameView
+    post_id: int
+
+
+Owed = (
+    Started | MoveResult | Replay | Reminder | TimeLoss | TurnDm | ReminderDigest | VacationNotice
+)
 """A post the outbox still owes a channel or a player, rebuilt from the database."""
 
 

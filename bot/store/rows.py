@@ -239,6 +239,7 @@ class PostKind(StrEnum):
     TURN_DM = "turn_dm"  # a direct message: your turn
     REMINDER_DM = "reminder_dm"  # a direct message: reminders of one or more games
     VACATION = "vacation"  # a player's holiday (or early return), told in a game's channel
+    REPLAY = "replay"  # a finished game's animation, after the post of its end
 
 
 @dataclass(frozen=True, slots=True)
