@@ -81,6 +81,7 @@ class Fault:
     hits: list[RecordedRequest] = field(default_factory=list)
     held: asyncio.Event | None = None  # a hold: the request waits for `release`, then goes on
     abandoned: bool = False  # held requests are dropped on release, never acted on
+    answer_held: bool = False  # a held request is acted on at once, only its answer waits
 
     def release(self) -> None:
         """Let held requests go on (to be answered as usual)."""

@@ -354,3 +354,40 @@ async def test_the_bot_may_archive_its_thread_but_not_lock_or_delete_it_without_
     assert guild.threads == []
     async with http.get(thread) as response:
         assert response.status == 404 and (await response.json())["code"] == 10003
+
+
+async def test_the_original_response_can_be_read_with_the_token_for_fifteen_minutes() -> None:
+    from testing.fakediscord import ManualClock
+
+    async with FakeDiscord(clock=ManualClock()) as fake:
+        guild = fake.add_guild("Test Server")
+        alice = fake.add_user("alice")
+        fake.world.commands[guild.id] = [{"id": "1", "name": "ping", "type": 1, "options": []}]
+        async with aiohttp.ClientSession(base_url=fake.base_url) as http:
+            ws = await _identify(http, fake)
+            handle = await fake.send_slash_command(alice, guild.text_channel, "ping")
+            original = f"/api/v10/webhooks/{fake.application_id}/{handle.token}/messages/@original"
+            async with http.get(original) as response:  # no answer yet
+                assert response.status == 404 and (await response.json())["code"] == 10015
+            callback = f"/api/v10/interactions/{handle.id}/{handle.token}/callback"
+            async with http.post(callback, json={"type": 4, "data": {"content": "pong"}}):
+                pass
+            async with http.get(original) as response:
+                assert response.status == 200
+                assert (await response.json())["id"] == str(handle.original.id)
+            fake.advance_clock(15 * 60 + 1)
+            async with http.get(original) as response:  # the token has expired
+                assert response.status == 401 and (await response.json())["code"] == 50027
+            await ws.close()
+
+
+async def test_a_held_answer_is_acted_on_at_once_and_answered_on_release(fake, http):
+    channel = next(iter(fake.world.guilds.values())).text_channel
+    held = fake.hold_answer("POST /channels/*/messages")
+    url = f"/api/v10/channels/{channel.id}/messages"
+    sending = asyncio.ensure_future(http.post(url, json={"content": "a1 c1"}))
+    posted = await fake.wait_for_message(channel, check=lambda m: m.content == "a1 c1")
+    assert held.hits and not sending.done()  # Discord has it; its sender does not know
+    held.release()
+    async with await sending as response:
+        assert response.status == 200 and (await response.json())["id"] == str(posted.id)
