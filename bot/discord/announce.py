@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord.names import Names
+from bot.discord.originals import answer_expiry, original_response
 from bot.discord.presses import presses_of
 from bot.discord.texts import TurnTexts, mention
 from bot.discord.wording import caption, is_last_post, score_line
@@ -209,7 +210,10 @@ class Announcer:
 
     async def deliver(self, owed: Started | MoveResult | Replay | Notice) -> None:
         """Post what the outbox still owes a channel (see `GameService.owed_posts`; what it
-        owes a player, `Letters` sends)."""
+        owes a player, `Letters` sends). A post sent to answer a command is first looked for
+        as that command's answer: it may have arrived just before a crash."""
+        if isinstance(owed, Started | MoveResult) and await self._arrived(owed):
+            return
         if isinstance(owed, Started):
             await self.started(owed)
         elif isinstance(owed, MoveResult):
@@ -218,6 +222,24 @@ class Announcer:
             await self.replayed(owed.view, owed.post_id)
         else:
             await self.notice(owed)
+
+    async def _arrived(self, owed: Started | MoveResult) -> bool:
+        """Whether owed post `owed` went out as the answer to its command after all (Discord
+        accepted it, the process died before it heard so): then it is settled with the
+        answer's message instead of being posted again. Past the token's 15 minutes nobody
+        can tell: it is posted again, better twice than never."""
+        answer, post_id = owed.answer, owed.post_id
+        if answer is None or post_id is None:
+            return False
+        if discord.utils.utcnow().timestamp() >= answer.expires_at:
+            log.info("post %s: too late to look for its answer; posting it", post_id)
+            return False
+        message_id = await original_response(self.client, answer.token)
+        if message_id is None:
+            return False
+        log.info("post %s had arrived as message %s before a restart", post_id, message_id)
+        await self.service.delivered(post_id, message_id)
+        return True
 
     async def make(
         self,
@@ -321,6 +343,8 @@ class Announcer:
         refuses the answer, post it to the channel instead (with a notice that the answer was
         lost). Raises what the channel post raises: the post then stays owed."""
         if interaction is not None:
+            # Kept with the post before it goes: after a crash, its answer is looked for.
+            await self.service.answering(post_id, interaction.token, answer_expiry(interaction))
             try:
                 await answer_with_board(
                     interaction,

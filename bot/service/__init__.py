@@ -32,6 +32,7 @@ from bot.service.ratings import (
 from bot.service.rematch import Rematches
 from bot.service.results import (
     AcceptResult,
+    Answer,
     Challenge,
     ChallengeExpired,
     DigestItem,
@@ -125,6 +126,7 @@ class GameService:
     def _time(self, alarms: Alarms, vacations: Vacations, outbox: Outbox) -> None:
         self.run_due = alarms.run_due
         self.next_alarm = outbox.next_alarm  # the alarms' and the owed posts' next
+        self.answering = outbox.answering
         self.start_vacation = vacations.start_vacation
         self.end_vacation = vacations.end_vacation
         self.vacation = vacations.vacation
@@ -160,6 +162,7 @@ __all__ = [
     "LEVELS",
     "MATCH_LENGTHS",
     "AcceptResult",
+    "Answer",
     "BoardEntry",
     "Challenge",
     "ChallengeExpired",

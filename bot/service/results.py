@@ -196,6 +196,7 @@ class MoveResult:
     post_id: int | None = None  # its post in the outbox: settle it once posted
     match: MatchUpdate | None = None  # after the last move of a match game
     replay_post_id: int | None = None  # after the last move: the replay's post, owed after it
+    answer: Answer | None = None  # rebuilt by the outbox: the command it was sent to answer
 
     @property
     def next_id(self) -> int | None:
@@ -265,11 +266,22 @@ class DrawAction(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """The command an owed post was sent to answer: its token (a Discord interaction's), with
+    which the answer can be looked up until `expires_at` (epoch seconds)."""
+
+    token: str
+    expires_at: int
+
+
+@dataclass(frozen=True, slots=True)
 class Started:
-    """A game started; its start is owed to the channel as post `post_id`."""
+    """A game started; its start is owed to the channel as post `post_id` (rebuilt by the
+    outbox: with the command it was sent to answer, if any)."""
 
     view: GameView
     post_id: int
+    answer: Answer | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -258,6 +258,8 @@ class PostRow(_FromRow):
     message_id: int | None  # the message it became, once delivered (where known)
     claimed_by: str | None  # the process posting it
     claimed_until: int | None  # until when that process has it to itself
+    answer_token: str | None  # the command it answers (a Discord interaction's token), if any
+    answer_expires_at: int | None  # until when that token can be asked whether it arrived
 
 
 class Notify(StrEnum):

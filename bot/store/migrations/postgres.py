@@ -272,6 +272,13 @@ CREATE UNIQUE INDEX challenges_one_open_per_pair
 min and max)."""
 
 
+ANSWER_TOKENS = """
+ALTER TABLE owed_posts ADD COLUMN answer_token TEXT;
+ALTER TABLE owed_posts ADD COLUMN answer_expires_at BIGINT;
+"""
+"""As `sqlite.ANSWER_TOKENS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -283,6 +290,7 @@ MIGRATIONS: tuple[str, ...] = (
     COMPUTER_JOBS,
     REVISIONS,
     OPEN_CHALLENGE_PAIRS,
+    ANSWER_TOKENS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -391,6 +391,16 @@ CREATE UNIQUE INDEX challenges_one_open_per_pair
 """
 
 
+ANSWER_TOKENS = """
+-- A post that answers a command (a move's answer to its /move) keeps the command's token while
+-- it is owed: a process back from a crash asks Discord with it whether the answer arrived
+-- before posting it again (an interaction's original response can be read for 15 minutes).
+-- Settling the post forgets the token.
+ALTER TABLE owed_posts ADD COLUMN answer_token TEXT;
+ALTER TABLE owed_posts ADD COLUMN answer_expires_at INTEGER;
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -402,6 +412,7 @@ MIGRATIONS: tuple[str, ...] = (
     COMPUTER_JOBS,
     REVISIONS,
     OPEN_CHALLENGE_PAIRS,
+    ANSWER_TOKENS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -1,17 +1,22 @@
-"""Nothing twice (issue 27): an interaction Discord delivers twice, and a Rematch pressed by both
-players at the same moment, each make one challenge; the second delivery stays silent, and the
-acknowledgement Discord refuses (40060) logs no traceback."""
+"""Nothing twice (issue 27): an interaction Discord delivers twice (or to two processes of one
+shard), and a Rematch pressed by both players at the same moment, each make one challenge; the
+second delivery stays silent, and the acknowledgement Discord refuses (40060) logs no traceback.
+An owed answer whose command can no longer be asked about is posted again."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from bot.discord.app import GameBot
+from bot.service.context import POST_GRACE
 from testing.e2ekit import World, run
 from testing.fakediscord import BotProcess, FakeDiscord, FakeMessage
 from testing.servicekit import FakeClock, open_service
@@ -172,3 +177,28 @@ async def test_two_processes_on_one_shard_make_one_challenge_and_one_rematch(
         assert len(shown) == 2 and made.message in shown  # the challenge, the rematch
         assert sorted(a.ephemeral for a in answers) == [False, True]
         assert "Traceback" not in logs and not LOUD.search(logs), logs
+
+
+@pytest.mark.parametrize("too_late", [True, False])
+async def test_an_owed_answer_nobody_can_look_up_any_more_is_posted_again(
+    world: World, bot: GameBot, too_late: bool
+) -> None:
+    # Past its 15 minutes the token cannot tell whether the answer arrived (the bot does not
+    # even ask, or Discord answers 401, 50027): better twice than never.
+    challenge = await run(
+        world, world.alice, "challenge", {"game": "ponte", "opponent": world.bob, "first": "me"}
+    )
+    accept_id = challenge.message.custom_ids()[0]
+    await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    made = await bot.service.play(world.channel.id, world.alice.id, "a1 c1")  # no answer yet
+    expires = int(time.time()) + (-1 if too_late else 600)
+    await bot.service.answering(made.post_id, "a-token-discord-has-forgotten", expires)
+    mark = world.fake.mark()
+    world.clock.advance(seconds=POST_GRACE + 1)
+    await bot.scheduler.run_round()
+    posted = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: "a1 c1" in m.content
+    )
+    assert posted.pinged == [world.bob]
+    asked = world.fake.requests_to("GET /webhooks/*/*/messages/@original")
+    assert [request.status for request in asked] == ([] if too_late else [401])

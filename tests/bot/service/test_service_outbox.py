@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.service import GameService, MoveResult, Reminder, Replay, Started, TimeLoss
+from bot.service import Answer, GameService, MoveResult, Reminder, Replay, Started, TimeLoss
 from bot.service.context import POST_GRACE
 from bot.service.outbox import CLAIM_LEASE, MAX_ATTEMPTS, RETRY_BASE
+from bot.store import posts
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -179,3 +180,27 @@ async def test_an_agreed_draw_owes_its_replay_and_a_loss_on_time_shows_its_own(
     assert [loss.view.id for loss in losses] == [other.view.id]
     replays = [p.view.id for p in await owed(service, clock) if isinstance(p, Replay)]
     assert replays == [started.view.id]  # the loss's own post shows its replay
+
+
+async def test_the_command_a_post_answers_is_kept_while_it_is_owed_and_forgotten_once_settled(
+    database_at, clock: FakeClock
+) -> None:
+    service = await open_service(database_at, clock)
+    started = await start_game(service)
+    await service.delivered(started.post_id)
+    made = await service.play(CHANNEL, ALICE, "a1 c1")
+    await service.answering(made.post_id, "interaction-token", 1_000)
+    await service.connection.close()  # killed: did the answer arrive?
+
+    again = await open_service(database_at, clock)
+    try:
+        [move] = await again.owed_posts(clock.now)
+        assert isinstance(move, MoveResult) and move.post_id == made.post_id
+        assert move.answer == Answer("interaction-token", 1_000)
+        await again.delivered(move.post_id, 4242)  # it had: settled with its message
+        async with again.connection.read() as db:
+            row = await posts.get_post(db, made.post_id)
+        assert row is not None and row.message_id == 4242
+        assert (row.answer_token, row.answer_expires_at) == (None, None)  # no secret kept
+    finally:
+        await again.connection.close()
