@@ -14,8 +14,9 @@ log = logging.getLogger(__name__)
 
 ANSWER_LIFETIME = 15 * 60
 """Seconds an interaction's token works: followups, edits and reading its original response."""
-LOADING = 1 << 7
-"""The message flag of a deferral's "thinking..." (an answer not given yet)."""
+EPHEMERAL, LOADING = 1 << 6, 1 << 7
+"""Message flags: a private message (an owed post is public: a private original is another
+delivery's refusal, not this answer), and a deferral's "thinking..." (no answer given yet)."""
 
 
 def answer_expiry(interaction: discord.Interaction) -> int:
@@ -24,10 +25,11 @@ def answer_expiry(interaction: discord.Interaction) -> int:
 
 
 async def original_response(client: discord.Client, token: str) -> int | None:
-    """The id of the message that answers the interaction with `token`, or None when Discord
-    shows none: the interaction has no response (404, 10015), it was deleted (404), it is still
-    a deferral's "thinking..." (the answer never filled it in), or the token has expired (401,
-    50027: too late to know). Raises Discord's other errors (the post then stays owed)."""
+    """The id of the public message that answers the interaction with `token`, or None when
+    Discord shows none: the interaction has no response (404, 10015), it was deleted (404), it
+    is still a deferral's "thinking..." (the answer never filled it in) or a private reply, or
+    the token has expired (401, 50027: too late to know). Raises Discord's other errors (the
+    post then stays owed)."""
     application_id = client.application_id
     if application_id is None:
         raise RuntimeError("the client has not logged in: no application id")
@@ -49,6 +51,6 @@ async def original_response(client: discord.Client, token: str) -> int | None:
             log.info("the command's token has expired (%s)", error.code)
             return None
         raise
-    if int(data.get("flags") or 0) & LOADING:
+    if int(data.get("flags") or 0) & (EPHEMERAL | LOADING):
         return None
     return int(data["id"])

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.app import GameBot
+from bot.discord.originals import original_response
 from bot.service.context import POST_GRACE
 from testing.e2ekit import World, run
 from testing.fakediscord import BotProcess, FakeDiscord, FakeMessage
@@ -202,3 +203,16 @@ async def test_an_owed_answer_nobody_can_look_up_any_more_is_posted_again(
     assert posted.pinged == [world.bob]
     asked = world.fake.requests_to("GET /webhooks/*/*/messages/@original")
     assert [request.status for request in asked] == ([] if too_late else [401])
+
+
+async def test_a_commands_answer_is_read_with_its_token_when_it_is_a_public_one(
+    world: World, bot: GameBot
+) -> None:
+    answered = await world.fake.send_slash_command(
+        world.alice, world.channel, "challenge", {"game": "ponte", "opponent": world.bob}
+    )
+    refused = await world.fake.send_slash_command(world.carol, world.channel, "move", {"move": "x"})
+    assert not (await answered).ephemeral and (await refused).ephemeral
+    assert await original_response(bot, answered.token) == answered.original.id
+    assert await original_response(bot, refused.token) is None  # a private reply: not an answer
+    assert await original_response(bot, "a-token-discord-never-gave") is None  # 401, 50027
