@@ -339,9 +339,9 @@ class Announcer:
         buttons: discord.ui.View | None = None,
     ) -> None:
         """Answer `interaction` with `content` and the board, settling post `post_id` as soon
-        as the answer is out; without an interaction, or when Discord
-        refuses the answer, post it to the channel instead (with a notice that the answer was
-        lost). Raises what the channel post raises: the post then stays owed."""
+        as the answer is out; without an interaction, or when Discord refuses the answer, post
+        it to the channel instead (with a notice that the answer was lost). Raises what the
+        channel post raises: the post then stays owed."""
         if interaction is not None:
             # Kept with the post before it goes: after a crash, its answer is looked for.
             await self.service.answering(post_id, interaction.token, answer_expiry(interaction))

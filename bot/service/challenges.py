@@ -79,7 +79,6 @@ class Challenges:
         async with self.ctx.connection.transaction() as db:
             if not wants_thread:
                 await self.ctx.refuse_busy(db, channel_id)
-            pair = (channel_id, challenger_id, opponent_id)
             challenge_id = None
             for _ in range(2):  # twice: the open challenge in the way may close meanwhile
                 challenge_id = await challenges.insert_challenge(
@@ -100,7 +99,7 @@ class Challenges:
                 )
                 if challenge_id is not None:
                     break
-                await self._refuse_open(db, *pair, request_id)
+                await self._refuse_open(db, channel_id, challenger_id, opponent_id, request_id)
             if challenge_id is None:
                 raise DuplicateChallengeError("a challenge between you two is open here")
             made = Challenge.of(await self._challenge(db, challenge_id))
