@@ -62,6 +62,12 @@ def hangs(game_kind: str, record: str, level: str, seed: str, seconds: float) ->
     return think(game_kind, record, level, seed, 0.0)
 
 
+def says_then_hangs(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+    """Say that the job runs (``thinking <pid>`` on stdout), then never answer in time."""
+    print("thinking", os.getpid(), flush=True)
+    return hangs(game_kind, record, level, seed, seconds)
+
+
 def dies(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
     """The worker process dies (as if killed by the out-of-memory killer)."""
     os._exit(3)

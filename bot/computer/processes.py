@@ -10,7 +10,10 @@ a process that dies takes only its own job with it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
+import select
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -46,13 +49,39 @@ def context() -> ForkServerContext | SpawnContext:
 
 
 def _job(answer: Connection, function: Callable[..., object], args: tuple[object, ...]) -> None:
-    """The job process: run `function` and send back ("ok", result) or ("error", exception)."""
+    """The job process: run `function` and send back ("ok", result) or ("error", exception);
+    end at once, quietly, when nobody waits for it any more."""
+    _end_with_caller(answer)
     try:
         result: tuple[str, object] = ("ok", function(*args))
     except BaseException as error:  # every failure goes back to the caller, who decides
         result = ("error", error)
-    answer.send(result)
+    reply(answer, result)
+
+
+def reply(answer: Connection, result: tuple[str, object]) -> None:
+    """Send a job's result back, or drop it when its caller is gone (a broken pipe: the bot
+    was killed while the job ran): nobody reads it, so nothing is said (no traceback)."""
+    with contextlib.suppress(ConnectionError):
+        answer.send(result)
     answer.close()
+
+
+def _end_with_caller(answer: Connection) -> None:
+    """End this job process as soon as the caller's end of `answer` closes: the caller died
+    (its bot was killed; a fork server's job outlives it otherwise, thinking for nobody) or
+    stopped waiting. A pipe's writing end reports an error once no reader is left (POLLERR,
+    asked for with an empty mask): a thread waits for it, then ends the process quietly."""
+    if not hasattr(select, "poll"):  # not on this platform: the job ends when its work does
+        return
+    watch = select.poll()
+    watch.register(answer.fileno(), 0)
+
+    def wait() -> None:
+        watch.poll()
+        os._exit(0)
+
+    threading.Thread(target=wait, name="caller-watch", daemon=True).start()
 
 
 async def run_in_process(function: Callable[..., T], *args: object, timeout: float) -> T:

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord.names import Names
+from bot.discord.originals import answer_expiry, original_response
 from bot.discord.presses import presses_of
 from bot.discord.texts import TurnTexts, mention
 from bot.discord.wording import caption, is_last_post, score_line
@@ -34,6 +35,7 @@ from bot.service import (
     MoveResult,
     Notice,
     Reminder,
+    Replay,
     Started,
     TimeLoss,
 )
@@ -206,15 +208,38 @@ class Announcer:
             raise
         await self.service.delivered(post_id, message.id)
 
-    async def deliver(self, owed: Started | MoveResult | Notice) -> None:
+    async def deliver(self, owed: Started | MoveResult | Replay | Notice) -> None:
         """Post what the outbox still owes a channel (see `GameService.owed_posts`; what it
-        owes a player, `Letters` sends)."""
+        owes a player, `Letters` sends). A post sent to answer a command is first looked for
+        as that command's answer: it may have arrived just before a crash."""
+        if isinstance(owed, Started | MoveResult) and await self._arrived(owed):
+            return
         if isinstance(owed, Started):
             await self.started(owed)
         elif isinstance(owed, MoveResult):
             await self.moved(owed)
+        elif isinstance(owed, Replay):
+            await self.replayed(owed.view, owed.post_id)
         else:
             await self.notice(owed)
+
+    async def _arrived(self, owed: Started | MoveResult) -> bool:
+        """Whether owed post `owed` went out as the answer to its command after all (Discord
+        accepted it, the process died before it heard so): then it is settled with the
+        answer's message instead of being posted again. Past the token's 15 minutes nobody
+        can tell: it is posted again, better twice than never."""
+        answer, post_id = owed.answer, owed.post_id
+        if answer is None or post_id is None:
+            return False
+        if discord.utils.utcnow().timestamp() >= answer.expires_at:
+            log.info("post %s: too late to look for its answer; posting it", post_id)
+            return False
+        message_id = await original_response(self.client, answer.token)
+        if message_id is None:
+            return False
+        log.info("post %s had arrived as message %s before a restart", post_id, message_id)
+        await self.service.delivered(post_id, message_id)
+        return True
 
     async def make(
         self,
@@ -256,13 +281,12 @@ class Announcer:
     ) -> None:
         """Post a move (or a resignation) as the answer to `interaction` (the command or button
         of the one who moved), or in the game's channel (the computer's move, a move the outbox
-        owes): what was played, the board, the mentions; at the end the replay and the Rematch
-        button, then the start of the match's next game."""
+        owes): what was played, the board, the mentions; at the end the Rematch button, then
+        the replay and the start of the match's next game (each owed on its own)."""
         view = result.view
         locale = self._public_locale(view, interaction)
         content = self.texts.turn_text(result, locale)
         buttons = None if result.ending is None else self.rematch_for(view, locale)
-        ending = result.ending is not None
         await self._answer(
             interaction,
             view,
@@ -271,9 +295,27 @@ class Announcer:
             post_id=result.post_id,
             locale=locale,
             buttons=buttons,
-            replay=ending,
         )
+        await self.replay_after(view, result.replay_post_id, locale)
         await self.follow(result.match)
+
+    async def replay_after(self, view: GameView, post_id: int | None, locale: str) -> None:
+        """After the post of a game's end, its replay (owed as post `post_id`; None: none is
+        owed); if Discord refuses, the outbox posts it later."""
+        if post_id is None:
+            return
+        try:
+            await self.replayed(view, post_id, locale)
+        except discord.HTTPException:
+            log.exception("could not post the replay of game %s; it stays owed", view.id)
+
+    async def replayed(self, view: GameView, post_id: int, locale: str | None = None) -> None:
+        """Post a finished game's replay (an animated GIF) to its channel and settle post
+        `post_id`: a post of its own, with the post's nonce like every owed post, so that one
+        repeated after a crash appears once. Raises what the post raises (it stays owed)."""
+        locale = locale or self.locale_of(view.guild_id)
+        file = await self.replay(view, locale)
+        await self.post(view, self.texts.replay_text(view, locale), [file], pings(), post_id)
 
     async def follow(self, update: MatchUpdate | None) -> None:
         """After the end of a match game, post the start of the next one (owed since then); if
@@ -295,13 +337,14 @@ class Announcer:
         post_id: int | None,
         locale: str,
         buttons: discord.ui.View | None = None,
-        replay: bool = False,
     ) -> None:
-        """Answer `interaction` with `content` and the board (the replay after it), settling
-        post `post_id` as soon as the answer is out; without an interaction, or when Discord
-        refuses the answer, post it to the channel instead (with a notice that the answer was
-        lost). Raises what the channel post raises: the post then stays owed."""
+        """Answer `interaction` with `content` and the board, settling post `post_id` as soon
+        as the answer is out; without an interaction, or when Discord refuses the answer, post
+        it to the channel instead (with a notice that the answer was lost). Raises what the
+        channel post raises: the post then stays owed."""
         if interaction is not None:
+            # Kept with the post before it goes: after a crash, its answer is looked for.
+            await self.service.answering(post_id, interaction.token, answer_expiry(interaction))
             try:
                 await answer_with_board(
                     interaction,
@@ -316,15 +359,8 @@ class Announcer:
                 log.warning("could not answer in game %s: %s", view.id, error)
                 content = f"{content}\n{text(locale, 'error.post_failed')}"
             else:
-                if replay:
-                    file = await self.replay(view, locale)
-                    await interaction.followup.send(
-                        self.texts.replay_text(view, locale), file=file, allowed_mentions=pings()
-                    )
                 return
         files = [await self.board(view, locale)]
-        if replay:
-            files.append(await self.replay(view, locale))
         await self.post(view, content, files, mentions, post_id, buttons=buttons)
 
     def _public_locale(self, view: GameView, interaction: discord.Interaction | None) -> str:

@@ -8,8 +8,21 @@ import discord
 from discord import app_commands
 
 from bot.i18n import describe_error, is_expected
+from bot.i18n.errors import unwrap
+from bot.service.errors import RequestAlreadyHandledError
 
 log = logging.getLogger(__name__)
+
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's code for a second answer to one interaction ("Interaction has already been
+acknowledged"): expected when the interaction was delivered twice, or to two processes of one
+shard, and the other delivery answered first."""
+
+
+def answered_elsewhere(error: BaseException) -> bool:
+    """Whether `error` is Discord refusing an answer because the interaction has one already."""
+    error = unwrap(error)
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
 
 
 async def reply_privately(interaction: discord.Interaction, content: str) -> None:
@@ -19,12 +32,21 @@ async def reply_privately(interaction: discord.Interaction, content: str) -> Non
             await interaction.followup.send(content, ephemeral=True)
         else:
             await interaction.response.send_message(content, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not send an error reply to interaction %s", interaction.id)
+    except discord.HTTPException as error:
+        if answered_elsewhere(error):
+            log.info("interaction %s was answered by another delivery of it", interaction.id)
+        else:
+            log.warning("could not send an error reply to interaction %s", interaction.id)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the user, in their language, what went wrong; log what is not their doing."""
+    """Tell the user, in their language, what went wrong; log what is not their doing. A
+    second delivery of an interaction that was handled already says nothing (the first one
+    answers), and neither does one whose answer Discord refused because another delivery
+    answered first."""
+    if isinstance(unwrap(error), RequestAlreadyHandledError) or answered_elsewhere(error):
+        log.info("interaction %s was delivered twice; it was handled once", interaction.id)
+        return
     if is_expected(error):  # a refusal the user caused: no log, just the reason
         await reply_privately(interaction, describe_error(error, interaction.locale))
         return

@@ -70,6 +70,7 @@ PARAMS: Mapping[str, Presenter] = {
     "to_move_id": _user,
     "asker_id": _user,
     "opponent_id": _user,
+    "challenger_id": _user,
     "allowed_id": _user,
     "players": _users,
     "channel_id": _channel,

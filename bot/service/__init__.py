@@ -33,6 +33,7 @@ from bot.service.ratings import (
 from bot.service.rematch import Rematches
 from bot.service.results import (
     AcceptResult,
+    Answer,
     Challenge,
     ChallengeExpired,
     DigestItem,
@@ -50,6 +51,7 @@ from bot.service.results import (
     Owed,
     Reminder,
     ReminderDigest,
+    Replay,
     Ruling,
     Started,
     TakebackAction,
@@ -132,6 +134,7 @@ class GameService:
     def _time(self, alarms: Alarms, vacations: Vacations, outbox: Outbox) -> None:
         self.run_due = alarms.run_due
         self.next_alarm = outbox.next_alarm  # the alarms' and the owed posts' next
+        self.answering = outbox.answering
         self.start_vacation = vacations.start_vacation
         self.end_vacation = vacations.end_vacation
         self.vacation = vacations.vacation
@@ -167,6 +170,7 @@ __all__ = [
     "LEVELS",
     "MATCH_LENGTHS",
     "AcceptResult",
+    "Answer",
     "BoardEntry",
     "Challenge",
     "ChallengeExpired",
@@ -193,6 +197,7 @@ __all__ = [
     "Reason",
     "Reminder",
     "ReminderDigest",
+    "Replay",
     "Ruling",
     "SeedSource",
     "ServiceError",

@@ -154,8 +154,9 @@ class Alarms:
         assert loser is not None
         winner = view.kind.colour(loser).other
         ending: Outcome[Side] = Outcome(winner, Ruling.TIMEOUT, None, view.game.scores())
-        row, update = await self.writer.end(db, loaded, ending, now)
+        # The loss's post shows the replay itself: no post of its own is owed for it.
+        ended = await self.writer.end(db, loaded, ending, now, replay=False)
         loser_id = view.player_of(loser)
-        post_id = await self.ctx.owe(db, PostKind.TIME_LOSS, row, now, loser_id=loser_id)
-        final = await self.ctx.view(db, row, view.game)
-        return TimeLoss(final, loser_id, ending, post_id, update)
+        post_id = await self.ctx.owe(db, PostKind.TIME_LOSS, ended.row, now, loser_id=loser_id)
+        final = await self.ctx.view(db, ended.row, view.game)
+        return TimeLoss(final, loser_id, ending, post_id, ended.match)

@@ -7,6 +7,7 @@ from datetime import timedelta
 from bot.service import deadlines
 from bot.service.context import Context, Seating
 from bot.service.errors import (
+    AlreadyChallengedError,
     BadTimeLimitError,
     ChallengeClosedError,
     ChallengeCooldownError,
@@ -16,6 +17,7 @@ from bot.service.errors import (
     NotAcceptingChallengesError,
     NotYourChallengeError,
     OpponentIsBotError,
+    RequestAlreadyHandledError,
     SelfChallengeError,
     TooManyChallengesError,
 )
@@ -54,17 +56,22 @@ class Challenges:
         opponent_is_bot: bool = False,
         level: str | None = None,
         best_of: int | None = None,
+        request_id: int | None = None,
     ) -> Challenge:
         """Challenge `opponent_id` (a person) to a game, or to a best-of match (`best_of` 3);
-        None for `challenger_first` tosses a coin (for the match's first game).
+        None for `challenger_first` tosses a coin (for the match's first game). `request_id`
+        names the request (a Discord interaction) that asks for it, so the same request
+        arriving twice makes one challenge.
 
         Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
         person), `UnknownGameError`, `UnknownVariantError`, `BadMatchLengthError`,
         `SelfChallengeError`, `BadTimeLimitError`, `NotAcceptingChallengesError` (the opponent
         blocked the challenger), `ChallengeCooldownError` (two withdrawals or declines between
         them within the hour), `TooManyChallengesError` (the challenger's limit of pending
-        challenges), `ChannelBusyError` (a game runs here and no thread was asked for) and
-        `DuplicateChallengeError`.
+        challenges), `ChannelBusyError` (a game runs here and no thread was asked for),
+        `DuplicateChallengeError` (the challenger's challenge of the opponent is open here),
+        `AlreadyChallengedError` (the opponent's challenge of the challenger is) and
+        `RequestAlreadyHandledError` (this very request made it).
         """
         if opponent_is_bot:
             raise OpponentIsBotError("bots cannot be challenged")
@@ -79,25 +86,35 @@ class Challenges:
         first = bool(self.ctx.seeds() & 1) if challenger_first is None else challenger_first
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
+            # The open challenge first: a request delivered twice is told apart before the
+            # limits, which its own first delivery may have just filled.
+            await self._refuse_open(db, channel_id, challenger_id, opponent_id, request_id)
             await self._refuse_unwelcome(db, challenger_id, opponent_id, now)
             if not wants_thread:
                 await self.ctx.refuse_busy(db, channel_id)
-            await self._refuse_duplicate(db, channel_id, challenger_id, opponent_id)
-            challenge_id = await challenges.insert_challenge(
-                db,
-                game_kind=kind.key,
-                variant=variant,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                challenger_id=challenger_id,
-                opponent_id=opponent_id,
-                challenger_first=first,
-                move_seconds=seconds,
-                wants_thread=wants_thread,
-                created_at=now,
-                expires_at=now + self.challenge_seconds,
-                best_of=length,
-            )
+            challenge_id = None
+            for _ in range(2):  # twice: the open challenge in the way may close meanwhile
+                challenge_id = await challenges.insert_challenge(
+                    db,
+                    game_kind=kind.key,
+                    variant=variant,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    challenger_id=challenger_id,
+                    opponent_id=opponent_id,
+                    challenger_first=first,
+                    move_seconds=seconds,
+                    wants_thread=wants_thread,
+                    created_at=now,
+                    expires_at=now + self.challenge_seconds,
+                    best_of=length,
+                    request_id=request_id,
+                )
+                if challenge_id is not None:
+                    break
+                await self._refuse_open(db, channel_id, challenger_id, opponent_id, request_id)
+            if challenge_id is None:
+                raise DuplicateChallengeError("a challenge between you two is open here")
             made = Challenge.of(await self._challenge(db, challenge_id))
         self.ctx.challenge_changed(made)
         return made
@@ -239,15 +256,33 @@ class Challenges:
         if await challenges.count_pending_by(db, challenger_id, now) >= limit:
             raise TooManyChallengesError("you have too many challenges waiting", limit=limit)
 
-    async def _refuse_duplicate(
-        self, db: Db, channel_id: int, challenger_id: int, opponent_id: int
+    async def _refuse_open(
+        self,
+        db: Db,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        request_id: int | None,
     ) -> None:
-        pending = await challenges.pending_between(db, channel_id, challenger_id, opponent_id)
-        if pending is not None:
+        """Raise why a new challenge cannot be stored: the open challenge between the two
+        players in the channel (the database's unique index refused a second one). Returns
+        if there is none any more: it was answered or withdrawn meanwhile."""
+        open_now = await challenges.open_between(db, channel_id, challenger_id, opponent_id)
+        if open_now is None:
+            return
+        if request_id is not None and open_now.request_id == request_id:
+            raise RequestAlreadyHandledError(f"request {request_id} made challenge {open_now.id}")
+        if open_now.challenger_id == challenger_id:
             raise DuplicateChallengeError(
                 "you have already challenged this player here; wait for the answer or cancel it",
-                challenge_id=pending.id,
+                challenge_id=open_now.id,
+                challenger_id=challenger_id,
             )
+        raise AlreadyChallengedError(
+            "this player has challenged you here already; answer that challenge",
+            challenge_id=open_now.id,
+            challenger_id=open_now.challenger_id,
+        )
 
     async def _start_game(
         self,

@@ -12,6 +12,7 @@ import logging
 import math
 from dataclasses import dataclass
 
+from bot.games import SomeKind
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, parse_move
 from bot.service.errors import SelfChallengeError, TooManyComputerGamesError, UnknownLevelError
@@ -72,14 +73,15 @@ class ComputerGames:
         `TooManyComputerGamesError` (the player's limit on this server) and
         `ChannelBusyError`.
         """
-        kind = self.ctx.kind(game_kind)
-        variant = self.ctx.variant(kind, variant)
-        level = check_level(level)
-        length = check_best_of(best_of)
+        kind, variant, level, length, seconds = self._checked(
+            game_kind,
+            player_id,
+            variant=variant,
+            level=level,
+            best_of=best_of,
+            move_seconds=move_seconds,
+        )
         computer = self._computer_id()
-        if player_id == computer:
-            raise SelfChallengeError("the computer cannot play itself")
-        seconds = check_move_seconds(move_seconds)
         first = bool(self.ctx.seeds() & 1) if player_first is None else player_first
         seating = Seating(
             kind=kind,
@@ -102,9 +104,30 @@ class ComputerGames:
         self.ctx.game_changed(started.view)
         return started
 
-    async def check_computer_game(self, player_id: int, guild_id: int | None) -> None:
-        """Raise `TooManyComputerGamesError` if `player_id` may start no more games against the
-        computer on this server now (before opening a thread for one)."""
+    async def check_computer_game(
+        self,
+        *,
+        game_kind: str,
+        player_id: int,
+        guild_id: int | None = None,
+        variant: str | None = None,
+        move_seconds: int | None = None,
+        level: str | None = None,
+        best_of: int | None = None,
+    ) -> None:
+        """Raise what `start_computer_game` would raise for these options, but for a busy
+        channel (a new thread is never busy), changing nothing: for the caller to call before
+        it opens a thread for the game, so that no thread is opened for a game that cannot
+        start (a bad option, or `TooManyComputerGamesError`: the player's limit on this
+        server). Every refusal `start_computer_game` gains belongs here too."""
+        self._checked(
+            game_kind,
+            player_id,
+            variant=variant,
+            level=level,
+            best_of=best_of,
+            move_seconds=move_seconds,
+        )
         async with self.ctx.connection.read() as db:
             await self._refuse_beyond_limit(db, player_id, guild_id)
 
@@ -182,6 +205,25 @@ class ComputerGames:
             raise TooManyComputerGamesError(
                 "you have as many games against the computer here as you may", limit=limit
             )
+
+    def _checked(
+        self,
+        game_kind: str,
+        player_id: int,
+        *,
+        variant: str | None,
+        level: str | None,
+        best_of: int | None,
+        move_seconds: int | None,
+    ) -> tuple[SomeKind, str, str, int, int]:
+        """The game's kind, variant, level, match length and time per move, each checked."""
+        kind = self.ctx.kind(game_kind)
+        checked_variant = self.ctx.variant(kind, variant)
+        checked_level = check_level(level)
+        length = check_best_of(best_of)
+        if player_id == self._computer_id():
+            raise SelfChallengeError("the computer cannot play itself")
+        return kind, checked_variant, checked_level, length, check_move_seconds(move_seconds)
 
     def _turn_of(self, row: GameRow) -> ComputerTurn | None:
         view = self.ctx.bare_view(row)

@@ -119,6 +119,14 @@ class DuplicateChallengeError(ServiceError):
     key = "duplicate_challenge"
 
 
+class AlreadyChallengedError(ServiceError):
+    """The one challenged has challenged the challenger in this channel already
+    (`params['challenger_id']`, challenge `params['challenge_id']`): that challenge is the one
+    to answer."""
+
+    key = "already_challenged"
+
+
 class BadTimeLimitError(ServiceError):
     """The time per move is outside the allowed range (`params['minimum']`, `['maximum']`)."""
 
@@ -327,6 +335,12 @@ class NotBlockedError(ServiceError):
     """Unblocking `params['user_id']`, whom the player has not blocked."""
 
     key = "not_blocked"
+
+
+class RequestAlreadyHandledError(Exception):
+    """The same request arrived twice (a Discord event delivered twice, or to two processes of
+    one shard) and was handled the first time: whoever handled it answers, so the second
+    delivery stays silent. Not a refusal to tell anyone, hence no `ServiceError`."""
 
 
 class RollNotYoursError(InvalidMoveError):

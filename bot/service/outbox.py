@@ -15,12 +15,14 @@ from bot.service.alarms import Alarms
 from bot.service.context import Context
 from bot.service.deadlines import epoch, moment
 from bot.service.results import (
+    Answer,
     DigestItem,
     GameView,
     MoveResult,
     Owed,
     Reminder,
     ReminderDigest,
+    Replay,
     Started,
     TimeLoss,
     TurnDm,
@@ -60,6 +62,15 @@ class Outbox:
             return
         async with self.ctx.connection.transaction() as db:
             await posts.mark_delivered(db, post_id, self.ctx.now(), message_id)
+
+    async def answering(self, post_id: int | None, token: str, expires_at: int) -> None:
+        """Post `post_id` is about to go out as the answer to a command whose token is
+        `token` (it can be asked until `expires_at` whether the answer arrived): kept with the
+        post, so that after a crash the answer is looked for before it is posted again."""
+        if post_id is None:
+            return
+        async with self.ctx.connection.transaction() as db:
+            await posts.set_answer(db, post_id, token, expires_at)
 
     async def failed(self, post_id: int | None) -> None:
         """Discord refused post `post_id`: try again later, with a growing pause."""
@@ -123,14 +134,17 @@ class Outbox:
                 return None
             if kind is PostKind.TURN_DM:
                 return await self._turn_dm(db, view, data["user_id"], row.id)
+        answer = _answer_of(row)
         if kind is PostKind.START:  # after the end, the result's post says more
-            return Started(view, row.id) if view.is_active else None
+            return Started(view, row.id, answer) if view.is_active else None
         if kind is PostKind.MOVE:
-            drawn = tuple(data["drawn"])
-            return MoveResult(view, data["mover_id"], data["played"], drawn, view.ending, row.id)
+            mover, played, drawn = data["mover_id"], data["played"], tuple(data["drawn"])
+            return MoveResult(view, mover, played, drawn, view.ending, row.id, answer=answer)
         if kind is PostKind.TIME_LOSS:
             assert view.ending is not None
             return TimeLoss(view, data["loser_id"], view.ending, row.id)
+        if kind is PostKind.REPLAY:  # a finished game changes no more: it is always due
+            return Replay(view, row.id)
         return self._reminder(view, data, row.id)
 
     @staticmethod
@@ -162,6 +176,13 @@ class Outbox:
                 link = await posts.message_about(db, view.id, view.revision)
                 items.append(DigestItem(view, stage, moment(view.turn.deadline), link))
         return ReminderDigest(user_id, tuple(items), post_id) if items else None
+
+
+def _answer_of(row: PostRow) -> Answer | None:
+    """The command post `row` was sent to answer, if it was."""
+    if row.answer_token is None or row.answer_expires_at is None:
+        return None
+    return Answer(row.answer_token, row.answer_expires_at)
 
 
 def _waits_for(view: GameView, user_id: int) -> bool:

@@ -211,9 +211,10 @@ class Moves:
     async def _agree_draw(self, db: Db, loaded: Loaded, user_id: int) -> DrawResult:
         view = loaded.view
         ending: Outcome[Side] = Outcome(None, Ruling.AGREEMENT, None, view.game.scores())
-        row, update = await self.writer.end(db, loaded, ending, self.ctx.now())
-        final = await self.ctx.view(db, row, view.game)
-        return DrawResult(final, DrawAction.ACCEPTED, user_id, ending, update)
+        ended = await self.writer.end(db, loaded, ending, self.ctx.now())
+        final = await self.ctx.view(db, ended.row, view.game)
+        accepted = DrawAction.ACCEPTED
+        return DrawResult(final, accepted, user_id, ending, ended.match, ended.replay_post_id)
 
 
 def _repeats_last_move(view: GameView, user_id: int, text: str) -> bool:

@@ -9,12 +9,14 @@ from bot.service.challenges import Challenges
 from bot.service.computer import ComputerGames
 from bot.service.context import Context
 from bot.service.errors import (
+    AlreadyChallengedError,
+    DuplicateChallengeError,
     GameStillRunningError,
     MatchStillRunningError,
     RematchAlreadyAskedError,
 )
 from bot.service.results import Challenge, Started
-from bot.store import Db, GameRow, GameStatus, MatchStatus, challenges, matches
+from bot.store import Db, GameRow, GameStatus, MatchStatus, matches
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +36,20 @@ class Rematches:
         self.challenges = challenges
         self.computer = computer
 
-    async def rematch(self, game_id: int, user_id: int) -> Challenge | Started:
+    async def rematch(
+        self, game_id: int, user_id: int, *, request_id: int | None = None
+    ) -> Challenge | Started:
         """`user_id` asks for a rematch of game `game_id` (or of the match it ended): the same
         game, variant, time per move and match length, in the same channel, with the other
         player making the first move. Against the computer it starts at once (at the same
-        level); a person gets a challenge to accept.
+        level); a person gets a challenge to accept, made in one step with the check that
+        none is open between the two (both pressing at once make one). `request_id` names
+        the request, as for `Challenges.challenge`.
 
         Raises `GameNotFoundError`, `GameStillRunningError`, `MatchStillRunningError`,
         `NotAPlayerError`, `RematchAlreadyAskedError` (a challenge between the two is open
-        here) and `ChannelBusyError` (a game runs in the channel again).
+        here), `ChannelBusyError` (a game runs in the channel again) and
+        `RequestAlreadyHandledError` (this very request made the challenge).
         """
         async with self.ctx.connection.read() as db:
             again = await self._again(db, game_id, user_id)
@@ -61,17 +68,22 @@ class Rematches:
                 move_seconds=row.move_seconds,
                 best_of=again.best_of,
             )
-        return await self.challenges.challenge(
-            game_kind=row.game_kind,
-            channel_id=row.channel_id,
-            challenger_id=user_id,
-            opponent_id=row.opponent_of(user_id),
-            guild_id=row.guild_id,
-            variant=row.variant,
-            move_seconds=row.move_seconds,
-            challenger_first=challenger_first,
-            best_of=again.best_of,
-        )
+        try:
+            return await self.challenges.challenge(
+                game_kind=row.game_kind,
+                channel_id=row.channel_id,
+                challenger_id=user_id,
+                opponent_id=row.opponent_of(user_id),
+                guild_id=row.guild_id,
+                variant=row.variant,
+                move_seconds=row.move_seconds,
+                challenger_first=challenger_first,
+                best_of=again.best_of,
+                request_id=request_id,
+            )
+        except (DuplicateChallengeError, AlreadyChallengedError) as open_already:
+            asker = open_already.params["challenger_id"]
+            raise RematchAlreadyAskedError("a rematch is asked already", asker_id=asker) from None
 
     async def _again(self, db: Db, game_id: int, user_id: int) -> _Again:
         """What a rematch of game `game_id` repeats; raises the refusals of `rematch`."""
@@ -86,8 +98,4 @@ class Rematches:
             if match.status is MatchStatus.ACTIVE:
                 raise MatchStillRunningError("the match is still running", match_id=match.id)
             again = _Again(row, match.best_of, match.first_id)
-        other = row.opponent_of(user_id)
-        for asker, asked in ((user_id, other), (other, user_id)):
-            if await challenges.pending_between(db, row.channel_id, asker, asked):
-                raise RematchAlreadyAskedError("a rematch is asked already", asker_id=asker)
         return again

@@ -190,6 +190,8 @@ class MoveResult:
     ending: Outcome[Side] | None
     post_id: int | None = None  # its post in the outbox: settle it once posted
     match: MatchUpdate | None = None  # after the last move of a match game
+    replay_post_id: int | None = None  # after the last move: the replay's post, owed after it
+    answer: Answer | None = None  # rebuilt by the outbox: the command it was sent to answer
 
     @property
     def next_id(self) -> int | None:
@@ -259,11 +261,22 @@ class DrawAction(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """The command an owed post was sent to answer: its token (a Discord interaction's), with
+    which the answer can be looked up until `expires_at` (epoch seconds)."""
+
+    token: str
+    expires_at: int
+
+
+@dataclass(frozen=True, slots=True)
 class Started:
-    """A game started; its start is owed to the channel as post `post_id`."""
+    """A game started; its start is owed to the channel as post `post_id` (rebuilt by the
+    outbox: with the command it was sent to answer, if any)."""
 
     view: GameView
     post_id: int
+    answer: Answer | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +297,7 @@ class DrawResult:
     by_id: int
     ending: Outcome[Side] | None
     match: MatchUpdate | None = None
+    replay_post_id: int | None = None  # an agreed draw's replay, owed after its post
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +376,18 @@ class VacationNotice:
     post_id: int
 
 
-Owed = Started | MoveResult | Reminder | TimeLoss | TurnDm | ReminderDigest | VacationNotice
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished game's animation, owed to its channel as post `post_id` (after the post of
+    the game's end, before the start of its match's next game)."""
+
+    view: GameView
+    post_id: int
+
+
+Owed = (
+    Started | MoveResult | Replay | Reminder | TimeLoss | TurnDm | ReminderDigest | VacationNotice
+)
 """A post the outbox still owes a channel or a player, rebuilt from the database."""
 
 

@@ -11,7 +11,7 @@ cases decide who may do what; the writer decides what a change does to the store
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.games import SomeGame
 from bot.service import deadlines
@@ -38,6 +38,16 @@ from bot.store import (
 from bot.store.games import Clock
 from bot.store.matches import NewMatch
 from engine.game import Outcome, Side
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A game ended by `GameWriter.end`: as stored, what followed in its match, and the post
+    its replay is owed as (None: none is owed)."""
+
+    row: GameRow
+    match: MatchUpdate | None
+    replay_post_id: int | None
 
 
 class GameWriter:
@@ -160,21 +170,24 @@ class GameWriter:
         post_id = await ctx.owe(
             db, PostKind.MOVE, stored, now, mover_id=mover_id, played=played, drawn=list(rolled)
         )
-        update = None
-        if ending is not None:
+        update = replay_id = None
+        if ending is not None:  # the replay after the move's post, both before the next game
+            replay_id = await ctx.owe(db, PostKind.REPLAY, stored, now)
             update = await self._after_game(db, stored, now, match_resigned_by=match_resigned_by)
         view = await ctx.view(db, stored, game)
         if ending is None:
             await ctx.owe_turn_dm(db, view, player, now)  # after the move's post: it links
-        return MoveResult(view, mover_id, played, rolled, ending, post_id, update)
+        return MoveResult(view, mover_id, played, rolled, ending, post_id, update, replay_id)
 
     async def end(
-        self, db: Db, loaded: Loaded, ending: Outcome[Side], now: int
-    ) -> tuple[GameRow, MatchUpdate | None]:
+        self, db: Db, loaded: Loaded, ending: Outcome[Side], now: int, *, replay: bool = True
+    ) -> Ended:
         """End the game where it stands, by something no move decided (the clock, an
-        agreement); then what follows its end (owe the game's own post first)."""
+        agreement), owing its replay unless `replay` is False (a post of the end that shows
+        it itself); then what follows its end."""
         row = await self._finish(db, loaded.row, ending, loaded.view.record, now)
-        return row, await self._after_game(db, row, now)
+        replay_id = await self.ctx.owe(db, PostKind.REPLAY, row, now) if replay else None
+        return Ended(row, await self._after_game(db, row, now), replay_id)
 
     async def take_back(
         self, db: Db, loaded: Loaded, count: int, clock: Clock, now: int

@@ -24,12 +24,16 @@ async def insert_challenge(
     created_at: int,
     expires_at: int,
     best_of: int = 1,
-) -> int:
-    """Store a new pending challenge; return its id."""
-    return await db.insert(
+    request_id: int | None = None,
+) -> int | None:
+    """Store a new pending challenge; return its id, or None when a challenge between the two
+    players is open in the channel already, whichever of them made it (the database's unique
+    index refuses it, also to a transaction racing this one: see `open_between`)."""
+    new_id = await db.fetch_value(
         "INSERT INTO challenges (game_kind, variant, guild_id, channel_id, challenger_id,"
         " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at,"
-        " best_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " best_of, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT DO NOTHING RETURNING id",
         (
             game_kind,
             variant,
@@ -43,8 +47,10 @@ async def insert_challenge(
             created_at,
             expires_at,
             best_of,
+            request_id,
         ),
     )
+    return None if new_id is None else int(new_id)
 
 
 async def get_challenge(db: Db, challenge_id: int) -> ChallengeRow | None:
@@ -52,15 +58,16 @@ async def get_challenge(db: Db, challenge_id: int) -> ChallengeRow | None:
     return await ChallengeRow.one(db, f"{_SELECT} WHERE id = ?{db.for_update}", (challenge_id,))
 
 
-async def pending_between(
-    db: Db, channel_id: int, challenger_id: int, opponent_id: int
+async def open_between(
+    db: Db, channel_id: int, first_id: int, second_id: int
 ) -> ChallengeRow | None:
-    """A pending challenge from `challenger_id` to `opponent_id` in the channel, if any."""
+    """The pending challenge between the two users in the channel, whichever of them made it
+    (there is at most one)."""
     return await ChallengeRow.one(
         db,
-        f"{_SELECT} WHERE status = 'pending' AND channel_id = ? AND challenger_id = ?"
-        " AND opponent_id = ? ORDER BY id LIMIT 1",
-        (channel_id, challenger_id, opponent_id),
+        f"{_SELECT} WHERE status = 'pending' AND channel_id = ?"
+        " AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
+        (channel_id, first_id, second_id, second_id, first_id),
     )
 
 

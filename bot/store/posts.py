@@ -75,14 +75,25 @@ async def get_post(db: Db, post_id: int) -> PostRow | None:
 
 
 async def mark_delivered(db: Db, post_id: int, now: int, message_id: int | None = None) -> bool:
-    """Settle a post (keeping the id of the message it became, when known); False if it was
-    settled already (by another delivery)."""
+    """Settle a post (keeping the id of the message it became, when known, and forgetting the
+    token of the command it answered); False if it was settled already (by another
+    delivery)."""
     changed = await db.execute(
-        "UPDATE owed_posts SET delivered_at = ?, message_id = ?"
-        " WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE owed_posts SET delivered_at = ?, message_id = ?, answer_token = NULL,"
+        " answer_expires_at = NULL WHERE id = ? AND delivered_at IS NULL",
         (now, message_id, post_id),
     )
     return changed == 1
+
+
+async def set_answer(db: Db, post_id: int, token: str, expires_at: int) -> None:
+    """Keep the token of the command post `post_id` is about to answer, which can be asked
+    until `expires_at` whether the answer arrived (nothing for a post settled already)."""
+    await db.execute(
+        "UPDATE owed_posts SET answer_token = ?, answer_expires_at = ?"
+        " WHERE id = ? AND delivered_at IS NULL",
+        (token, expires_at, post_id),
+    )
 
 
 async def message_about(db: Db, game_id: int, revision: int) -> int | None:

@@ -72,6 +72,7 @@ class ChallengeRow(_FromRow):
     answered_at: int | None
     game_id: int | None
     best_of: int  # 1 for a single game, else the length of the match it starts
+    request_id: int | None  # the request that made it (a Discord interaction), if known
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", ChallengeStatus(self.status))
@@ -239,6 +240,7 @@ class PostKind(StrEnum):
     TURN_DM = "turn_dm"  # a direct message: your turn
     REMINDER_DM = "reminder_dm"  # a direct message: reminders of one or more games
     VACATION = "vacation"  # a player's holiday (or early return), told in a game's channel
+    REPLAY = "replay"  # a finished game's animation, after the post of its end
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +259,8 @@ class PostRow(_FromRow):
     message_id: int | None  # the message it became, once delivered (where known)
     claimed_by: str | None  # the process posting it
     claimed_until: int | None  # until when that process has it to itself
+    answer_token: str | None  # the command it answers (a Discord interaction's token), if any
+    answer_expires_at: int | None  # until when that token can be asked whether it arrived
 
 
 class Notify(StrEnum):

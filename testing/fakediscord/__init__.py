@@ -23,6 +23,7 @@ from testing.fakediscord.interactions import InteractionHandle, InteractionResul
 from testing.fakediscord.models import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
+    MANAGE_THREADS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
@@ -38,6 +39,7 @@ from testing.fakediscord.server import FakeDiscord
 __all__ = [
     "ATTACH_FILES",
     "CREATE_PUBLIC_THREADS",
+    "MANAGE_THREADS",
     "SEND_MESSAGES",
     "SEND_MESSAGES_IN_THREADS",
     "VIEW_CHANNEL",

@@ -111,6 +111,13 @@ class ActAsUsers:
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return await self._component_interaction(user, message, data, locale)
 
+    async def redeliver(self, handle: InteractionHandle) -> InteractionHandle:
+        """Send `handle`'s interaction again, the same id and token, as if Discord delivered
+        the event twice: the bot must handle it once (a second callback gets 40060, "Interaction
+        has already been acknowledged", as Discord answers it)."""
+        await self.gateway.deliver("INTERACTION_CREATE", handle.payload)
+        return handle
+
     async def _component_interaction(
         self, user: FakeUser, message: FakeMessage, data: dict[str, Any], locale: str | None
     ) -> InteractionHandle:

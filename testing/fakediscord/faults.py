@@ -80,11 +80,20 @@ class Fault:
     message: str | None = None
     hits: list[RecordedRequest] = field(default_factory=list)
     held: asyncio.Event | None = None  # a hold: the request waits for `release`, then goes on
+    abandoned: bool = False  # held requests are dropped on release, never acted on
+    answer_held: bool = False  # a held request is acted on at once, only its answer waits
 
     def release(self) -> None:
         """Let held requests go on (to be answered as usual)."""
         if self.held is not None:
             self.held.set()
+
+    def abandon(self) -> None:
+        """Drop the held requests without acting on them (answered 503, changing nothing, as
+        if their sender had died before they arrived) and hold no more."""
+        self.abandoned = True
+        self.count = len(self.hits)
+        self.release()
 
     @property
     def remaining(self) -> int:

@@ -6,8 +6,12 @@ discord.py accepts (it only decompresses binary frames).
 Sharding as Discord does it: IDENTIFY may carry ``"shard": [shard_id, num_shards]`` (an invalid
 pair closes the socket with 4010); a session then hears only of the servers of its shard
 (``(guild_id >> 22) % num_shards == shard_id``; direct messages belong to shard 0): READY lists
-them, GUILD_CREATE comes for each, and every event of a server goes to the newest session of its
-shard. Several bots (several processes) may hold sessions of different shards at once.
+them, GUILD_CREATE comes for each, and every event of a server goes to every session of its
+shard. Several bots (several processes) may hold sessions of different shards at once, or of the
+same shard: Discord lets a shard be identified more than once ("You can establish multiple
+sessions with the same [shard_id, num_shards]", developers/events/gateway#sharding), and then each
+of those sessions hears the server's events, so two processes configured for one shard both
+handle every command (a misconfigured overlap, or a deployment's old and new process at once).
 """
 
 from __future__ import annotations
@@ -117,9 +121,10 @@ class Gateway:
         """The session of the bot that identified last."""
         return self.sessions[-1] if self.sessions else None
 
-    def current_for(self, guild_id: int | None) -> Session | None:
-        """The newest session of the shard that serves `guild_id`."""
-        return next((s for s in reversed(self.sessions) if s.serves(guild_id)), None)
+    def sessions_for(self, guild_id: int | None) -> list[Session]:
+        """Every session of the shard that serves `guild_id`, oldest first: each hears the
+        server's events (kept for a resume while its websocket is away)."""
+        return [s for s in self.sessions if s.serves(guild_id)]
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """One websocket connection, from HELLO until it closes."""
@@ -225,20 +230,20 @@ class Gateway:
         }
 
     async def publish(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to the session of its server's shard, or drop it if no bot has
+        """Send an event to every session of its server's shard, or drop it if no bot has
         identified for that shard."""
-        session = self.current_for(guild_of_event(event, data))
-        if session is not None:
+        for session in self.sessions_for(guild_of_event(event, data)):
             await self._dispatch(session, event, data)
 
     async def deliver(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event that must reach a connected bot (the one of its server's shard);
-        `RuntimeError` if none is."""
-        session = self.current_for(guild_of_event(event, data))
-        if session is None or not session.connected:
-            state = "no bot has identified" if session is None else "the bot is disconnected"
+        """Send an event that must reach a connected bot (each session of its server's
+        shard); `RuntimeError` if none is connected."""
+        sessions = self.sessions_for(guild_of_event(event, data))
+        if not any(session.connected for session in sessions):
+            state = "the bot is disconnected" if sessions else "no bot has identified"
             raise RuntimeError(f"cannot send {event}: {state} on the fake gateway")
-        await self._dispatch(session, event, data)
+        for session in sessions:
+            await self._dispatch(session, event, data)
 
     async def _dispatch(self, session: Session, event: str, data: dict[str, Any]) -> None:
         async with session.lock:

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from testing.fakediscord.world import World
 
 ACK_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+"""Seconds an interaction's token works for followups, edits and reading the original response
+("Interaction tokens are valid for 15 minutes", developers/interactions/receiving-and-responding);
+after that its webhook routes answer 401, code 50027 "Invalid Webhook Token"."""
 
 
 class InteractionType(IntEnum):

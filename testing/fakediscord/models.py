@@ -14,6 +14,7 @@ from typing import Any
 from testing.fakediscord.ids import iso_now
 
 # Permission bits (Discord's "Permissions" table) that members of a fake guild hold.
+MANAGE_CHANNELS = 1 << 4
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
@@ -35,7 +36,9 @@ MEMBER_PERMISSIONS = (
     | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
-BOT_PERMISSIONS = MEMBER_PERMISSIONS | MANAGE_THREADS
+BOT_PERMISSIONS = MEMBER_PERMISSIONS
+"""The bot's as its invite grants them (and @everyone): no Manage Threads, so it can neither
+delete nor lock a thread, not even its own (`FakeDiscord.grant_bot` adds what an admin grants)."""
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7

@@ -14,6 +14,7 @@ from aiohttp import web
 from testing.fakediscord.interactions import (
     ALLOWED_RESPONSES,
     COMPLETE_AT_CALLBACK,
+    TOKEN_LIFETIME,
     InteractionHandle,
     InteractionType,
     ResponseType,
@@ -150,7 +151,12 @@ class InteractionRoutes:
         return json_response(message.payload()) if wait else no_content()
 
     async def get_message(self, request: web.Request) -> web.Response:
-        """The original response or a followup."""
+        """The original response (``@original``) or a followup, for as long as the token
+        lives: 404 with 10015 "Unknown Webhook" while the interaction has no response, 401
+        with 50027 once the token has expired (Get Original Interaction Response,
+        developers/interactions/receiving-and-responding; the codes are those of
+        developers/topics/opcodes-and-status-codes). A bot back from a crash asks this
+        before it posts an answer again."""
         handle = self._by_webhook(request)
         return json_response(_target(handle, request.match_info["message_id"]).payload())
 
@@ -178,6 +184,9 @@ class InteractionRoutes:
 
     # -- lookups -----------------------------------------------------------------------------
 
+    def _age(self, handle: InteractionHandle) -> float:
+        return self.world.clock.now() - handle.dispatched_at
+
     def _by_id(self, request: web.Request) -> InteractionHandle:
         raw = request.match_info["interaction_id"]
         handle = self.handles.get(int(raw)) if raw.isdigit() else None
@@ -190,7 +199,8 @@ class InteractionRoutes:
         if request.match_info["application_id"] != str(self.world.application_id):
             raise ApiError(404, 10015, "Unknown Webhook")
         handle = next((h for h in self.handles.values() if h.token == token), None)
-        if handle is None:
+        expired = handle is not None and self._age(handle) > TOKEN_LIFETIME
+        if handle is None or expired:
             raise ApiError(401, 50027, "Invalid Webhook Token")
         if handle.response_type is None:
             # Followups need an acknowledged interaction.

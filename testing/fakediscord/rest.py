@@ -13,6 +13,8 @@ from testing.fakediscord.models import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    MANAGE_CHANNELS,
+    MANAGE_THREADS,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
@@ -26,6 +28,9 @@ from testing.fakediscord.world import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 THREAD_TYPES = {int(ChannelType.PUBLIC_THREAD), int(ChannelType.PRIVATE_THREAD)}
+CREATOR_MAY_EDIT = ("name", "archived", "auto_archive_duration")
+"""What a thread's creator may change without Manage Threads; `locked` needs it always
+(developers/topics/threads#permissions)."""
 
 
 class RestRoutes:
@@ -54,6 +59,7 @@ class RestRoutes:
             ("PUT", f"{app}/guilds/{{guild_id}}/commands", self.put_commands),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("PATCH", "/channels/{channel_id}", self.edit_channel),
+            ("DELETE", "/channels/{channel_id}", self.delete_channel),
             ("GET", "/channels/{channel_id}/messages", self.history),
             ("POST", "/channels/{channel_id}/messages", self.send_message),
             ("GET", message, self.get_message),
@@ -142,9 +148,15 @@ class RestRoutes:
         return json_response(self._channel(request).payload())
 
     async def edit_channel(self, request: web.Request) -> web.Response:
-        """Rename a channel, or archive or lock a thread."""
+        """Rename a channel (Manage Channels), or rename, archive or lock a thread, as
+        developers/topics/threads#permissions says: the thread's creator may rename and archive
+        it, locking it (or changing what its creator may not) needs Manage Threads."""
         channel = self._channel(request)
         payload = request[BODY].payload or {}
+        if channel.is_thread:
+            self._may_edit_thread(channel, payload)
+        else:
+            self._require(channel, MANAGE_CHANNELS)
         channel.name = payload.get("name", channel.name)
         if channel.is_thread:
             channel.archived = payload.get("archived", channel.archived)
@@ -153,6 +165,25 @@ class RestRoutes:
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
         await self.publish(event, channel.payload())
         return json_response(channel.payload())
+
+    def _may_edit_thread(self, thread: FakeChannel, payload: dict[str, Any]) -> None:
+        self._require(thread, 0)
+        if self.world.bot_permissions_in(thread) & MANAGE_THREADS:
+            return
+        # Only what changes counts: the same value again asks for nothing.
+        changed = {key for key, value in payload.items() if getattr(thread, key, None) != value}
+        creator = thread.owner_id == self.world.bot_user.id
+        if changed - set(CREATOR_MAY_EDIT) or (changed and not creator):
+            raise ApiError(403, 50013, "Missing Permissions")
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """Delete a channel or a thread: Manage Channels, or for a thread Manage Threads, even
+        the bot's own (developers/resources/channel#deleteclose-channel); 403/50013 without."""
+        channel = self._channel(request)
+        self._require(channel, MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS)
+        data = self.world.delete_channel(channel)
+        await self.publish("THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE", data)
+        return json_response(data)
 
     async def history(self, request: web.Request) -> web.Response:
         """Messages, newest first, with `limit`, `before` and `after` as Discord reads them."""

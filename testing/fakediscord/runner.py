@@ -81,8 +81,9 @@ class BotProcess:
     `bot_env()`, `PATH`, a `PYTHONPATH` with the repository (`bot` and `testing` import from
     there), then `env`.
     Pass `cwd` (e.g. ``tmp_path``): the bot reads a ``.env`` found from its working directory
-    upwards, and one in the repository could add settings. Output is collected while it runs;
-    `stderr` is in every failure message.
+    upwards, and one in the repository could add settings. Output is collected while it runs
+    (each piece is news to the fake's waits: a test can wait for a line of the log); `stderr`
+    is in every failure message.
     """
 
     def __init__(
@@ -137,8 +138,8 @@ class BotProcess:
         )
         assert self.process.stdout is not None and self.process.stderr is not None
         self._readers = [
-            asyncio.create_task(_collect(self.process.stdout, self._stdout)),
-            asyncio.create_task(_collect(self.process.stderr, self._stderr)),
+            asyncio.create_task(_collect(self.process.stdout, self._stdout, self.fake)),
+            asyncio.create_task(_collect(self.process.stderr, self._stderr, self.fake)),
         ]
         if not ready:
             return
@@ -183,7 +184,8 @@ class BotProcess:
         await self.stop()
 
 
-async def _collect(stream: asyncio.StreamReader, into: bytearray) -> None:
+async def _collect(stream: asyncio.StreamReader, into: bytearray, fake: FakeDiscord) -> None:
     with contextlib.suppress(ConnectionError):
         while chunk := await stream.read(65536):
             into.extend(chunk)
+            fake.world.changed()

@@ -219,6 +219,13 @@ class FakeDiscord(ActAsUsers):
         self.world.deny_bot(channel, permissions)
         await self.gateway.publish("CHANNEL_UPDATE", channel.payload())
 
+    def grant_bot(self, guild: FakeGuild, permissions: int) -> None:
+        """Give the bot `permissions` in all of `guild` (a role a server admin adds to it, say
+        Manage Threads, which its invite does not ask for)."""
+        role = self.world.add_role(guild, "bot extras", permissions)
+        self.world.member(guild, self.world.bot_user).roles.append(role.id)
+        self.world.changed()
+
     # -- waiting for the bot -------------------------------------------------------------------
 
     @property
@@ -402,6 +409,13 @@ class FakeDiscord(ActAsUsers):
         `hits` tell when a request has arrived."""
         return self.world.faults.add(Fault(route, 0, count, held=asyncio.Event()))
 
+    def hold_answer(self, route: str, *, count: int = 1) -> Fault:
+        """Act on the next `count` requests matching `route` (a message is posted, say) but
+        keep their answers from the bot until `release()` (or the fake stops): a bot killed
+        then never heard that Discord accepted them."""
+        held = Fault(route, 0, count, held=asyncio.Event(), answer_held=True)
+        return self.world.faults.add(held)
+
     async def request_reconnect(self) -> None:
         """Send op 7 RECONNECT to the bot (it should come back and RESUME)."""
         await self.gateway.request_reconnect()
@@ -441,12 +455,17 @@ class FakeDiscord(ActAsUsers):
             fault = self.world.faults.take(record)
             if fault is not None:
                 self.world.changed()  # a hit is news to whoever waits for it (a hold, say)
-            if fault is not None and fault.held is not None:
-                await fault.held.wait()  # a hold: as slow as Discord at its worst
-            elif fault is not None:
-                return fault.response()
+                if fault.held is None:
+                    return fault.response()
+                if not fault.answer_held:
+                    await fault.held.wait()  # a hold: as slow as Discord at its worst
+                    if fault.abandoned:  # it never arrived
+                        return json_response({"message": "503: Service Unavailable"}, 503)
             self._authorise(request, record)
-            return await handler(request)
+            response = await handler(request)
+            if fault is not None and fault.answer_held:
+                await fault.held.wait()  # done, but its sender does not hear so yet
+            return response
         except ApiError as error:
             return error.response()
         except Exception as error:

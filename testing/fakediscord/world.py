@@ -288,6 +288,19 @@ class World:
         self.changed()
         return thread
 
+    def delete_channel(self, channel: FakeChannel) -> dict[str, Any]:
+        """Remove a channel or thread (and with it its threads); return its last payload."""
+        data = channel.payload()
+        guild = self.guild_of(channel)
+        for thread in [c for c in self.channels.values() if c.parent_id == channel.id]:
+            self.delete_channel(thread)
+        if guild is not None:
+            guild.threads = [t for t in guild.threads if t is not channel]
+            guild.channels = [c for c in guild.channels if c is not channel]
+        del self.channels[channel.id]
+        self.changed()
+        return data
+
     def nonced_message(self, channel: FakeChannel, payload: dict[str, Any]) -> FakeMessage | None:
         """The bot's earlier message in `channel` with this payload's nonce, if the payload asks
         Discord to enforce it (``enforce_nonce``; Discord keeps nonces for a few minutes, the

@@ -3,9 +3,11 @@ challenge of the bot itself starts a game against the computer at once."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
+import weakref
 from typing import Any
 
 import discord
@@ -27,7 +29,7 @@ from bot.discord.commands.common import (
 from bot.discord.presses import presses_of
 from bot.discord.texts import game_title, mention
 from bot.i18n import format_duration, text, timestamp
-from bot.service import LEVELS, MATCH_LENGTHS, Challenge, Started
+from bot.service import LEVELS, MATCH_LENGTHS, AcceptResult, Challenge, Started
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError
 
@@ -92,6 +94,10 @@ class ChallengeCog(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        # One Accept at a time per challenge: a double click must not open a second thread.
+        self._accepting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     @app_commands.command(
         name=ls("command.challenge.name"), description=ls("command.challenge.description")
@@ -153,6 +159,7 @@ class ChallengeCog(commands.Cog):
             level=None if level is None else level.value,
             challenger_first=who_first,
             wants_thread=thread,
+            request_id=interaction.id,  # one challenge, should Discord deliver this twice
             **options,
         )
         await self._post_challenge(interaction, made, opponent.id)
@@ -196,7 +203,9 @@ class ChallengeCog(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         require_game_permissions(interaction, new_thread=False)
         self.bot.names.remember(interaction.user)
-        made = await self.bot.service.rematch(game_id, interaction.user.id)
+        made = await self.bot.service.rematch(
+            game_id, interaction.user.id, request_id=interaction.id
+        )
         if isinstance(made, Challenge):
             await self._post_challenge(interaction, made, made.opponent_id)
             return
@@ -209,13 +218,16 @@ class ChallengeCog(commands.Cog):
     async def _versus_computer(
         self, interaction: discord.Interaction, thread: bool, options: dict[str, Any]
     ) -> None:
-        """Start the game at once (the computer needs no Accept), here or in a new thread. The
-        start is posted before the computer's first move (the channel's lock is held)."""
+        """Start the game at once (the computer needs no Accept), here or in a new thread,
+        opened only once the options are known to be good. The start is posted before the
+        computer's first move (the channel's lock is held)."""
         channel_id, parent_id = interaction.channel_id or 0, None
         opened: discord.Thread | None = None
         if thread:
-            # Refused before a thread is made for it: the player's limit of computer games.
-            await self.bot.service.check_computer_game(interaction.user.id, options["guild_id"])
+            # Every option and the player's limit of computer games are checked before a
+            # thread is made for the game.
+            checked = {k: v for k, v in options.items() if k != "player_first"}
+            await self.bot.service.check_computer_game(**checked)
             await interaction.response.defer()  # opening a thread takes a request of its own
             computer = self.bot.user.id if self.bot.user else 0
             opened = await self._thread(
@@ -230,7 +242,7 @@ class ChallengeCog(commands.Cog):
                 )
             except Exception:
                 if opened is not None:
-                    await opened.delete()  # no empty thread left behind
+                    await close_unused(opened, interaction)
                 raise
             if opened is None:
                 await announcer.started(started, interaction)
@@ -272,28 +284,16 @@ class ChallengeCog(commands.Cog):
         return text(locale, key, player=mention(first), colour=text(locale, f"colour.{colour}"))
 
     async def accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        """The opponent accepts: open the thread if one was asked for, start, post the board."""
-        challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
-        # The channel may have changed since the challenge: refuse before anything is made.
-        require_game_permissions(interaction, new_thread=challenge.wants_thread)
-        await interaction.response.defer()
-        self.bot.names.remember(interaction.user)
-        thread = None
-        if challenge.wants_thread:
-            thread = await self._thread(
-                interaction, challenge.game_kind, challenge.challenger_id, challenge.opponent_id
-            )
-        try:
-            result = await self.bot.service.accept(
-                challenge_id,
-                interaction.user.id,
-                channel_id=thread.id if thread else None,
-                parent_channel_id=interaction.channel_id if thread else None,
-            )
-        except Exception:
-            if thread is not None:  # a double press or a race: leave no empty thread behind
-                await thread.delete()
-            raise
+        """The opponent accepts: open the thread if one was asked for, start, post the board.
+        Presses of one challenge go one at a time, so a second one (a double click) is told
+        the challenge was accepted, and opens no thread."""
+        lock = self._accepting.get(challenge_id)
+        if lock is None:
+            lock = self._accepting[challenge_id] = asyncio.Lock()
+        if lock.locked():  # another press is opening a thread: wait inside the 3 seconds
+            await interaction.response.defer()
+        async with lock:
+            challenge, result, thread = await self._accepted(interaction, challenge_id)
         locale = public_locale(interaction)
         accepted = text(
             locale,
@@ -308,6 +308,36 @@ class ChallengeCog(commands.Cog):
         except discord.HTTPException:  # the challenge message is gone; the game starts anyway
             log.info("could not update the message of challenge %s", challenge_id)
         await self._post_start(interaction, Started(result.view, result.post_id))
+
+    async def _accepted(
+        self, interaction: discord.Interaction, challenge_id: int
+    ) -> tuple[Challenge, AcceptResult, discord.Thread | None]:
+        """Check, open the thread if one was asked for, and accept: the challenge, the game
+        started, its thread. A thread the game cannot start in after all (the challenge was
+        withdrawn meanwhile) is closed again."""
+        challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
+        # The channel may have changed since the challenge: refuse before anything is made.
+        require_game_permissions(interaction, new_thread=challenge.wants_thread)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        self.bot.names.remember(interaction.user)
+        thread = None
+        if challenge.wants_thread:
+            thread = await self._thread(
+                interaction, challenge.game_kind, challenge.challenger_id, challenge.opponent_id
+            )
+        try:
+            result = await self.bot.service.accept(
+                challenge_id,
+                interaction.user.id,
+                channel_id=thread.id if thread else None,
+                parent_channel_id=interaction.channel_id if thread else None,
+            )
+        except Exception:
+            if thread is not None:  # a withdrawal or another process got there first
+                await close_unused(thread, interaction)
+            raise
+        return challenge, result, thread
 
     async def _post_start(self, interaction: discord.Interaction, started: Started) -> None:
         """Post the game's start. The game exists whatever happens here: if Discord refuses
@@ -381,3 +411,18 @@ class ChallengeCog(commands.Cog):
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,  # a week: asynchronous games are slow
         )
+
+
+async def close_unused(thread: discord.Thread, interaction: discord.Interaction) -> None:
+    """Close a thread no game will be played in, after a race the checks before its opening
+    could not see. Deleting it would need Manage Threads, which the bot's invite does not ask
+    for: a server should not have to let a game bot delete and lock every thread for this.
+    Its creator may archive it, which takes it off the channel's list; it is locked too where
+    the bot has Manage Threads anyway. A failure is only logged: the player hears the reason."""
+    try:
+        if interaction.app_permissions.manage_threads:
+            await thread.edit(archived=True, locked=True)
+        else:
+            await thread.edit(archived=True)  # locking needs Manage Threads
+    except discord.HTTPException as error:
+        log.warning("could not archive the unused thread %s: %s", thread.id, error)

@@ -282,12 +282,7 @@ class PlayCog(commands.Cog):
                 await interaction.response.send_message(
                     content, file=board, allowed_mentions=offerer, view=buttons
                 )
-            replay = await self.bot.announcer.replay(view, locale)
-            await interaction.followup.send(
-                self.bot.announcer.texts.replay_text(view, locale),
-                file=replay,
-                allowed_mentions=pings(),
-            )
+            await self.bot.announcer.replay_after(view, result.replay_post_id, locale)
             await self.bot.announcer.follow(result.match)
 
     async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:

@@ -270,6 +270,32 @@ CREATE TABLE blocks (
 );
 CREATE INDEX challenges_pair ON challenges (challenger_id, opponent_id, answered_at);
 """
+OPEN_CHALLENGE_PAIRS = """
+UPDATE challenges SET status = 'cancelled'
+WHERE status = 'pending' AND EXISTS (
+    SELECT 1 FROM challenges AS older
+    WHERE older.status = 'pending' AND older.channel_id = challenges.channel_id
+      AND older.id < challenges.id
+      AND LEAST(older.challenger_id, older.opponent_id)
+          = LEAST(challenges.challenger_id, challenges.opponent_id)
+      AND GREATEST(older.challenger_id, older.opponent_id)
+          = GREATEST(challenges.challenger_id, challenges.opponent_id)
+);
+ALTER TABLE challenges ADD COLUMN request_id BIGINT;
+CREATE UNIQUE INDEX challenges_one_open_per_pair
+    ON challenges (channel_id, LEAST(challenger_id, opponent_id),
+                   GREATEST(challenger_id, opponent_id))
+    WHERE status = 'pending';
+"""
+"""As `sqlite.OPEN_CHALLENGE_PAIRS` explains (LEAST and GREATEST are SQLite's two-argument
+min and max)."""
+
+
+ANSWER_TOKENS = """
+ALTER TABLE owed_posts ADD COLUMN answer_token TEXT;
+ALTER TABLE owed_posts ADD COLUMN answer_expires_at BIGINT;
+"""
+"""As `sqlite.ANSWER_TOKENS` explains."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -285,6 +311,8 @@ MIGRATIONS: tuple[str, ...] = (
     HOLIDAY_ENDED_AT_ONCE,
     BLOCKS,
     RATED_WHEN_BOTH_MOVED,
+    OPEN_CHALLENGE_PAIRS,
+    ANSWER_TOKENS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -397,6 +397,42 @@ CREATE INDEX challenges_pair ON challenges (challenger_id, opponent_id, answered
 """
 
 
+OPEN_CHALLENGE_PAIRS = """
+-- At most one open challenge between two players in a channel, whichever of them made it: the
+-- database refuses the second one itself, so that a challenge or a rematch is made in one step
+-- (two Rematch presses at the same moment, one command delivered to two processes). Open means
+-- status 'pending' alone: an index cannot compare with the clock, so a challenge past its time
+-- counts until the scheduler marks it expired (at once, or at the next start). Duplicates left
+-- by the old two-step check are withdrawn first, keeping the oldest of each pair. request_id is
+-- the request that made a challenge (a Discord interaction's id): the same request arriving
+-- twice is told apart from another one.
+UPDATE challenges SET status = 'cancelled'
+WHERE status = 'pending' AND EXISTS (
+    SELECT 1 FROM challenges AS older
+    WHERE older.status = 'pending' AND older.channel_id = challenges.channel_id
+      AND older.id < challenges.id
+      AND min(older.challenger_id, older.opponent_id)
+          = min(challenges.challenger_id, challenges.opponent_id)
+      AND max(older.challenger_id, older.opponent_id)
+          = max(challenges.challenger_id, challenges.opponent_id)
+);
+ALTER TABLE challenges ADD COLUMN request_id INTEGER;
+CREATE UNIQUE INDEX challenges_one_open_per_pair
+    ON challenges (channel_id, min(challenger_id, opponent_id), max(challenger_id, opponent_id))
+    WHERE status = 'pending';
+"""
+
+
+ANSWER_TOKENS = """
+-- A post that answers a command (a move's answer to its /move) keeps the command's token while
+-- it is owed: a process back from a crash asks Discord with it whether the answer arrived
+-- before posting it again (an interaction's original response can be read for 15 minutes).
+-- Settling the post forgets the token.
+ALTER TABLE owed_posts ADD COLUMN answer_token TEXT;
+ALTER TABLE owed_posts ADD COLUMN answer_expires_at INTEGER;
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -410,6 +446,8 @@ MIGRATIONS: tuple[str, ...] = (
     HOLIDAY_ENDED_AT_ONCE,
     BLOCKS,
     RATED_WHEN_BOTH_MOVED,
+    OPEN_CHALLENGE_PAIRS,
+    ANSWER_TOKENS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -4,18 +4,25 @@ whose process dies or hangs is reported and leaves no process behind."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
+import os
+import signal
+import sys
 import threading
+from asyncio.subprocess import PIPE
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from bot.computer.processes import WorkerDiedError, run_in_process
+from bot.computer.processes import WorkerDiedError, reply, run_in_process
 from bot.computer.thinking import think
 from engine import ponte, verbindung
 from testing import workers
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
+REPOSITORY = Path(__file__).resolve().parents[3]
 
 
 async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
@@ -54,3 +61,36 @@ async def test_a_job_cancelled_before_its_process_starts_still_ends() -> None:
     done, _ = await asyncio.wait({job}, timeout=WAIT)  # a hang guard, not a measurement
     assert job in done and job.cancelled()
     assert multiprocessing.active_children() == []
+
+
+async def test_a_job_whose_caller_is_killed_ends_at_once_and_says_nothing(tmp_path) -> None:
+    # As a bot killed mid-search: its job process (a fork server's child, not the bot's) must
+    # not think on for nobody and then write a BrokenPipeError traceback into the bot's log.
+    environment = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
+    caller = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "testing.orphan_job",
+        cwd=tmp_path,
+        env=environment,
+        stdout=PIPE,
+        stderr=PIPE,
+    )
+    assert caller.stdout is not None and caller.stderr is not None
+    said = await asyncio.wait_for(caller.stdout.readline(), WAIT)
+    job = int(said.split()[1])
+    caller.kill()
+    try:
+        # The job process holds the caller's output too: it ends once the job has ended.
+        _, log = await asyncio.wait_for(caller.communicate(), WAIT)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(job, signal.SIGKILL)  # should it still run: leave nothing behind
+    assert log.decode() == ""
+
+
+def test_an_answer_nobody_waits_for_is_dropped_quietly() -> None:
+    receiver, sender = multiprocessing.Pipe(duplex=False)
+    receiver.close()  # the caller is gone
+    reply(sender, ("ok", "a1 c1"))  # no BrokenPipeError
+    assert sender.closed

@@ -1,6 +1,8 @@
 """The real bot as a separate process (`python -m bot`, configured only through its settings):
 stopped mid-game and started again on the same database, it finishes the game, and an Accept
-button sent before the restart still works."""
+button sent before the restart still works. Killed at the worst moments, it posts what it still
+owes once: a move committed but not answered, a match game's replay, and not a move whose
+answer Discord had accepted."""
 
 from __future__ import annotations
 
@@ -149,4 +151,98 @@ async def test_a_move_committed_just_before_a_crash_is_posted_once_after_the_res
     answer = await move(world, other, "swap")  # the game goes on from the saved move
     assert answer.pinged == [mover]
     assert [m for m in world.fake.messages_in(world.channel) if "a1 c1" in m.content] == [posted]
+    assert await second.stop() == 0, second.stderr
+
+
+def is_replay(message: FakeMessage) -> bool:
+    return any(a.data.startswith(b"GIF89a") for a in message.attachments)
+
+
+async def test_a_match_games_replay_is_posted_after_a_crash_right_after_its_last_move(
+    world: World, tmp_path: Path
+) -> None:
+    world.strict = False  # the crashed bot never completes its answer
+    first = bot_process(world, tmp_path)
+    await first.start()
+    await world.fake.wait_commands_synced(world.guild)
+    options = {"game": "ponte", "opponent": world.bob, "first": "me", "best_of": 3}
+    challenge = await (
+        await world.fake.send_slash_command(world.alice, world.channel, "challenge", options)
+    )
+    accept_id = challenge.message.custom_ids()[0]
+    accepted = world.fake.mark()
+    await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    await world.fake.wait_for_message(
+        world.channel, since=accepted, check=lambda m: "Game 1 of 3" in m.content
+    )
+    # The replay goes out after the answer to the last move (as a followup, or a post of its
+    # own): hold whichever comes, and kill the bot right then.
+    holds = [world.fake.hold("POST /webhooks/*/*"), world.fake.hold("POST /channels/*/messages")]
+    mark = world.fake.mark()
+    await world.fake.send_slash_command(world.alice, world.channel, "resign")
+    await world.fake.world.wait_until(
+        lambda: any(hold.hits for hold in holds), timeout=10, what="the replay's post"
+    )
+    assert await first.kill() != 0
+    for hold in holds:  # the post in flight died with the bot: Discord never got it
+        hold.abandon()
+
+    second = bot_process(world, tmp_path)
+    await second.start()
+    try:
+        replay = await world.fake.wait_for_message(
+            world.channel, since=mark, check=is_replay, timeout=20
+        )
+        started = await world.fake.wait_for_message(
+            world.channel, since=mark, check=lambda m: "Game 2 of 3" in m.content, timeout=20
+        )
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n--- bot stderr ---\n{second.stderr}") from None
+    assert replay.seq < started.seq  # the end of game 1, then the start of game 2
+    assert await second.stop() == 0, second.stderr
+    posted = world.fake.messages_in(world.channel, since=mark)
+    assert [m for m in posted if is_replay(m)] == [replay]
+    assert [m for m in posted if "Game 2 of 3" in m.content and m.attachments] == [started]
+
+
+async def test_a_move_whose_answer_arrived_just_before_a_crash_is_not_posted_again(
+    world: World, tmp_path: Path
+) -> None:
+    world.strict = False  # the crashed bot never hears that its answer went out
+    first = bot_process(world, tmp_path)
+    await first.start()
+    await world.fake.wait_commands_synced(world.guild)
+    options = {"game": "ponte", "opponent": world.bob, "first": "me"}
+    challenge = await (
+        await world.fake.send_slash_command(world.alice, world.channel, "challenge", options)
+    )
+    accepted = world.fake.mark()
+    accept_id = challenge.message.custom_ids()[0]
+    await (await world.fake.press_button(world.bob, challenge.message, accept_id))
+    await world.fake.wait_for_message(world.channel, since=accepted, check=lambda m: m.attachments)
+    # Discord accepts the answer to alice's move, but the bot is killed before it hears so.
+    held = world.fake.hold_answer("POST /interactions/*/*/callback")
+    mark = world.fake.mark()
+    await world.fake.send_slash_command(world.alice, world.channel, "move", {"move": "a1 c1"})
+    answer = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: "a1 c1" in m.content
+    )
+    assert held.hits and await first.kill() != 0
+
+    second = bot_process(world, tmp_path)
+    await second.start()
+
+    def told() -> list[FakeMessage] | bool:  # the post settled, or posted a second time
+        again = [m for m in world.fake.messages_in(world.channel, since=mark) if m is not answer]
+        return [m for m in again if "a1 c1" in m.content] or f"message {answer.id}" in second.stderr
+
+    try:
+        await world.fake.world.wait_until(told, timeout=20, what="the owed post's fate")
+    except AssertionError as error:
+        raise AssertionError(f"{error}\n--- bot stderr ---\n{second.stderr}") from None
+    assert [m for m in world.fake.messages_in(world.channel) if "a1 c1" in m.content] == [answer]
+    looked = world.fake.requests_to("GET /webhooks/*/*/messages/@original")
+    assert [request.status for request in looked] == [200]  # asked Discord once, with the token
+    reply = await move(world, world.bob, "swap")  # the game goes on
+    assert reply.pinged == [world.alice]
     assert await second.stop() == 0, second.stderr

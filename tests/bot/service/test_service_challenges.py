@@ -1,10 +1,23 @@
 """Challenges: making one, accepting, declining, cancelling, and every refusal."""
 
+import asyncio
+
 import pytest
 
-from bot.service import GameService, errors
+from bot.service import Challenge, GameService, errors
 from bot.service.deadlines import DAY, DEFAULT_MOVE_SECONDS, HOUR
-from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, COMPUTER, GUILD, FakeClock, start_game
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    COMPUTER,
+    GUILD,
+    CountingSeeds,
+    FakeClock,
+    open_service,
+    start_game,
+)
 
 
 async def challenge(service: GameService, **changes: object):
@@ -212,3 +225,44 @@ async def test_other_bots_and_a_level_for_a_person_are_refused_and_nothing_is_st
         )
     assert await service.pending_challenges(ALICE) == []
     assert service.is_computer_player(COMPUTER) and not service.is_computer_player(BOB)
+
+
+async def test_a_challenge_back_while_one_is_open_is_refused_naming_the_one_to_answer(
+    service: GameService,
+) -> None:
+    first = await challenge(service)  # ALICE challenges BOB
+    with pytest.raises(errors.AlreadyChallengedError) as raised:
+        await challenge(service, challenger_id=BOB, opponent_id=ALICE)
+    assert raised.value.params == {"challenge_id": first.id, "challenger_id": ALICE}
+    assert [c.id for c in await service.pending_challenges(BOB)] == [first.id]
+    await service.decline(first.id, BOB)
+    again = await challenge(service, challenger_id=BOB, opponent_id=ALICE)  # closed: free again
+    assert again.challenger_id == BOB
+
+
+async def test_one_request_delivered_twice_makes_one_challenge(service: GameService) -> None:
+    made = await challenge(service, request_id=4242)
+    with pytest.raises(errors.RequestAlreadyHandledError):
+        await challenge(service, request_id=4242)
+    with pytest.raises(errors.DuplicateChallengeError):  # another request: a real repeat
+        await challenge(service, request_id=4243)
+    assert [c.id for c in await service.pending_challenges(ALICE)] == [made.id]
+
+
+async def test_one_request_racing_in_two_processes_makes_one_challenge(
+    database_at, clock: FakeClock
+) -> None:
+    # Two processes of one shard (a misconfigured overlap) both receive the same /challenge.
+    first = await open_service(database_at, clock, CountingSeeds())
+    second = await open_service(database_at, clock, CountingSeeds(100))
+    try:
+        attempts = [challenge(s, request_id=77) for s in (first, second) for _ in range(5)]
+        results = await asyncio.gather(*attempts, return_exceptions=True)
+        made = [r for r in results if isinstance(r, Challenge)]
+        refused = [r for r in results if isinstance(r, BaseException)]
+        assert len(made) == 1, results
+        assert all(isinstance(r, errors.RequestAlreadyHandledError) for r in refused), refused
+        assert [c.id for c in await second.pending_challenges(BOB)] == [made[0].id]
+    finally:
+        await first.connection.close()
+        await second.connection.close()

@@ -69,6 +69,19 @@ async def test_bad_requests_are_refused(service: GameService, changes: dict, err
         await service.start_computer_game(**options)
     async with service.connection.read() as db:
         assert await games.active_game_in(db, CHANNEL) is None
+    # The same refusal before anything is made (a thread for the game, say), and no coin
+    # tossed for it: the next game's seed is the one it would have been.
+    del options["channel_id"]
+    with pytest.raises(error):
+        await service.check_computer_game(**options)
+    assert service.context.seeds() == 1  # CountingSeeds: the first seed handed out
+
+
+async def test_the_check_before_a_thread_passes_what_starts(service: GameService) -> None:
+    options = {"game_kind": "verbindung", "player_id": ALICE, "level": "hard", "best_of": 3}
+    await service.check_computer_game(**options)
+    started = await service.start_computer_game(channel_id=CHANNEL, **options)
+    assert started.view.computer_level == "hard" and started.view.match is not None
 
 
 async def test_a_busy_channel_is_refused_and_a_thread_is_not(service: GameService) -> None:
@@ -224,7 +237,9 @@ async def test_a_player_has_at_most_three_games_against_the_computer_on_a_server
         await start_computer_game(service, channel_id=CHANNEL + 3)
     assert refused.value.params == {"limit": 3}
     with pytest.raises(errors.TooManyComputerGamesError):
-        await service.check_computer_game(ALICE, GUILD)  # the same, before a thread is opened
+        await service.check_computer_game(
+            game_kind="ponte", player_id=ALICE, guild_id=GUILD
+        )  # the same, before a thread is opened
     with pytest.raises(errors.NoGameHereError):  # nothing was started
         await service.game_in(CHANNEL + 3)
     await start_computer_game(service, channel_id=CHANNEL + 4, player=BOB)  # bob has his own
@@ -232,7 +247,7 @@ async def test_a_player_has_at_most_three_games_against_the_computer_on_a_server
         game_kind="ponte", guild_id=GUILD + 1, channel_id=CHANNEL + 5, player_id=ALICE
     )
     await service.resign(views[0].channel_id, ALICE)  # one ends: room for one more
-    await service.check_computer_game(ALICE, GUILD)
+    await service.check_computer_game(game_kind="ponte", player_id=ALICE, guild_id=GUILD)
     await start_computer_game(service, channel_id=CHANNEL + 3)
 
 

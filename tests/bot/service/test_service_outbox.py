@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.service import GameService, MoveResult, Reminder, Started, TimeLoss
+from bot.service import Answer, GameService, MoveResult, Reminder, Replay, Started, TimeLoss
 from bot.service.context import POST_GRACE
-from bot.service.outbox import MAX_ATTEMPTS, RETRY_BASE
+from bot.service.outbox import CLAIM_LEASE, MAX_ATTEMPTS, RETRY_BASE
+from bot.store import posts
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -138,3 +139,68 @@ async def test_a_computer_games_start_is_owed_like_any_other(
     view = await start_computer_game(service)
     [start] = await owed(service, clock)
     assert isinstance(start, Started) and start.view.id == view.id
+
+
+async def test_a_match_games_end_owes_its_replay_after_its_post_and_before_the_next_game(
+    database_at, clock: FakeClock
+) -> None:
+    service = await open_service(database_at, clock)
+    started = await start_game(service, best_of=3)
+    await service.delivered(started.post_id)
+    ended = await service.resign(CHANNEL, BOB)
+    await service.connection.close()  # the bot dies before posting any of it
+
+    again = await open_service(database_at, clock)
+    try:
+        posts = await again.owed_posts(clock.now)
+        assert [type(post) for post in posts] == [MoveResult, Replay, Started]
+        _move, replay, next_game = posts
+        assert replay.post_id == ended.replay_post_id and replay.view.id == ended.view.id
+        assert not replay.view.is_active and next_game.view.match is not None
+        await again.delivered(replay.post_id, 99)
+        await again.delivered(replay.post_id, 100)  # settled once: the first message stays
+        lease_over = clock.now + timedelta(seconds=CLAIM_LEASE)  # claimed by the first call
+        assert [type(p) for p in await again.owed_posts(lease_over)] == [MoveResult, Started]
+    finally:
+        await again.connection.close()
+
+
+async def test_an_agreed_draw_owes_its_replay_and_a_loss_on_time_shows_its_own(
+    service: GameService, clock: FakeClock
+) -> None:
+    started = await start_game(service)
+    await service.offer_draw(CHANNEL, ALICE)
+    drawn = await service.offer_draw(CHANNEL, BOB)
+    assert drawn.replay_post_id is not None
+    owed_now = await owed(service, clock)
+    assert [p.post_id for p in owed_now if isinstance(p, Replay)] == [drawn.replay_post_id]
+    other = await start_game(service, channel_id=CHANNEL + 1)
+    clock.advance(days=30)
+    losses = [n for n in await service.run_due(clock.now) if isinstance(n, TimeLoss)]
+    assert [loss.view.id for loss in losses] == [other.view.id]
+    replays = [p.view.id for p in await owed(service, clock) if isinstance(p, Replay)]
+    assert replays == [started.view.id]  # the loss's own post shows its replay
+
+
+async def test_the_command_a_post_answers_is_kept_while_it_is_owed_and_forgotten_once_settled(
+    database_at, clock: FakeClock
+) -> None:
+    service = await open_service(database_at, clock)
+    started = await start_game(service)
+    await service.delivered(started.post_id)
+    made = await service.play(CHANNEL, ALICE, "a1 c1")
+    await service.answering(made.post_id, "interaction-token", 1_000)
+    await service.connection.close()  # killed: did the answer arrive?
+
+    again = await open_service(database_at, clock)
+    try:
+        [move] = await again.owed_posts(clock.now)
+        assert isinstance(move, MoveResult) and move.post_id == made.post_id
+        assert move.answer == Answer("interaction-token", 1_000)
+        await again.delivered(move.post_id, 4242)  # it had: settled with its message
+        async with again.connection.read() as db:
+            row = await posts.get_post(db, made.post_id)
+        assert row is not None and row.message_id == 4242
+        assert (row.answer_token, row.answer_expires_at) == (None, None)  # no secret kept
+    finally:
+        await again.connection.close()

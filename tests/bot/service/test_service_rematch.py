@@ -3,6 +3,8 @@ nothing."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.service import Challenge, GameService, Started, errors
@@ -60,3 +62,33 @@ async def test_against_the_computer_the_rematch_starts_at_once(service: GameServ
     again = started.view
     assert again.id != view.id and again.is_active and again.channel_id == CHANNEL
     assert (again.to_move_id, again.computer_level) == (COMPUTER, "hard")
+
+
+async def test_both_players_pressing_rematch_at_once_make_one_challenge(
+    service: GameService,
+) -> None:
+    game_id = await finished_game(service)
+    results = await asyncio.gather(
+        service.rematch(game_id, ALICE, request_id=1),
+        service.rematch(game_id, BOB, request_id=2),
+        return_exceptions=True,
+    )
+    (made,) = [r for r in results if isinstance(r, Challenge)]
+    (refused,) = [r for r in results if isinstance(r, BaseException)]
+    assert isinstance(refused, errors.RematchAlreadyAskedError)
+    assert refused.params["asker_id"] == made.challenger_id
+    assert [c.id for c in await service.pending_challenges(ALICE)] == [made.id]
+
+
+async def test_a_rematch_press_delivered_twice_makes_one_challenge(
+    service: GameService,
+) -> None:
+    game_id = await finished_game(service)
+    results = await asyncio.gather(
+        *(service.rematch(game_id, ALICE, request_id=9) for _ in range(4)),
+        return_exceptions=True,
+    )
+    made = [r for r in results if isinstance(r, Challenge)]
+    assert len(made) == 1
+    assert all(isinstance(r, errors.RequestAlreadyHandledError) for r in results if r not in made)
+    assert [c.id for c in await service.pending_challenges(BOB)] == [made[0].id]

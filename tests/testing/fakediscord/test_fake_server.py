@@ -295,3 +295,99 @@ def test_an_event_goes_to_the_shard_of_the_server_it_is_about() -> None:
     assert guild_of_event("GUILD_ROLE_DELETE", {"guild_id": "5", "role_id": "3"}) == 5
     assert guild_of_event("MESSAGE_CREATE", {"id": "1", "guild_id": "5"}) == 5
     assert guild_of_event("MESSAGE_CREATE", {"id": "1"}) is None  # a direct message
+
+
+async def _identify(session: aiohttp.ClientSession, fake: FakeDiscord):
+    ws = await session.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+    await _receive(ws)  # HELLO
+    await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 513, "shard": [0, 1]}})
+    assert (await _receive(ws))["t"] == "READY"
+    assert (await _receive(ws))["t"] == "GUILD_CREATE"
+    return ws
+
+
+async def test_two_sessions_of_one_shard_each_hear_an_interaction_delivered_twice(fake, http):
+    guild = next(iter(fake.world.guilds.values()))
+    alice = next(u for u in fake.world.users.values() if u.name == "alice")
+    fake.world.commands[guild.id] = [{"id": "1", "name": "ping", "type": 1, "options": []}]
+    async with aiohttp.ClientSession() as session:
+        first, second = await _identify(session, fake), await _identify(session, fake)
+        handle = await fake.send_slash_command(alice, guild.text_channel, "ping")
+        await fake.redeliver(handle)
+        for ws in (first, second):  # both processes hear it, twice
+            heard = [await _receive(ws) for _ in range(2)]
+            assert [event["d"]["id"] for event in heard] == [str(handle.id)] * 2
+        await first.close()
+        await second.close()
+    url = f"/api/v10/interactions/{handle.id}/{handle.token}/callback"
+    answer = {"type": 4, "data": {"content": "pong"}}
+    async with http.post(url, json=answer) as response:
+        assert response.ok
+    async with http.post(url, json=answer) as response:
+        assert response.status == 400
+        assert (await response.json())["code"] == 40060  # Interaction has already been ...
+
+
+async def test_the_bot_may_archive_its_thread_but_not_lock_or_delete_it_without_manage_threads(
+    fake, http
+):
+    from testing.fakediscord import MANAGE_THREADS
+
+    guild = next(iter(fake.world.guilds.values()))
+    parent = f"/api/v10/channels/{guild.text_channel.id}"
+    async with http.post(f"{parent}/threads", json={"name": "a game", "type": 11}) as response:
+        thread = f"/api/v10/channels/{(await response.json())['id']}"
+    forbidden = {"message": "Missing Permissions", "code": 50013}
+    async with http.delete(thread) as response:  # Manage Threads, which the invite lacks
+        assert response.status == 403 and await response.json() == forbidden
+    async with http.patch(thread, json={"archived": True, "locked": True}) as response:
+        assert response.status == 403 and await response.json() == forbidden
+    async with http.patch(thread, json={"archived": True}) as response:  # its creator may
+        assert response.status == 200
+        assert (await response.json())["thread_metadata"]["archived"] is True
+    fake.grant_bot(guild, MANAGE_THREADS)  # an admin gives the bot a role with it
+    async with http.patch(thread, json={"locked": True}) as response:
+        assert response.status == 200
+        assert (await response.json())["thread_metadata"]["locked"] is True
+    async with http.delete(thread) as response:
+        assert response.status == 200
+    assert guild.threads == []
+    async with http.get(thread) as response:
+        assert response.status == 404 and (await response.json())["code"] == 10003
+
+
+async def test_the_original_response_can_be_read_with_the_token_for_fifteen_minutes() -> None:
+    from testing.fakediscord import ManualClock
+
+    async with FakeDiscord(clock=ManualClock()) as fake:
+        guild = fake.add_guild("Test Server")
+        alice = fake.add_user("alice")
+        fake.world.commands[guild.id] = [{"id": "1", "name": "ping", "type": 1, "options": []}]
+        async with aiohttp.ClientSession(base_url=fake.base_url) as http:
+            ws = await _identify(http, fake)
+            handle = await fake.send_slash_command(alice, guild.text_channel, "ping")
+            original = f"/api/v10/webhooks/{fake.application_id}/{handle.token}/messages/@original"
+            async with http.get(original) as response:  # no answer yet
+                assert response.status == 404 and (await response.json())["code"] == 10015
+            callback = f"/api/v10/interactions/{handle.id}/{handle.token}/callback"
+            async with http.post(callback, json={"type": 4, "data": {"content": "pong"}}):
+                pass
+            async with http.get(original) as response:
+                assert response.status == 200
+                assert (await response.json())["id"] == str(handle.original.id)
+            fake.advance_clock(15 * 60 + 1)
+            async with http.get(original) as response:  # the token has expired
+                assert response.status == 401 and (await response.json())["code"] == 50027
+            await ws.close()
+
+
+async def test_a_held_answer_is_acted_on_at_once_and_answered_on_release(fake, http):
+    channel = next(iter(fake.world.guilds.values())).text_channel
+    held = fake.hold_answer("POST /channels/*/messages")
+    url = f"/api/v10/channels/{channel.id}/messages"
+    sending = asyncio.ensure_future(http.post(url, json={"content": "a1 c1"}))
+    posted = await fake.wait_for_message(channel, check=lambda m: m.content == "a1 c1")
+    assert held.hits and not sending.done()  # Discord has it; its sender does not know
+    held.release()
+    async with await sending as response:
+        assert response.status == 200 and (await response.json())["id"] == str(posted.id)
