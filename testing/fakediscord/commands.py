@@ -208,7 +208,13 @@ def bulk_overwrite(
     guild_id: int | None,
     new_id: Any,
 ) -> list[dict[str, Any]]:
-    """The stored commands after a PUT: same name and type keep their id, as on Discord."""
+    """The stored commands after a PUT: same name and type keep their id, as on Discord.
+
+    `integration_types` and `contexts` are "only for globally-scoped commands"
+    (https://discord.com/developers/docs/interactions/application-commands#contexts): a guild's
+    commands keep the defaults, whatever the bot sent (discord.py sends them for a guild too),
+    and work only where the app is installed to that server.
+    """
     old_ids = {(c["name"], c.get("type", 1)): c["id"] for c in existing}
     stored = []
     for entry in payload:
@@ -227,7 +233,7 @@ def bulk_overwrite(
         command["application_id"] = str(application_id)
         command["version"] = str(new_id())
         if guild_id is not None:
-            command["guild_id"] = str(guild_id)
+            command.update(guild_id=str(guild_id), contexts=None, integration_types=[0])
         stored.append(command)
     return stored
 

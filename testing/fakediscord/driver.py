@@ -6,17 +6,24 @@ an `InteractionHandle`; awaiting the handle gives the bot's answer (see `interac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from testing.fakediscord.commands import find_command, interaction_data
 from testing.fakediscord.gateway import Gateway
+from testing.fakediscord.installs import (
+    Owners,
+    command_owners,
+    in_private_channel,
+    message_owners,
+)
 from testing.fakediscord.interactions import (
     InteractionHandle,
     InteractionType,
     envelope,
     new_handle,
 )
+from testing.fakediscord.modals import submission_data
 from testing.fakediscord.models import VIEW_CHANNEL, FakeChannel, FakeMember, FakeMessage, FakeUser
 from testing.fakediscord.responses import InteractionRoutes
 from testing.fakediscord.world import World
@@ -44,10 +51,16 @@ class ActAsUsers:
         Options are plain values checked against the synced command (`ValueError` for unknown
         or missing options); `FakeUser` values become user options with resolved data.
         `locale` defaults to the user's. Await the handle for the bot's answer.
+
+        Only a command the Discord client would offer `user` there is sent (`installs`): in a
+        server with the bot or the bot's DM, a command installed to servers; in a DM or group
+        DM between people or a server without the bot, only for a user who installed the app
+        (`install_for_user`) and a global command whose `integration_types` include 1 and
+        whose `contexts` include the place's. Otherwise `CommandUnavailableError`.
         """
         self._must_see(user, channel)
         path = name.split()
-        command = self._command(channel, path[0])
+        command, owners = self._command(user, channel, path[0])
         data = interaction_data(
             command, path, options or {}, member_of=self._member_lookup(channel)
         )
@@ -58,6 +71,7 @@ class ActAsUsers:
             user,
             channel,
             deadline=self.ack_deadline,
+            owners=owners,
         )
         return await self._dispatch(handle, data, locale)
 
@@ -77,7 +91,7 @@ class ActAsUsers:
         """
         self._must_see(user, channel)
         path = name.split()
-        command = self._command(channel, path[0])
+        command, owners = self._command(user, channel, path[0])
         data = interaction_data(command, path, options, focused=focused)
         handle = new_handle(
             self.world,
@@ -86,13 +100,18 @@ class ActAsUsers:
             user,
             channel,
             deadline=self.ack_deadline,
+            owners=owners,
         )
         return await self._dispatch(handle, data, locale)
 
     async def press_button(
         self, user: FakeUser, message: FakeMessage, custom_id: str, *, locale: str | None = None
     ) -> InteractionHandle:
-        """Click the button `custom_id` on `message` (`LookupError` if it has no such button)."""
+        """Click the button `custom_id` on `message` (`LookupError` if it has no such button).
+
+        Anyone who sees the message may, whether they installed the app or not; each press is
+        a new interaction with a fresh token, carrying the install owners of the interaction
+        that made the message (`installs.message_owners`)."""
         component = self._component(message, custom_id, kind=2)
         data = {"custom_id": component["custom_id"], "component_type": 2}
         return await self._component_interaction(user, message, data, locale)
@@ -110,6 +129,33 @@ class ActAsUsers:
         self._component(message, custom_id, kind=3)
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return await self._component_interaction(user, message, data, locale)
+
+    async def submit_modal(
+        self,
+        opened: InteractionHandle,
+        values: Mapping[str, str | Sequence[str]],
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Fill in and submit the modal the bot answered `opened` with, as its user: `values`
+        maps a text input's custom id to its text and a select's to the chosen option values
+        (`ValueError` for what the client would refuse, see `modals`). The submission is a new
+        interaction (type 5, a fresh token) in the same place, with the same install owners,
+        and carries the message of a modal opened from a button."""
+        if opened.modal is None:
+            raise LookupError(f"{opened.label} was not answered with a modal")
+        data = submission_data(opened.modal, values)
+        handle = new_handle(
+            self.world,
+            InteractionType.MODAL_SUBMIT,
+            f"modal {data['custom_id']!r}",
+            opened.user,
+            opened.channel,
+            deadline=self.ack_deadline,
+            owners=dict(opened.owners),
+            source_message=opened.source_message,
+        )
+        return await self._dispatch(handle, data, locale, message=opened.source_message)
 
     async def redeliver(self, handle: InteractionHandle) -> InteractionHandle:
         """Send `handle`'s interaction again, the same id and token, as if Discord delivered
@@ -129,6 +175,7 @@ class ActAsUsers:
             user,
             message.channel,
             deadline=self.ack_deadline,
+            owners=message_owners(self.world, message.channel, message.interaction_metadata),
             source_message=message,
         )
         return await self._dispatch(handle, data, locale, message=message)
@@ -149,18 +196,23 @@ class ActAsUsers:
         await self.gateway.deliver("INTERACTION_CREATE", handle.payload)
         return handle
 
-    def _command(self, channel: FakeChannel, name: str) -> dict[str, Any]:
+    def _command(
+        self, user: FakeUser, channel: FakeChannel, name: str
+    ) -> tuple[dict[str, Any], Owners]:
         scopes = [None] if channel.guild_id is None else [channel.guild_id, None]
         for scope in scopes:
             found = find_command(self.world.commands.get(scope, []), name)
             if found is not None:
-                return found
+                return found, command_owners(self.world, found, user, channel)
         known = sorted(c["name"] for scope in scopes for c in self.world.commands.get(scope, []))
         raise LookupError(f"/{name} is not registered where {channel.name} is; known: {known}")
 
     def _must_see(self, user: FakeUser, channel: FakeChannel) -> None:
         """Discord shows no channel, so no command or button in it, to a member who may not view
-        it: a test that acts there has a mistake (`PermissionError`)."""
+        it, nor a DM or group DM to someone outside it: a test that acts there has a mistake
+        (`PermissionError`)."""
+        if not in_private_channel(channel, user):
+            raise PermissionError(f"{user.name} is not in the private channel {channel.name}")
         if not self.world.permissions_in(channel, user) & VIEW_CHANNEL:
             raise PermissionError(f"{user.name} cannot see #{channel.name}")
 

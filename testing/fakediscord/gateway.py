@@ -26,7 +26,10 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from testing.fakediscord.models import ChannelType, FakeGuild
 from testing.fakediscord.world import World
+
+PRIVATE_TYPES = (ChannelType.DM, ChannelType.GROUP_DM)
 
 # Members, presences and message content: intents Discord refuses unless enabled in the portal.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
@@ -181,7 +184,7 @@ class Gateway:
         session = Session(secrets.token_hex(16), intents, data, ws=ws, shard=shard)
         self.sessions.append(session)
         await self._dispatch(session, "READY", self._ready_payload(session))
-        for guild in self.world.guilds.values():
+        for guild in self._bots_guilds():
             if session.serves(guild.id):
                 await self._dispatch(session, "GUILD_CREATE", guild.create_payload())
         self.ready_count += 1
@@ -212,7 +215,7 @@ class Gateway:
     def _ready_payload(self, session: Session) -> dict[str, Any]:
         user = self.world.bot_user.payload()
         user.update(verified=True, mfa_enabled=False, email=None)
-        guilds = [gid for gid in self.world.guilds if session.serves(gid)]
+        guilds = [guild.id for guild in self._bots_guilds() if session.serves(guild.id)]
         return {
             "v": 10,
             "shard": list(session.shard),
@@ -229,9 +232,27 @@ class Gateway:
             "_trace": ["fakediscord"],
         }
 
+    def _bots_guilds(self) -> list[FakeGuild]:
+        """The servers the bot is a member of: only those reach it by the gateway."""
+        bot = self.world.bot_user.id
+        return [guild for guild in self.world.guilds.values() if bot in guild.members]
+
+    def _bot_hears(self, data: dict[str, Any]) -> bool:
+        """Whether an event about `data` reaches the bot: not from a server it is not in, nor
+        from a DM or group DM between people (a user-installed app hears only interactions)."""
+        raw = str(data.get("channel_id") or data.get("id"))
+        channel = self.world.channels.get(int(raw)) if raw.isdigit() else None
+        guild_id = data.get("guild_id") or (None if channel is None else channel.guild_id)
+        if guild_id is not None:
+            guild = self.world.guilds.get(int(guild_id))
+            return guild is None or self.world.bot_user.id in guild.members
+        return channel is None or channel.type not in PRIVATE_TYPES or channel.recipient is not None
+
     async def publish(self, event: str, data: dict[str, Any]) -> None:
         """Send an event to every session of its server's shard, or drop it if no bot has
-        identified for that shard."""
+        identified for that shard or the bot is not where it happened."""
+        if not self._bot_hears(data):
+            return
         for session in self.sessions_for(guild_of_event(event, data)):
             await self._dispatch(session, event, data)
 

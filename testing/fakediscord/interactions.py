@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from testing.fakediscord.ids import new_token
+from testing.fakediscord.installs import Owners, app_permissions, context_of, message_owners
 from testing.fakediscord.models import (
     MAX_UPLOAD_BYTES,
     FakeAttachment,
@@ -40,6 +41,7 @@ class InteractionType(IntEnum):
     APPLICATION_COMMAND = 2
     MESSAGE_COMPONENT = 3
     AUTOCOMPLETE = 4
+    MODAL_SUBMIT = 5
 
 
 class ResponseType(IntEnum):
@@ -59,6 +61,9 @@ ALLOWED_RESPONSES = {
     InteractionType.APPLICATION_COMMAND: {4, 5, 9},
     InteractionType.MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
     InteractionType.AUTOCOMPLETE: {8},
+    # "Not available for MODAL_SUBMIT and PING interactions" (the modal callback); updating a
+    # message needs a modal opened from one (_source refuses otherwise).
+    InteractionType.MODAL_SUBMIT: {4, 5, 6, 7},
 }
 # After these callbacks the response is complete; after a deferral it completes with the first
 # edit of the original response or the first followup.
@@ -126,6 +131,7 @@ class InteractionHandle:
     modal: dict[str, Any] | None = None
     late_callbacks: list[float] = field(default_factory=list)
     completed: bool = False
+    owners: Owners = field(default_factory=dict)  # its authorizing_integration_owners
 
     @property
     def ack_seconds(self) -> float | None:
@@ -234,9 +240,14 @@ def envelope(
     }
     guild = world.guild_of(channel)
     if guild is None:
-        payload.update(_dm_fields(world, user))
+        payload["user"] = user.payload()
     else:
         payload.update(_guild_fields(world, guild, user, channel))
+    payload.update(
+        app_permissions=str(app_permissions(world, channel, user)),
+        authorizing_integration_owners=dict(handle.owners),
+        context=context_of(world, channel),
+    )
     if message is not None:
         payload["message"] = message.payload()
     return payload
@@ -254,19 +265,6 @@ def _guild_fields(
         "guild": guild.interaction_payload(),
         "guild_locale": guild.locale,
         "member": member_data,
-        # What the bot may do in this very channel, overwrites applied.
-        "app_permissions": str(world.bot_permissions_in(channel)),
-        "authorizing_integration_owners": {"0": str(guild.id)},
-        "context": 0,
-    }
-
-
-def _dm_fields(world: World, user: FakeUser) -> dict[str, Any]:
-    return {
-        "user": user.payload(),
-        "app_permissions": "0",
-        "authorizing_integration_owners": {"0": str(world.application_id)},
-        "context": 1,
     }
 
 
@@ -284,9 +282,12 @@ def new_handle(
     channel: FakeChannel,
     *,
     deadline: float,
+    owners: Owners | None = None,
     source_message: FakeMessage | None = None,
 ) -> InteractionHandle:
-    """A handle with a fresh id and token, its payload still to be filled in."""
+    """A handle with a fresh id and token (every interaction has its own, a button pressed
+    twice too), its payload still to be filled in; `owners` default to the guild install where
+    the interaction happens."""
     return InteractionHandle(
         world,
         world.ids.next(),
@@ -298,4 +299,5 @@ def new_handle(
         payload={},
         deadline=deadline,
         source_message=source_message,
+        owners=message_owners(world, channel, None) if owners is None else owners,
     )

@@ -25,7 +25,11 @@ MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
-MEMBER_PERMISSIONS = (
+USE_EXTERNAL_APPS = 1 << 50
+"""Lets user-installed apps answer publicly in a server that has not installed them too
+(developers/topics/permissions#permissions-bitwise-permission-flags); @everyone has it unless a
+server takes it away."""
+BOT_PERMISSIONS = (
     VIEW_CHANNEL
     | SEND_MESSAGES
     | EMBED_LINKS
@@ -36,9 +40,10 @@ MEMBER_PERMISSIONS = (
     | CREATE_PRIVATE_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
-BOT_PERMISSIONS = MEMBER_PERMISSIONS
-"""The bot's as its invite grants them (and @everyone): no Manage Threads, so it can neither
-delete nor lock a thread, not even its own (`FakeDiscord.grant_bot` adds what an admin grants)."""
+"""The bot's as its invite grants them: no Manage Threads, so it can neither delete nor lock a
+thread, not even its own (`FakeDiscord.grant_bot` adds what an admin grants)."""
+MEMBER_PERMISSIONS = BOT_PERMISSIONS | USE_EXTERNAL_APPS
+"""@everyone's in a new server: the bot's, and Use External Apps, on by default."""
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -52,6 +57,7 @@ class ChannelType(IntEnum):
 
     TEXT = 0
     DM = 1
+    GROUP_DM = 3
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
 
@@ -73,6 +79,7 @@ class FakeUser:
     locale: str = "en-US"
     bot: bool = False
     dms_open: bool = True  # False: the user has closed direct messages (or blocked the bot)
+    installed_app: bool = False  # True: the user added the app to their apps (a user install)
 
     @property
     def mention(self) -> str:
@@ -159,7 +166,8 @@ class FakeMember:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A text channel, a thread in one, or a DM channel."""
+    """A text channel, a thread in one, or a private channel: the bot's DM with `recipient`, or
+    a DM or group DM between `people` (the bot is not in those)."""
 
     id: int
     type: ChannelType
@@ -177,6 +185,7 @@ class FakeChannel:
     message_count: int = 0
     member_ids: set[int] = field(default_factory=set)
     overwrites: list[dict[str, str | int]] = field(default_factory=list)
+    people: list[FakeUser] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
@@ -190,7 +199,7 @@ class FakeChannel:
 
     def payload(self) -> dict[str, Any]:
         """The channel object."""
-        if self.type is ChannelType.DM:
+        if self.type in (ChannelType.DM, ChannelType.GROUP_DM):
             return self._dm_payload()
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -232,14 +241,17 @@ class FakeChannel:
         }
 
     def _dm_payload(self) -> dict[str, Any]:
-        recipients = [] if self.recipient is None else [self.recipient.payload()]
-        return {
+        people = self.people if self.recipient is None else [self.recipient]
+        data: dict[str, Any] = {
             "id": str(self.id),
-            "type": int(ChannelType.DM),
+            "type": int(self.type),
             "last_message_id": _optional_id(self.last_message_id),
-            "recipients": recipients,
+            "recipients": [user.payload() for user in people],
             "flags": 0,
         }
+        if self.type is ChannelType.GROUP_DM:
+            data.update(name=self.name, icon=None, owner_id=str(self.owner_id))
+        return data
 
 
 @dataclass(eq=False)

@@ -11,6 +11,11 @@ from typing import Any
 
 from aiohttp import web
 
+from testing.fakediscord.installs import (
+    MAX_FOLLOWUPS_USER_INSTALL,
+    answers_forced_ephemeral,
+    only_user_installed,
+)
 from testing.fakediscord.interactions import (
     ALLOWED_RESPONSES,
     COMPLETE_AT_CALLBACK,
@@ -84,7 +89,7 @@ class InteractionRoutes:
         if kind is ResponseType.CHANNEL_MESSAGE:
             handle.original = await self._respond(handle, data, body)
         elif kind is ResponseType.DEFERRED_CHANNEL_MESSAGE:
-            thinking = {"content": "", "flags": LOADING | (data.get("flags", 0) & EPHEMERAL)}
+            thinking = {"content": "", "flags": LOADING | (data.get("flags") or 0) & EPHEMERAL}
             handle.original = await self._respond(handle, thinking, Body())
         elif kind is ResponseType.DEFERRED_UPDATE_MESSAGE:
             handle.original = handle.source_message
@@ -105,7 +110,7 @@ class InteractionRoutes:
         command = handle.type is InteractionType.APPLICATION_COMMAND
         message = self.world.bot_message(
             handle.channel,
-            payload,
+            self._forced_ephemeral(handle, payload),
             body.files,
             webhook_id=self.world.application_id,
             type=MessageType.CHAT_INPUT_COMMAND if command else MessageType.DEFAULT,
@@ -135,9 +140,10 @@ class InteractionRoutes:
         if original is not None and original.loading:
             message = await self._edit(original, payload, body)
         else:
+            self._may_follow_up(handle)
             message = self.world.bot_message(
                 handle.channel,
-                payload,
+                self._forced_ephemeral(handle, payload),
                 body.files,
                 webhook_id=self.world.application_id,
                 interaction_metadata=_metadata(handle),
@@ -181,6 +187,23 @@ class InteractionRoutes:
             "MESSAGE_DELETE", {"id": str(message.id), "channel_id": str(message.channel.id)}
         )
         return no_content()
+
+    def _forced_ephemeral(self, handle: InteractionHandle, payload: dict[str, Any]) -> Any:
+        """The payload, made ephemeral where a user-installed app may not answer publicly
+        (see `installs`)."""
+        if not answers_forced_ephemeral(self.world, handle.channel, handle.user, handle.owners):
+            return payload
+        return {**payload, "flags": (payload.get("flags") or 0) | EPHEMERAL}
+
+    @staticmethod
+    def _may_follow_up(handle: InteractionHandle) -> None:
+        """Refuse a sixth followup of an interaction that reached the app through a user install
+        alone (see `installs`)."""
+        limited = only_user_installed(handle.owners)
+        if limited and len(handle.followups) >= MAX_FOLLOWUPS_USER_INSTALL:
+            raise ApiError(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )
 
     # -- lookups -----------------------------------------------------------------------------
 
@@ -235,12 +258,11 @@ def _checked_choices(choices: Any) -> list[dict[str, Any]]:
 
 
 def _metadata(handle: InteractionHandle) -> dict[str, Any]:
-    guild_id = handle.channel.guild_id
     data: dict[str, Any] = {
         "id": str(handle.id),
         "type": int(handle.type),
         "user": handle.user.payload(),
-        "authorizing_integration_owners": {"0": str(guild_id or handle.world.application_id)},
+        "authorizing_integration_owners": dict(handle.owners),
     }
     if handle.source_message is not None:
         data["interacted_message_id"] = str(handle.source_message.id)

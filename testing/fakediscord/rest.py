@@ -9,6 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from testing.fakediscord.commands import bulk_overwrite, check_commands, invalid_form_body
+from testing.fakediscord.installs import bot_present, shares_a_server_with_the_bot
 from testing.fakediscord.models import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
@@ -20,7 +21,9 @@ from testing.fakediscord.models import (
     VIEW_CHANNEL,
     ChannelType,
     FakeChannel,
+    FakeGuild,
     FakeMessage,
+    FakeUser,
 )
 from testing.fakediscord.responses import Publish
 from testing.fakediscord.web import BODY, ApiError, Body, json_response, no_content
@@ -139,7 +142,7 @@ class RestRoutes:
         if request.match_info["application_id"] != str(self.world.application_id):
             raise ApiError(403, 50001, "Missing Access")
         guild_id = request.match_info.get("guild_id")
-        return None if guild_id is None else self.world.guild(guild_id).id
+        return None if guild_id is None else self._guild(request).id
 
     # -- channels and messages -----------------------------------------------------------------
 
@@ -203,8 +206,8 @@ class RestRoutes:
         """Post a message (JSON, or multipart with `payload_json` and `files[n]`)."""
         channel = self._writable(self._channel(request))
         body: Body = request[BODY]
-        if channel.recipient is not None and not channel.recipient.dms_open:
-            raise ApiError(403, 50007, "Cannot send messages to this user")
+        if channel.recipient is not None:
+            self._may_write_to(channel.recipient)
         send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         self._require(channel, send | (ATTACH_FILES if body.files else 0))
         payload = body.payload or {}
@@ -301,6 +304,19 @@ class RestRoutes:
         self.world.changed()
         return no_content()
 
+    def _may_write_to(self, user: FakeUser) -> None:
+        """A DM reaches a user who shares a server with the bot and keeps DMs open: else 403
+        with 50278 "Cannot send messages to this user due to having no mutual guilds" (a user
+        who only installed the app) or 50007 "Cannot send messages to this user"
+        (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes).
+        Opening the DM channel works either way."""
+        if not shares_a_server_with_the_bot(self.world, user):
+            raise ApiError(
+                403, 50278, "Cannot send messages to this user due to having no mutual guilds"
+            )
+        if not user.dms_open:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
+
     async def open_dm(self, request: web.Request) -> web.Response:
         """The DM channel with a user."""
         payload = request[BODY].payload or {}
@@ -315,23 +331,37 @@ class RestRoutes:
 
     async def get_guild(self, request: web.Request) -> web.Response:
         """A guild."""
-        return json_response(self.world.guild(request.match_info["guild_id"]).base_payload())
+        return json_response(self._guild(request).base_payload())
 
     async def guild_channels(self, request: web.Request) -> web.Response:
         """A guild's channels (threads are not channels here, as on Discord)."""
-        guild = self.world.guild(request.match_info["guild_id"])
+        guild = self._guild(request)
         return json_response([channel.payload() for channel in guild.channels])
 
     async def get_member(self, request: web.Request) -> web.Response:
         """A member of a guild."""
-        guild = self.world.guild(request.match_info["guild_id"])
+        guild = self._guild(request)
         user = self.world.user(request.match_info["user_id"])
         return json_response(self.world.member(guild, user).payload())
 
     # -- lookups -------------------------------------------------------------------------------
 
     def _channel(self, request: web.Request) -> FakeChannel:
-        return self.world.channel(request.match_info["channel_id"])
+        """The channel of the path. Where the bot is not (a server without it, a DM or group DM
+        between people) every channel route answers 403/50001 "Missing Access": an app there
+        only answers interactions, through their own routes (the 50001 of
+        developers/topics/opcodes-and-status-codes#json-json-error-codes)."""
+        channel = self.world.channel(request.match_info["channel_id"])
+        if not bot_present(self.world, channel):
+            raise ApiError(403, 50001, "Missing Access")
+        return channel
+
+    def _guild(self, request: web.Request) -> FakeGuild:
+        """The server of the path; 403/50001 if the bot is not a member."""
+        guild = self.world.guild(request.match_info["guild_id"])
+        if self.world.bot_user.id not in guild.members:
+            raise ApiError(403, 50001, "Missing Access")
+        return guild
 
     def _thread(self, request: web.Request) -> FakeChannel:
         channel = self._channel(request)

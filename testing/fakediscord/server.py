@@ -1,6 +1,7 @@
 """`FakeDiscord`: the server (REST under ``/api/v10`` and the gateway on one loopback port) and
-the API that tests use to build the world, wait for what the bot does and check it; the user
-actions (slash commands, buttons) come from `driver.ActAsUsers`."""
+the API that tests use to wait for what the bot does and check it; building the world comes
+from `places.BuildWorld`, the user actions (slash commands, buttons, modals) from
+`driver.ActAsUsers`."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from types import TracebackType
 from typing import Any
 
@@ -19,7 +20,8 @@ from testing.fakediscord.driver import ActAsUsers
 from testing.fakediscord.faults import Fault, RecordedRequest, route_matches
 from testing.fakediscord.gateway import Gateway
 from testing.fakediscord.interactions import ACK_DEADLINE, InteractionHandle
-from testing.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
+from testing.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from testing.fakediscord.places import BuildWorld
 from testing.fakediscord.responses import InteractionRoutes
 from testing.fakediscord.rest import RestRoutes
 from testing.fakediscord.web import BODY, ApiError, json_response, read_body, request_key
@@ -34,7 +36,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("fakediscord")
 
 
-class FakeDiscord(ActAsUsers):
+class FakeDiscord(ActAsUsers, BuildWorld):
     """A fake Discord API on 127.0.0.1 for the real discord.py client of the bot.
 
     Build the world (`add_guild`, `add_user`), `start()`, point the bot at `api_base` and
@@ -147,84 +149,6 @@ class FakeDiscord(ActAsUsers):
     def application_id(self) -> int:
         """The application's id (also the bot user's id, as on Discord)."""
         return self.world.application_id
-
-    def add_guild(
-        self,
-        name: str = "Test Server",
-        *,
-        locale: str = "en-US",
-        shard: tuple[int, int] | None = None,
-    ) -> FakeGuild:
-        """A guild with a `general` text channel (`guild.text_channel`); the bot is a member.
-        `shard` (shard_id, num_shards) picks an id that Discord's sharding puts on that shard."""
-        return self.world.add_guild(name, locale=locale, shard=shard)
-
-    def add_text_channel(self, guild: FakeGuild, name: str) -> FakeChannel:
-        """Another text channel in `guild` (add before the bot connects, or it won't see it)."""
-        return self.world.add_text_channel(guild, name)
-
-    def add_user(
-        self, name: str, *, locale: str = "en-US", guilds: Iterable[FakeGuild] | None = None
-    ) -> FakeUser:
-        """A user with a Discord `locale` (e.g. ``"de"``), member of `guilds` (default all)."""
-        return self.world.add_user(name, locale=locale, guilds=guilds)
-
-    def add_member(self, guild: FakeGuild, user: FakeUser, *, nick: str | None = None) -> None:
-        """Make `user` a member of `guild`, called `nick` there (a nickname is per server)."""
-        self.world.add_member(guild, user, nick=nick)
-
-    def set_nickname(self, guild: FakeGuild, user: FakeUser, nick: str | None) -> None:
-        """`user`'s nickname in `guild` (None: none). Discord tells a bot of it only through
-        GUILD_MEMBER_UPDATE, which needs the privileged GUILD_MEMBERS intent: a bot with the
-        Guilds intent alone hears nothing, and sees the new name in the member objects of
-        interactions and of `GET /guilds/{guild}/members/{user}`."""
-        self.world.member(guild, user).nick = nick
-        self.world.changed()
-
-    async def add_role(
-        self,
-        guild: FakeGuild,
-        name: str,
-        permissions: int = 0,
-        *,
-        members: Iterable[FakeUser] = (),
-    ) -> FakeRole:
-        """A new role granting `permissions`, given to `members`. The bot hears of the role
-        (GUILD_ROLE_CREATE, a Guilds event); of the members' new roles it hears nothing (that
-        is GUILD_MEMBER_UPDATE again): their interactions carry them."""
-        role = self.world.add_role(guild, name, permissions)
-        for user in members:
-            self.world.member(guild, user).roles.append(role.id)
-        await self.gateway.publish(
-            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}
-        )
-        return role
-
-    async def set_overwrite(
-        self, channel: FakeChannel, target: FakeRole | FakeUser, *, allow: int = 0, deny: int = 0
-    ) -> None:
-        """Set `channel`'s permission overwrite for a role (a guild's @everyone is the role with
-        the guild's id, `guild.roles[0]`) or a member, as a server admin does; the bot hears of
-        it as Discord tells it (CHANNEL_UPDATE)."""
-        self.world.set_overwrite(channel, target, allow=allow, deny=deny)
-        await self.gateway.publish("CHANNEL_UPDATE", channel.payload())
-
-    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
-        """`user`'s permissions in `channel`, as Discord computes them."""
-        return self.world.permissions_in(channel, user)
-
-    async def deny_bot(self, channel: FakeChannel, permissions: int) -> None:
-        """Deny the bot `permissions` in `channel` (and its threads) by a channel overwrite, as
-        a server admin does; the bot hears of it as Discord tells it (CHANNEL_UPDATE)."""
-        self.world.deny_bot(channel, permissions)
-        await self.gateway.publish("CHANNEL_UPDATE", channel.payload())
-
-    def grant_bot(self, guild: FakeGuild, permissions: int) -> None:
-        """Give the bot `permissions` in all of `guild` (a role a server admin adds to it, say
-        Manage Threads, which its invite does not ask for)."""
-        role = self.world.add_role(guild, "bot extras", permissions)
-        self.world.member(guild, self.world.bot_user).roles.append(role.id)
-        self.world.changed()
 
     # -- waiting for the bot -------------------------------------------------------------------
 

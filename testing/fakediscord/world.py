@@ -118,10 +118,16 @@ class World:
     # -- building the world --------------------------------------------------------------------
 
     def add_guild(
-        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+        bot: bool = True,
     ) -> FakeGuild:
-        """A guild with an @everyone role, a `general` text channel, and the bot as member;
-        with `shard` (shard_id, num_shards), its id is one of that shard's."""
+        """A guild with an @everyone role, a `general` text channel, and the bot as member
+        (unless not `bot`: a server that has not installed the app); with `shard` (shard_id,
+        num_shards), its id is one of that shard's."""
         guild_id = self.ids.next()
         if shard is not None:
             shard_id, count = shard
@@ -130,8 +136,9 @@ class World:
         guild.roles.append(FakeRole(guild.id, "@everyone", MEMBER_PERMISSIONS))
         self.guilds[guild.id] = guild
         self.add_text_channel(guild, "general")
-        bot_role = self.add_role(guild, self.bot_user.name, BOT_PERMISSIONS)
-        self.add_member(guild, self.bot_user).roles.append(bot_role.id)
+        if bot:
+            bot_role = self.add_role(guild, self.bot_user.name, BOT_PERMISSIONS)
+            self.add_member(guild, self.bot_user).roles.append(bot_role.id)
         self.add_member(guild, self.owner)
         return guild
 
@@ -256,6 +263,17 @@ class World:
                 return channel
         channel = FakeChannel(self.ids.next(), ChannelType.DM, user.name, recipient=user)
         self.channels[channel.id] = channel
+        return channel
+
+    def private_channel(self, people: list[FakeUser], *, name: str) -> FakeChannel:
+        """A DM between two people or a group DM (the first person owns it); the bot is in
+        neither."""
+        kind = ChannelType.DM if len(people) == 2 else ChannelType.GROUP_DM
+        channel = FakeChannel(self.ids.next(), kind, name, owner_id=people[0].id, people=people)
+        for user in people:
+            self.users[user.id] = user
+        self.channels[channel.id] = channel
+        self.changed()
         return channel
 
     def create_thread(
