@@ -15,7 +15,7 @@ from bot.games import GAMES, Registry
 from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.service.limits import Limits
-from bot.store import open_database
+from bot.store import Reach, open_database
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
@@ -86,8 +86,10 @@ async def start_game(
     move_seconds: int | None = None,
     best_of: int | None = None,
     guild_id: int = GUILD,
+    reach: Reach = Reach.POST,
 ) -> AcceptResult:
-    """Challenge and accept (a game, or a best-of match); the challenger moves first."""
+    """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`
+    REPLY for a channel the bot can only answer in."""
     challenge = await service.challenge(
         game_kind=game_kind,
         guild_id=guild_id,
@@ -98,6 +100,7 @@ async def start_game(
         move_seconds=move_seconds,
         challenger_first=True,
         best_of=best_of,
+        reach=reach,
     )
     return await service.accept(challenge.id, opponent)
 

@@ -3,8 +3,10 @@ channels: the outbox's posts that are about a player more than about a move.
 
 A direct message speaks the language the player chose it in (else the server's), links to the
 game's message in its channel, and is sent with its outbox id as the nonce, like every owed post.
-When Discord answers 403 with code 50007 the player has closed their direct messages: that is
-noted (no more are tried until they choose anew) and nothing fails.
+When Discord answers 403 with code 50007 the player has closed their direct messages, and with
+50278 they share no server with the bot (a player met in a group DM, say): either is noted (no
+more are tried until they choose anew) and nothing fails. A reply-only game (where the bot can
+only answer interactions) has its reminders and its loss on time told here too.
 """
 
 from __future__ import annotations
@@ -16,12 +18,24 @@ import discord
 from bot.discord.announce import Announcer, pings
 from bot.discord.texts import mention
 from bot.i18n import text, timestamp
-from bot.service import DigestItem, GameView, ReminderDigest, TurnDm, VacationNotice
+from bot.service import (
+    DigestItem,
+    GameView,
+    ReminderDigest,
+    TimeLossDm,
+    TurnDm,
+    VacationNotice,
+)
 
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 """Discord's code for "Cannot send messages to this user"."""
+NO_SHARED_SERVER = 50278
+"""Discord's code for "Cannot send messages to this user due to having no mutual guilds"
+(discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes)."""
+REFUSED = frozenset({DMS_CLOSED, NO_SHARED_SERVER})
+"""The refusals that say the user cannot be written to: noted once, not retried."""
 
 
 def jump_url(view: GameView, message_id: int | None) -> str:
@@ -62,6 +76,22 @@ class Letters:
         lines = [text(locale, "dm.digest", count=len(owed.items))]
         lines += [self._digest_line(item, owed.user_id, locale) for item in owed.items]
         await self._send(owed.user_id, owed.post_id, "\n".join(lines), [])
+
+    async def time_loss(self, owed: TimeLossDm) -> None:
+        """Tell a player of a reply-only game that it was lost on time (no channel post can)."""
+        view, loss = owed.view, owed.loss
+        locale = await self._locale(owed.user_id, view)
+        content = text(
+            locale,
+            "dm.time_loss",
+            game=text(locale, view.kind.title_key),
+            opponent=mention(view.opponent_of(owed.user_id)),
+            channel=f"<#{view.channel_id}>",
+            loser=mention(loss.loser_id),
+            winner=mention(view.opponent_of(loss.loser_id)),
+            link=jump_url(view, None),
+        )
+        await self._send(owed.user_id, owed.post_id, content, [])
 
     async def vacation(self, owed: VacationNotice) -> None:
         """Tell a game's channel (pinging the opponent) that a player is away, or back."""
@@ -116,10 +146,12 @@ class Letters:
                 content, files=files, allowed_mentions=pings(), nonce=f"post-{post_id}"
             )
         except discord.Forbidden as error:
-            if error.code != DMS_CLOSED:
+            if error.code not in REFUSED:
                 await self.service.failed(post_id)
                 raise
-            log.info("user %s has closed their direct messages; not writing again", user_id)
+            log.info(
+                "user %s cannot get direct messages (%s); not writing again", user_id, error.code
+            )
             await self.service.dms_closed(user_id, post_id)
             return
         except discord.HTTPException:

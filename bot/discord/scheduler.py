@@ -24,6 +24,7 @@ from bot.service import (
     Owed,
     ReminderDigest,
     TimeLoss,
+    TimeLossDm,
     TurnDm,
     VacationNotice,
 )
@@ -180,12 +181,14 @@ class Scheduler:
                 log.exception("could not deliver %r; it stays owed", item)
 
     async def _deliver(self, owed: Owed) -> None:
-        """A player's direct message or a holiday notice goes by letter, the rest to the
-        game's channel."""
+        """A player's direct message (a reply-only game's loss on time too) or a holiday notice
+        goes by letter, the rest to the game's channel."""
         if isinstance(owed, TurnDm):
             await self.letters.turn(owed)
         elif isinstance(owed, ReminderDigest):
             await self.letters.digest(owed)
+        elif isinstance(owed, TimeLossDm):
+            await self.letters.time_loss(owed)
         elif isinstance(owed, VacationNotice):
             await self.letters.vacation(owed)
         else:

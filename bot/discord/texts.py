@@ -11,7 +11,15 @@ from collections.abc import Callable
 from bot.discord.wording import after_game, score_line
 from bot.games import Note
 from bot.i18n import catalogue, format_duration, text, timestamp
-from bot.service import GameView, MatchTermination, MoveResult, Outcome, Side, Termination
+from bot.service import (
+    GameView,
+    MatchTermination,
+    MoveResult,
+    Outcome,
+    Side,
+    Termination,
+    TimeLoss,
+)
 
 
 def mention(user_id: int) -> str:
@@ -60,6 +68,8 @@ class TurnTexts:
         params = {**opening.params, "player": mention(view.to_move_id)}
         hint = text(locale, opening.key, **params)
         lines = [started, hint]
+        if not self.is_computer(view.to_move_id):  # the computer has no clock
+            lines.append(text(locale, "game.first_deadline", deadline=timestamp(view.deadline_at)))
         computer = next((u for u in view.players.values() if self.is_computer(u)), None)
         level = view.computer_level
         if level is not None and computer is not None:
@@ -145,6 +155,23 @@ class TurnTexts:
         if match.termination is MatchTermination.RESIGNATION:
             return after_game(match, locale)
         return "\n".join([self.ending_text(view, ending, locale), after_game(match, locale)])
+
+    def unseen_loss_text(self, loss: TimeLoss, locale: str) -> str:
+        """A reply-only game's loss on time, at a player's first press since it fell due (no
+        post could tell it): when, who lost and who won; and, in a match, where it stands."""
+        view = loss.view
+        winner = view.opponent_of(loss.loser_id)
+        when = timestamp(view.finished_at or 0)
+        said = text(
+            locale,
+            "result.timeout_unseen",
+            when=when,
+            loser=mention(loss.loser_id),
+            winner=mention(winner),
+        )
+        if view.match is None:
+            return said
+        return "\n".join([said, after_game(view.match, locale)])
 
     def ending_text(self, view: GameView, ending: Outcome[Side], locale: str) -> str:
         """The result: who won and why, with the points where the game has them."""

@@ -57,14 +57,16 @@ from bot.service.results import (
     TakebackAction,
     TakebackResult,
     TimeLoss,
+    TimeLossDm,
     TurnDm,
     VacationNotice,
     VacationStatus,
 )
 from bot.service.takeback import Takebacks
+from bot.service.unseen import UnseenEndings
 from bot.service.vacations import Vacations
 from bot.service.writer import GameWriter
-from bot.store import Database
+from bot.store import Database, Reach
 from engine.game import Outcome, Reason, Side, Termination
 
 
@@ -92,6 +94,7 @@ class GameService:
         self._time(alarms, Vacations(ctx), Outbox(ctx, alarms))
         self._notifications(Notifications(ctx))
         self._queries(Queries(ctx), Ratings(ctx, rater))
+        self.unseen_time_loss = UnseenEndings(ctx).unseen_time_loss
 
     def _challenges(self, challenges: Challenges, rematches: Rematches) -> None:
         self.is_computer_player = challenges.is_computer_player
@@ -194,6 +197,7 @@ __all__ = [
     "Owed",
     "PlayerStats",
     "RatingSummary",
+    "Reach",
     "Reason",
     "Reminder",
     "ReminderDigest",
@@ -208,6 +212,7 @@ __all__ = [
     "TakebackResult",
     "Termination",
     "TimeLoss",
+    "TimeLossDm",
     "TurnDm",
     "VacationNotice",
     "VacationStatus",

@@ -30,6 +30,7 @@ from bot.store import (
     GameStatus,
     Notify,
     PostKind,
+    Reach,
     challenges,
     games,
     users,
@@ -66,15 +67,20 @@ class Alarms:
                 log.exception("game %s: its alarm failed; trying again later", row.id)
                 await self._postpone(row.id, at + ALARM_RETRY)
                 continue
-            if notice is not None:
+            if notice is None:
+                continue
+            if isinstance(notice, TimeLoss):
+                self.ctx.changed(notice.view, notice.match)
+            if notice.view.reach is Reach.POST:  # a reply-only game's channel hears nothing
                 notices.append(notice)
-                if isinstance(notice, TimeLoss):
-                    self.ctx.changed(notice.view, notice.match)
         for challenge in expired:
             closed = await self._expire(challenge.id, at)
             if closed is not None:
-                notices.append(ChallengeExpired(closed))
                 self.ctx.challenge_changed(closed)
+                # A reply-only challenge's message is an answer the bot can no longer edit
+                # (its token lasts 15 minutes): its Accept says it expired when pressed.
+                if closed.reach is Reach.POST:
+                    notices.append(ChallengeExpired(closed))
         return notices
 
     async def next_alarm(self) -> datetime | None:
@@ -100,7 +106,7 @@ class Alarms:
         async with self.ctx.connection.transaction() as db:
             await games.postpone_alarm(db, game_id, when)
 
-    async def _alarm(self, game_id: int, now: int) -> Notice | None:
+    async def _alarm(self, game_id: int, now: int) -> Reminder | TimeLoss | None:
         async with self.ctx.connection.transaction() as db:
             row = await games.get_game(db, game_id)
             if (
@@ -130,10 +136,14 @@ class Alarms:
 
     async def _remind_by_dm(self, db: Db, row: GameRow, user_id: int, stage: int, now: int) -> None:
         """Owe a direct message with this reminder and every other one of the player's that
-        falls due within the hour, if they asked for reminders by direct message; each game in
-        it is marked, so its own reminder sends no second one."""
+        falls due within the hour, if they asked for reminders by direct message (or the game
+        is reply-only: no channel reminds them there); each game in it is marked, so its own
+        reminder sends no second one."""
         settings = await users.settings_of(db, user_id)
-        if settings is None or settings.notify is Notify.CHANNEL or settings.dm_closed:
+        if settings is not None and settings.dm_closed:
+            return
+        chose = settings is not None and settings.notify is not Notify.CHANNEL
+        if not chose and row.reach is Reach.POST:
             return
         digest = [(row, stage)]
         for other in await games.list_games(db, user_id=user_id, limit=1000):
@@ -158,5 +168,22 @@ class Alarms:
         ended = await self.writer.end(db, loaded, ending, now, replay=False)
         loser_id = view.player_of(loser)
         post_id = await self.ctx.owe(db, PostKind.TIME_LOSS, ended.row, now, loser_id=loser_id)
+        if ended.row.reach is Reach.REPLY:
+            await self._tell_loss_by_dm(db, ended.row, loser_id, now)
         final = await self.ctx.view(db, ended.row, view.game)
         return TimeLoss(final, loser_id, ending, post_id, ended.match)
+
+    async def _tell_loss_by_dm(self, db: Db, row: GameRow, loser_id: int, now: int) -> None:
+        """A reply-only game lost on time: its channel cannot be told, so each person playing
+        is written to (unless their direct messages were found closed) and shown it at their
+        next press of the game's buttons or commands."""
+        people = tuple(
+            user for user in (row.first_id, row.second_id) if user != self.ctx.computer_id
+        )
+        await games.add_unseen_ending(db, row.id, people)
+        for user_id in people:
+            settings = await users.settings_of(db, user_id)
+            if settings is None or not settings.dm_closed:
+                await self.ctx.owe(
+                    db, PostKind.TIME_LOSS_DM, row, now, user_id=user_id, loser_id=loser_id
+                )

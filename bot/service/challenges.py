@@ -25,7 +25,7 @@ from bot.service.limits import COOLDOWN, held_until
 from bot.service.matches import check_best_of
 from bot.service.results import AcceptResult, Challenge, Started
 from bot.service.writer import GameWriter
-from bot.store import ChallengeRow, ChallengeStatus, Db, blocks, challenges
+from bot.store import ChallengeRow, ChallengeStatus, Db, Reach, blocks, challenges
 
 
 class Challenges:
@@ -57,11 +57,13 @@ class Challenges:
         level: str | None = None,
         best_of: int | None = None,
         request_id: int | None = None,
+        reach: Reach = Reach.POST,
     ) -> Challenge:
         """Challenge `opponent_id` (a person) to a game, or to a best-of match (`best_of` 3);
         None for `challenger_first` tosses a coin (for the match's first game). `request_id`
         names the request (a Discord interaction) that asks for it, so the same request
-        arriving twice makes one challenge.
+        arriving twice makes one challenge. `reach` says how the channel is reached (REPLY:
+        the bot can only answer there; the challenge and its game then owe it no post).
 
         Raises `OpponentIsBotError` (another bot), `LevelNeedsComputerError` (a level for a
         person), `UnknownGameError`, `UnknownVariantError`, `BadMatchLengthError`,
@@ -109,6 +111,7 @@ class Challenges:
                     expires_at=now + self.challenge_seconds,
                     best_of=length,
                     request_id=request_id,
+                    reach=reach,
                 )
                 if challenge_id is not None:
                     break
@@ -302,6 +305,7 @@ class Challenges:
             first_id=first,
             second_id=second,
             move_seconds=challenge.move_seconds,
+            reach=challenge.reach,
         )
         seating = await self.writer.open_match(db, seating, challenge.best_of, now)
         return await self.writer.start(db, seating, now)

@@ -20,7 +20,7 @@ from bot.service.matches import check_best_of
 from bot.service.results import MoveResult, Started
 from bot.service.writer import GameWriter
 from bot.shards import Shards
-from bot.store import Db, GameRow, GameStatus, games, jobs
+from bot.store import Db, GameRow, GameStatus, Reach, games, jobs
 from engine.ai import Level
 
 log = logging.getLogger(__name__)
@@ -63,10 +63,11 @@ class ComputerGames:
         level: str | None = None,
         player_first: bool | None = None,
         best_of: int | None = None,
+        reach: Reach = Reach.POST,
     ) -> Started:
         """Start a game (or a best-of match) of `player_id` against the computer at once (it
         needs no Accept); None for `player_first` tosses a coin. The computer's turns are the
-        caller's to play.
+        caller's to play. `reach` as for `Challenges.challenge`.
 
         Raises `UnknownGameError`, `UnknownVariantError`, `UnknownLevelError`,
         `BadMatchLengthError`, `SelfChallengeError`, `BadTimeLimitError`,
@@ -93,6 +94,7 @@ class ComputerGames:
             second_id=computer if first else player_id,
             move_seconds=seconds,
             computer_level=level,
+            reach=reach,
         )
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:

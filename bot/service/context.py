@@ -41,6 +41,7 @@ from bot.store import (
     MatchRow,
     Notify,
     PostKind,
+    Reach,
     games,
     matches,
     posts,
@@ -59,6 +60,11 @@ answer takes at most 3): only then may the outbox's sweep (of any process) deliv
 POSITION_CACHE_SIZE = 512
 """Engine positions kept by (game id, revision, creation time), to skip replaying a record on
 every move."""
+
+
+LETTERS = frozenset({PostKind.TURN_DM, PostKind.REMINDER_DM, PostKind.TIME_LOSS_DM})
+"""The posts that go to a player by direct message, not to the game's channel: the only ones
+a reply-only game may owe (the bot cannot post in its channel: 403, code 50001)."""
 
 
 WAKE = "bot"
@@ -138,11 +144,16 @@ class Context:
 
     async def owe(
         self, db: Db, kind: PostKind, game: GameRow | GameView, now: int, **data: object
-    ) -> int:
+    ) -> int | None:
         """Owe a post about `game` (as it is now) in the transaction that makes it owed (the
         outbox). A process with Discord claims it for a grace period (it is about to post it
         itself, or lets the channel's post go first); one without leaves it to the others at
-        once, and wakes the process that serves the game's server."""
+        once, and wakes the process that serves the game's server.
+
+        A reply-only game owes its channel nothing (None): the bot cannot post there, and what
+        such a post would tell is shown at the next press of the game's buttons or commands."""
+        if game.reach is Reach.REPLY and kind not in LETTERS:
+            return None
         payload = json.dumps(data, sort_keys=True)
         claimed_by, until = (self.name, now + POST_GRACE) if self.posts else (None, None)
         post_id = await posts.add_post(
@@ -316,6 +327,7 @@ class Seating:
     computer_level: str | None = None
     match_id: int | None = None  # the match it is a game of
     match_game: int | None = None  # its number there
+    reach: Reach = Reach.POST  # whether the bot posts in the channel or only answers there
 
 
 def standing_of(match: MatchRow, played: list[MatchGame], game_number: int) -> MatchStanding:

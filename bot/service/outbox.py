@@ -25,6 +25,7 @@ from bot.service.results import (
     Replay,
     Started,
     TimeLoss,
+    TimeLossDm,
     TurnDm,
     VacationNotice,
 )
@@ -143,6 +144,10 @@ class Outbox:
         if kind is PostKind.TIME_LOSS:
             assert view.ending is not None
             return TimeLoss(view, data["loser_id"], view.ending, row.id)
+        if kind is PostKind.TIME_LOSS_DM:  # a finished game changes no more: always due
+            assert view.ending is not None
+            loss = TimeLoss(view, data["loser_id"], view.ending)
+            return TimeLossDm(loss, data["user_id"], row.id)
         if kind is PostKind.REPLAY:  # a finished game changes no more: it is always due
             return Replay(view, row.id)
         return self._reminder(view, data, row.id)

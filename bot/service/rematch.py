@@ -67,6 +67,7 @@ class Rematches:
                 player_first=challenger_first,
                 move_seconds=row.move_seconds,
                 best_of=again.best_of,
+                reach=row.reach,
             )
         try:
             return await self.challenges.challenge(
@@ -80,6 +81,7 @@ class Rematches:
                 challenger_first=challenger_first,
                 best_of=again.best_of,
                 request_id=request_id,
+                reach=row.reach,
             )
         except (DuplicateChallengeError, AlreadyChallengedError) as open_already:
             asker = open_already.params["challenger_id"]

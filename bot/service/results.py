@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from bot.games import SomeGame, SomeKind
 from bot.service.deadlines import Turn, moment
-from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus
+from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus, Reach
 from engine.game import Outcome, Reason, Side, Termination
 
 
@@ -66,6 +66,7 @@ class GameView:
         self.finished_at = row.finished_at
         self.winner_id = row.winner_id  # None for a draw or a game still running
         self.computer_level = row.computer_level  # set in a game against the computer
+        self.reach = row.reach  # REPLY: the bot only answers interactions in its channel
         self._colours = {row.first_id: row.first_colour, row.second_id: row.second_colour}
         self.ending = stored_outcome(kind, row)
         self.match = match  # the score of its match, for a game of a best-of match
@@ -227,6 +228,7 @@ class Challenge:
     expires_at: int
     game_id: int | None  # the game it started, once accepted
     best_of: int = 1  # above 1: the game starts a best-of match
+    reach: Reach = Reach.POST  # REPLY: the bot only answers interactions in its channel
 
     @classmethod
     def of(cls, row: ChallengeRow) -> Challenge:
@@ -248,6 +250,7 @@ class Challenge:
             expires_at=row.expires_at,
             game_id=row.game_id,
             best_of=row.best_of,
+            reach=row.reach,
         )
 
 
@@ -272,10 +275,11 @@ class Answer:
 @dataclass(frozen=True, slots=True)
 class Started:
     """A game started; its start is owed to the channel as post `post_id` (rebuilt by the
-    outbox: with the command it was sent to answer, if any)."""
+    outbox: with the command it was sent to answer, if any; None for a reply-only game, which
+    owes its channel nothing)."""
 
     view: GameView
-    post_id: int
+    post_id: int | None
     answer: Answer | None = None
 
 
@@ -285,7 +289,7 @@ class AcceptResult:
 
     challenge: Challenge
     view: GameView
-    post_id: int  # the start's post in the outbox
+    post_id: int | None  # the start's post in the outbox (None: a reply-only game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,8 +389,31 @@ class Replay:
     post_id: int
 
 
+@dataclass(frozen=True, slots=True)
+class TimeLossDm:
+    """A direct message to `user_id`, a player of a reply-only game that `loser_id` lost on
+    time (no channel post can tell them)."""
+
+    loss: TimeLoss
+    user_id: int
+    post_id: int
+
+    @property
+    def view(self) -> GameView:
+        """The finished game."""
+        return self.loss.view
+
+
 Owed = (
-    Started | MoveResult | Replay | Reminder | TimeLoss | TurnDm | ReminderDigest | VacationNotice
+    Started
+    | MoveResult
+    | Replay
+    | Reminder
+    | TimeLoss
+    | TurnDm
+    | ReminderDigest
+    | VacationNotice
+    | TimeLossDm
 )
 """A post the outbox still owes a channel or a player, rebuilt from the database."""
 

@@ -114,6 +114,7 @@ class GameWriter:
             computer_level=seating.computer_level,
             match_id=seating.match_id,
             match_game=seating.match_game,
+            reach=seating.reach,
         )
         try:
             game_id = await games.insert_game(db, new)
@@ -323,6 +324,7 @@ class GameWriter:
             computer_level=finished.computer_level,
             match_id=finished.match_id,
             match_game=finished.match_game + 1,
+            reach=finished.reach,
         )
         return await self.start(db, seating, now)
 

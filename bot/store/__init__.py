@@ -26,6 +26,7 @@ from bot.store.rows import (
     PostRow,
     RatedResult,
     RatingRow,
+    Reach,
     UserSettings,
     Vacation,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "PostRow",
     "RatedResult",
     "RatingRow",
+    "Reach",
     "Result",
     "SchemaTooNewError",
     "UserSettings",

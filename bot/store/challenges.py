@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.shards import Shards, shard_filter
 from bot.store.db import Db
-from bot.store.rows import ChallengeRow
+from bot.store.rows import ChallengeRow, Reach
 
 _SELECT = f"SELECT {ChallengeRow.columns()} FROM challenges"
 
@@ -25,6 +25,7 @@ async def insert_challenge(
     expires_at: int,
     best_of: int = 1,
     request_id: int | None = None,
+    reach: Reach = Reach.POST,
 ) -> int | None:
     """Store a new pending challenge; return its id, or None when a challenge between the two
     players is open in the channel already, whichever of them made it (the database's unique
@@ -32,7 +33,7 @@ async def insert_challenge(
     new_id = await db.fetch_value(
         "INSERT INTO challenges (game_kind, variant, guild_id, channel_id, challenger_id,"
         " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at,"
-        " best_of, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " best_of, request_id, reach) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT DO NOTHING RETURNING id",
         (
             game_kind,
@@ -48,6 +49,7 @@ async def insert_challenge(
             expires_at,
             best_of,
             request_id,
+            reach,
         ),
     )
     return None if new_id is None else int(new_id)

@@ -23,6 +23,7 @@ TABLES = (
     "user_settings",
     "vacations",
     "blocks",
+    "unseen_endings",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = ("matches", "games", "challenges", "rated_results", "owed_posts", "vacations")

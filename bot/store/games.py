@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
 from bot.store.db import Db, IntegrityError
-from bot.store.rows import GameRow, PlayerTotals
+from bot.store.rows import GameRow, PlayerTotals, Reach
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
 
@@ -42,6 +42,7 @@ class NewGame:
     computer_level: str | None = None  # set for a game against the bot itself
     match_id: int | None = None  # set for a game of a match
     match_game: int | None = None  # its number in the match
+    reach: Reach = Reach.POST  # whether the bot posts in the channel or only answers there
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +358,33 @@ async def count_computer_games(db: Db, user_id: int, guild_id: int | None) -> in
         (user_id, user_id, *([] if guild_id is None else [guild_id])),
     )
     return count or 0
+
+
+async def add_unseen_ending(db: Db, game_id: int, user_ids: tuple[int, ...]) -> None:
+    """Note that the players `user_ids` have not been shown the end of game `game_id` (a
+    reply-only game that ended while nobody pressed anything)."""
+    for user_id in user_ids:
+        await db.execute(
+            "INSERT INTO unseen_endings (game_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (game_id, user_id),
+        )
+
+
+async def take_unseen_ending(db: Db, game_id: int, user_id: int) -> bool:
+    """Whether `user_id` had not been shown the end of game `game_id`; it counts as shown now."""
+    taken = await db.execute(
+        "DELETE FROM unseen_endings WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+    )
+    return taken == 1
+
+
+async def unseen_ending_in(db: Db, channel_id: int, user_id: int) -> int | None:
+    """The latest game of a channel whose end `user_id` has not been shown, if any."""
+    return await db.number(
+        "SELECT max(u.game_id) FROM unseen_endings u JOIN games g ON g.id = u.game_id"
+        " WHERE g.channel_id = ? AND u.user_id = ?",
+        (channel_id, user_id),
+    )
 
 
 async def totals(db: Db, user_id: int) -> list[PlayerTotals]:

@@ -51,6 +51,13 @@ class ChallengeStatus(StrEnum):
     EXPIRED = "expired"
 
 
+class Reach(StrEnum):
+    """How a game or a challenge reaches its channel (the `reach` column)."""
+
+    POST = "post"  # the bot posts there: a server it was added to, or its own direct messages
+    REPLY = "reply"  # it can only answer interactions: DMs between people, servers without it
+
+
 @dataclass(frozen=True, slots=True)
 class ChallengeRow(_FromRow):
     """A challenge from one user to another in a channel."""
@@ -73,9 +80,11 @@ class ChallengeRow(_FromRow):
     game_id: int | None
     best_of: int  # 1 for a single game, else the length of the match it starts
     request_id: int | None  # the request that made it (a Discord interaction), if known
+    reach: Reach  # how the game it starts reaches the channel
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", ChallengeStatus(self.status))
+        object.__setattr__(self, "reach", Reach(self.reach))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +125,11 @@ class GameRow(_FromRow):
     takeback_by: int | None  # who asked to take back their last turn (until the next move)
     last_turn_seconds: int | None  # how long the last person to move took (not the computer)
     dm_reminded: int  # the reminder stage of this turn already sent by direct message
+    reach: Reach  # whether the bot posts in its channel or only answers interactions there
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", GameStatus(self.status))
+        object.__setattr__(self, "reach", Reach(self.reach))
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who is not a player."""
@@ -241,6 +252,7 @@ class PostKind(StrEnum):
     REMINDER_DM = "reminder_dm"  # a direct message: reminders of one or more games
     VACATION = "vacation"  # a player's holiday (or early return), told in a game's channel
     REPLAY = "replay"  # a finished game's animation, after the post of its end
+    TIME_LOSS_DM = "time_loss_dm"  # a direct message: a reply-only game was lost on time
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,9 +28,13 @@ async def set_notify(db: Db, user_id: int, notify: Notify, locale: str | None, n
 
 
 async def close_dms(db: Db, user_id: int, now: int) -> None:
-    """Note that Discord refuses direct messages to the user (they have closed them)."""
+    """Note that Discord refuses direct messages to the user (they have closed them, or share
+    no server with the bot), also for a user who never chose anything: a reply-only game
+    writes to its players unasked."""
     await db.execute(
-        "UPDATE user_settings SET dm_closed = 1, updated_at = ? WHERE user_id = ?", (now, user_id)
+        "INSERT INTO user_settings (user_id, dm_closed, updated_at) VALUES (?, 1, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1, updated_at = excluded.updated_at",
+        (user_id, now),
     )
 
 

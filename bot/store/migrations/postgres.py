@@ -298,6 +298,19 @@ ALTER TABLE owed_posts ADD COLUMN answer_expires_at BIGINT;
 """As `sqlite.ANSWER_TOKENS` explains."""
 
 
+REACH = """
+ALTER TABLE games ADD COLUMN reach TEXT NOT NULL DEFAULT 'post' CHECK (reach IN ('post', 'reply'));
+ALTER TABLE challenges ADD COLUMN reach TEXT NOT NULL DEFAULT 'post'
+    CHECK (reach IN ('post', 'reply'));
+CREATE TABLE unseen_endings (
+    game_id BIGINT NOT NULL REFERENCES games (id),
+    user_id BIGINT NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+"""
+"""As `sqlite.REACH` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -313,6 +326,7 @@ MIGRATIONS: tuple[str, ...] = (
     RATED_WHEN_BOTH_MOVED,
     OPEN_CHALLENGE_PAIRS,
     ANSWER_TOKENS,
+    REACH,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

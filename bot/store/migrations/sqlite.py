@@ -433,6 +433,24 @@ ALTER TABLE owed_posts ADD COLUMN answer_expires_at INTEGER;
 """
 
 
+REACH = """
+-- How a game (or the challenge that starts it) reaches its channel: 'post' where the bot may
+-- post (a server it was added to, its own direct messages), 'reply' where it can only answer
+-- interactions (direct messages and group DMs between people, servers without it), so nothing
+-- may be owed to such a channel. Everything stored before posts, as it always did.
+ALTER TABLE games ADD COLUMN reach TEXT NOT NULL DEFAULT 'post' CHECK (reach IN ('post', 'reply'));
+ALTER TABLE challenges ADD COLUMN reach TEXT NOT NULL DEFAULT 'post'
+    CHECK (reach IN ('post', 'reply'));
+-- A reply-only game that ended while nobody pressed anything (on time): each player who has
+-- not been shown the end yet, until the next press of one of its buttons or commands.
+CREATE TABLE unseen_endings (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -448,6 +466,7 @@ MIGRATIONS: tuple[str, ...] = (
     RATED_WHEN_BOTH_MOVED,
     OPEN_CHALLENGE_PAIRS,
     ANSWER_TOKENS,
+    REACH,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -10,7 +10,8 @@ import pytest
 
 from bot.__main__ import EXIT_CONFIG, EXIT_NOT_COPIED, EXIT_NOT_EMPTY, main
 from bot.service import GameService
-from bot.store import Database, Db, Notify, open_database
+from bot.service.deadlines import HOUR
+from bot.store import Database, Db, Notify, Reach, open_database
 from bot.store.copying import TABLES, CopyFailedError, copy_database
 from bot.store.sqlite import SqliteDb
 from testing.servicekit import (
@@ -28,7 +29,8 @@ from testing.servicekit import (
 
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
-    move, a challenge waiting, a holiday, a notification choice, a block."""
+    move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
+    lost on time that its players have not seen."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -47,6 +49,9 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     await service.start_vacation(BOB, 3)
     await service.set_notify(ALICE, Notify.TURNS, "de")
     await service.block(ALICE, BOB + 1)
+    await start_game(service, channel_id=CHANNEL + 4, reach=Reach.REPLY, move_seconds=HOUR)
+    clock.advance(hours=2)
+    await service.run_due()
 
 
 async def command(*argv: str) -> int:

@@ -1,0 +1,49 @@
+"""What a reply-only game (`Reach.REPLY`) shows at the next interaction instead of a post.
+
+In direct messages and group DMs between people, and in servers without the bot, the bot can
+only answer interactions: a loss on time that falls due there is recorded (by `Alarms`), written
+to the players who may receive direct messages, and noted as unseen by each player; the next
+press of one of that game's buttons, or a command in its channel, shows it once per player.
+"""
+
+from __future__ import annotations
+
+from bot.service.context import Context
+from bot.service.results import MatchUpdate, Started, TimeLoss
+from bot.store import Db, games
+
+
+class UnseenEndings:
+    """The ends of reply-only games their players have not been shown yet."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def unseen_time_loss(
+        self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
+    ) -> TimeLoss | None:
+        """The loss on time of game `game_id` (or of the latest such game in `channel_id`) if
+        `user_id` plays in it and has not been shown it since it fell due; from now on it
+        counts as shown to them (so the answer that shows it must follow). With a match that
+        went on, `match.next_game` is the game that follows (its start was posted nowhere)."""
+        async with self.ctx.connection.transaction() as db:
+            if game_id is None and channel_id is not None:
+                game_id = await games.unseen_ending_in(db, channel_id, user_id)
+            if game_id is None or not await games.take_unseen_ending(db, game_id, user_id):
+                return None
+            return await self._loss(db, game_id)
+
+    async def _loss(self, db: Db, game_id: int) -> TimeLoss | None:
+        """Game `game_id`'s loss on time as it was recorded, with its match's next game."""
+        row = await self.ctx.row_by_id(db, game_id)
+        view = await self.ctx.view(db, row)
+        if view.ending is None or row.winner_id is None:
+            return None  # only a loss on time is noted as unseen; this cannot happen
+        update = None
+        if view.match is not None and row.match_id is not None and row.match_game is not None:
+            following = await games.match_game(db, row.match_id, row.match_game + 1)
+            started = None
+            if following is not None:
+                started = Started(await self.ctx.view(db, following), None)
+            update = MatchUpdate(view.match, started)
+        return TimeLoss(view, row.opponent_of(row.winner_id), view.ending, None, update)

@@ -1,0 +1,179 @@
+"""Games where the bot can only answer interactions (reach REPLY: direct messages and group DMs
+between people, servers without the bot): they owe their channel no post, their reminders and
+losses on time go by direct message, and a loss on time is shown at the next press."""
+
+from datetime import timedelta
+
+from bot.service import GameService, Reach, ReminderDigest, TimeLoss, TimeLossDm
+from bot.store import Notify
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    play_moves,
+    settle_posts,
+    start_computer_game,
+    start_game,
+)
+
+LATER = timedelta(days=1)
+"""Past every claim on an owed post: what the outbox owes then is owed for good."""
+
+
+async def owed(service: GameService, clock: FakeClock) -> list:
+    return await service.owed_posts(clock.now + LATER)
+
+
+async def test_games_and_challenges_post_unless_told_otherwise(
+    service: GameService, clock: FakeClock
+) -> None:
+    accepted = await start_game(service)
+    assert accepted.challenge.reach is Reach.POST and accepted.view.reach is Reach.POST
+    assert accepted.post_id is not None  # the start is owed to the channel, as always
+
+
+async def test_a_reply_game_owes_its_channel_nothing(
+    service: GameService, clock: FakeClock
+) -> None:
+    accepted = await start_game(service, reach=Reach.REPLY)
+    assert accepted.challenge.reach is Reach.REPLY and accepted.view.reach is Reach.REPLY
+    assert accepted.post_id is None
+    moved = await service.play(CHANNEL, ALICE, "a1 c1")
+    assert moved.post_id is None and moved.view.reach is Reach.REPLY
+    ended = await service.resign(CHANNEL, BOB)
+    assert ended.post_id is None and ended.replay_post_id is None
+    assert await owed(service, clock) == []
+
+
+async def test_a_reply_match_goes_on_without_posts(service: GameService, clock: FakeClock) -> None:
+    await start_game(service, best_of=3, reach=Reach.REPLY)
+    ended = await service.resign(CHANNEL, BOB)
+    assert ended.match is not None and ended.match.next_game is not None
+    following = ended.match.next_game
+    assert following.post_id is None and following.view.reach is Reach.REPLY
+    assert await owed(service, clock) == []
+
+
+async def test_a_rematch_is_asked_where_the_game_was(
+    service: GameService, clock: FakeClock
+) -> None:
+    accepted = await start_game(service, reach=Reach.REPLY)
+    await service.resign(CHANNEL, BOB)
+    again = await service.rematch(accepted.view.id, BOB)
+    assert again.reach is Reach.REPLY
+
+
+async def test_a_game_against_the_computer_can_be_reply_only(
+    service: GameService, clock: FakeClock
+) -> None:
+    started = await service.start_computer_game(
+        game_kind="ponte",
+        channel_id=CHANNEL,
+        player_id=ALICE,
+        player_first=True,
+        reach=Reach.REPLY,
+    )
+    assert started.view.reach is Reach.REPLY and started.post_id is None
+    default = await start_computer_game(service, channel_id=CHANNEL + 1)
+    assert default.reach is Reach.POST
+
+
+async def test_reminders_of_a_reply_game_go_by_direct_message(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service, reach=Reach.REPLY)  # ALICE never chose how to hear of turns
+    await settle_posts(service, clock)
+    clock.advance(days=1.5)
+    assert await service.run_due() == []  # nothing for the channel
+    [letter] = await owed(service, clock)
+    assert isinstance(letter, ReminderDigest) and letter.user_id == ALICE
+    assert [item.stage for item in letter.items] == [1]
+    await service.delivered(letter.post_id)
+    clock.advance(days=1.5, hours=-6)
+    assert await service.run_due() == []
+    [last] = await owed(service, clock)
+    assert isinstance(last, ReminderDigest) and [i.stage for i in last.items] == [2]
+
+
+async def test_no_reminder_is_written_to_closed_direct_messages(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service, reach=Reach.REPLY)
+    await service.dms_closed(ALICE, None)
+    clock.advance(days=1.5)
+    assert await service.run_due() == []
+    assert await owed(service, clock) == []
+
+
+async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
+    service: GameService, clock: FakeClock
+) -> None:
+    accepted = await start_game(service, reach=Reach.REPLY)
+    game_id = accepted.view.id
+    await service.dms_closed(BOB, None)  # BOB hears of it at his next press only
+    clock.advance(days=3)
+    assert await service.run_due() == []  # recorded, with nothing for the channel
+    assert not (await service.game(game_id)).is_active
+    letters = [item for item in await owed(service, clock) if isinstance(item, TimeLossDm)]
+    assert [(item.user_id, item.loss.loser_id) for item in letters] == [(ALICE, ALICE)]
+    assert letters[0].view.winner_id == BOB
+
+    seen = await service.unseen_time_loss(ALICE, game_id=game_id)
+    assert isinstance(seen, TimeLoss) and seen.loser_id == ALICE
+    assert seen.ending.termination == "timeout" and seen.view.id == game_id
+    assert await service.unseen_time_loss(ALICE, game_id=game_id) is None  # shown once
+    by_channel = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
+    assert by_channel is not None and by_channel.view.id == game_id
+    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
+
+
+async def test_a_loss_on_time_in_a_reply_match_shows_the_next_game(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service, best_of=3, reach=Reach.REPLY)
+    clock.advance(days=3)
+    assert await service.run_due() == []
+    seen = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
+    assert seen is not None and seen.match is not None
+    following = seen.match.next_game
+    assert following is not None and following.view.is_active
+    assert following.view.match is not None and following.view.match.game_number == 2
+
+
+async def test_a_posted_loss_on_time_is_not_shown_again(
+    service: GameService, clock: FakeClock
+) -> None:
+    accepted = await start_game(service)
+    clock.advance(days=3)
+    [loss] = await service.run_due()
+    assert isinstance(loss, TimeLoss)  # its channel is told
+    assert await service.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
+    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None  # no game
+
+
+async def test_a_reply_challenge_expires_without_a_notice(
+    service: GameService, clock: FakeClock
+) -> None:
+    challenge = await service.challenge(
+        game_kind="ponte",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        opponent_id=BOB,
+        reach=Reach.REPLY,
+    )
+    clock.advance(days=30)
+    assert await service.run_due() == []  # its message cannot be edited: nothing to say
+    assert (await service.get_challenge(challenge.id)).status == "expired"
+
+
+async def test_a_holiday_is_not_told_in_a_reply_games_channel(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service, reach=Reach.REPLY)
+    await service.set_notify(BOB, Notify.CHANNEL, None)
+    await service.start_vacation(BOB, 3)
+    await play_moves(service, count=1)
+    assert [type(item) for item in await owed(service, clock)] == []
