@@ -105,7 +105,10 @@ class GameBot(commands.Bot):
             # Commands show up at once in a development server; a global sync can take an
             # hour to reach every client, so it happens only when asked for (SyncClient).
             guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
+            tree = self.tree
+            assert isinstance(tree, GameTree)  # `tree_cls` above
+            for command in tree.development_copies():
+                self.tree.add_command(command, guild=guild, override=True)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
         # From now on they hear every change of the service and what other processes say (a
