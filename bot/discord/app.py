@@ -23,6 +23,7 @@ from bot.computer.search import Search
 from bot.discord.announce import Announcer
 from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
 from bot.discord.letters import Letters
+from bot.discord.moving import submitted
 from bot.discord.names import Names
 from bot.discord.opponent import ComputerOpponent
 from bot.discord.presses import Presses
@@ -124,6 +125,11 @@ class GameBot(commands.Bot):
     def presses(self) -> Presses:
         """The handlers of the bot's buttons."""
         return self.commands_and_buttons
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Make move's modals are answered here, from their custom id: discord.py would keep
+        them in memory only (see `bot.discord.moving`)."""
+        await submitted(interaction)
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""

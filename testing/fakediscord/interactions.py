@@ -40,6 +40,7 @@ class InteractionType(IntEnum):
     APPLICATION_COMMAND = 2
     MESSAGE_COMPONENT = 3
     AUTOCOMPLETE = 4
+    MODAL_SUBMIT = 5
 
 
 class ResponseType(IntEnum):
@@ -59,6 +60,9 @@ ALLOWED_RESPONSES = {
     InteractionType.APPLICATION_COMMAND: {4, 5, 9},
     InteractionType.MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
     InteractionType.AUTOCOMPLETE: {8},
+    # No modal in answer to a modal (developers/docs/interactions/receiving-and-responding
+    # #interaction-response-object-interaction-callback-type).
+    InteractionType.MODAL_SUBMIT: {4, 5, 6, 7},
 }
 # After these callbacks the response is complete; after a deferral it completes with the first
 # edit of the original response or the first followup.
