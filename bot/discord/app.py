@@ -23,7 +23,7 @@ from bot.computer.search import Search
 from bot.discord.announce import Announcer
 from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
 from bot.discord.letters import Letters
-from bot.discord.moving import submitted
+from bot.discord.moving import submission
 from bot.discord.names import Names
 from bot.discord.opponent import ComputerOpponent
 from bot.discord.presses import Presses
@@ -129,7 +129,9 @@ class GameBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Make move's modals are answered here, from their custom id: discord.py would keep
         them in memory only (see `bot.discord.moving`)."""
-        await submitted(interaction)
+        work = submission(interaction)
+        if work is not None:
+            await work
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""

@@ -5,13 +5,14 @@ whether that board is still the latest, and it keeps working after a restart (a 
 The modal carries the same in its own custom id. discord.py keeps the modals it sends in memory
 only, where a restart loses them and a modal dismissed unsubmitted stays for ever; so the bot
 sends each one already stopped (discord.py then keeps no copy) and answers its submission
-itself, from the custom id (`submitted`, called for every interaction by the bot): a modal opened
-before a restart is played after it.
+itself, from the custom id (`submission`, asked of every interaction by the bot): a modal
+opened before a restart is played after it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import Any, cast
 
 import discord
@@ -92,7 +93,7 @@ def move_modal(view: GameView, locale: str, notes: list[str]) -> discord.ui.Moda
         modal.add_item(
             _label(text(locale, "makemove.pick"), text(locale, "makemove.pick_hint"), pick)
         )
-    modal.stop()  # sent stopped: discord.py keeps no copy; `submitted` answers it
+    modal.stop()  # sent stopped: discord.py keeps no copy; `submission` answers it
     return modal
 
 
@@ -105,15 +106,15 @@ def _cut(words: str, limit: int) -> str:
     return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
-async def submitted(interaction: discord.Interaction) -> None:
-    """Hand a Make move modal's submission to the bot's `presses` (any other interaction is
-    left to discord.py): the move typed, else the one picked."""
+def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
+    """The work of a Make move modal's submission, for the bot's `presses` (None for any other
+    interaction, which is left to discord.py): the move typed, else the one picked."""
     if interaction.type is not discord.InteractionType.modal_submit:
-        return
+        return None
     data = cast(dict[str, Any], interaction.data or {})
     found = SUBMITTED.fullmatch(str(data.get("custom_id", "")))
     if found is None:
-        return
+        return None
     values = entered(data.get("components", []))
     typed = values.get(MOVE_FIELD)
     picked = values.get(PICK_FIELD)
@@ -121,7 +122,7 @@ async def submitted(interaction: discord.Interaction) -> None:
     if not move and isinstance(picked, list) and picked:
         move = str(picked[0])
     game_id, revision = int(found["game"]), int(found["revision"])
-    await presses_of(interaction).submit_move(interaction, game_id, revision, move)
+    return presses_of(interaction).submit_move(interaction, game_id, revision, move)
 
 
 def entered(components: list[dict[str, Any]]) -> dict[str, str | list[str]]:
