@@ -1,8 +1,8 @@
 """``python -m bot [run|sync|invite|worker|migrate|ratings --recompute|copy-database]``: start
-the bot, sync its commands globally, print the invite link, think for the computer without
-Discord, upgrade the database and stop, recompute every rating from the stored results, or copy
-every game to another database. Settings come from `.env` and the environment (see
-`.env.example`)."""
+the bot, sync its commands globally, print the invite links (add to a server, add to my apps),
+think for the computer without Discord, upgrade the database and stop, recompute every rating
+from the stored results, or copy every game to another database. Settings come from `.env` and
+the environment (see `.env.example`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import stat
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from urllib.parse import urlencode
 
 import aiohttp
 import discord
@@ -66,11 +67,36 @@ PERMISSIONS = discord.Permissions(
 """The least the bot needs: post boards and files, open a thread per game when asked."""
 
 
+AUTHORIZE = "https://discord.com/oauth2/authorize"
+"""Discord's authorization URL (developers/docs/topics/oauth2#bot-authorization-flow)."""
+GUILD_INSTALL, USER_INSTALL = 0, 1
+"""The `integration_type` of an authorization: installed to a server, or to the user who
+authorizes (developers/docs/resources/application#application-object-application-integration-
+types; the parameter: developers/docs/topics/oauth2#bot-authorization-flow-bot-auth-parameters).
+Given, it overrides the default install settings of the Developer Portal."""
+
+
 def invite_url(application_id: int) -> str:
     """The link that adds the bot to a server with its slash commands and minimal permissions."""
-    return discord.utils.oauth_url(
-        application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands")
-    )
+    query = {
+        "client_id": application_id,
+        "permissions": PERMISSIONS.value,
+        "scope": "bot applications.commands",
+        "integration_type": GUILD_INSTALL,
+    }
+    return f"{AUTHORIZE}?{urlencode(query)}"
+
+
+def user_install_url(application_id: int) -> str:
+    """The link that adds the app to the user's own apps: its commands only (no bot user, no
+    permissions: a user install has none), usable wherever the user is
+    (developers/docs/resources/application#installation-context)."""
+    query = {
+        "client_id": application_id,
+        "scope": "applications.commands",
+        "integration_type": USER_INSTALL,
+    }
+    return f"{AUTHORIZE}?{urlencode(query)}"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
         nargs="?",
         default="run",
         choices=("run", "sync", "invite", "worker", *MAINTENANCE),
-        help="run the bot (default), sync its commands globally once, print the invite link, "
+        help="run the bot (default), sync its commands globally once, print the two invite links, "
         "think for the computer without Discord (worker), upgrade the database (migrate), work "
         "on the ratings (ratings --recompute), or copy the games to another database",
     )
@@ -279,10 +305,12 @@ def _work(settings: Settings, dotenv: Path | None) -> int:
 
 def _print_invite(token: str) -> int:
     try:
-        print(invite_url(application_id_of(token)))
+        application_id = application_id_of(token)
     except ValueError as error:
         print(f"Configuration error: DISCORD_TOKEN: {error}", file=sys.stderr)
         return EXIT_CONFIG
+    print(f"Add to a server:  {invite_url(application_id)}")
+    print(f"Add to my apps:   {user_install_url(application_id)}")
     return 0
 
 

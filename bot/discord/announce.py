@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.discord.moving import move_buttons
 from bot.discord.names import Names
 from bot.discord.originals import answer_expiry, original_response
 from bot.discord.presses import presses_of
@@ -176,6 +177,10 @@ class Announcer:
         (the next game starts by itself)."""
         return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
 
+    def move_buttons(self, view: GameView, locale: str) -> discord.ui.View | None:
+        """Make move under a turn message, while a person is to move."""
+        return move_buttons(view, locale, computer=self.is_computer(view.to_move_id))
+
     # Sending -------------------------------------------------------------------------------
 
     def channel(self, view_or_id: GameView | int) -> discord.PartialMessageable:
@@ -281,8 +286,15 @@ class Announcer:
         content = self.texts.started_text(view, locale)
         mentions = pings(self.to_ping(view.to_move_id))
         post_id = started.post_id
+        buttons = self.move_buttons(view, locale)
         await self._answer(
-            interaction, view, content, mentions=mentions, post_id=post_id, locale=locale
+            interaction,
+            view,
+            content,
+            mentions=mentions,
+            post_id=post_id,
+            locale=locale,
+            buttons=buttons,
         )
 
     async def moved(
@@ -295,7 +307,10 @@ class Announcer:
         view = result.view
         locale = self._public_locale(view, interaction)
         content = self.texts.turn_text(result, locale)
-        buttons = None if result.ending is None else self.rematch_for(view, locale)
+        if result.ending is None:
+            buttons = self.move_buttons(view, locale)
+        else:
+            buttons = self.rematch_for(view, locale)
         await self._answer(
             interaction,
             view,

@@ -23,6 +23,7 @@ from bot.computer.search import Search
 from bot.discord.announce import Announcer
 from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
 from bot.discord.letters import Letters
+from bot.discord.moving import submission
 from bot.discord.names import Names
 from bot.discord.opponent import ComputerOpponent
 from bot.discord.presses import Presses
@@ -105,7 +106,10 @@ class GameBot(commands.Bot):
             # Commands show up at once in a development server; a global sync can take an
             # hour to reach every client, so it happens only when asked for (SyncClient).
             guild = discord.Object(self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
+            tree = self.tree
+            assert isinstance(tree, GameTree)  # `tree_cls` above
+            for command in tree.development_copies():
+                self.tree.add_command(command, guild=guild, override=True)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
         # From now on they hear every change of the service and what other processes say (a
@@ -121,6 +125,13 @@ class GameBot(commands.Bot):
     def presses(self) -> Presses:
         """The handlers of the bot's buttons."""
         return self.commands_and_buttons
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Make move's modals are answered here, from their custom id: discord.py would keep
+        them in memory only (see `bot.discord.moving`)."""
+        work = submission(interaction)
+        if work is not None:
+            await work
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""

@@ -40,6 +40,18 @@ class Presses(Protocol):
         """Allow or refuse a takeback."""
         ...
 
+    async def make_move(
+        self, interaction: discord.Interaction, game_id: int, revision: int
+    ) -> None:
+        """Make move under a turn message (the board of `game_id` at `revision`)."""
+        ...
+
+    async def submit_move(
+        self, interaction: discord.Interaction, game_id: int, revision: int, move: str
+    ) -> None:
+        """A Make move modal submitted with `move` (empty: nothing typed or picked)."""
+        ...
+
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         """◀ ▶ through a player's finished games."""
         ...

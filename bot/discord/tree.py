@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -62,8 +64,24 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     await reply_privately(interaction, describe_error(error, interaction.locale))
 
 
+Command = app_commands.Command[Any, ..., Any] | app_commands.Group
+
+
 class GameTree(app_commands.CommandTree):
     """Turns the errors of every command into short private replies."""
+
+    def development_copies(self) -> list[Command]:
+        """The global commands as a development server's commands: without where they may be
+        used and by which install, which Discord takes for global commands only ("only for
+        globally-scoped commands", developers/docs/interactions/application-commands
+        #application-command-object). Copies: the global commands keep theirs."""
+        copies = []
+        for command in self.get_commands():
+            assert isinstance(command, app_commands.Command | app_commands.Group)
+            bare = copy.copy(command)  # shares the callback, options and cog
+            bare.allowed_contexts = bare.allowed_installs = None
+            copies.append(bare)
+        return copies
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlparse
 import discord
 import pytest
 
-from bot.__main__ import EXIT_CONFIG, invite_url, main
+from bot.__main__ import EXIT_CONFIG, invite_url, main, user_install_url
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError
 
 
@@ -128,9 +128,36 @@ def test_the_invite_asks_for_commands_and_the_minimal_permissions():
     url = invite_url(APP_ID)
     query = parse_qs(urlparse(url).query)
     assert query["scope"] == ["bot applications.commands"]
+    assert query["integration_type"] == ["0"]  # installed to a server
+    assert query["client_id"] == [str(APP_ID)]
     granted = discord.Permissions(int(query["permissions"][0]))
     assert granted.send_messages and granted.attach_files and granted.create_public_threads
     assert not (granted.administrator or granted.manage_messages or granted.mention_everyone)
+
+
+def test_the_user_install_link_asks_for_the_commands_alone():
+    url = user_install_url(APP_ID)
+    parsed = urlparse(url)
+    assert (parsed.scheme, parsed.netloc, parsed.path) == (
+        "https",
+        "discord.com",
+        "/oauth2/authorize",
+    )
+    query = parse_qs(parsed.query)
+    assert query == {
+        "client_id": [str(APP_ID)],
+        "scope": ["applications.commands"],  # no bot: a user install adds no bot user
+        "integration_type": ["1"],  # installed to the user
+    }
+
+
+def test_invite_prints_both_links(capsys):
+    assert main(["invite"], {"DISCORD_TOKEN": TOKEN}) == 0
+    lines = capsys.readouterr().out.splitlines()
+    server = [line for line in lines if invite_url(APP_ID) in line]
+    user = [line for line in lines if user_install_url(APP_ID) in line]
+    assert len(server) == 1 and "server" in server[0].lower()
+    assert len(user) == 1 and "my apps" in user[0].lower()
 
 
 def test_a_token_of_the_wrong_shape_is_reported(capsys):

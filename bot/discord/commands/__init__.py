@@ -11,8 +11,10 @@ from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
 from bot.discord.commands.common import Host, answering_errors
 from bot.discord.commands.days import DaysCog, TakebackButton
 from bot.discord.commands.info import GamesPageButton, InfoCog
+from bot.discord.commands.moves import MoveByButton
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
 from bot.discord.commands.ranking import LeaderboardButton, RankingCog
+from bot.discord.moving import MakeMoveButton
 
 DYNAMIC_ITEMS = (
     ChallengeButton,
@@ -22,6 +24,7 @@ DYNAMIC_ITEMS = (
     TakebackButton,
     HistoryButton,
     GamesPageButton,
+    MakeMoveButton,
 )
 
 
@@ -33,6 +36,7 @@ class CommandSet:
         self.challenges, self.play, self.info = ChallengeCog(host), PlayCog(host), InfoCog(host)
         self.ranking, self.days = RankingCog(host), DaysCog(host)
         self.blocks = BlocksCog(host)
+        self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
 
     @property
     def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
@@ -64,6 +68,17 @@ class CommandSet:
         work = self.days.answer_takeback(interaction, game_id, accept)
         await answering_errors(interaction, work)
 
+    async def make_move(
+        self, interaction: discord.Interaction, game_id: int, revision: int
+    ) -> None:
+        await answering_errors(interaction, self.moves.open(interaction, game_id, revision))
+
+    async def submit_move(
+        self, interaction: discord.Interaction, game_id: int, revision: int, move: str
+    ) -> None:
+        work = self.moves.submit(interaction, game_id, revision, move)
+        await answering_errors(interaction, work)
+
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         await answering_errors(interaction, self.info.games_page(interaction, page))
 
@@ -93,6 +108,8 @@ __all__ = [
     "HistoryButton",
     "InfoCog",
     "LeaderboardButton",
+    "MakeMoveButton",
+    "MoveByButton",
     "RankingCog",
     "TakebackButton",
     "declared_commands",

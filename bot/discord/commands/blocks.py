@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands.common import Host, ls, user_locale
+from bot.discord.commands.common import Host, everywhere, ls, user_locale
 from bot.discord.texts import mention
 from bot.i18n import text
 
@@ -24,6 +24,7 @@ class BlocksCog(commands.Cog):
     )
     @app_commands.rename(player=ls("command.block.option.player.name"))
     @app_commands.describe(player=ls("command.block.option.player.description"))
+    @everywhere
     async def block(self, interaction: discord.Interaction, player: discord.User) -> None:
         """Refuse challenges and rematches from `player` (privately)."""
         await self.bot.service.block(interaction.user.id, player.id)
@@ -35,6 +36,7 @@ class BlocksCog(commands.Cog):
     )
     @app_commands.rename(player=ls("command.unblock.option.player.name"))
     @app_commands.describe(player=ls("command.unblock.option.player.description"))
+    @everywhere
     async def unblock(self, interaction: discord.Interaction, player: discord.User) -> None:
         """Accept challenges from `player` again (privately)."""
         await self.bot.service.unblock(interaction.user.id, player.id)

@@ -20,6 +20,7 @@ from bot.discord.commands.common import (
     action_button,
     answering_errors,
     game_choices,
+    in_servers,
     ls,
     public_locale,
     require_game_permissions,
@@ -118,7 +119,7 @@ class ChallengeCog(commands.Cog):
             app_commands.Choice(name=ls(f"choice.best_of.{n}"), value=n) for n in MATCH_LENGTHS
         ],
     )
-    @app_commands.guild_only()
+    @in_servers  # a game lives in a server's channel
     async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
         self,
         interaction: discord.Interaction,

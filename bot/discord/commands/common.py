@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,6 +20,33 @@ log = logging.getLogger(__name__)
 
 CHOICES = 25
 """Discord shows at most 25 choices."""
+
+Declared = TypeVar("Declared")
+"""A command's callback (or the command), as the decorators below take and give it back."""
+
+
+# Where each command may be used. Discord reads a command's `integration_types` (installed to a
+# server, 0, or to a user, 1) and `contexts` (a server, 0; the bot's DM, 1; other DMs and group
+# DMs, 2), developers/docs/interactions/application-commands#application-command-object, and
+# accepts them for global commands only; every command says both, so nothing rests on
+# Discord's defaults. A test fails for a command that says neither.
+
+
+def everywhere(command: Declared) -> Declared:
+    """A command about the player alone (its answers are private, it needs no game's channel):
+    offered by either install, in servers, the bot's DM, DMs and group DMs."""
+    installs = app_commands.allowed_installs(guilds=True, users=True)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    return installs(contexts(command))
+
+
+def in_servers(command: Declared) -> Declared:
+    """A command of a game in a server's channel, or of a server's ratings: only where the
+    server installed the bot, which posts the games' boards there. A user install would offer
+    it in servers without the bot too, where it cannot post them."""
+    installs = app_commands.allowed_installs(guilds=True, users=False)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    return installs(contexts(command))
 
 
 class Host(Protocol):

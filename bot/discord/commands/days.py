@@ -15,6 +15,8 @@ from bot.discord.announce import answer_with_board, pings
 from bot.discord.commands.common import (
     Host,
     action_button,
+    everywhere,
+    in_servers,
     ls,
     public_locale,
     user_locale,
@@ -86,6 +88,7 @@ class DaysCog(commands.Cog):
     @app_commands.choices(
         mode=[app_commands.Choice(name=ls(f"choice.notify.{m}"), value=m) for m in NOTIFY_CHOICES]
     )
+    @everywhere
     async def notify(
         self, interaction: discord.Interaction, mode: app_commands.Choice[str] | None = None
     ) -> None:
@@ -113,6 +116,7 @@ class DaysCog(commands.Cog):
         days=ls("command.vacation.option.days.description"),
         end=ls("command.vacation.option.end.description"),
     )
+    @everywhere
     async def vacation(
         self, interaction: discord.Interaction, days: int | None = None, end: bool = False
     ) -> None:
@@ -126,7 +130,7 @@ class DaysCog(commands.Cog):
     @app_commands.command(
         name=ls("command.takeback.name"), description=ls("command.takeback.description")
     )
-    @app_commands.guild_only()  # a game lives in a server's channel
+    @in_servers  # a game lives in a server's channel
     async def takeback(self, interaction: discord.Interaction) -> None:
         """Ask the opponent to take back your last move (the computer answers at once)."""
         channel_id = interaction.channel_id or 0

@@ -10,7 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands.common import Host, game_choices, ls, step_button, user_locale
+from bot.discord.commands.common import (
+    Host,
+    everywhere,
+    game_choices,
+    in_servers,
+    ls,
+    step_button,
+    user_locale,
+)
 from bot.discord.presses import presses_of
 from bot.discord.texts import game_title, mention
 from bot.discord.wording import short_score
@@ -80,6 +88,7 @@ class InfoCog(commands.Cog):
     @app_commands.command(
         name=ls("command.games.name"), description=ls("command.games.description")
     )
+    @everywhere
     async def games(self, interaction: discord.Interaction) -> None:
         """The active games of this server and the caller's own, then the caller's finished
         games, a page at a time."""
@@ -163,6 +172,7 @@ class InfoCog(commands.Cog):
     )
     @app_commands.rename(game=ls("command.rules.option.game.name"))
     @app_commands.describe(game=ls("command.rules.option.game.description"))
+    @everywhere
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
         kind = self.bot.service.kind(game)
@@ -181,7 +191,7 @@ class InfoCog(commands.Cog):
     )
     @app_commands.rename(game=ls("command.export.option.game.name"))
     @app_commands.describe(game=ls("command.export.option.game.description"))
-    @app_commands.guild_only()  # a game lives in a server's channel
+    @in_servers  # a game lives in a server's channel
     async def export(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
     ) -> None:
@@ -198,6 +208,7 @@ class InfoCog(commands.Cog):
         await interaction.response.send_message(file=file, ephemeral=True)
 
     @app_commands.command(name=ls("command.help.name"), description=ls("command.help.description"))
+    @everywhere
     async def help(self, interaction: discord.Interaction) -> None:
         """How to play with the bot."""
         await interaction.response.send_message(

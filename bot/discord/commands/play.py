@@ -15,6 +15,7 @@ from bot.discord.announce import pings
 from bot.discord.commands.common import (
     Host,
     action_button,
+    in_servers,
     ls,
     public_locale,
     step_button,
@@ -106,7 +107,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name=ls("command.move.name"), description=ls("command.move.description"))
     @app_commands.rename(move=ls("command.move.option.move.name"))
     @app_commands.describe(move=ls("command.move.option.move.description"))
-    @app_commands.guild_only()  # a game lives in a server's channel
+    @in_servers  # a game lives in a server's channel
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         """Play a move in this channel's game."""
         self.bot.names.remember(interaction.user)
@@ -153,7 +154,7 @@ class PlayCog(commands.Cog):
             for v in ("private", "public")
         ]
     )
-    @app_commands.guild_only()  # a game lives in a server's channel
+    @in_servers  # a game lives in a server's channel
     async def board(
         self,
         interaction: discord.Interaction,
@@ -220,7 +221,7 @@ class PlayCog(commands.Cog):
     )
     @app_commands.rename(match=ls("command.resign.option.match.name"))
     @app_commands.describe(match=ls("command.resign.option.match.description"))
-    @app_commands.guild_only()  # a game lives in a server's channel
+    @in_servers  # a game lives in a server's channel
     async def resign(self, interaction: discord.Interaction, match: bool = False) -> None:
         """Give up this channel's game (in a match: this game, or with `match` the match)."""
         channel_id = interaction.channel_id or 0
@@ -229,7 +230,7 @@ class PlayCog(commands.Cog):
         await self.bot.announcer.make(channel_id, resign, interaction)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
-    @app_commands.guild_only()  # a game lives in a server's channel
+    @in_servers  # a game lives in a server's channel
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
         channel_id = interaction.channel_id or 0

@@ -12,7 +12,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands.common import Host, game_choices, ls, step_button, user_locale
+from bot.discord.commands.common import (
+    Host,
+    game_choices,
+    in_servers,
+    ls,
+    step_button,
+    user_locale,
+)
 from bot.discord.presses import presses_of
 from bot.discord.texts import game_title, mention
 from bot.i18n import text, timestamp
@@ -184,7 +191,7 @@ class RankingCog(commands.Cog):
     )
     @app_commands.rename(game=ls("command.leaderboard.option.game.name"))
     @app_commands.describe(game=ls("command.leaderboard.option.game.description"))
-    @app_commands.guild_only()  # ratings are per server
+    @in_servers  # ratings are per server
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """The server's best players of a game, privately."""
         board = await self.bot.service.leaderboard(interaction.guild_id or 0, game)
@@ -221,7 +228,7 @@ class RankingCog(commands.Cog):
         player=ls("command.stats.option.player.description"),
         game=ls("command.stats.option.game.description"),
     )
-    @app_commands.guild_only()  # statistics are per server
+    @in_servers  # statistics are per server
     async def stats(
         self,
         interaction: discord.Interaction,

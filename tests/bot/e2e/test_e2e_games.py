@@ -79,6 +79,8 @@ async def test_commands_are_registered_in_four_languages(world: World, bot: Game
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
         assert set(command["description_localizations"]) >= {"de", "fr", "nl"}
     assert commands["move"]["name_localizations"]["de"] != "move"
+    # A development server's commands say nothing of contexts: Discord takes them globally only.
+    assert all(command["contexts"] is None for command in commands.values())
 
 
 async def test_a_whole_ponte_game_with_swap_ends_with_the_result_and_replay(

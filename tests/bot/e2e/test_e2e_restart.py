@@ -90,6 +90,11 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     names = {command["name"] for command in world.fake.commands()}
     assert names == {str(command.name) for command in declared_commands()}
     assert {"challenge", "move", "board", "help"} <= names
+    # Where each may be used goes with the global sync, the only one Discord takes it from.
+    synced = {command["name"]: command for command in world.fake.commands()}
+    assert synced["help"]["contexts"] == [0, 1, 2]
+    assert synced["help"]["integration_types"] == [0, 1]
+    assert synced["move"]["contexts"] == [0] and synced["move"]["integration_types"] == [0]
     assert world.fake.commands(world.guild) == []
     assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot
     assert not world.database.exists()  # and never touched the games

@@ -1,0 +1,88 @@
+"""Every slash command says where it may be used and by which install (issue 28): Discord's
+defaults differ between apps and change, so a command that forgets to say is a mistake."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.discord.commands import declared_commands
+from bot.discord.tree import GameTree
+
+EVERYWHERE = {
+    "help",
+    "rules",
+    "notify",
+    "vacation",
+    "block",
+    "unblock",
+    "games",
+}
+"""Commands about the player alone: they answer privately and need no game's channel."""
+
+IN_SERVERS = {
+    "challenge",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "takeback",
+    "export",
+    "leaderboard",
+    "stats",
+}
+"""Commands of a game in a server's channel, or of a server's ratings: in servers with the bot
+only for now (a user install would offer them in servers without the bot, where the bot cannot
+post a game's boards yet)."""
+
+
+def _contexts(command: app_commands.Command | app_commands.Group) -> set[str]:
+    declared = command.allowed_contexts
+    assert declared is not None, f"/{command.name} declares no contexts"
+    names = ("guild", "dm_channel", "private_channel")
+    return {name for name in names if getattr(declared, name)}
+
+
+def _installs(command: app_commands.Command | app_commands.Group) -> set[str]:
+    declared = command.allowed_installs
+    assert declared is not None, f"/{command.name} declares no install types"
+    return {name for name in ("guild", "user") if getattr(declared, name)}
+
+
+def test_every_command_declares_its_contexts_and_install_types() -> None:
+    commands = {str(command.name): command for command in declared_commands()}
+    assert set(commands) == EVERYWHERE | IN_SERVERS  # a new command is placed here too
+    for name, command in commands.items():
+        if name in EVERYWHERE:
+            assert _installs(command) == {"guild", "user"}, name
+            assert _contexts(command) == {"guild", "dm_channel", "private_channel"}, name
+        else:
+            assert _installs(command) == {"guild"}, name
+            assert _contexts(command) == {"guild"}, name
+
+
+def test_the_global_payload_carries_contexts_and_install_types() -> None:
+    tree = GameTree(_client())
+    payloads = {str(c.name): c.to_dict(tree) for c in declared_commands()}
+    assert payloads["help"]["contexts"] == [0, 1, 2]
+    assert payloads["help"]["integration_types"] == [0, 1]
+    assert payloads["move"]["contexts"] == [0]
+    assert payloads["move"]["integration_types"] == [0]
+
+
+def test_a_development_servers_copy_declares_neither() -> None:
+    tree = GameTree(_client())
+    for command in declared_commands():
+        tree.add_command(command)
+    copies = tree.development_copies()
+    assert {str(c.name) for c in copies} == EVERYWHERE | IN_SERVERS
+    for copy in copies:
+        payload = copy.to_dict(tree)
+        assert payload["contexts"] is None and payload["integration_types"] is None
+    # the global commands keep theirs
+    assert all(c.allowed_contexts is not None for c in tree.get_commands())
+
+
+def _client():  # a client that is never started: the tree only needs one to exist
+    import discord
+
+    return discord.Client(intents=discord.Intents.none())
