@@ -7,8 +7,6 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from discord import app_commands
-
 from bot.computer.search import ProcessSearch, Worker
 from bot.computer.thinking import think
 from bot.discord.app import GameBot, open_bot
@@ -92,16 +90,9 @@ async def running(world: World) -> AsyncIterator[GameBot]:
 
 
 async def everywhere(world: World, bot: GameBot) -> None:
-    """Offer every command of `bot` wherever a user-installable app may be used (servers with
-    and without the bot, the bot's DM, DMs and group DMs between people; installed to servers
-    and to users) and sync them globally, the only scope where Discord accepts contexts and
-    install types (discord.com/developers/docs/interactions/application-commands#contexts).
-    Until the commands declare that themselves (issue 28, point 1), the tests of reply-only
-    games use this."""
-    contexts = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
-    installs = app_commands.AppInstallationType(guild=True, user=True)
-    for command in bot.tree.get_commands():
-        command.allowed_contexts, command.allowed_installs = contexts, installs
+    """Sync `bot`'s commands globally too, with the installs and contexts each declares: the
+    only scope where Discord takes them (developers/docs/interactions/application-commands
+    #contexts), so the only one that reaches DMs, group DMs and servers without the bot."""
     syncs = world.fake.world.command_syncs.count(None)
     await bot.tree.sync()
     await world.fake.wait_commands_synced(count=syncs + 1)

@@ -19,8 +19,8 @@ from bot.discord.commands.common import (
     Host,
     action_button,
     answering_errors,
+    everywhere,
     game_choices,
-    in_servers,
     ls,
     public_locale,
     require_game_permissions,
@@ -119,7 +119,7 @@ class ChallengeCog(commands.Cog):
             app_commands.Choice(name=ls(f"choice.best_of.{n}"), value=n) for n in MATCH_LENGTHS
         ],
     )
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
         self,
         interaction: discord.Interaction,

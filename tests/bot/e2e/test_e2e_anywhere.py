@@ -12,9 +12,9 @@ import pytest
 
 from bot.discord.app import GameBot
 from bot.i18n import text
-from bot.service import Reach
+from bot.service import GameView, Reach
 from testing.e2ekit import World, everywhere, run, running
-from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, InteractionResult
+from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage
 from testing.servicekit import FakeClock, random_move
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -70,7 +70,7 @@ def posted_to(fake: FakeDiscord, channel: FakeChannel) -> list:
 
 async def challenge_and_accept(
     world: Anywhere, channel: FakeChannel, game: str, options: dict | None = None
-) -> InteractionResult:
+) -> FakeMessage:
     """alice challenges bob in `channel` (alice first); bob presses Accept; the start is a new
     message answering his press that pings alice."""
     challenge = await run(
@@ -87,19 +87,29 @@ async def challenge_and_accept(
     (accepted, started) = await handle.wait_for_messages(2)
     assert accepted is challenge.message and challenge.message.components == []
     assert started.pinged == [world.alice] and started.attachments[0].data.startswith(PNG)
-    return await handle
+    return started
 
 
-async def play_to_the_end(world: Anywhere, bot: GameBot, channel: FakeChannel, seed: int):
-    """Random legal moves by /move until the end; every move is a new public board answering
-    its command that pings the player to move; the last one is followed by the replay."""
+async def play_to_the_end(
+    world: Anywhere, bot: GameBot, channel: FakeChannel, board: FakeMessage, seed: int
+) -> GameView:
+    """Random legal moves from `board` on (alice by /move, bob by Make move) until the end;
+    every move is a new public board answering its command or modal that pings the player to
+    move; the last one is followed by the replay."""
     rng = random.Random(seed)
     for _ in range(300):
         view = await bot.service.game_in(channel.id)
         mover = world.alice if view.to_move_id == world.alice.id else world.bob
         move = "swap" if view.revision == 1 and view.kind.key == "ponte" else random_move(view, rng)
-        handle = await world.fake.send_slash_command(mover, channel, "move", {"move": move})
+        if mover is world.alice:  # she installed the app: /move
+            handle = await world.fake.send_slash_command(mover, channel, "move", {"move": move})
+        else:  # bob did not: Make move on the latest board, and the modal
+            made = next(c for c in board.custom_ids() if c.startswith("makemove:"))
+            opened = await world.fake.press_button(mover, board, made)
+            assert (await opened).modal is not None
+            handle = await world.fake.submit_modal(opened, {"move": move})
         result = await handle
+        board = result.message
         assert not result.ephemeral, result.content
         assert result.attachments[0].data.startswith(PNG)
         after = await bot.service.latest_game_in(channel.id)
@@ -116,11 +126,10 @@ async def test_a_whole_ponte_game_in_a_group_dm_lives_in_answers_only(
     places: Anywhere, bot: GameBot
 ) -> None:
     world = places
-    world.fake.install_for_user(world.bob)  # to move by /move until the Make move button
-    await challenge_and_accept(world, world.group, "ponte", {"variant": "classic"})
+    started = await challenge_and_accept(world, world.group, "ponte", {"variant": "classic"})
     game = await bot.service.latest_game_in(world.group.id)
     assert game.reach is Reach.REPLY
-    finished = await play_to_the_end(world, bot, world.group, seed=2)
+    finished = await play_to_the_end(world, bot, world.group, started, seed=2)
     assert finished.ending is not None
     assert posted_to(world.fake, world.group) == []
 
@@ -129,10 +138,9 @@ async def test_a_whole_verbindung_game_in_a_server_without_the_bot(
     places: Anywhere, bot: GameBot
 ) -> None:
     world = places
-    world.fake.install_for_user(world.bob)
     channel = world.away.text_channel
-    await challenge_and_accept(world, channel, "verbindung")
-    finished = await play_to_the_end(world, bot, channel, seed=5)
+    started = await challenge_and_accept(world, channel, "verbindung")
+    finished = await play_to_the_end(world, bot, channel, started, seed=5)
     assert finished.ending is not None and finished.reach is Reach.REPLY
     assert posted_to(world.fake, channel) == []
     # Names came from the interactions: no member of a server without the bot was asked for.
