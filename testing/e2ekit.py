@@ -87,3 +87,12 @@ async def running(world: World) -> AsyncIterator[GameBot]:
             yield bot
         finally:
             await runner.stop()
+
+
+async def everywhere(world: World, bot: GameBot) -> None:
+    """Sync `bot`'s commands globally too, with the installs and contexts each declares: the
+    only scope where Discord takes them (developers/docs/interactions/application-commands
+    #contexts), so the only one that reaches DMs, group DMs and servers without the bot."""
+    syncs = world.fake.world.command_syncs.count(None)
+    await bot.tree.sync()
+    await world.fake.wait_commands_synced(count=syncs + 1)

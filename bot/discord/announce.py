@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, TypeVar
@@ -35,6 +36,7 @@ from bot.service import (
     MatchUpdate,
     MoveResult,
     Notice,
+    Reach,
     Reminder,
     Replay,
     Started,
@@ -46,6 +48,10 @@ log = logging.getLogger(__name__)
 DEFAULT_LOCALE = "en"
 BOARD_WAIT = 2.0
 """Seconds to wait for the board before answering without it (Discord allows 3)."""
+
+REPLIES_KEPT = 1024
+"""Reply-only games against the computer whose last answered interaction is kept (its token
+carries the computer's next move as a follow-up for 15 minutes)."""
 
 Made = TypeVar("Made", Started, MoveResult)
 """What a change posts: a game started, or a move made."""
@@ -101,6 +107,9 @@ class Announcer:
         self.names = names
         self._order: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.texts = TurnTexts(self.is_computer)
+        # A reply-only game against the computer: the interaction its player's last move was
+        # answered through, which the computer's move follows up (no channel to post it to).
+        self._replies: OrderedDict[int, discord.Interaction] = OrderedDict()
 
     def in_order(self, channel_id: int) -> asyncio.Lock:
         """The lock a change to a channel's game and its post are made under, so that a
@@ -311,12 +320,25 @@ class Announcer:
             locale=locale,
             buttons=buttons,
         )
-        await self.replay_after(view, result.replay_post_id, locale)
-        await self.follow(result.match)
+        if view.reach is Reach.REPLY:  # the answer went through this interaction, or none
+            remembered = self._replies.pop(view.id, None) if result.ending else None
+            interaction = interaction or remembered
+        await self.replay_after(view, result.replay_post_id, locale, interaction)
+        await self.follow(result.match, interaction)
 
-    async def replay_after(self, view: GameView, post_id: int | None, locale: str) -> None:
+    async def replay_after(
+        self,
+        view: GameView,
+        post_id: int | None,
+        locale: str,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
         """After the post of a game's end, its replay (owed as post `post_id`; None: none is
-        owed); if Discord refuses, the outbox posts it later."""
+        owed); if Discord refuses, the outbox posts it later. A reply-only game's replay is a
+        follow-up of `interaction`, the one its end answered (nothing is owed there)."""
+        if view.reach is Reach.REPLY and view.ending is not None and interaction is not None:
+            await self._replay_reply(view, locale, interaction)
+            return
         if post_id is None:
             return
         try:
@@ -332,13 +354,27 @@ class Announcer:
         file = await self.replay(view, locale)
         await self.post(view, self.texts.replay_text(view, locale), [file], pings(), post_id)
 
-    async def follow(self, update: MatchUpdate | None) -> None:
+    async def _replay_reply(
+        self, view: GameView, locale: str, interaction: discord.Interaction
+    ) -> None:
+        try:
+            file = await self.replay(view, locale)
+            await interaction.followup.send(
+                self.texts.replay_text(view, locale), file=file, allowed_mentions=pings()
+            )
+        except discord.HTTPException as error:  # the game is over all the same
+            log.warning("could not follow up game %s with its replay: %s", view.id, error)
+
+    async def follow(
+        self, update: MatchUpdate | None, interaction: discord.Interaction | None = None
+    ) -> None:
         """After the end of a match game, post the start of the next one (owed since then); if
-        Discord refuses, the outbox posts it later."""
+        Discord refuses, the outbox posts it later. In a reply-only game it follows up
+        `interaction`."""
         if update is None or update.next_game is None:
             return
         try:
-            await self.started(update.next_game)
+            await self.started(update.next_game, interaction)
         except discord.HTTPException:
             log.exception("could not post the next game of a match; it stays owed")
 
@@ -356,7 +392,11 @@ class Announcer:
         """Answer `interaction` with `content` and the board, settling post `post_id` as soon
         as the answer is out; without an interaction, or when Discord refuses the answer, post
         it to the channel instead (with a notice that the answer was lost). Raises what the
-        channel post raises: the post then stays owed."""
+        channel post raises: the post then stays owed. A reply-only game has no channel to
+        post to: see `_reply`."""
+        if view.reach is Reach.REPLY:
+            await self._reply(interaction, view, content, mentions, locale=locale, buttons=buttons)
+            return
         if interaction is not None:
             # Kept with the post before it goes: after a crash, its answer is looked for.
             await self.service.answering(post_id, interaction.token, answer_expiry(interaction))
@@ -377,6 +417,36 @@ class Announcer:
                 return
         files = [await self.board(view, locale)]
         await self.post(view, content, files, mentions, post_id, buttons=buttons)
+
+    async def _reply(
+        self,
+        interaction: discord.Interaction | None,
+        view: GameView,
+        content: str,
+        mentions: discord.AllowedMentions,
+        *,
+        locale: str,
+        buttons: discord.ui.View | None,
+    ) -> None:
+        """Answer in a reply-only game, where the bot may not post (403, code 50001): through
+        `interaction`, else (the computer's move) as a follow-up of the interaction the game's
+        last answer went through. Without one (after a restart, or 15 minutes on) nothing is
+        said: the game is stored, and its board shows at the next command or press."""
+        interaction = interaction or self._replies.get(view.id)
+        if interaction is None:
+            log.info("game %s: no interaction to answer; shown at the next press", view.id)
+            return
+        if view.is_active and view.computer_level is not None:
+            self._replies[view.id] = interaction
+            self._replies.move_to_end(view.id)
+            while len(self._replies) > REPLIES_KEPT:
+                self._replies.popitem(last=False)
+        try:
+            await answer_with_board(
+                interaction, content, self.board(view, locale), mentions, buttons=buttons
+            )
+        except discord.HTTPException as error:  # the change is stored whatever happens here
+            log.warning("could not answer in reply-only game %s: %s", view.id, error)
 
     def _public_locale(self, view: GameView, interaction: discord.Interaction | None) -> str:
         """The language everyone in the game's channel reads."""
@@ -460,6 +530,19 @@ async def answer_with_board(
     text goes first and the board follows by an edit, so the answer stays inside Discord's 3
     seconds. Raises what sending the answer raises; a failed edit is only logged.
     """
+    if interaction.response.is_done():
+        # Answered already (a press that updated its message, a computer's move after its
+        # player's): a follow-up is a new message too, so its mentions ping.
+        message = await interaction.followup.send(
+            content,
+            file=await board,
+            allowed_mentions=mentions,
+            view=buttons or discord.utils.MISSING,
+            wait=True,
+        )
+        if sent is not None:
+            await sent(message.id)
+        return
     image = asyncio.ensure_future(board)
     await asyncio.wait({image}, timeout=BOARD_WAIT if wait is None else wait)
     ready = image.done()

@@ -190,6 +190,13 @@ class NoThreadHereError(ServiceError):
     key = "no_thread_here"
 
 
+class NoThreadInRepliesError(ServiceError):
+    """A thread was asked for where the bot can only answer (a DM, a group DM, a server
+    without the bot): it may not open one there."""
+
+    key = "no_thread_in_replies"
+
+
 class NotYourResignationError(ServiceError):
     """A player tried to resign for the other colour."""
 

@@ -19,8 +19,8 @@ from bot.discord.commands.common import (
     Host,
     action_button,
     answering_errors,
+    everywhere,
     game_choices,
-    in_servers,
     ls,
     public_locale,
     require_game_permissions,
@@ -28,11 +28,12 @@ from bot.discord.commands.common import (
     variant_choices,
 )
 from bot.discord.presses import presses_of
+from bot.discord.reach import reach_of, why_not
 from bot.discord.texts import game_title, mention
 from bot.i18n import format_duration, text, timestamp
-from bot.service import LEVELS, MATCH_LENGTHS, AcceptResult, Challenge, Started
+from bot.service import LEVELS, MATCH_LENGTHS, AcceptResult, Challenge, Reach, Started
 from bot.service.deadlines import DAY, HOUR
-from bot.service.errors import NoThreadHereError
+from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ class ChallengeCog(commands.Cog):
             app_commands.Choice(name=ls(f"choice.best_of.{n}"), value=n) for n in MATCH_LENGTHS
         ],
     )
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
         self,
         interaction: discord.Interaction,
@@ -134,9 +135,13 @@ class ChallengeCog(commands.Cog):
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
         itself, start the game at once."""
         computer = self.bot.service.is_computer_player(opponent.id)
-        if thread and not isinstance(interaction.channel, discord.TextChannel):
-            raise NoThreadHereError("threads need a text channel")
-        require_game_permissions(interaction, new_thread=thread)
+        reach = reach_of(interaction)
+        if reach is None:  # every answer here would be private: no game can be played
+            await interaction.response.send_message(
+                why_not(user_locale(interaction)), ephemeral=True
+            )
+            return
+        check_place(interaction, reach, thread=thread)
         self.bot.names.remember(interaction.user)
         self.bot.names.remember(opponent)
         who_first = None if first is None or first.value == "random" else first.value == "me"
@@ -146,6 +151,7 @@ class ChallengeCog(commands.Cog):
             "variant": variant,
             "move_seconds": None if time is None else time.value,
             "best_of": None if best_of is None else best_of.value,
+            "reach": reach,
         }
         if computer:
             level_name = None if level is None else level.value
@@ -227,7 +233,7 @@ class ChallengeCog(commands.Cog):
         if thread:
             # Every option and the player's limit of computer games are checked before a
             # thread is made for the game.
-            checked = {k: v for k, v in options.items() if k != "player_first"}
+            checked = {k: v for k, v in options.items() if k not in ("player_first", "reach")}
             await self.bot.service.check_computer_game(**checked)
             await interaction.response.defer()  # opening a thread takes a request of its own
             computer = self.bot.user.id if self.bot.user else 0
@@ -305,10 +311,20 @@ class ChallengeCog(commands.Cog):
         if thread is not None:
             accepted += "\n" + text(locale, "challenge.thread_opened", thread=thread.mention)
         try:
-            await interaction.edit_original_response(content=accepted, view=None)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=accepted, view=None)
+            else:  # a reply-only game: the press is answered by updating the challenge
+                await interaction.response.edit_message(content=accepted, view=None)
         except discord.HTTPException:  # the challenge message is gone; the game starts anyway
             log.info("could not update the message of challenge %s", challenge_id)
-        await self._post_start(interaction, Started(result.view, result.post_id))
+        started = Started(result.view, result.post_id)
+        if challenge.reach is Reach.REPLY:
+            # No channel to post to: the start is a follow-up of the press, a new message, so
+            # that it pings the first mover (an edit notifies nobody).
+            async with self.bot.announcer.in_order(result.view.channel_id):
+                await self.bot.announcer.started(started, interaction)
+            return
+        await self._post_start(interaction, started)
 
     async def _accepted(
         self, interaction: discord.Interaction, challenge_id: int
@@ -318,8 +334,8 @@ class ChallengeCog(commands.Cog):
         withdrawn meanwhile) is closed again."""
         challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
         # The channel may have changed since the challenge: refuse before anything is made.
-        require_game_permissions(interaction, new_thread=challenge.wants_thread)
-        if not interaction.response.is_done():
+        check_place(interaction, challenge.reach, thread=challenge.wants_thread)
+        if challenge.reach is Reach.POST and not interaction.response.is_done():
             await interaction.response.defer()
         self.bot.names.remember(interaction.user)
         thread = None
@@ -427,3 +443,16 @@ async def close_unused(thread: discord.Thread, interaction: discord.Interaction)
             await thread.edit(archived=True)  # locking needs Manage Threads
     except discord.HTTPException as error:
         log.warning("could not archive the unused thread %s: %s", thread.id, error)
+
+
+def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool) -> None:
+    """Refuse a game (or its thread) the place cannot host. Where the bot only answers
+    (`Reach.REPLY`) it needs no permission of the channel, which it neither reads nor posts
+    to, and may open no thread there (a channel route: 403, code 50001)."""
+    if reach is Reach.REPLY:
+        if thread:
+            raise NoThreadInRepliesError("the bot only answers here")
+        return
+    if thread and not isinstance(interaction.channel, discord.TextChannel):
+        raise NoThreadHereError("threads need a text channel")
+    require_game_permissions(interaction, new_thread=thread)

@@ -15,7 +15,7 @@ from bot.discord.announce import pings
 from bot.discord.commands.common import (
     Host,
     action_button,
-    in_servers,
+    everywhere,
     ls,
     public_locale,
     step_button,
@@ -107,7 +107,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(name=ls("command.move.name"), description=ls("command.move.description"))
     @app_commands.rename(move=ls("command.move.option.move.name"))
     @app_commands.describe(move=ls("command.move.option.move.description"))
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         """Play a move in this channel's game."""
         self.bot.names.remember(interaction.user)
@@ -154,7 +154,7 @@ class PlayCog(commands.Cog):
             for v in ("private", "public")
         ]
     )
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def board(
         self,
         interaction: discord.Interaction,
@@ -221,7 +221,7 @@ class PlayCog(commands.Cog):
     )
     @app_commands.rename(match=ls("command.resign.option.match.name"))
     @app_commands.describe(match=ls("command.resign.option.match.description"))
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def resign(self, interaction: discord.Interaction, match: bool = False) -> None:
         """Give up this channel's game (in a match: this game, or with `match` the match)."""
         channel_id = interaction.channel_id or 0
@@ -230,7 +230,7 @@ class PlayCog(commands.Cog):
         await self.bot.announcer.make(channel_id, resign, interaction)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
         channel_id = interaction.channel_id or 0
@@ -283,8 +283,9 @@ class PlayCog(commands.Cog):
                 await interaction.response.send_message(
                     content, file=board, allowed_mentions=offerer, view=buttons
                 )
-            await self.bot.announcer.replay_after(view, result.replay_post_id, locale)
-            await self.bot.announcer.follow(result.match)
+            # A reply-only game's replay and next game follow up this interaction.
+            await self.bot.announcer.replay_after(view, result.replay_post_id, locale, interaction)
+            await self.bot.announcer.follow(result.match, interaction)
 
     async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:
         if interaction.message is not None:  # a button: the offer's message loses its buttons

@@ -94,7 +94,8 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     synced = {command["name"]: command for command in world.fake.commands()}
     assert synced["help"]["contexts"] == [0, 1, 2]
     assert synced["help"]["integration_types"] == [0, 1]
-    assert synced["move"]["contexts"] == [0] and synced["move"]["integration_types"] == [0]
+    assert synced["move"]["contexts"] == [0, 1, 2] and synced["move"]["integration_types"] == [0, 1]
+    assert synced["stats"]["contexts"] == [0] and synced["stats"]["integration_types"] == [0]
     assert world.fake.commands(world.guild) == []
     assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot
     assert not world.database.exists()  # and never touched the games

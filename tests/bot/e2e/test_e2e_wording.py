@@ -59,9 +59,10 @@ async def test_in_direct_messages_only_what_works_there_is_offered(
 ) -> None:
     await bot.tree.sync()  # as `python -m bot sync` does: the global commands DMs offer
     contexts = {command["name"]: command["contexts"] for command in world.fake.commands()}
-    for guild_only in ("challenge", "move", "board", "resign", "draw", "export"):
+    for guild_only in ("takeback", "export", "stats"):
         assert contexts[guild_only] == [0], guild_only  # 0: servers only
-    for anywhere in ("games", "rules", "help"):
+    # A game lives in answers only where the bot is not (issue 28, point 3).
+    for anywhere in ("games", "rules", "help", "challenge", "move", "board", "resign", "draw"):
         assert contexts[anywhere] in (None, [0, 1, 2]), anywhere
     dm = world.fake.dm_channel(world.alice)
     games = await run(world, world.alice, "games", channel=dm)

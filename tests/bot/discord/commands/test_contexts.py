@@ -16,15 +16,16 @@ EVERYWHERE = {
     "block",
     "unblock",
     "games",
-}
-"""Commands about the player alone: they answer privately and need no game's channel."""
-
-IN_SERVERS = {
     "challenge",
     "move",
     "board",
     "resign",
     "draw",
+}
+"""Commands about the player alone (they answer privately and need no game's channel), and the
+commands of a game, which lives in answers only where the bot is not (issue 28, point 3)."""
+
+IN_SERVERS = {
     "takeback",
     "export",
     "leaderboard",
@@ -65,8 +66,10 @@ def test_the_global_payload_carries_contexts_and_install_types() -> None:
     payloads = {str(c.name): c.to_dict(tree) for c in declared_commands()}
     assert payloads["help"]["contexts"] == [0, 1, 2]
     assert payloads["help"]["integration_types"] == [0, 1]
-    assert payloads["move"]["contexts"] == [0]
-    assert payloads["move"]["integration_types"] == [0]
+    assert payloads["move"]["contexts"] == [0, 1, 2]
+    assert payloads["move"]["integration_types"] == [0, 1]
+    assert payloads["takeback"]["contexts"] == [0]
+    assert payloads["takeback"]["integration_types"] == [0]
 
 
 def test_a_development_servers_copy_declares_neither() -> None:

@@ -1,0 +1,174 @@
+"""Reply-only games (issue 28, point 3) through the real bot and the fake Discord: in a group DM
+between people, in a server without the bot and in the bot's own DM, the bot only answers
+interactions; nothing is posted to (or read from) a channel it is not in."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord.app import GameBot
+from bot.i18n import text
+from bot.service import GameView, Reach
+from testing.e2ekit import World, everywhere, run, running
+from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage
+from testing.servicekit import FakeClock, random_move
+
+PNG = b"\x89PNG\r\n\x1a\n"
+GIF = b"GIF89a"
+
+
+class Anywhere(World):
+    """The e2e world with a group DM (alice, bob, carol) and a server without the bot."""
+
+    group: FakeChannel
+    away: FakeGuild
+
+
+@pytest.fixture
+async def places(tmp_path: Path) -> AsyncIterator[Anywhere]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Spieleabend", locale="en-US")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob", locale="de")
+        carol = fake.add_user("carol", locale="fr")
+        world = Anywhere(
+            fake,
+            guild,
+            guild.text_channel,
+            alice,
+            bob,
+            carol,
+            tmp_path / "bot.sqlite3",
+            FakeClock(),
+        )
+        world.away = fake.add_guild("Away", bot=False)
+        for user in (alice, bob, carol):
+            fake.add_member(world.away, user)
+        world.group = fake.add_group_dm(alice, bob, carol, name="trio")
+        fake.install_for_user(alice)  # bob and carol did not install the app
+        yield world
+        await fake.check_acknowledgements()
+        fake.assert_no_unknown_routes()
+        refused = [f"{r.method} {r.path}" for r in fake.requests if r.status in (401, 403)]
+        assert refused == [], "the bot called a route Discord refuses it there"
+
+
+@pytest.fixture
+async def bot(places: Anywhere) -> AsyncIterator[GameBot]:
+    async with running(places) as client:
+        await everywhere(places, client)
+        yield client
+
+
+def posted_to(fake: FakeDiscord, channel: FakeChannel) -> list:
+    """The bot's own posts to `channel` (not answers to interactions)."""
+    return fake.requests_to(f"POST /channels/{channel.id}/messages")
+
+
+async def challenge_and_accept(
+    world: Anywhere, channel: FakeChannel, game: str, options: dict | None = None
+) -> FakeMessage:
+    """alice challenges bob in `channel` (alice first); bob presses Accept; the start is a new
+    message answering his press that pings alice."""
+    challenge = await run(
+        world,
+        world.alice,
+        "challenge",
+        {"game": game, "opponent": world.bob, "first": "me", **(options or {})},
+        channel=channel,
+    )
+    assert not challenge.ephemeral and challenge.message.pinged == [world.bob]
+    accept_id = challenge.message.custom_ids()[0]
+    pressed = world.fake.press_button(world.bob, challenge.message, accept_id)
+    handle = await pressed
+    (accepted, started) = await handle.wait_for_messages(2)
+    assert accepted is challenge.message and challenge.message.components == []
+    assert started.pinged == [world.alice] and started.attachments[0].data.startswith(PNG)
+    return started
+
+
+async def play_to_the_end(
+    world: Anywhere, bot: GameBot, channel: FakeChannel, board: FakeMessage, seed: int
+) -> GameView:
+    """Random legal moves from `board` on (alice by /move, bob by Make move) until the end;
+    every move is a new public board answering its command or modal that pings the player to
+    move; the last one is followed by the replay."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        view = await bot.service.game_in(channel.id)
+        mover = world.alice if view.to_move_id == world.alice.id else world.bob
+        move = "swap" if view.revision == 1 and view.kind.key == "ponte" else random_move(view, rng)
+        if mover is world.alice:  # she installed the app: /move
+            handle = await world.fake.send_slash_command(mover, channel, "move", {"move": move})
+        else:  # bob did not: Make move on the latest board, and the modal
+            made = next(c for c in board.custom_ids() if c.startswith("makemove:"))
+            opened = await world.fake.press_button(mover, board, made)
+            assert (await opened).modal is not None
+            handle = await world.fake.submit_modal(opened, {"move": move})
+        result = await handle
+        board = result.message
+        assert not result.ephemeral, result.content
+        assert result.attachments[0].data.startswith(PNG)
+        after = await bot.service.latest_game_in(channel.id)
+        if after.is_active:
+            assert [user.id for user in result.message.pinged] == [after.to_move_id]
+            continue
+        _, replay = await handle.wait_for_messages(2)
+        assert replay.attachments[0].data.startswith(GIF)
+        return after
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_ponte_game_in_a_group_dm_lives_in_answers_only(
+    places: Anywhere, bot: GameBot
+) -> None:
+    world = places
+    started = await challenge_and_accept(world, world.group, "ponte", {"variant": "classic"})
+    game = await bot.service.latest_game_in(world.group.id)
+    assert game.reach is Reach.REPLY
+    finished = await play_to_the_end(world, bot, world.group, started, seed=2)
+    assert finished.ending is not None
+    assert posted_to(world.fake, world.group) == []
+
+
+async def test_a_whole_verbindung_game_in_a_server_without_the_bot(
+    places: Anywhere, bot: GameBot
+) -> None:
+    world = places
+    channel = world.away.text_channel
+    started = await challenge_and_accept(world, channel, "verbindung")
+    finished = await play_to_the_end(world, bot, channel, started, seed=5)
+    assert finished.ending is not None and finished.reach is Reach.REPLY
+    assert posted_to(world.fake, channel) == []
+    # Names came from the interactions: no member of a server without the bot was asked for.
+    assert world.fake.requests_to(f"GET /guilds/{world.away.id}/members/{world.bob.id}") == []
+
+
+async def test_no_thread_where_the_bot_only_answers(places: Anywhere, bot: GameBot) -> None:
+    world = places
+    refused = await run(
+        world,
+        world.alice,
+        "challenge",
+        {"game": "ponte", "opponent": world.bob, "thread": True},
+        channel=world.group,
+    )
+    assert refused.ephemeral
+    assert refused.content == text("en-US", "error.no_thread_in_replies")
+    assert await bot.service.pending_challenges(world.alice.id) == []
+
+
+async def test_a_server_that_forbids_external_apps_starts_no_game(
+    places: Anywhere, bot: GameBot
+) -> None:
+    world = places
+    channel = world.away.text_channel
+    await world.fake.forbid_external_apps(channel)
+    refused = await run(
+        world, world.alice, "challenge", {"game": "ponte", "opponent": world.bob}, channel=channel
+    )
+    assert refused.ephemeral and refused.content == text("en-US", "reach.ephemeral_only")
+    assert await bot.service.pending_challenges(world.alice.id) == []
