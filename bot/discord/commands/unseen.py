@@ -4,9 +4,10 @@ Where the bot can only answer interactions (DMs and group DMs between people, se
 the bot) no post can tell a game's channel that the clock ended it: the players hear it by direct
 message, and the service keeps it unseen for each of them (`GameService.unseen_time_loss`). Every
 command and button of a game asks here first; a player who has not been shown the loss gets it
-as the public answer to what they pressed (the channel sees it too, and it concerns both), with
-the final board and the replay, and in a match the next game's board; what they pressed is not
-carried out (the game it was for is over).
+as the answer to what they pressed, and what they pressed is not carried out (the game it was
+for is over). The first of the two to press gets it publicly (the channel sees it too, and it
+concerns both), with the final board and the replay, and in a match the next game's board; the
+other then gets it privately, with the final board.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord.announce import answer_with_board, pings
-from bot.discord.commands.common import Host, public_locale
+from bot.discord.commands.common import Host, public_locale, user_locale
 
 
 class UnseenLosses:
@@ -54,6 +55,12 @@ class UnseenLosses:
         if loss is None:
             return False
         view = loss.view
+        if loss.shown_before:  # the opponent's press showed the channel: theirs alone now
+            locale = user_locale(interaction)
+            content = announcer.texts.unseen_loss_text(loss, locale)
+            file = await announcer.board(view, locale)
+            await interaction.response.send_message(content, file=file, ephemeral=True)
+            return True
         locale = public_locale(interaction)
         content = announcer.texts.unseen_loss_text(loss, locale)
         # No pings: both players were written to when it fell due.

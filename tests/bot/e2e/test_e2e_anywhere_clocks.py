@@ -151,9 +151,11 @@ async def test_a_loss_on_time_goes_by_dm_and_shows_at_the_next_press(
     assert (await again).modal is None
     _, note = await again.wait_for_messages(2)
     assert note.ephemeral and note.content.startswith(text("de", "makemove.outdated"))
-    # alice's first command in the group shows it to her, once; then /board as ever.
+    # alice's first command in the group shows it to her, once, privately (bob's press showed
+    # it to the group); then /board as ever.
     seen = await run(world, world.alice, "board", channel=world.group)
-    assert not seen.ephemeral and seen.content == unseen_loss(world, game, "en-US")
+    assert seen.ephemeral and seen.content == unseen_loss(world, game, "en-US")
+    assert seen.attachments[0].data.startswith(PNG)
     board_now = await run(world, world.alice, "board", channel=world.group)
     assert board_now.ephemeral and board_now.attachments[0].data.startswith(PNG)
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
@@ -188,6 +190,11 @@ async def test_a_match_goes_on_at_the_first_press_after_a_loss_on_time(
     second = await bot.service.game_in(world.group.id)
     assert second.match is not None and second.match.game_number == 2
     assert f"makemove:{second.id}:" in make_move_id(following)
+    # alice is shown the loss privately: the group saw it, and the next game, already.
+    mark = world.fake.mark()
+    seen = await run(world, world.alice, "board", channel=world.group)
+    assert seen.ephemeral and seen.content.startswith(unseen_loss(world, first, "en-US"))
+    assert world.fake.messages_in(world.group, since=mark) == []
 
 
 async def test_closed_dms_are_noted_once_without_retries(places: Group, bot: GameBot) -> None:

@@ -123,9 +123,11 @@ async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
     seen = await service.unseen_time_loss(ALICE, game_id=game_id)
     assert isinstance(seen, TimeLoss) and seen.loser_id == ALICE
     assert seen.ending.termination == "timeout" and seen.view.id == game_id
+    assert not seen.shown_before  # the first to see it: shown to the channel
     assert await service.unseen_time_loss(ALICE, game_id=game_id) is None  # shown once
     by_channel = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
     assert by_channel is not None and by_channel.view.id == game_id
+    assert by_channel.shown_before  # ALICE's press showed it to the channel already
     assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
 
 
@@ -140,6 +142,9 @@ async def test_a_loss_on_time_in_a_reply_match_shows_the_next_game(
     following = seen.match.next_game
     assert following is not None and following.view.is_active
     assert following.view.match is not None and following.view.match.game_number == 2
+    again = await service.unseen_time_loss(ALICE, channel_id=CHANNEL)
+    assert again is not None and again.shown_before and again.match is not None
+    assert again.match.next_game is None  # BOB's press showed the next game already
 
 
 async def test_a_posted_loss_on_time_is_not_shown_again(
