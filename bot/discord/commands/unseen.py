@@ -63,6 +63,11 @@ class UnseenLosses:
             return True
         locale = public_locale(interaction)
         content = announcer.texts.unseen_loss_text(loss, locale)
+        message = interaction.message
+        pressed = interaction.type is discord.InteractionType.component
+        if pressed and message is not None and message.components and not message.flags.ephemeral:
+            # The board (or offer) pressed is over: it loses its buttons, the loss follows up.
+            await interaction.response.edit_message(view=None)
         # No pings: both players were written to when it fell due.
         buttons = announcer.rematch_for(view, locale)
         await answer_with_board(

@@ -142,15 +142,12 @@ async def test_a_loss_on_time_goes_by_dm_and_shows_at_the_next_press(
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
     # bob presses the (old) board's Make move: the loss, publicly in the group, and no modal.
     pressed = await world.fake.press_button(world.bob, board, make_move_id(board))
-    shown = await pressed
-    assert shown.modal is None and not shown.ephemeral
-    assert shown.content == unseen_loss(world, game, "de")
-    # Once: his next press on the board says privately where the game stands.
-    assert shown.message.pinged == []  # both were written to when it fell due
-    again = await world.fake.press_button(world.bob, board, make_move_id(board))
-    assert (await again).modal is None
-    _, note = await again.wait_for_messages(2)
-    assert note.ephemeral and note.content.startswith(text("de", "makemove.outdated"))
+    assert (await pressed).modal is None
+    edited, shown = await pressed.wait_for_messages(2)
+    assert edited is board and board.components == []  # the board is over: its button goes
+    assert not shown.ephemeral and shown.content == unseen_loss(world, game, "de")
+    assert shown.pinged == [] and shown.attachments[0].data.startswith(PNG)
+    assert await bot.service.unseen_time_loss(world.bob.id, game_id=game.id) is None  # once
     # alice's first command in the group shows it to her, once, privately (bob's press showed
     # it to the group); then /board as ever.
     seen = await run(world, world.alice, "board", channel=world.group)
@@ -169,7 +166,10 @@ async def test_the_draw_button_after_a_loss_on_time_shows_the_loss_and_draws_not
     offer = await run(world, world.alice, "draw", channel=world.group)
     accept = next(c for c in offer.message.custom_ids() if c.startswith("draw:accept"))
     game = await lose_alice_on_time(world, bot)
-    shown = await (await world.fake.press_button(world.bob, offer.message, accept))
+    pressed = await world.fake.press_button(world.bob, offer.message, accept)
+    await pressed
+    edited, shown = await pressed.wait_for_messages(2)
+    assert edited is offer.message and offer.message.components == []
     assert not shown.ephemeral and shown.content == unseen_loss(world, game, "de")
     game = await bot.service.latest_game_in(world.group.id)
     assert game.ending is not None and game.ending.termination == "timeout"  # no draw
@@ -183,7 +183,7 @@ async def test_a_match_goes_on_at_the_first_press_after_a_loss_on_time(
     first = await lose_alice_on_time(world, bot)
     pressed = await world.fake.press_button(world.bob, board, make_move_id(board))
     await pressed
-    shown, replay, following = await pressed.wait_for_messages(3)
+    _, shown, replay, following = await pressed.wait_for_messages(4)
     assert shown.attachments[0].data.startswith(PNG) and replay.attachments[0].data[:3] == b"GIF"
     assert shown.content.startswith(unseen_loss(world, first, "de") + "\n")
     assert following.attachments[0].data.startswith(PNG) and make_move_id(following)
@@ -226,3 +226,19 @@ async def test_an_outdated_board_in_a_group_dm_answers_privately(
     now = await bot.service.game_in(world.group.id)
     assert bot.announcer.texts.status_text(now, "de") in note.content
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
+
+
+async def test_a_move_submitted_after_the_clock_ran_out_shows_the_loss(
+    places: Group, bot: GameBot
+) -> None:
+    world = places
+    board = await start(world)
+    opened = await world.fake.press_button(world.alice, board, make_move_id(board))
+    assert (await opened).modal is not None
+    game = await lose_alice_on_time(world, bot)
+    late = await world.fake.submit_modal(opened, {"move": "f6 f7"})
+    shown = await late
+    assert not shown.ephemeral and shown.content == unseen_loss(world, game, "en-US")
+    assert (await bot.service.game(game.id)).game.moves == ()  # nothing played
+    refused = await run(world, world.alice, "move", {"move": "f6 f7"}, channel=world.group)
+    assert refused.ephemeral  # shown once: now the game is simply over
