@@ -26,11 +26,18 @@ class UnseenEndings:
         `user_id` plays in it and has not been shown it since it fell due; from now on it
         counts as shown to them (so the answer that shows it must follow). With a match that
         went on, `match.next_game` is the game that follows (its start was posted nowhere)."""
-        async with self.ctx.connection.transaction() as db:
+        # Asked at every command and press of a game: a read first, so the usual answer
+        # (nothing unseen) takes no write transaction from the moves.
+        async with self.ctx.connection.read() as db:
             if game_id is None and channel_id is not None:
                 game_id = await games.unseen_ending_in(db, channel_id, user_id)
-            if game_id is None or not await games.take_unseen_ending(db, game_id, user_id):
+            elif game_id is not None and not await games.has_unseen_ending(db, game_id, user_id):
                 return None
+        if game_id is None:
+            return None
+        async with self.ctx.connection.transaction() as db:
+            if not await games.take_unseen_ending(db, game_id, user_id):
+                return None  # shown meanwhile, by another press of theirs
             return await self._loss(db, game_id, user_id)
 
     async def _loss(self, db: Db, game_id: int, user_id: int) -> TimeLoss | None:

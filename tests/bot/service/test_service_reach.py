@@ -4,6 +4,8 @@ losses on time go by direct message, and a loss on time is shown at the next pre
 
 from datetime import timedelta
 
+import pytest
+
 from bot.service import GameService, Reach, ReminderDigest, TimeLoss, TimeLossDm
 from bot.store import Notify
 from testing.servicekit import (
@@ -182,3 +184,19 @@ async def test_a_holiday_is_not_told_in_a_reply_games_channel(
     await service.start_vacation(BOB, 3)
     await play_moves(service, count=1)
     assert [type(item) for item in await owed(service, clock)] == []
+
+
+async def test_asking_for_an_unseen_loss_writes_nothing_when_there_is_none(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command and button of a game asks first: with nothing unseen (nearly always) the
+    question only reads, and takes no write transaction from the moves."""
+    accepted = await start_game(service, reach=Reach.REPLY)
+    begun: list[str] = []
+    database = service.connection
+    opened = database.transaction
+    monkeypatch.setattr(database, "transaction", lambda: begun.append("write") or opened())
+    assert await service.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
+    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
+    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None
+    assert begun == []
