@@ -324,6 +324,9 @@ class TimeLoss:
     ending: Outcome[Side]
     post_id: int | None = None
     match: MatchUpdate | None = None
+    # A reply-only game's loss shown at a press after the opponent's press showed it to the
+    # channel (with the match's next game): it is only this player's news now.
+    shown_before: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,24 +26,37 @@ class UnseenEndings:
         `user_id` plays in it and has not been shown it since it fell due; from now on it
         counts as shown to them (so the answer that shows it must follow). With a match that
         went on, `match.next_game` is the game that follows (its start was posted nowhere)."""
-        async with self.ctx.connection.transaction() as db:
+        # Asked at every command and press of a game: a read first, so the usual answer
+        # (nothing unseen) takes no write transaction from the moves.
+        async with self.ctx.connection.read() as db:
             if game_id is None and channel_id is not None:
                 game_id = await games.unseen_ending_in(db, channel_id, user_id)
-            if game_id is None or not await games.take_unseen_ending(db, game_id, user_id):
+            elif game_id is not None and not await games.has_unseen_ending(db, game_id, user_id):
                 return None
-            return await self._loss(db, game_id)
+        if game_id is None:
+            return None
+        async with self.ctx.connection.transaction() as db:
+            if not await games.take_unseen_ending(db, game_id, user_id):
+                return None  # shown meanwhile, by another press of theirs
+            return await self._loss(db, game_id, user_id)
 
-    async def _loss(self, db: Db, game_id: int) -> TimeLoss | None:
-        """Game `game_id`'s loss on time as it was recorded, with its match's next game."""
+    async def _loss(self, db: Db, game_id: int, user_id: int) -> TimeLoss | None:
+        """Game `game_id`'s loss on time as it was recorded, with its match's next game unless
+        the opponent (a person, not the computer) was shown it first: then the opponent's
+        answer showed the channel the loss and the next game, and `shown_before` says so."""
         row = await self.ctx.row_by_id(db, game_id)
         view = await self.ctx.view(db, row)
         if view.ending is None or row.winner_id is None:
             return None  # only a loss on time is noted as unseen; this cannot happen
+        opponent = row.opponent_of(user_id)
+        person = opponent != self.ctx.computer_id
+        shown_before = person and not await games.has_unseen_ending(db, game_id, opponent)
         update = None
         if view.match is not None and row.match_id is not None and row.match_game is not None:
             following = await games.match_game(db, row.match_id, row.match_game + 1)
             started = None
-            if following is not None:
+            if following is not None and not shown_before:
                 started = Started(await self.ctx.view(db, following), None)
             update = MatchUpdate(view.match, started)
-        return TimeLoss(view, row.opponent_of(row.winner_id), view.ending, None, update)
+        loser_id = row.opponent_of(row.winner_id)
+        return TimeLoss(view, loser_id, view.ending, None, update, shown_before=shown_before)

@@ -378,6 +378,15 @@ async def take_unseen_ending(db: Db, game_id: int, user_id: int) -> bool:
     return taken == 1
 
 
+async def has_unseen_ending(db: Db, game_id: int, user_id: int) -> bool:
+    """Whether `user_id` has still not been shown the end of game `game_id`."""
+    found = await db.number(
+        "SELECT count(*) FROM unseen_endings WHERE game_id = ? AND user_id = ?",
+        (game_id, user_id),
+    )
+    return bool(found)
+
+
 async def unseen_ending_in(db: Db, channel_id: int, user_id: int) -> int | None:
     """The latest game of a channel whose end `user_id` has not been shown, if any."""
     return await db.number(

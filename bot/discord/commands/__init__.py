@@ -1,5 +1,6 @@
 """The slash commands (one cog per concern) and the persistent buttons."""
 
+from functools import partial
 from typing import Any, cast
 
 import discord
@@ -14,6 +15,7 @@ from bot.discord.commands.info import GamesPageButton, InfoCog
 from bot.discord.commands.moves import MoveByButton
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
 from bot.discord.commands.ranking import LeaderboardButton, RankingCog
+from bot.discord.commands.unseen import UnseenLosses
 from bot.discord.moving import MakeMoveButton
 
 DYNAMIC_ITEMS = (
@@ -37,6 +39,7 @@ class CommandSet:
         self.ranking, self.days = RankingCog(host), DaysCog(host)
         self.blocks = BlocksCog(host)
         self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
+        self.unseen = UnseenLosses(host)  # a game's buttons show its unseen loss on time first
 
     @property
     def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
@@ -57,7 +60,8 @@ class CommandSet:
         await answering_errors(interaction, self.challenges.rematch(interaction, game_id))
 
     async def draw(self, interaction: discord.Interaction, game_id: int, *, accept: bool) -> None:
-        await answering_errors(interaction, self.play.answer_draw(interaction, game_id, accept))
+        work = partial(self.play.answer_draw, interaction, game_id, accept)
+        await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
 
     async def history(self, interaction: discord.Interaction, game_id: int, turn: int) -> None:
         await answering_errors(interaction, self.play.step(interaction, game_id, turn))
@@ -65,19 +69,20 @@ class CommandSet:
     async def takeback(
         self, interaction: discord.Interaction, game_id: int, *, accept: bool
     ) -> None:
-        work = self.days.answer_takeback(interaction, game_id, accept)
-        await answering_errors(interaction, work)
+        work = partial(self.days.answer_takeback, interaction, game_id, accept)
+        await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
 
     async def make_move(
         self, interaction: discord.Interaction, game_id: int, revision: int
     ) -> None:
-        await answering_errors(interaction, self.moves.open(interaction, game_id, revision))
+        work = partial(self.moves.open, interaction, game_id, revision)
+        await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
 
     async def submit_move(
         self, interaction: discord.Interaction, game_id: int, revision: int, move: str
     ) -> None:
-        work = self.moves.submit(interaction, game_id, revision, move)
-        await answering_errors(interaction, work)
+        work = partial(self.moves.submit, interaction, game_id, revision, move)
+        await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
 
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         await answering_errors(interaction, self.info.games_page(interaction, page))

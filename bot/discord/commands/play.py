@@ -21,6 +21,7 @@ from bot.discord.commands.common import (
     step_button,
     user_locale,
 )
+from bot.discord.commands.unseen import UnseenLosses
 from bot.discord.presses import presses_of
 from bot.discord.texts import mention
 from bot.i18n import text
@@ -103,6 +104,8 @@ class PlayCog(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        # A reply-only game lost on time is shown first, at the next command in its channel.
+        self.unseen = UnseenLosses(bot)
 
     @app_commands.command(name=ls("command.move.name"), description=ls("command.move.description"))
     @app_commands.rename(move=ls("command.move.option.move.name"))
@@ -110,6 +113,12 @@ class PlayCog(commands.Cog):
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def move(self, interaction: discord.Interaction, move: str) -> None:
         """Play a move in this channel's game."""
+        channel_id = interaction.channel_id or 0
+        await self.unseen.first(
+            interaction, partial(self._move, interaction, move), channel_id=channel_id
+        )
+
+    async def _move(self, interaction: discord.Interaction, move: str) -> None:
         self.bot.names.remember(interaction.user)
         channel_id = interaction.channel_id or 0
         play = partial(self.bot.service.play, channel_id, interaction.user.id, move)
@@ -163,6 +172,15 @@ class PlayCog(commands.Cog):
     ) -> None:
         """Show a game's position (this channel's, or any of the server's by its number), to
         oneself or to everyone, with buttons that step through its history privately."""
+        show = partial(self._board, interaction, visibility, game)
+        await self.unseen.first(interaction, show, channel_id=interaction.channel_id or 0)
+
+    async def _board(
+        self,
+        interaction: discord.Interaction,
+        visibility: app_commands.Choice[str] | None,
+        game: int | None,
+    ) -> None:
         public = visibility is not None and visibility.value == "public"
         if game is None:
             # After the end the last game's final position stays on show until a new one starts.
@@ -227,12 +245,19 @@ class PlayCog(commands.Cog):
         channel_id = interaction.channel_id or 0
         service = self.bot.service
         resign = partial(service.resign, channel_id, interaction.user.id, whole_match=match)
-        await self.bot.announcer.make(channel_id, resign, interaction)
+        made = partial(self.bot.announcer.make, channel_id, resign, interaction)
+        await self.unseen.first(interaction, made, channel_id=channel_id)
 
     @app_commands.command(name=ls("command.draw.name"), description=ls("command.draw.description"))
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
+        channel_id = interaction.channel_id or 0
+        await self.unseen.first(
+            interaction, partial(self._draw, interaction), channel_id=channel_id
+        )
+
+    async def _draw(self, interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):  # an agreed draw ends the game
             result = await self.bot.service.offer_draw(channel_id, interaction.user.id)

@@ -4,6 +4,8 @@ losses on time go by direct message, and a loss on time is shown at the next pre
 
 from datetime import timedelta
 
+import pytest
+
 from bot.service import GameService, Reach, ReminderDigest, TimeLoss, TimeLossDm
 from bot.store import Notify
 from testing.servicekit import (
@@ -123,9 +125,11 @@ async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
     seen = await service.unseen_time_loss(ALICE, game_id=game_id)
     assert isinstance(seen, TimeLoss) and seen.loser_id == ALICE
     assert seen.ending.termination == "timeout" and seen.view.id == game_id
+    assert not seen.shown_before  # the first to see it: shown to the channel
     assert await service.unseen_time_loss(ALICE, game_id=game_id) is None  # shown once
     by_channel = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
     assert by_channel is not None and by_channel.view.id == game_id
+    assert by_channel.shown_before  # ALICE's press showed it to the channel already
     assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
 
 
@@ -140,6 +144,9 @@ async def test_a_loss_on_time_in_a_reply_match_shows_the_next_game(
     following = seen.match.next_game
     assert following is not None and following.view.is_active
     assert following.view.match is not None and following.view.match.game_number == 2
+    again = await service.unseen_time_loss(ALICE, channel_id=CHANNEL)
+    assert again is not None and again.shown_before and again.match is not None
+    assert again.match.next_game is None  # BOB's press showed the next game already
 
 
 async def test_a_posted_loss_on_time_is_not_shown_again(
@@ -177,3 +184,19 @@ async def test_a_holiday_is_not_told_in_a_reply_games_channel(
     await service.start_vacation(BOB, 3)
     await play_moves(service, count=1)
     assert [type(item) for item in await owed(service, clock)] == []
+
+
+async def test_asking_for_an_unseen_loss_writes_nothing_when_there_is_none(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every command and button of a game asks first: with nothing unseen (nearly always) the
+    question only reads, and takes no write transaction from the moves."""
+    accepted = await start_game(service, reach=Reach.REPLY)
+    begun: list[str] = []
+    database = service.connection
+    opened = database.transaction
+    monkeypatch.setattr(database, "transaction", lambda: begun.append("write") or opened())
+    assert await service.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
+    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
+    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None
+    assert begun == []

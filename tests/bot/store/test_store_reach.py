@@ -87,6 +87,8 @@ async def test_an_unseen_ending_is_told_once_to_each_player(database_at: str | P
         assert await games.unseen_ending_in(db, CHANNEL + 1, ALICE) is None
         assert await games.take_unseen_ending(db, game_id, ALICE)
         assert await games.unseen_ending_in(db, CHANNEL, ALICE) is None
+        assert not await games.has_unseen_ending(db, game_id, ALICE)
+        assert await games.has_unseen_ending(db, game_id, BOB)
         assert not await games.take_unseen_ending(db, game_id, ALICE)
         assert await games.take_unseen_ending(db, game_id, BOB)
 
