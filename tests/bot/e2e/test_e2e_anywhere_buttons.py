@@ -1,0 +1,115 @@
+"""Reply-only places beyond a game between people (issue 28, point 3): a game against the
+computer in the bot's own DM (the bot posts there) and in a group DM (its moves answer the
+player's), a rematch by button where the bot only answers, and /takeback and /export there."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord.app import GameBot
+from bot.service import Reach
+from testing.e2ekit import World, everywhere, run, running
+from testing.fakediscord import FakeChannel, FakeDiscord, FakeMessage
+from testing.servicekit import FakeClock, random_move
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+class Places(World):
+    """The e2e world with a group DM (alice, who installed the app, and bob, who did not)."""
+
+    group: FakeChannel
+
+
+@pytest.fixture
+async def places(tmp_path: Path) -> AsyncIterator[Places]:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Spieleabend", locale="en-US")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob", locale="de")
+        world = Places(
+            fake,
+            guild,
+            guild.text_channel,
+            alice,
+            bob,
+            fake.add_user("carol", locale="fr"),
+            tmp_path / "bot.sqlite3",
+            FakeClock(),
+        )
+        world.group = fake.add_group_dm(alice, bob, name="duo")
+        fake.install_for_user(alice)
+        yield world
+        await fake.check_acknowledgements()
+        fake.assert_no_unknown_routes()
+        refused = [f"{r.method} {r.path}" for r in fake.requests if r.status in (401, 403)]
+        assert refused == [], "the bot called a route Discord refuses it there"
+
+
+@pytest.fixture
+async def bot(places: Places) -> AsyncIterator[GameBot]:
+    async with running(places) as client:
+        await everywhere(places, client)
+        yield client
+
+
+async def challenge_computer(world: Places, channel: FakeChannel) -> FakeMessage:
+    """alice challenges the bot itself in `channel` (Ponte, classic, alice first): the game
+    starts at once, in a public answer that pings her."""
+    options = {
+        "game": "ponte",
+        "variant": "classic",
+        "opponent": world.fake.bot_user,
+        "level": "easy",
+        "first": "me",
+    }
+    started = await run(world, world.alice, "challenge", options, channel=channel)
+    assert not started.ephemeral, started.content
+    assert started.attachments[0].data.startswith(PNG)
+    return started.message
+
+
+async def test_a_game_against_the_computer_in_its_own_dm(places: Places, bot: GameBot) -> None:
+    world = places
+    dm = world.fake.dm_channel(world.alice)
+    await challenge_computer(world, dm)
+    game = await bot.service.game_in(dm.id)
+    assert game.reach is Reach.POST
+    rng = random.Random(3)
+    for opening in ("a1 j10", None):  # two corners (the computer plays on), then any move
+        move = opening or random_move(await bot.service.game_in(dm.id), rng)
+        mark = world.fake.mark()
+        moved = await run(world, world.alice, "move", {"move": move}, channel=dm)
+        assert not moved.ephemeral, moved.content
+        # The bot may post in its own DM: the computer's move is a message of its own.
+        answer = await world.fake.wait_for_message(
+            dm, since=mark, check=lambda m: m.pinged == [world.alice]
+        )
+        assert answer.attachments[0].data.startswith(PNG)
+        game = await bot.service.game_in(dm.id)
+        assert game.to_move_id == world.alice.id
+    assert game.revision == 4
+
+
+async def test_a_game_against_the_computer_in_a_group_dm(places: Places, bot: GameBot) -> None:
+    world = places
+    await challenge_computer(world, world.group)
+    game = await bot.service.game_in(world.group.id)
+    assert game.reach is Reach.REPLY
+    rng = random.Random(3)
+    for opening in ("a1 j10", None):
+        move = opening or random_move(await bot.service.game_in(world.group.id), rng)
+        handle = await world.fake.send_slash_command(
+            world.alice, world.group, "move", {"move": move}
+        )
+        # The computer's move follows up alice's: the bot may not post in a group DM.
+        (moved, answer) = await handle.wait_for_messages(2)
+        assert not moved.ephemeral and moved.pinged == []
+        assert answer.pinged == [world.alice] and answer.attachments[0].data.startswith(PNG)
+        game = await bot.service.game_in(world.group.id)
+        assert game.to_move_id == world.alice.id
+    assert game.revision == 4
+    assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
