@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from bot.discord.app import GameBot
+from bot.i18n import text
 from bot.service import Reach
 from testing.e2ekit import World, everywhere, run, running
-from testing.fakediscord import FakeChannel, FakeDiscord, FakeMessage
+from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage
 from testing.servicekit import FakeClock, random_move
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -23,6 +24,7 @@ class Places(World):
     """The e2e world with a group DM (alice, who installed the app, and bob, who did not)."""
 
     group: FakeChannel
+    away: FakeGuild
 
 
 @pytest.fixture
@@ -41,6 +43,9 @@ async def places(tmp_path: Path) -> AsyncIterator[Places]:
             FakeClock(),
         )
         world.group = fake.add_group_dm(alice, bob, name="duo")
+        world.away = fake.add_guild("Away", bot=False)
+        for user in (alice, bob):
+            fake.add_member(world.away, user)
         fake.install_for_user(alice)
         yield world
         await fake.check_acknowledgements()
@@ -113,3 +118,60 @@ async def test_a_game_against_the_computer_in_a_group_dm(places: Places, bot: Ga
         assert game.to_move_id == world.alice.id
     assert game.revision == 4
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
+
+
+async def start_between_people(world: Places, channel: FakeChannel | None = None) -> FakeMessage:
+    """alice challenges bob in the group DM (alice first); bob accepts by button: the start."""
+    options = {"game": "ponte", "variant": "classic", "opponent": world.bob, "first": "me"}
+    challenge = await run(world, world.alice, "challenge", options, channel=channel or world.group)
+    accept = challenge.message.custom_ids()[0]
+    pressed = await world.fake.press_button(world.bob, challenge.message, accept)
+    (_, started) = await pressed.wait_for_messages(2)
+    return started
+
+
+async def test_a_rematch_by_button_where_the_bot_only_answers(places: Places, bot: GameBot) -> None:
+    world = places
+    await start_between_people(world)
+    first = await bot.service.latest_game_in(world.group.id)
+    resigned = await run(world, world.alice, "resign", channel=world.group)
+    [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
+    # bob, who did not install the app, asks for the rematch: the challenge answers his press,
+    # publicly, and pings alice.
+    asked = await (await world.fake.press_button(world.bob, resigned.message, rematch))
+    assert not asked.ephemeral, asked.content
+    assert asked.message.pinged == [world.alice]
+    accept = asked.message.custom_ids()[0]
+    assert accept.startswith("challenge:accept:")
+    pressed = await world.fake.press_button(world.alice, asked.message, accept)
+    (accepted, started) = await pressed.wait_for_messages(2)
+    assert accepted is asked.message and accepted.components == []
+    # The rematch: bob, who moved second, moves first, and is pinged by its start.
+    assert started.pinged == [world.bob] and started.attachments[0].data.startswith(PNG)
+    second = await bot.service.game_in(world.group.id)
+    assert second.id != first.id and second.reach is Reach.REPLY
+    assert second.to_move_id == world.bob.id
+    assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
+
+
+async def test_a_rematch_of_the_computer_in_a_group_dm(places: Places, bot: GameBot) -> None:
+    world = places
+    await challenge_computer(world, world.group)
+    resigned = await run(world, world.alice, "resign", channel=world.group)
+    [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
+    started = await (await world.fake.press_button(world.alice, resigned.message, rematch))
+    assert not started.ephemeral, started.content
+    again = await bot.service.game_in(world.group.id)
+    assert again.reach is Reach.REPLY and again.computer_level == "easy"
+
+
+async def test_no_rematch_where_answers_became_private(places: Places, bot: GameBot) -> None:
+    world = places
+    channel = world.away.text_channel
+    await start_between_people(world, channel)
+    resigned = await run(world, world.alice, "resign", channel=channel)
+    [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
+    await world.fake.forbid_external_apps(channel)
+    refused = await (await world.fake.press_button(world.bob, resigned.message, rematch))
+    assert refused.ephemeral and refused.content == text("de", "reach.ephemeral_only")
+    assert await bot.service.pending_challenges(world.alice.id) == []
