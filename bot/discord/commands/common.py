@@ -41,9 +41,8 @@ def everywhere(command: Declared) -> Declared:
 
 
 def in_servers(command: Declared) -> Declared:
-    """A command of a game in a server's channel, or of a server's ratings: only where the
-    server installed the bot, which posts the games' boards there. A user install would offer
-    it in servers without the bot too, where it cannot post them."""
+    """A command of a server's ratings: only where the server installed the bot (a user
+    install would offer it in servers without the bot too)."""
     installs = app_commands.allowed_installs(guilds=True, users=False)
     contexts = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     return installs(contexts(command))

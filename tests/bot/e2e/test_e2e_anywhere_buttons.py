@@ -175,3 +175,74 @@ async def test_no_rematch_where_answers_became_private(places: Places, bot: Game
     refused = await (await world.fake.press_button(world.bob, resigned.message, rematch))
     assert refused.ephemeral and refused.content == text("de", "reach.ephemeral_only")
     assert await bot.service.pending_challenges(world.alice.id) == []
+
+
+async def test_a_takeback_by_button_in_a_group_dm(places: Places, bot: GameBot) -> None:
+    world = places
+    await start_between_people(world)
+    await run(world, world.alice, "move", {"move": "a1 j10"}, channel=world.group)
+    asked = await run(world, world.alice, "takeback", channel=world.group)
+    assert not asked.ephemeral and asked.message.pinged == [world.bob]
+    [allow, _] = asked.message.custom_ids()
+    # bob, who did not install the app, allows it by button: the request loses its buttons and
+    # the position given back is a new message pinging alice, with Make move for her.
+    pressed = await world.fake.press_button(world.bob, asked.message, allow)
+    (request, board) = await pressed.wait_for_messages(2)
+    assert request is asked.message and request.components == []
+    assert board.pinged == [world.alice] and board.attachments[0].data.startswith(PNG)
+    game = await bot.service.game_in(world.group.id)
+    assert game.to_move_id == world.alice.id and game.game.moves == ()
+    assert board.custom_ids() == [f"makemove:{game.id}:{game.revision}"]
+    opened = await world.fake.press_button(world.alice, board, board.custom_ids()[0])
+    assert (await opened).modal is not None
+    moved = await (await world.fake.submit_modal(opened, {"move": "b2 i9"}))
+    assert not moved.ephemeral, moved.content
+    assert moved.message.pinged == [world.bob]
+
+
+async def test_export_where_the_bot_only_answers(places: Places, bot: GameBot) -> None:
+    world = places
+    await start_between_people(world)
+    await run(world, world.alice, "move", {"move": "a1 j10"}, channel=world.group)
+    exported = await run(world, world.alice, "export", channel=world.group)
+    assert exported.ephemeral and "a1 j10" in exported.attachments[0].data.decode()
+    game = await bot.service.game_in(world.group.id)
+    # By its number from her own DM with the bot: she plays in it.
+    mine = await run(
+        world, world.alice, "export", {"game": game.id}, channel=world.fake.dm_channel(world.alice)
+    )
+    assert mine.ephemeral and "a1 j10" in mine.attachments[0].data.decode()
+    # carol, who installed the app too, is in neither the game nor its group DM.
+    world.fake.install_for_user(world.carol)
+    hidden = await run(
+        world, world.carol, "export", {"game": game.id}, channel=world.fake.dm_channel(world.carol)
+    )
+    assert hidden.ephemeral and not hidden.attachments
+    assert hidden.content == text("fr", "error.game_not_found", game_id=game.id)
+
+
+async def test_export_by_number_in_a_server_without_the_bot(places: Places, bot: GameBot) -> None:
+    world = places
+    channel = world.away.text_channel
+    await start_between_people(world, channel)
+    game = await bot.service.game_in(channel.id)
+    world.fake.install_for_user(world.carol)
+    world.fake.add_member(world.away, world.carol)
+    # carol sees the channel the game is played in, where she asks: Discord's own reckoning
+    # comes with her command; the bot, which cannot read that server, asks Discord nothing.
+    seen = await run(world, world.carol, "export", {"game": game.id}, channel=channel)
+    assert seen.ephemeral and seen.attachments
+    elsewhere = await run(
+        world, world.carol, "export", {"game": game.id}, channel=world.fake.dm_channel(world.carol)
+    )
+    assert elsewhere.content == text("fr", "error.game_not_found", game_id=game.id)
+
+
+async def test_who_is_in_a_group_dm_may_export_its_game(places: Places, bot: GameBot) -> None:
+    world = places
+    trio = world.fake.add_group_dm(world.alice, world.bob, world.carol, name="trio")
+    await start_between_people(world, trio)
+    game = await bot.service.game_in(trio.id)
+    world.fake.install_for_user(world.carol)
+    seen = await run(world, world.carol, "export", {"game": game.id}, channel=trio)
+    assert seen.ephemeral and seen.attachments
