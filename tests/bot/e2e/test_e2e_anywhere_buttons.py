@@ -97,6 +97,13 @@ async def test_a_game_against_the_computer_in_its_own_dm(places: Places, bot: Ga
         game = await bot.service.game_in(dm.id)
         assert game.to_move_id == world.alice.id
     assert game.revision == 4
+    # Its rematch, by button in the same DM, starts at once too.
+    resigned = await run(world, world.alice, "resign", channel=dm)
+    [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
+    again = await (await world.fake.press_button(world.alice, resigned.message, rematch))
+    assert not again.ephemeral, again.content
+    rematched = await bot.service.game_in(dm.id)
+    assert rematched.id != game.id and rematched.reach is Reach.POST
 
 
 async def test_a_game_against_the_computer_in_a_group_dm(places: Places, bot: GameBot) -> None:
