@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import discord
 
-from bot.service import GameView
+from bot.service import GameView, Reach
 from bot.service.errors import GameNotFoundError
 
 log = logging.getLogger(__name__)
@@ -43,10 +43,17 @@ class Sight:
 
     async def may_see(self, interaction: discord.Interaction, view: GameView) -> bool:
         """Whether the user may see the game: they play in it, or, as a member of its server,
-        they may view its channel."""
+        they may view its channel, or they act in the channel of a reply-only game."""
         user = interaction.user
         if user.id in view.players.values():
             return True
+        if view.reach is Reach.REPLY:
+            # The bot cannot read a channel it only answers in (403, code 50001): only those
+            # who act in it see it, as the interaction's own permissions say there (a DM or
+            # group DM has none to tell: acting in it is seeing it).
+            if interaction.channel_id != view.channel_id:
+                return False
+            return interaction.guild_id is None or interaction.permissions.view_channel
         guild = interaction.guild
         if guild is None or guild.id != view.guild_id or not isinstance(user, discord.Member):
             return False

@@ -208,7 +208,16 @@ class ChallengeCog(commands.Cog):
         await answering_errors(interaction, self._rematch(interaction, game_id))
 
     async def _rematch(self, interaction: discord.Interaction, game_id: int) -> None:
-        require_game_permissions(interaction, new_thread=False)
+        # The game's reach decides, not this channel's permissions: a reply-only game's
+        # rematch is answered through this press (the challenge, or the computer's start).
+        finished = await self.bot.service.game(game_id)
+        if finished.reach is Reach.REPLY and reach_of(interaction) is None:
+            # The server forbids external apps now: every answer would be private.
+            await interaction.response.send_message(
+                why_not(user_locale(interaction)), ephemeral=True
+            )
+            return
+        check_place(interaction, finished.reach, thread=False)
         self.bot.names.remember(interaction.user)
         made = await self.bot.service.rematch(
             game_id, interaction.user.id, request_id=interaction.id

@@ -41,9 +41,8 @@ def everywhere(command: Declared) -> Declared:
 
 
 def in_servers(command: Declared) -> Declared:
-    """A command of a game in a server's channel, or of a server's ratings: only where the
-    server installed the bot, which posts the games' boards there. A user install would offer
-    it in servers without the bot too, where it cannot post them."""
+    """A command of a server's ratings: only where the server installed the bot (a user
+    install would offer it in servers without the bot too)."""
     installs = app_commands.allowed_installs(guilds=True, users=False)
     contexts = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     return installs(contexts(command))
@@ -138,7 +137,14 @@ THREAD_GAME_PERMISSIONS = ("view_channel", "create_public_threads", "send_messag
 
 def require_game_permissions(interaction: discord.Interaction, *, new_thread: bool) -> None:
     """Raise `BotMissingPermissions` naming every permission the bot lacks in this channel to
-    host a game here (or in a new thread of it), as `interaction.app_permissions` tells."""
+    host a game here (or in a new thread of it), as `interaction.app_permissions` tells.
+
+    In the bot's own DM it may post, yet `app_permissions` there holds only "ATTACH_FILES |
+    EMBED_LINKS | MENTION_EVERYONE ... and additionally USE_EXTERNAL_EMOJIS for DMs with the
+    app's bot user" (discord.com/developers/docs/interactions/receiving-and-responding
+    #interaction-object-interaction-structure): no View Channel or Send Messages to check."""
+    if interaction.context.dm_channel:
+        return
     in_thread = isinstance(interaction.channel, discord.Thread)
     needed = list(THREAD_GAME_PERMISSIONS if new_thread else GAME_PERMISSIONS)
     if in_thread and not new_thread:

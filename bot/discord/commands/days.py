@@ -16,7 +16,6 @@ from bot.discord.commands.common import (
     Host,
     action_button,
     everywhere,
-    in_servers,
     ls,
     public_locale,
     user_locale,
@@ -130,7 +129,7 @@ class DaysCog(commands.Cog):
     @app_commands.command(
         name=ls("command.takeback.name"), description=ls("command.takeback.description")
     )
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def takeback(self, interaction: discord.Interaction) -> None:
         """Ask the opponent to take back your last move (the computer answers at once)."""
         channel_id = interaction.channel_id or 0
@@ -171,15 +170,23 @@ class DaysCog(commands.Cog):
         lines = [self.takeback_text(result, key, locale)]
         lines += self.bot.announcer.texts.position_lines(view, locale)
         content = "\n".join(lines)
+        # Make move for the asker, whose turn it is again: where the bot only answers, a player
+        # who did not install the app moves by that button alone.
+        buttons = self.bot.announcer.move_buttons(view, locale)
         if interaction.message is not None:  # the request loses its buttons
             await interaction.response.edit_message(view=None)
             board = await self.bot.announcer.board(view, locale)
             await interaction.followup.send(
-                content, file=board, allowed_mentions=pings(result.asker_id)
+                content,
+                file=board,
+                allowed_mentions=pings(result.asker_id),
+                view=buttons or discord.utils.MISSING,
             )
             return
         board_soon = self.bot.announcer.board(view, locale)
-        await answer_with_board(interaction, content, board_soon, pings(result.asker_id))
+        await answer_with_board(
+            interaction, content, board_soon, pings(result.asker_id), buttons=buttons
+        )
 
     def takeback_text(self, result: TakebackResult, key: str, locale: str) -> str:
         """A takeback's message: the asker's move (and the computer's answer) in notation,

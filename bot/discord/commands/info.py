@@ -14,7 +14,6 @@ from bot.discord.commands.common import (
     Host,
     everywhere,
     game_choices,
-    in_servers,
     ls,
     step_button,
     user_locale,
@@ -191,7 +190,7 @@ class InfoCog(commands.Cog):
     )
     @app_commands.rename(game=ls("command.export.option.game.name"))
     @app_commands.describe(game=ls("command.export.option.game.description"))
-    @in_servers  # a game lives in a server's channel
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def export(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None
     ) -> None:

@@ -59,10 +59,11 @@ async def test_in_direct_messages_only_what_works_there_is_offered(
 ) -> None:
     await bot.tree.sync()  # as `python -m bot sync` does: the global commands DMs offer
     contexts = {command["name"]: command["contexts"] for command in world.fake.commands()}
-    for guild_only in ("takeback", "export", "stats"):
+    for guild_only in ("leaderboard", "stats"):
         assert contexts[guild_only] == [0], guild_only  # 0: servers only
     # A game lives in answers only where the bot is not (issue 28, point 3).
-    for anywhere in ("games", "rules", "help", "challenge", "move", "board", "resign", "draw"):
+    game_commands = ("challenge", "move", "board", "resign", "draw", "takeback", "export")
+    for anywhere in ("games", "rules", "help", *game_commands):
         assert contexts[anywhere] in (None, [0, 1, 2]), anywhere
     dm = world.fake.dm_channel(world.alice)
     games = await run(world, world.alice, "games", channel=dm)

@@ -21,19 +21,17 @@ EVERYWHERE = {
     "board",
     "resign",
     "draw",
+    "takeback",
+    "export",
 }
 """Commands about the player alone (they answer privately and need no game's channel), and the
 commands of a game, which lives in answers only where the bot is not (issue 28, point 3)."""
 
 IN_SERVERS = {
-    "takeback",
-    "export",
     "leaderboard",
     "stats",
 }
-"""Commands of a game in a server's channel, or of a server's ratings: in servers with the bot
-only for now (a user install would offer them in servers without the bot, where the bot cannot
-post a game's boards yet)."""
+"""Commands of a server's ratings: in servers with the bot only."""
 
 
 def _contexts(command: app_commands.Command | app_commands.Group) -> set[str]:
@@ -68,8 +66,8 @@ def test_the_global_payload_carries_contexts_and_install_types() -> None:
     assert payloads["help"]["integration_types"] == [0, 1]
     assert payloads["move"]["contexts"] == [0, 1, 2]
     assert payloads["move"]["integration_types"] == [0, 1]
-    assert payloads["takeback"]["contexts"] == [0]
-    assert payloads["takeback"]["integration_types"] == [0]
+    assert payloads["stats"]["contexts"] == [0]
+    assert payloads["stats"]["integration_types"] == [0]
 
 
 def test_a_development_servers_copy_declares_neither() -> None:
