@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,3 +96,47 @@ async def everywhere(world: World, bot: GameBot) -> None:
     syncs = world.fake.world.command_syncs.count(None)
     await bot.tree.sync()
     await world.fake.wait_commands_synced(count=syncs + 1)
+
+
+@dataclass
+class Anywhere(World):
+    """The e2e world with places where the bot only answers: a group DM (`group`) and a server
+    that has not added it (`away`), both with alice, bob and (unless left out) carol; only alice
+    installed the app, as a player who types commands there must (the others play by buttons)."""
+
+    group: FakeChannel = field(init=False)
+    away: FakeGuild = field(init=False)
+
+
+@asynccontextmanager
+async def anywhere(
+    database: Path,
+    *,
+    carol: bool = True,
+    refused_posts: Callable[[FakeDiscord], set[str]] = lambda fake: set(),
+) -> AsyncIterator[Anywhere]:
+    """An `Anywhere` world (carol in neither place when `carol` is False). On leaving, every
+    interaction must have been answered in time and the bot must have called no route Discord
+    refuses it there (401, 403), but for POSTs to the paths `refused_posts` names (direct
+    messages a test expects to be refused, say)."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Spieleabend", locale="en-US")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob", locale="de")
+        third = fake.add_user("carol", locale="fr")
+        world = Anywhere(fake, guild, guild.text_channel, alice, bob, third, database, FakeClock())
+        players = (alice, bob, third) if carol else (alice, bob)
+        world.group = fake.add_group_dm(*players, name="group")
+        world.away = fake.add_guild("Away", bot=False)
+        for user in players:
+            fake.add_member(world.away, user)
+        fake.install_for_user(alice)
+        yield world
+        await fake.check_acknowledgements()
+        fake.assert_no_unknown_routes()
+        expected = refused_posts(fake)
+        refused = [
+            f"{r.method} {r.path}"
+            for r in fake.requests
+            if r.status in (401, 403) and not (r.method == "POST" and r.path in expected)
+        ]
+        assert refused == [], "the bot called a route Discord refuses it there"

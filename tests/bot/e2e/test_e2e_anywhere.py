@@ -13,47 +13,18 @@ import pytest
 from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service import GameView, Reach
-from testing.e2ekit import World, everywhere, run, running
-from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage
-from testing.servicekit import FakeClock, random_move
+from testing.e2ekit import Anywhere, anywhere, everywhere, run, running
+from testing.fakediscord import FakeChannel, FakeDiscord, FakeMessage
+from testing.servicekit import random_move
 
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF89a"
 
 
-class Anywhere(World):
-    """The e2e world with a group DM (alice, bob, carol) and a server without the bot."""
-
-    group: FakeChannel
-    away: FakeGuild
-
-
 @pytest.fixture
 async def places(tmp_path: Path) -> AsyncIterator[Anywhere]:
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Spieleabend", locale="en-US")
-        alice, bob = fake.add_user("alice"), fake.add_user("bob", locale="de")
-        carol = fake.add_user("carol", locale="fr")
-        world = Anywhere(
-            fake,
-            guild,
-            guild.text_channel,
-            alice,
-            bob,
-            carol,
-            tmp_path / "bot.sqlite3",
-            FakeClock(),
-        )
-        world.away = fake.add_guild("Away", bot=False)
-        for user in (alice, bob, carol):
-            fake.add_member(world.away, user)
-        world.group = fake.add_group_dm(alice, bob, carol, name="trio")
-        fake.install_for_user(alice)  # bob and carol did not install the app
+    async with anywhere(tmp_path / "bot.sqlite3") as world:
         yield world
-        await fake.check_acknowledgements()
-        fake.assert_no_unknown_routes()
-        refused = [f"{r.method} {r.path}" for r in fake.requests if r.status in (401, 403)]
-        assert refused == [], "the bot called a route Discord refuses it there"
 
 
 @pytest.fixture
