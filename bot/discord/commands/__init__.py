@@ -11,9 +11,11 @@ from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
 from bot.discord.commands.common import Host, answering_errors
 from bot.discord.commands.days import DaysCog, TakebackButton
 from bot.discord.commands.info import GamesPageButton, InfoCog
+from bot.discord.commands.menu import GameMenu
 from bot.discord.commands.moves import MoveByButton
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
 from bot.discord.commands.ranking import LeaderboardButton, RankingCog
+from bot.discord.menu import GameActionButton, GameMenuButton
 from bot.discord.moving import MakeMoveButton
 
 DYNAMIC_ITEMS = (
@@ -25,6 +27,8 @@ DYNAMIC_ITEMS = (
     HistoryButton,
     GamesPageButton,
     MakeMoveButton,
+    GameMenuButton,
+    GameActionButton,
 )
 
 
@@ -37,6 +41,7 @@ class CommandSet:
         self.ranking, self.days = RankingCog(host), DaysCog(host)
         self.blocks = BlocksCog(host)
         self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
+        self.menu = GameMenu(host, self.play, self.days)  # ⋯ More: draw, resign, take back
 
     @property
     def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
@@ -78,6 +83,14 @@ class CommandSet:
     ) -> None:
         work = self.moves.submit(interaction, game_id, revision, move)
         await answering_errors(interaction, work)
+
+    async def game_menu(self, interaction: discord.Interaction, game_id: int) -> None:
+        await answering_errors(interaction, self.menu.open(interaction, game_id))
+
+    async def game_action(
+        self, interaction: discord.Interaction, action: str, game_id: int
+    ) -> None:
+        await answering_errors(interaction, self.menu.act(interaction, action, game_id))
 
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         await answering_errors(interaction, self.info.games_page(interaction, page))

@@ -133,6 +133,10 @@ class DaysCog(commands.Cog):
     @in_servers  # a game lives in a server's channel
     async def takeback(self, interaction: discord.Interaction) -> None:
         """Ask the opponent to take back your last move (the computer answers at once)."""
+        await self.ask_takeback(interaction)
+
+    async def ask_takeback(self, interaction: discord.Interaction) -> None:
+        """/takeback's work, for the command and the game menu's Take back."""
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):
             result = await self.bot.service.request_takeback(channel_id, interaction.user.id)

@@ -224,6 +224,10 @@ class PlayCog(commands.Cog):
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def resign(self, interaction: discord.Interaction, match: bool = False) -> None:
         """Give up this channel's game (in a match: this game, or with `match` the match)."""
+        await self.resign_game(interaction, match=match)
+
+    async def resign_game(self, interaction: discord.Interaction, *, match: bool = False) -> None:
+        """/resign's work, for the command and the game menu's Resign."""
         channel_id = interaction.channel_id or 0
         service = self.bot.service
         resign = partial(service.resign, channel_id, interaction.user.id, whole_match=match)
@@ -233,6 +237,10 @@ class PlayCog(commands.Cog):
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
+        await self.offer_draw(interaction)
+
+    async def offer_draw(self, interaction: discord.Interaction) -> None:
+        """/draw's work, for the command and the game menu's Offer draw."""
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):  # an agreed draw ends the game
             result = await self.bot.service.offer_draw(channel_id, interaction.user.id)
