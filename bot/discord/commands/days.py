@@ -175,15 +175,21 @@ class DaysCog(commands.Cog):
         lines = [self.takeback_text(result, key, locale)]
         lines += self.bot.announcer.texts.position_lines(view, locale)
         content = "\n".join(lines)
+        # A turn again: Make move and ⋯ More, the only way on for a player without /move.
+        buttons = self.bot.announcer.move_buttons(view, locale)
         if interaction.message is not None:  # the request loses its buttons
             await interaction.response.edit_message(view=None)
             board = await self.bot.announcer.board(view, locale)
             await interaction.followup.send(
-                content, file=board, allowed_mentions=pings(result.asker_id)
+                content,
+                file=board,
+                allowed_mentions=pings(result.asker_id),
+                view=buttons or discord.utils.MISSING,
             )
             return
         board_soon = self.bot.announcer.board(view, locale)
-        await answer_with_board(interaction, content, board_soon, pings(result.asker_id))
+        mentions = pings(result.asker_id)
+        await answer_with_board(interaction, content, board_soon, mentions, buttons=buttons)
 
     def takeback_text(self, result: TakebackResult, key: str, locale: str) -> str:
         """A takeback's message: the asker's move (and the computer's answer) in notation,

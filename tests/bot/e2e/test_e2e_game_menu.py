@@ -134,9 +134,18 @@ async def test_the_friend_takes_back_a_move_by_button(places: Group, bot: GameBo
     asked = await (await act(world, world.bob, moved.message, "takeback"))
     assert not asked.ephemeral and asked.message.pinged == [world.alice]
     allow = _first(asked.message, "takeback:accept:")
-    await (await world.fake.press_button(world.alice, asked.message, allow))
+    allowed = world.fake.press_button(world.alice, asked.message, allow)
+    handle = await allowed
+    await handle
+    _, back = await handle.wait_for_messages(2)  # the request loses its buttons; the board
     after = await bot.service.game_in(world.group.id)
     assert after.to_move_id == world.bob.id and after.revision > before.revision
+    # The position given back is bob's turn again: its board carries Make move for him (he has
+    # no /move), and he plays from it.
+    assert back.pinged == [world.bob]
+    assert back.custom_ids() == [f"makemove:{after.id}:{after.revision}", f"gamemenu:{after.id}"]
+    opened = await world.fake.press_button(world.bob, back, _first(back, "makemove:"))
+    assert (await opened).modal is not None
 
 
 async def test_a_non_player_is_refused_privately(places: Group, bot: GameBot) -> None:
