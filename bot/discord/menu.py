@@ -82,3 +82,11 @@ def menu_view(game_id: int, locale: str) -> discord.ui.View:
     for action in ACTIONS:
         view.add_item(GameActionButton(action, game_id, text(locale, LABELS[action])))
     return view
+
+
+def on_public(interaction: discord.Interaction) -> bool:
+    """Whether `interaction` is a press on a public message (an offer's or a request's own
+    buttons, which it strips), not on the private game menu, whose actions are answered as
+    their commands are: a new public message."""
+    message = interaction.message
+    return message is not None and not message.flags.ephemeral

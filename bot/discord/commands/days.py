@@ -21,6 +21,7 @@ from bot.discord.commands.common import (
     public_locale,
     user_locale,
 )
+from bot.discord.menu import on_public
 from bot.discord.presses import presses_of
 from bot.discord.texts import mention, note_text
 from bot.i18n import counted, text, timestamp
@@ -177,7 +178,7 @@ class DaysCog(commands.Cog):
         content = "\n".join(lines)
         # A turn again: Make move and ⋯ More, the only way on for a player without /move.
         buttons = self.bot.announcer.move_buttons(view, locale)
-        if interaction.message is not None:  # the request loses its buttons
+        if on_public(interaction):  # the request loses its buttons
             await interaction.response.edit_message(view=None)
             board = await self.bot.announcer.board(view, locale)
             await interaction.followup.send(
@@ -215,7 +216,7 @@ class DaysCog(commands.Cog):
     async def _reply(interaction: discord.Interaction, content: str, asker: int) -> None:
         """A refusal: by button, the request loses its buttons and the asker hears by a new
         message (an edit notifies nobody)."""
-        if interaction.message is not None:
+        if on_public(interaction):
             await interaction.response.edit_message(view=None)
             await interaction.followup.send(content, allowed_mentions=pings(asker))
         else:

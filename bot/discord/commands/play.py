@@ -21,6 +21,7 @@ from bot.discord.commands.common import (
     step_button,
     user_locale,
 )
+from bot.discord.menu import on_public
 from bot.discord.presses import presses_of
 from bot.discord.texts import mention
 from bot.i18n import text
@@ -282,7 +283,7 @@ class PlayCog(commands.Cog):
             board = await self.bot.announcer.board(view, locale)
             offerer = pings(view.opponent_of(result.by_id))  # the one who did not end it
             buttons = self.bot.announcer.rematch_for(view, locale) or discord.utils.MISSING
-            if interaction.message is not None:  # the offer's buttons go, the result follows
+            if on_public(interaction):  # the offer's buttons go, the result follows
                 await interaction.response.edit_message(view=None)
                 await interaction.followup.send(
                     content, file=board, allowed_mentions=offerer, view=buttons
@@ -296,7 +297,7 @@ class PlayCog(commands.Cog):
             await self.bot.announcer.follow(result.match, interaction)
 
     async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:
-        if interaction.message is not None:  # a button: the offer's message loses its buttons
+        if on_public(interaction):  # a button: the offer's message loses its buttons
             await interaction.response.edit_message(content=content, view=None)
         else:
             await interaction.response.send_message(content, allowed_mentions=pings())

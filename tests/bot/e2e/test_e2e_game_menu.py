@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.app import GameBot
-from bot.i18n import describe_error, text
+from bot.i18n import describe_error, mention, text
 from bot.service import Reach, errors
 from testing.e2ekit import World, everywhere, run, running
 from testing.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -167,3 +167,42 @@ async def test_the_menu_works_in_a_server_with_the_bot(places: Group, bot: GameB
     resigned = await (await act(world, world.alice, board, "resign"))
     assert not resigned.ephemeral and resigned.message.pinged == [world.bob]
     assert not (await bot.service.latest_game_in(world.channel.id)).is_active
+
+
+async def test_an_action_after_the_game_ended_does_nothing(places: Group, bot: GameBot) -> None:
+    world = places
+    board = await start(world, world.channel)
+    opened = await menu(world, world.bob, board)
+    await run(world, world.alice, "resign")  # the game ends while bob's menu is open
+    ended = await bot.service.latest_game_in(world.channel.id)
+    late = await world.fake.press_button(world.bob, opened, _first(opened, "gameact:draw:"))
+    answer = await late
+    assert answer.ephemeral and answer.content.startswith(text("de", "gamemenu.over"))
+    assert bot.announcer.texts.status_text(ended, "de") in answer.content
+    assert (await bot.service.latest_game_in(world.channel.id)).ending == ended.ending
+
+
+async def test_the_computer_refuses_a_draw_offered_by_menu_publicly(
+    places: Group, bot: GameBot
+) -> None:
+    world = places
+    options = {"game": "ponte", "opponent": world.fake.bot_user, "level": "easy", "first": "me"}
+    started = await run(world, world.alice, "challenge", options)
+    refused = await (await act(world, world.alice, started.message, "draw"))
+    computer = mention(world.fake.bot_user.id)
+    assert not refused.ephemeral  # as /draw answers: everyone sees the refusal
+    assert refused.content == text("en-US", "draw.computer_refuses", player=computer)
+    assert (await bot.service.game_in(world.channel.id)).is_active
+
+
+async def test_the_friend_accepts_an_offer_by_the_menu(places: Group, bot: GameBot) -> None:
+    world = places
+    board = await start(world, world.group)
+    offer = await run(world, world.alice, "draw", channel=world.group)
+    assert offer.message.pinged == [world.bob]
+    agreed = await act(world, world.bob, board, "draw")  # Offer draw accepts hers, as /draw
+    result = await agreed
+    assert not result.ephemeral and result.message.pinged == [world.alice]
+    assert result.attachments[0].data.startswith(b"\x89PNG")
+    after = await bot.service.latest_game_in(world.group.id)
+    assert after.ending is not None and after.ending.winner is None
