@@ -206,3 +206,21 @@ async def test_the_friend_accepts_an_offer_by_the_menu(places: Group, bot: GameB
     assert result.attachments[0].data.startswith(b"\x89PNG")
     after = await bot.service.latest_game_in(world.group.id)
     assert after.ending is not None and after.ending.winner is None
+
+
+async def test_the_computer_takes_back_at_once_by_menu(places: Group, bot: GameBot) -> None:
+    world = places
+    options = {"game": "ponte", "opponent": world.fake.bot_user, "level": "easy", "first": "me"}
+    options["variant"] = "classic"
+    await run(world, world.alice, "challenge", options)
+    mark = world.fake.mark()
+    await run(world, world.alice, "move", {"move": "a1 j10"})
+    answer = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: m.pinged == [world.alice]
+    )
+    back = await (await act(world, world.alice, answer, "takeback"))
+    assert not back.ephemeral and back.attachments[0].data.startswith(b"\x89PNG")
+    game = await bot.service.game_in(world.channel.id)
+    assert list(game.game.moves) == [] and game.to_move_id == world.alice.id
+    mine = f"makemove:{game.id}:{game.revision}"
+    assert back.message.custom_ids() == [mine, f"gamemenu:{game.id}"]
