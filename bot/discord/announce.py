@@ -178,7 +178,7 @@ class Announcer:
         return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
 
     def move_buttons(self, view: GameView, locale: str) -> discord.ui.View | None:
-        """Make move under a turn message, while a person is to move."""
+        """Make move (while a person is to move) and ⋯ More under a turn message."""
         return move_buttons(view, locale, computer=self.is_computer(view.to_move_id))
 
     # Sending -------------------------------------------------------------------------------

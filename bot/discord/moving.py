@@ -17,6 +17,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord.menu import menu_button
 from bot.discord.presses import presses_of
 from bot.i18n import text
 from bot.service import GameView
@@ -59,12 +60,15 @@ class MakeMoveButton(
 
 
 def move_buttons(view: GameView, locale: str, *, computer: bool) -> discord.ui.View | None:
-    """Make move under a turn message: while the game goes on and a person (not the
-    `computer`) is to move; None otherwise."""
-    if not view.is_active or view.to_move_id is None or computer:
+    """The buttons under a turn message while the game goes on: Make move when a person (not
+    the `computer`) is to move, and ⋯ More (draw, resign, take back) always, since a takeback
+    is asked after one's own move; None once the game is over."""
+    if not view.is_active:
         return None
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(MakeMoveButton(view.id, view.revision, text(locale, "button.make_move")))
+    if view.to_move_id is not None and not computer:
+        buttons.add_item(MakeMoveButton(view.id, view.revision, text(locale, "button.make_move")))
+    buttons.add_item(menu_button(view.id, locale))
     return buttons
 
 

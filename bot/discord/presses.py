@@ -52,6 +52,16 @@ class Presses(Protocol):
         """A Make move modal submitted with `move` (empty: nothing typed or picked)."""
         ...
 
+    async def game_menu(self, interaction: discord.Interaction, game_id: int) -> None:
+        """⋯ More under a board of game `game_id`: its private menu."""
+        ...
+
+    async def game_action(
+        self, interaction: discord.Interaction, action: str, game_id: int
+    ) -> None:
+        """An action of the game menu (draw, resign or takeback) in game `game_id`."""
+        ...
+
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         """◀ ▶ through a player's finished games."""
         ...

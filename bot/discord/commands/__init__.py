@@ -12,10 +12,12 @@ from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
 from bot.discord.commands.common import Host, answering_errors
 from bot.discord.commands.days import DaysCog, TakebackButton
 from bot.discord.commands.info import GamesPageButton, InfoCog
+from bot.discord.commands.menu import GameMenu
 from bot.discord.commands.moves import MoveByButton
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
 from bot.discord.commands.ranking import LeaderboardButton, RankingCog
 from bot.discord.commands.unseen import UnseenLosses
+from bot.discord.menu import GameActionButton, GameMenuButton
 from bot.discord.moving import MakeMoveButton
 
 DYNAMIC_ITEMS = (
@@ -27,6 +29,8 @@ DYNAMIC_ITEMS = (
     HistoryButton,
     GamesPageButton,
     MakeMoveButton,
+    GameMenuButton,
+    GameActionButton,
 )
 
 
@@ -40,6 +44,7 @@ class CommandSet:
         self.blocks = BlocksCog(host)
         self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
         self.unseen = UnseenLosses(host)  # a game's buttons show its unseen loss on time first
+        self.menu = GameMenu(host, self.play, self.days)  # ⋯ More: draw, resign, take back
 
     @property
     def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
@@ -82,6 +87,16 @@ class CommandSet:
         self, interaction: discord.Interaction, game_id: int, revision: int, move: str
     ) -> None:
         work = partial(self.moves.submit, interaction, game_id, revision, move)
+        await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
+
+    async def game_menu(self, interaction: discord.Interaction, game_id: int) -> None:
+        work = partial(self.menu.open, interaction, game_id)
+        await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
+
+    async def game_action(
+        self, interaction: discord.Interaction, action: str, game_id: int
+    ) -> None:
+        work = partial(self.menu.act, interaction, action, game_id)
         await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
 
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:

@@ -20,6 +20,7 @@ from bot.discord.commands.common import (
     public_locale,
     user_locale,
 )
+from bot.discord.menu import on_public
 from bot.discord.presses import presses_of
 from bot.discord.texts import mention, note_text
 from bot.i18n import counted, text, timestamp
@@ -132,6 +133,10 @@ class DaysCog(commands.Cog):
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def takeback(self, interaction: discord.Interaction) -> None:
         """Ask the opponent to take back your last move (the computer answers at once)."""
+        await self.ask_takeback(interaction)
+
+    async def ask_takeback(self, interaction: discord.Interaction) -> None:
+        """/takeback's work, for the command and the game menu's Take back."""
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):
             result = await self.bot.service.request_takeback(channel_id, interaction.user.id)
@@ -170,10 +175,9 @@ class DaysCog(commands.Cog):
         lines = [self.takeback_text(result, key, locale)]
         lines += self.bot.announcer.texts.position_lines(view, locale)
         content = "\n".join(lines)
-        # Make move for the asker, whose turn it is again: where the bot only answers, a player
-        # who did not install the app moves by that button alone.
+        # A turn again: Make move and ⋯ More, the only way on for a player without /move.
         buttons = self.bot.announcer.move_buttons(view, locale)
-        if interaction.message is not None:  # the request loses its buttons
+        if on_public(interaction):  # the request loses its buttons
             await interaction.response.edit_message(view=None)
             board = await self.bot.announcer.board(view, locale)
             await interaction.followup.send(
@@ -184,9 +188,8 @@ class DaysCog(commands.Cog):
             )
             return
         board_soon = self.bot.announcer.board(view, locale)
-        await answer_with_board(
-            interaction, content, board_soon, pings(result.asker_id), buttons=buttons
-        )
+        mentions = pings(result.asker_id)
+        await answer_with_board(interaction, content, board_soon, mentions, buttons=buttons)
 
     def takeback_text(self, result: TakebackResult, key: str, locale: str) -> str:
         """A takeback's message: the asker's move (and the computer's answer) in notation,
@@ -212,7 +215,7 @@ class DaysCog(commands.Cog):
     async def _reply(interaction: discord.Interaction, content: str, asker: int) -> None:
         """A refusal: by button, the request loses its buttons and the asker hears by a new
         message (an edit notifies nobody)."""
-        if interaction.message is not None:
+        if on_public(interaction):
             await interaction.response.edit_message(view=None)
             await interaction.followup.send(content, allowed_mentions=pings(asker))
         else:

@@ -22,6 +22,7 @@ from bot.discord.commands.common import (
     user_locale,
 )
 from bot.discord.commands.unseen import UnseenLosses
+from bot.discord.menu import on_public
 from bot.discord.presses import presses_of
 from bot.discord.texts import mention
 from bot.i18n import text
@@ -242,6 +243,10 @@ class PlayCog(commands.Cog):
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def resign(self, interaction: discord.Interaction, match: bool = False) -> None:
         """Give up this channel's game (in a match: this game, or with `match` the match)."""
+        await self.resign_game(interaction, match=match)
+
+    async def resign_game(self, interaction: discord.Interaction, *, match: bool = False) -> None:
+        """/resign's work, for the command and the game menu's Resign."""
         channel_id = interaction.channel_id or 0
         service = self.bot.service
         resign = partial(service.resign, channel_id, interaction.user.id, whole_match=match)
@@ -252,6 +257,10 @@ class PlayCog(commands.Cog):
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
+        await self.offer_draw(interaction)
+
+    async def offer_draw(self, interaction: discord.Interaction) -> None:
+        """/draw's work, for the command and the game menu's Offer draw."""
         channel_id = interaction.channel_id or 0
         await self.unseen.first(
             interaction, partial(self._draw, interaction), channel_id=channel_id
@@ -299,7 +308,7 @@ class PlayCog(commands.Cog):
             board = await self.bot.announcer.board(view, locale)
             offerer = pings(view.opponent_of(result.by_id))  # the one who did not end it
             buttons = self.bot.announcer.rematch_for(view, locale) or discord.utils.MISSING
-            if interaction.message is not None:  # the offer's buttons go, the result follows
+            if on_public(interaction):  # the offer's buttons go, the result follows
                 await interaction.response.edit_message(view=None)
                 await interaction.followup.send(
                     content, file=board, allowed_mentions=offerer, view=buttons
@@ -313,7 +322,7 @@ class PlayCog(commands.Cog):
             await self.bot.announcer.follow(result.match, interaction)
 
     async def _reply_or_edit(self, interaction: discord.Interaction, content: str) -> None:
-        if interaction.message is not None:  # a button: the offer's message loses its buttons
+        if on_public(interaction):  # a button: the offer's message loses its buttons
             await interaction.response.edit_message(content=content, view=None)
         else:
             await interaction.response.send_message(content, allowed_mentions=pings())
