@@ -167,14 +167,14 @@ async def test_a_takeback_by_button_in_a_group_dm(places: Places, bot: GameBot) 
     assert not asked.ephemeral and asked.message.pinged == [world.bob]
     [allow, _] = asked.message.custom_ids()
     # bob, who did not install the app, allows it by button: the request loses its buttons and
-    # the position given back is a new message pinging alice, with Make move for her.
+    # the position given back is a new message pinging alice, with Make move (and More) for her.
     pressed = await world.fake.press_button(world.bob, asked.message, allow)
     (request, board) = await pressed.wait_for_messages(2)
     assert request is asked.message and request.components == []
     assert board.pinged == [world.alice] and board.attachments[0].data.startswith(PNG)
     game = await bot.service.game_in(world.group.id)
     assert game.to_move_id == world.alice.id and game.game.moves == ()
-    assert board.custom_ids() == [f"makemove:{game.id}:{game.revision}"]
+    assert board.custom_ids() == [f"makemove:{game.id}:{game.revision}", f"gamemenu:{game.id}"]
     opened = await world.fake.press_button(world.alice, board, board.custom_ids()[0])
     assert (await opened).modal is not None
     moved = await (await world.fake.submit_modal(opened, {"move": "b2 i9"}))
