@@ -33,8 +33,9 @@ Declared = TypeVar("Declared")
 
 
 def everywhere(command: Declared) -> Declared:
-    """A command about the player alone (its answers are private, it needs no game's channel):
-    offered by either install, in servers, the bot's DM, DMs and group DMs."""
+    """A command offered by either install, in servers, the bot's DM, DMs and group DMs: the
+    player's own settings and lists, and a game's commands, which the bot answers through the
+    interaction where it cannot post (`bot.discord.reach`)."""
     installs = app_commands.allowed_installs(guilds=True, users=True)
     contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     return installs(contexts(command))
