@@ -11,7 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import answer_with_board, pings
+from bot.discord.announce import pings
+from bot.discord.answering import answer_with_board
 from bot.discord.commands.common import (
     Host,
     action_button,

@@ -16,7 +16,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord.announce import answer_with_board, pings
+from bot.discord.announce import pings
+from bot.discord.answering import answer_with_board
 from bot.discord.commands.common import Host, public_locale, user_locale
 
 

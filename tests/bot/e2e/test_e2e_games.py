@@ -276,10 +276,10 @@ async def test_an_unreadable_move_shows_the_notation_of_the_game(
 async def test_a_slow_board_follows_the_answer_which_still_pings(
     world: World, bot: GameBot, monkeypatch
 ) -> None:
-    from bot.discord import announce
+    from bot.discord import answering
 
     await start(world, "ponte")
-    monkeypatch.setattr(announce, "BOARD_WAIT", 0.0)  # as if rendering took too long
+    monkeypatch.setattr(answering, "BOARD_WAIT", 0.0)  # as if rendering took too long
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
     assert answer.message.pinged == [world.bob]
     await world.fake.world.wait_until(
@@ -293,10 +293,10 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
 ) -> None:
     """The outbox must not post a move again while its slow board is still being drawn: the
     answer is settled as soon as it is sent, not after the board's edit."""
-    from bot.discord import announce
+    from bot.discord import answering
 
     await start(world, "ponte")
-    monkeypatch.setattr(announce, "BOARD_WAIT", 0.0)
+    monkeypatch.setattr(answering, "BOARD_WAIT", 0.0)
     drawn = asyncio.Event()
     real_board = bot.announcer.board
 
