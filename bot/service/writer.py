@@ -21,7 +21,7 @@ from bot.service.errors import StalePositionError
 from bot.service.matches import REPLAYS, decide
 from bot.service.rated import both_moved
 from bot.service.ratings import Rater
-from bot.service.results import MatchUpdate, MoveResult, Started, scores_json
+from bot.service.results import GameView, MatchUpdate, MoveResult, Started, scores_json
 from bot.store import ChannelBusyError as StoreChannelBusy
 from bot.store import (
     Db,
@@ -174,7 +174,9 @@ class GameWriter:
         update = replay_id = None
         if ending is not None:  # the replay after the move's post, both before the next game
             replay_id = await ctx.owe(db, PostKind.REPLAY, stored, now)
-            update = await self._after_game(db, stored, now, match_resigned_by=match_resigned_by)
+            update = await self._after_game(
+                db, stored, game, now, match_resigned_by=match_resigned_by
+            )
         view = await ctx.view(db, stored, game)
         if ending is None:
             await ctx.owe_turn_dm(db, view, player, now)  # after the move's post: it links
@@ -188,7 +190,7 @@ class GameWriter:
         it itself); then what follows its end."""
         row = await self._finish(db, loaded.row, ending, loaded.view.record, now)
         replay_id = await self.ctx.owe(db, PostKind.REPLAY, row, now) if replay else None
-        return Ended(row, await self._after_game(db, row, now), replay_id)
+        return Ended(row, await self._after_game(db, row, loaded.view.game, now), replay_id)
 
     async def take_back(
         self, db: Db, loaded: Loaded, count: int, clock: Clock, now: int
@@ -278,11 +280,18 @@ class GameWriter:
     # After the end -----------------------------------------------------------------------------
 
     async def _after_game(
-        self, db: Db, finished: GameRow, now: int, *, match_resigned_by: int | None = None
+        self,
+        db: Db,
+        finished: GameRow,
+        position: SomeGame,
+        now: int,
+        *,
+        match_resigned_by: int | None = None,
     ) -> MatchUpdate | None:
         """What follows a game's end, in its transaction: a single game between people is
         rated; a match game either starts the match's next game or ends the match (rated as
-        one result). None outside a match."""
+        one result). None outside a match. `position` is the game's final position, in hand
+        already: the finish gave the row a revision no cached position has."""
         if finished.match_id is None or finished.match_game is None:
             if finished.computer_level is None:
                 await self.rater.rate(
@@ -293,7 +302,7 @@ class GameWriter:
                     winner_id=finished.winner_id,
                     finished_at=now,
                     game_id=finished.id,
-                    rated=both_moved([self.ctx.bare_view(finished)]),
+                    rated=both_moved([GameView(self.ctx.kind_of(finished), finished, position)]),
                 )
             return None
         match = await matches.get_match(db, finished.match_id)
