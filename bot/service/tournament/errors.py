@@ -94,3 +94,9 @@ class NotRunningError(ServiceError):
     """The tournament is not running (`params['state']`): no rounds, no withdrawals."""
 
     key = "tournament_not_running"
+
+
+class TournamentChannelError(ServiceError):
+    """A tournament is made in a text channel, whose threads host its games."""
+
+    key = "tournament_channel"

@@ -1,0 +1,92 @@
+"""A round robin of four players through the real bot and the fake Discord (issue 30): the
+sign-up message with Join and Leave, the start, each round's games in threads of their own with
+both players pinged, the next round paired as soon as the last game of a round ends, the
+standings after each round and the podium at the end."""
+
+from __future__ import annotations
+
+import re
+
+from bot.discord.app import GameBot
+from testing.e2ekit import World, run
+from testing.fakediscord import FakeMessage, FakeUser
+
+THREAD = re.compile(r"<#(\d+)>")
+
+
+async def wait_for(world: World, since: int, words: str) -> FakeMessage:
+    return await world.fake.wait_for_message(
+        world.channel, since=since, check=lambda m: words in m.content
+    )
+
+
+async def play_round(
+    world: World, bot: GameBot, post: FakeMessage, users: dict[int, FakeUser]
+) -> list[tuple[int, int]]:
+    """Each game of the round posted in `post` ends: the player who moves second resigns it
+    (the first mover wins every game); return the boards as (first, second)."""
+    threads = [world.fake.world.channel(int(found)) for found in THREAD.findall(post.content)]
+    boards = []
+    for thread in threads:
+        view = await bot.service.game_in(thread.id)
+        assert thread.parent_id == world.channel.id
+        boards.append((view.first_id, view.second_id))
+        await run(world, users[view.second_id], "resign", channel=thread)
+    return boards
+
+
+async def test_a_round_robin_of_four_from_signup_to_podium(world: World, bot: GameBot) -> None:
+    dave = world.fake.add_user("dave", locale="nl")
+    users = {u.id: u for u in (world.alice, world.bob, world.carol, dave)}
+    mark = world.fake.mark()
+    created = await run(
+        world,
+        world.alice,
+        "tournament create",
+        {"game": "ponte", "format": "round_robin", "signup": 3600},
+    )
+    assert "#1" in created.content
+    signup = await wait_for(world, mark, "Tournament #1")
+    assert "nobody yet" in signup.content
+    join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+    leave = next(c for c in signup.custom_ids() if c.startswith("tournament:leave"))
+    for user in (world.alice, world.bob, world.carol, dave):
+        await (await world.fake.press_button(user, signup, join))
+    again = await world.fake.press_button(world.bob, signup, join)
+    assert "schon auf der Liste" in (await again).content  # privately, in bob's German
+    await (await world.fake.press_button(dave, signup, leave))
+    await (await world.fake.press_button(dave, signup, join))
+    listed = world.fake.world.message(world.channel, signup.id)
+    assert "Players (4)" in listed.content and f"<@{dave.id}>" in listed.content
+
+    refused = await run(world, world.bob, "tournament start", {"tournament": 1})
+    assert "Veranstalter" in refused.content  # the organiser alone, or a manager
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament start", {"tournament": 1})
+    alice, bob, carol = world.alice.id, world.bob.id, world.carol.id
+    # FIDE's Berger table for four (seeds in the order of joining), first mover first.
+    table = [
+        {(alice, dave.id), (bob, carol)},
+        {(dave.id, carol), (alice, bob)},
+        {(bob, dave.id), (carol, alice)},
+    ]
+    for number, expected in enumerate(table, start=1):
+        post = await wait_for(world, mark, f"round {number} of 3")
+        assert set(post.pinged) == set(users.values())
+        mark = world.fake.mark()
+        assert set(await play_round(world, bot, post, users)) == expected
+        if number < 3:
+            standings = await wait_for(world, mark, f"standings after round {number}")
+            assert "Sonneborn-Berger" in standings.content
+    final = await wait_for(world, mark, "is over")
+    # The first mover won every game: alice and bob two wins, carol and dave one; then
+    # Sonneborn-Berger (alice beat bob and dave: 2 + 1; bob beat carol and dave: 1 + 1).
+    assert final.content.splitlines()[1:] == [
+        f"1. <@{alice}> · 2 · 3",
+        f"2. <@{bob}> · 2 · 2",
+        f"3. <@{carol}> · 1 · 2",
+        f"4. <@{dave.id}> · 1 · 1",
+        f"🥇 <@{alice}>  🥈 <@{bob}>  🥉 <@{carol}>",
+    ]
+    listed = await run(world, world.carol, "tournament list")
+    assert "n°1" in listed.content and "terminé" in listed.content  # carol's French
