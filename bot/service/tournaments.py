@@ -163,6 +163,8 @@ class Tournaments:
             row = await self._open(db, tournament_id)
             _check_organiser(row, user_id, may_manage)
             await tournaments.end(db, row.id, TournamentState.CANCELLED, self.ctx.now())
+            if row.state is TournamentState.SIGNUP:  # its message loses its buttons
+                await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
             await owe(self.ctx, db, row, PostKind.TOURNAMENT_CANCELLED)
             return await load(db, await self._row(db, row.id))
 

@@ -73,7 +73,9 @@ class Rounds:
 
     async def begin(self, db: Db, row: TournamentRow, now: int) -> bool:
         """Close the sign-up and pair the first round; with too few players the tournament is
-        cancelled instead (False)."""
+        cancelled instead (False). Either way the sign-up message is owed its last edit (the
+        sign-up closed, without its buttons)."""
+        await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
         count = len(await tournaments.entrants(db, row.id))
         if count < MIN_PLAYERS:
             await tournaments.end(db, row.id, TournamentState.CANCELLED, now)

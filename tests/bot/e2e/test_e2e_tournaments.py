@@ -20,6 +20,16 @@ async def wait_for(world: World, since: int, words: str) -> FakeMessage:
     )
 
 
+async def edited(world: World, message: FakeMessage, words: str) -> FakeMessage:
+    """`message` once an edit (made after the answer to the command or press) says `words`."""
+
+    def now() -> FakeMessage | None:
+        shown = world.fake.world.message(world.channel, message.id)
+        return shown if words in shown.content else None
+
+    return await world.fake.world.wait_until(now, timeout=5.0, what=f"an edit saying {words}")
+
+
 async def play_round(
     world: World, bot: GameBot, post: FakeMessage, users: dict[int, FakeUser]
 ) -> list[tuple[int, int]]:
@@ -56,13 +66,15 @@ async def test_a_round_robin_of_four_from_signup_to_podium(world: World, bot: Ga
     assert "schon auf der Liste" in (await again).content  # privately, in bob's German
     await (await world.fake.press_button(dave, signup, leave))
     await (await world.fake.press_button(dave, signup, join))
-    listed = world.fake.world.message(world.channel, signup.id)
-    assert "Players (4)" in listed.content and f"<@{dave.id}>" in listed.content
+    listed = await edited(world, signup, f"<@{dave.id}>")
+    assert "Players (4)" in listed.content
 
     refused = await run(world, world.bob, "tournament start", {"tournament": 1})
     assert "Veranstalter" in refused.content  # the organiser alone, or a manager
     mark = world.fake.mark()
     await run(world, world.alice, "tournament start", {"tournament": 1})
+    closed = await edited(world, signup, "The sign-up is closed.")
+    assert closed.custom_ids() == []  # no more Join or Leave
     alice, bob, carol = world.alice.id, world.bob.id, world.carol.id
     # FIDE's Berger table for four (seeds in the order of joining), first mover first.
     table = [

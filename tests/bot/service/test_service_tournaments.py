@@ -211,7 +211,10 @@ async def test_at_the_deadline_too_few_players_cancel_it(
     clock.advance(seconds=DAY)
     await service.advance_tournaments()
     assert (await service.tournament(view.id)).state is TournamentState.CANCELLED
-    assert (await kinds_owed(service, view.id))[-1] == (PostKind.TOURNAMENT_CANCELLED, 0)
+    assert (await kinds_owed(service, view.id))[-2:] == [
+        (PostKind.TOURNAMENT_SIGNUP, 0),  # the sign-up message loses its buttons
+        (PostKind.TOURNAMENT_CANCELLED, 0),
+    ]
 
 
 async def test_cancel_is_the_organisers_and_ends_it(service: GameService) -> None:
@@ -398,3 +401,21 @@ async def test_two_processes_at_the_deadline_pair_the_round_once(
     finally:
         await one.connection.close()
         await two.connection.close()
+
+
+async def test_a_refused_post_is_tried_again_later_then_given_up(
+    service: GameService, clock: FakeClock
+) -> None:
+    view = await create(service)
+    (post,) = await service.owed_tournament_posts()
+    await service.tournament_post_failed(post.id)
+    assert await service.owed_tournament_posts() == []  # not before its pause
+    clock.advance(seconds=30)
+    (again,) = await service.owed_tournament_posts()
+    assert again.id == post.id
+    for _ in range(11):
+        await service.tournament_post_failed(post.id)
+    clock.advance(days=1)
+    assert await service.owed_tournament_posts() == []  # given up after twelve failures
+    await service.tournament_post_delivered(post.id, 5)  # settled already: nothing changes
+    assert (await service.tournament(view.id)).row.message_id is None
