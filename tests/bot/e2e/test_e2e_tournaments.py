@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.discord.app import GameBot
-from testing.e2ekit import World, run
+from testing.e2ekit import World, run, running
 from testing.fakediscord import FakeMessage, FakeUser
 
 THREAD = re.compile(r"<#(\d+)>")
@@ -102,3 +102,54 @@ async def test_a_round_robin_of_four_from_signup_to_podium(world: World, bot: Ga
     ]
     listed = await run(world, world.carol, "tournament list")
     assert "n°1" in listed.content and "terminé" in listed.content  # carol's French
+
+
+async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_restart(
+    world: World,
+) -> None:
+    dave = world.fake.add_user("dave", locale="nl")
+    erin = world.fake.add_user("erin", locale="en-US")
+    users = {u.id: u for u in (world.alice, world.bob, world.carol, dave, erin)}
+    options = {"game": "ponte", "format": "swiss", "rounds": 3, "signup": 3600, "time": 3600}
+    async with running(world) as bot:
+        mark = world.fake.mark()
+        await run(world, world.alice, "tournament create", options)
+        signup = await wait_for(world, mark, "Tournament #1")
+        join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+        for user in users.values():
+            await (await world.fake.press_button(user, signup, join))
+        mark = world.fake.mark()
+        await run(world, world.alice, "tournament start", {"tournament": 1})
+        first = await wait_for(world, mark, "round 1 of 3")
+        assert "has a bye" in first.content
+        mark = world.fake.mark()
+        await play_round(world, bot, first, users)
+        second = await wait_for(world, mark, "round 2 of 3")
+    async with running(world) as bot:  # a restart in the middle of round two changes nothing
+        view = await bot.service.tournament(1)
+        assert view.row.current_round == 2
+        again = [m for m in world.fake.messages_in(world.channel) if "round 2 of 3" in m.content]
+        assert again == [second]
+        threads = [int(found) for found in THREAD.findall(second.content)]
+        games = [await bot.service.game_in(thread) for thread in threads]
+        quitter = games[0].second_id
+        mark = world.fake.mark()
+        await run(world, users[quitter], "tournament withdraw", {"tournament": 1})
+        world.clock.advance(minutes=61)  # the other game's first mover loses on time
+        bot.scheduler.wake()
+        third = await wait_for(world, mark, "round 3 of 3")
+        assert f"<@{quitter}>" not in third.content
+        round2 = (await bot.service.tournament(1)).round_boards(2)
+        decided = {(b.first_id, b.first_points) for b in round2 if b.second_id is not None}
+        assert decided == {(games[0].first_id, 2), (games[1].first_id, 0)}
+        mark = world.fake.mark()
+        await play_round(world, bot, third, users)
+        final = await wait_for(world, mark, "is over")
+        assert f"<@{quitter}>" in final.content and "(withdrew)" in final.content
+        done = await bot.service.tournament(1)
+        pairs = [frozenset((b.first_id, b.second_id)) for b in done.boards if b.second_id]
+        assert len(pairs) == len(set(pairs))  # no pair twice
+        byes = [b.first_id for b in done.boards if b.second_id is None]
+        assert len(byes) == len(set(byes)) >= 2  # a bye a round, never twice to one player
+        shown = await run(world, world.alice, "tournament standings", {"tournament": 1})
+        assert shown.ephemeral and "Buchholz" in shown.content
