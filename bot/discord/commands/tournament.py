@@ -190,7 +190,7 @@ class TournamentCog(commands.Cog):
         )
 
     @tournament.command(name=key("list", "name"), description=key("list", "description"))
-    async def list(self, interaction: discord.Interaction) -> None:
+    async def listing(self, interaction: discord.Interaction) -> None:
         """This server's tournaments (privately)."""
         assert interaction.guild_id is not None
         views = await self.bot.service.server_tournaments(interaction.guild_id)

@@ -9,7 +9,7 @@ import re
 
 from bot.discord.app import GameBot
 from testing.e2ekit import World, run, running
-from testing.fakediscord import FakeMessage, FakeUser
+from testing.fakediscord import ChannelType, FakeMessage, FakeUser
 
 THREAD = re.compile(r"<#(\d+)>")
 
@@ -153,3 +153,33 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
         assert len(byes) == len(set(byes)) >= 2  # a bye a round, never twice to one player
         shown = await run(world, world.alice, "tournament standings", {"tournament": 1})
         assert shown.ephemeral and "Buchholz" in shown.content
+
+
+async def test_the_organiser_removes_a_player_and_cancels_and_a_thread_is_refused(
+    world: World, bot: GameBot
+) -> None:
+    thread = world.fake.world.create_thread(
+        world.channel, "chat", kind=ChannelType.PUBLIC_THREAD, owner=world.alice
+    )
+    options = {"game": "verbindung", "format": "round_robin", "signup": 3600}
+    refused = await run(world, world.alice, "tournament create", options, channel=thread)
+    assert refused.ephemeral and "text channel" in refused.content
+    assert await bot.service.server_tournaments(world.guild.id) == []
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament create", options)
+    signup = await wait_for(world, mark, "Tournament #1")
+    join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+    for user in (world.bob, world.carol):
+        await (await world.fake.press_button(user, signup, join))
+    removed = await run(
+        world, world.alice, "tournament remove", {"tournament": 1, "player": world.carol}
+    )
+    assert removed.ephemeral and world.carol.mention in removed.content
+    await edited(world, signup, "Players (1)")
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament cancel", {"tournament": 1})
+    await wait_for(world, mark, "Tournament #1 was cancelled.")
+    closed = await edited(world, signup, "The sign-up is closed.")
+    assert closed.custom_ids() == []
+    listed = await run(world, world.alice, "tournament list")
+    assert "cancelled" in listed.content
