@@ -6,6 +6,8 @@ Discord has it."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 from typing import Any
@@ -16,6 +18,7 @@ from bot.discord.announce import Announcer, pings
 from bot.discord.presses import presses_of
 from bot.discord.texts import game_title, mention
 from bot.i18n import format_duration, text, timestamp
+from bot.render.standings import standings_png
 from bot.service import GameService, Started, TournamentPost, TournamentView
 from bot.service.tournament.standings import Standing
 from bot.store import PostKind
@@ -138,10 +141,15 @@ def standings_text(view: TournamentView, round_number: int, locale: str, *, fina
     return "\n".join(lines)
 
 
-def _line(line: Standing, view: TournamentView, locale: str) -> str:
-    # Sonneborn-Berger is kept in quarter-points, Buchholz in half-points.
+def tiebreak_of(line: Standing, view: TournamentView) -> str:
+    """The tie-break in points: Sonneborn-Berger is kept in quarter-points, Buchholz in
+    half-points."""
     scale = 4 if view.row.format.value == "round_robin" else 2
-    tiebreak = f"{line.tiebreak / scale:g}"
+    return f"{line.tiebreak / scale:g}"
+
+
+def _line(line: Standing, view: TournamentView, locale: str) -> str:
+    tiebreak = tiebreak_of(line, view)
     withdrawn = text(locale, "tournament.withdrawn") if line.withdrawn else ""
     return text(
         locale,
@@ -214,7 +222,37 @@ class TournamentPoster:
         else:
             final = kind is PostKind.TOURNAMENT_FINAL
             content = standings_text(view, post.round, locale, final=final)
+            image = await self.standings_image(view, post.round, locale)
+            await self._send(post, content, discord.AllowedMentions.none(), files=[image])
+            return
         await self._send(post, content, discord.AllowedMentions.none())
+
+    async def standings_image(
+        self, view: TournamentView, round_number: int, locale: str
+    ) -> discord.File:
+        """The standings after `round_number` as a PNG attachment, with the players' names on
+        this server, rendered in a worker thread."""
+        table = view.standings(round_number)
+        names = await self.announcer.names.many([line.id for line in table], view.row.guild_id)
+        withdrawn = text(locale, "tournament.withdrawn")
+        rows = [
+            (
+                str(line.place),
+                names[line.id] + (withdrawn if line.withdrawn else ""),
+                points(line.points),
+                tiebreak_of(line, view),
+            )
+            for line in table
+        ]
+        header = (
+            "",
+            text(locale, "tournament.column.player"),
+            text(locale, "tournament.column.points"),
+            text(locale, f"tournament.tiebreak.{view.row.format.value}"),
+        )
+        title = text(locale, "tournament.image_title", id=view.id, round=round_number)
+        png = await asyncio.to_thread(standings_png, title, header, rows)
+        return discord.File(io.BytesIO(png), filename=f"tournament-{view.id}-{round_number}.png")
 
     async def _signup(self, post: TournamentPost, locale: str) -> None:
         """The sign-up message: posted the first time, edited afterwards (an edit pings
@@ -283,6 +321,8 @@ class TournamentPoster:
         content: str,
         mentions: discord.AllowedMentions,
         buttons: discord.ui.View | None = None,
+        *,
+        files: list[discord.File] | None = None,
     ) -> None:
         channel = self.client.get_partial_messageable(
             post.tournament.row.channel_id, guild_id=post.tournament.row.guild_id
@@ -290,6 +330,7 @@ class TournamentPoster:
         message = await channel.send(
             content,
             allowed_mentions=mentions,
+            files=files or discord.utils.MISSING,
             nonce=f"tournament-{post.id}",
             view=buttons or discord.utils.MISSING,
         )

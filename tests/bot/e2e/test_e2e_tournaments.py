@@ -91,6 +91,8 @@ async def test_a_round_robin_of_four_from_signup_to_podium(world: World, bot: Ga
             standings = await wait_for(world, mark, f"standings after round {number}")
             assert "Sonneborn-Berger" in standings.content
     final = await wait_for(world, mark, "is over")
+    [image] = final.attachments  # the standings as an image too
+    assert image.data[:8] == b"\x89PNG\r\n\x1a\n"
     # The first mover won every game: alice and bob two wins, carol and dave one; then
     # Sonneborn-Berger (alice beat bob and dave: 2 + 1; bob beat carol and dave: 1 + 1).
     assert final.content.splitlines()[1:] == [
