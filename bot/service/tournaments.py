@@ -257,15 +257,6 @@ class Tournaments:
             rows = await tournaments.guild_tournaments(db, guild_id)
             return [await load(db, row) for row in rows]
 
-    async def next_tournament_due(self) -> int | None:
-        """When something next falls due for a tournament or its outbox (epoch seconds)."""
-        async with self.ctx.connection.read() as db:
-            times = [
-                await tournaments.next_due(db, self.ctx.shards),
-                await tournament_posts.next_due(db, self.ctx.shards),
-            ]
-        return min((t for t in times if t is not None), default=None)
-
     # The outbox ----------------------------------------------------------------------------------
 
     async def owed_tournament_posts(self) -> list[TournamentPost]:
