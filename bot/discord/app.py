@@ -29,6 +29,7 @@ from bot.discord.opponent import ComputerOpponent
 from bot.discord.presses import Presses
 from bot.discord.scheduler import Scheduler
 from bot.discord.sight import Sight
+from bot.discord.tourney import TournamentPoster
 from bot.discord.tree import GameTree
 from bot.discord.wiring import computer_id_of, computer_opponent, open_service
 from bot.games import GAMES, Registry
@@ -70,8 +71,14 @@ class GameBot(commands.Bot):
         self.sight = Sight(self)  # who may see a game by its number
         self.announcer = Announcer(self, service, self.names)
         self.letters = Letters(self.announcer)  # direct messages and holiday notices
+        self.tournaments = TournamentPoster(self, service, self.announcer)
         self.scheduler = Scheduler(
-            service, self.announcer, self.letters, service.clock, ready=self.wait_until_ready
+            service,
+            self.announcer,
+            self.letters,
+            service.clock,
+            ready=self.wait_until_ready,
+            tournaments=self.tournaments,
         )
         # A process with AI_WORKERS 0 leaves the computer's thinking to other processes (say,
         # `python -m bot worker`); it still posts the moves they make in its servers.

@@ -62,6 +62,12 @@ class Presses(Protocol):
         """An action of the game menu (draw, resign or takeback) in game `game_id`."""
         ...
 
+    async def tournament_signup(
+        self, interaction: discord.Interaction, tournament_id: int, *, join: bool
+    ) -> None:
+        """Join or Leave under a tournament's sign-up message."""
+        ...
+
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         """◀ ▶ through a player's finished games."""
         ...

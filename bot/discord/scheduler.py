@@ -17,6 +17,7 @@ from typing import Self
 
 from bot.discord.announce import Announcer
 from bot.discord.letters import Letters
+from bot.discord.tourney import TournamentPoster
 from bot.service import (
     Clock,
     GameService,
@@ -50,13 +51,16 @@ class Scheduler:
         announcer: Announcer,
         letters: Letters,
         clock: Clock,
+        *,
         ready: Callable[[], Awaitable[object]] | None = None,
+        tournaments: TournamentPoster | None = None,
     ) -> None:
         self.service = service
         self.announcer = announcer
         self.letters = letters
         self.clock = clock
         self._ready = ready  # announcements need the server cache (its language) first
+        self.tournaments = tournaments  # their rounds and posts, after the games' news
         self._failed = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -154,6 +158,17 @@ class Scheduler:
                 if lock.locked():
                     lock.release()
         await self._deliver_owed()
+        await self._tournaments()
+
+    async def _tournaments(self) -> None:
+        """Start, close and pair what is due of the tournaments, and make their posts."""
+        if self.tournaments is None:
+            return
+        try:
+            await self.tournaments.run()
+        except Exception:
+            log.exception("the tournaments' round failed")
+            self._failed = True
 
     async def _announce(self, notice: Notice, held: dict[int, asyncio.Lock]) -> None:
         try:

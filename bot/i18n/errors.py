@@ -72,6 +72,7 @@ PARAMS: Mapping[str, Presenter] = {
     "opponent_id": _user,
     "challenger_id": _user,
     "allowed_id": _user,
+    "organiser_id": _user,
     "players": _users,
     "channel_id": _channel,
     "choices": _names,

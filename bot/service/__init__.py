@@ -63,6 +63,8 @@ from bot.service.results import (
     VacationStatus,
 )
 from bot.service.takeback import Takebacks
+from bot.service.tournament.views import TournamentPost, TournamentView
+from bot.service.tournaments import Tournaments
 from bot.service.unseen import UnseenEndings
 from bot.service.vacations import Vacations
 from bot.service.writer import GameWriter
@@ -95,6 +97,7 @@ class GameService:
         self._notifications(Notifications(ctx))
         self._queries(Queries(ctx), Ratings(ctx, rater))
         self.unseen_time_loss = UnseenEndings(ctx).unseen_time_loss
+        self._tournaments(Tournaments(ctx, writer))
 
     def _challenges(self, challenges: Challenges, rematches: Rematches) -> None:
         self.is_computer_player = challenges.is_computer_player
@@ -152,6 +155,22 @@ class GameService:
         self.locale_of = notify.locale_of
         self.notify_of = notify.notify_of
         self.dms_closed = notify.dms_closed
+
+    def _tournaments(self, tournaments: Tournaments) -> None:
+        self.create_tournament = tournaments.create_tournament
+        self.join_tournament = tournaments.join_tournament
+        self.leave_tournament = tournaments.leave_tournament
+        self.start_tournament = tournaments.start_tournament
+        self.cancel_tournament = tournaments.cancel_tournament
+        self.remove_player = tournaments.remove_player
+        self.withdraw_from_tournament = tournaments.withdraw_from_tournament
+        self.start_board = tournaments.start_board
+        self.advance_tournaments = tournaments.advance_tournaments
+        self.tournament = tournaments.tournament
+        self.server_tournaments = tournaments.server_tournaments
+        self.owed_tournament_posts = tournaments.owed_tournament_posts
+        self.tournament_post_delivered = tournaments.tournament_post_delivered
+        self.tournament_post_failed = tournaments.tournament_post_failed
 
     def _queries(self, queries: Queries, ratings: Ratings) -> None:
         self.game_in = queries.game_in
@@ -213,6 +232,8 @@ __all__ = [
     "Termination",
     "TimeLoss",
     "TimeLossDm",
+    "TournamentPost",
+    "TournamentView",
     "TurnDm",
     "VacationNotice",
     "VacationStatus",

@@ -29,7 +29,7 @@ from bot.service.results import (
     TurnDm,
     VacationNotice,
 )
-from bot.store import Db, GameStatus, PostKind, PostRow, posts
+from bot.store import Db, GameStatus, PostKind, PostRow, posts, tournament_posts, tournaments
 
 log = logging.getLogger(__name__)
 
@@ -113,10 +113,16 @@ class Outbox:
         return owed
 
     async def next_alarm(self) -> datetime | None:
-        """When something next falls due: an alarm of a game or a challenge, or an owed post."""
+        """When something next falls due: an alarm of a game or a challenge, an owed post, or
+        a tournament's next step or post."""
         alarm = await self.alarms.next_alarm()
         async with self.ctx.connection.read() as db:
-            due = await posts.next_post_due(db, self.ctx.shards)
+            times = [
+                await posts.next_post_due(db, self.ctx.shards),
+                await tournaments.next_due(db, self.ctx.shards),
+                await tournament_posts.next_due(db, self.ctx.shards),
+            ]
+        due = min((time for time in times if time is not None), default=None)
         known = [moment(due)] if due is not None else []
         known += [alarm] if alarm is not None else []
         return min(known, default=None)

@@ -4,8 +4,9 @@ It starts games (and matches), applies moves, ends games (by a rule, the clock o
 and takes turns back, each as the next revision of the game, naming the revision it was made on:
 a change on a stale copy changes nothing and raises `StalePositionError`. What follows a game's
 end happens here too, in the same transaction: a match's next game starts by itself, a match or a
-single game between people is rated (RULES.md V13) if both of them made a move in it. The use
-cases decide who may do what; the writer decides what a change does to the stored game.
+single game between people is rated (RULES.md V13) if both of them made a move in it, and a
+tournament's board it decided gets its result. The use cases decide who may do what; the writer
+decides what a change does to the stored game.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.service.matches import REPLAYS, decide
 from bot.service.rated import both_moved
 from bot.service.ratings import Rater
 from bot.service.results import GameView, MatchUpdate, MoveResult, Started, scores_json
+from bot.service.tournament import scoring
 from bot.store import ChannelBusyError as StoreChannelBusy
 from bot.store import (
     Db,
@@ -304,6 +306,7 @@ class GameWriter:
                     game_id=finished.id,
                     rated=both_moved([GameView(self.ctx.kind_of(finished), finished, position)]),
                 )
+            await scoring.game_ended(db, finished, now)  # a tournament's board, if it is one
             return None
         match = await matches.get_match(db, finished.match_id)
         assert match is not None  # a foreign key
@@ -314,6 +317,7 @@ class GameWriter:
         winner, termination = ending
         await matches.finish_match(db, match.id, winner, termination, now)
         await self._rate_match(db, match, winner, now)
+        await scoring.match_ended(db, match.id, winner, now)
         ended = replace(standing, finished=True, winner_id=winner, termination=termination)
         return MatchUpdate(ended, None)
 

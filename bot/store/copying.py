@@ -24,9 +24,23 @@ TABLES = (
     "vacations",
     "blocks",
     "unseen_endings",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_rounds",
+    "tournament_pairings",
+    "tournament_posts",
 )
 """Every table of the schema, each after the tables it refers to."""
-WITH_IDS = ("matches", "games", "challenges", "rated_results", "owed_posts", "vacations")
+WITH_IDS = (
+    "matches",
+    "games",
+    "challenges",
+    "rated_results",
+    "owed_posts",
+    "vacations",
+    "tournaments",
+    "tournament_posts",
+)
 """The tables whose ids a database gives out: PostgreSQL must go on after the copied ones."""
 
 

@@ -253,6 +253,12 @@ class PostKind(StrEnum):
     VACATION = "vacation"  # a player's holiday (or early return), told in a game's channel
     REPLAY = "replay"  # a finished game's animation, after the post of its end
     TIME_LOSS_DM = "time_loss_dm"  # a direct message: a reply-only game was lost on time
+    # A tournament's posts (the tournaments' outbox, `tournament_posts`):
+    TOURNAMENT_SIGNUP = "tournament_signup"  # the sign-up message, its list of players as it is
+    TOURNAMENT_ROUND = "tournament_round"  # a round started: its boards, pinging the players
+    TOURNAMENT_STANDINGS = "tournament_standings"  # the standings after a round
+    TOURNAMENT_FINAL = "tournament_final"  # the final standings and the podium
+    TOURNAMENT_CANCELLED = "tournament_cancelled"  # cancelled (by its organiser, or too few)
 
 
 @dataclass(frozen=True, slots=True)

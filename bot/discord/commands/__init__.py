@@ -16,9 +16,11 @@ from bot.discord.commands.menu import GameMenu
 from bot.discord.commands.moves import MoveByButton
 from bot.discord.commands.play import DrawButton, HistoryButton, PlayCog
 from bot.discord.commands.ranking import LeaderboardButton, RankingCog
+from bot.discord.commands.tournament import TournamentCog
 from bot.discord.commands.unseen import UnseenLosses
 from bot.discord.menu import GameActionButton, GameMenuButton
 from bot.discord.moving import MakeMoveButton
+from bot.discord.tourney import TournamentButton
 
 DYNAMIC_ITEMS = (
     ChallengeButton,
@@ -31,6 +33,7 @@ DYNAMIC_ITEMS = (
     MakeMoveButton,
     GameMenuButton,
     GameActionButton,
+    TournamentButton,
 )
 
 
@@ -42,14 +45,25 @@ class CommandSet:
         self.challenges, self.play, self.info = ChallengeCog(host), PlayCog(host), InfoCog(host)
         self.ranking, self.days = RankingCog(host), DaysCog(host)
         self.blocks = BlocksCog(host)
+        self.tournaments = TournamentCog(host)
         self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
         self.unseen = UnseenLosses(host)  # a game's buttons show its unseen loss on time first
         self.menu = GameMenu(host, self.play, self.days)  # ⋯ More: draw, resign, take back
 
     @property
-    def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
+    def cogs(
+        self,
+    ) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog, TournamentCog]:
         """Every cog, to add to the bot."""
-        return (self.challenges, self.play, self.info, self.ranking, self.days, self.blocks)
+        return (
+            self.challenges,
+            self.play,
+            self.info,
+            self.ranking,
+            self.days,
+            self.blocks,
+            self.tournaments,
+        )
 
     async def challenge(
         self, interaction: discord.Interaction, challenge_id: int, *, accept: bool
@@ -99,6 +113,12 @@ class CommandSet:
         work = partial(self.menu.act, interaction, action, game_id)
         await answering_errors(interaction, self.unseen.first(interaction, work, game_id=game_id))
 
+    async def tournament_signup(
+        self, interaction: discord.Interaction, tournament_id: int, *, join: bool
+    ) -> None:
+        work = self.tournaments.signup(interaction, tournament_id, join)
+        await answering_errors(interaction, work)
+
     async def games_page(self, interaction: discord.Interaction, page: int) -> None:
         await answering_errors(interaction, self.info.games_page(interaction, page))
 
@@ -132,5 +152,7 @@ __all__ = [
     "MoveByButton",
     "RankingCog",
     "TakebackButton",
+    "TournamentButton",
+    "TournamentCog",
     "declared_commands",
 ]

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.discord.announce import Announcer
 from bot.discord.names import Names
 from bot.discord.sight import Sight
+from bot.discord.tourney import TournamentPoster
 from bot.discord.tree import report
 from bot.i18n import catalogue, lstr, text
 from bot.service import GameService
@@ -75,6 +76,11 @@ class Host(Protocol):
     @property
     def user(self) -> discord.ClientUser | None:
         """The bot's own user (the computer's side)."""
+        ...
+
+    @property
+    def tournaments(self) -> TournamentPoster:
+        """Advances the tournaments and makes their posts."""
         ...
 
 

@@ -451,6 +451,98 @@ CREATE TABLE unseen_endings (
 """
 
 
+TOURNAMENTS = """
+-- Tournaments (issue 30): a server's round robin or Swiss, from its sign-up to its podium.
+-- Everything a tournament does derives from these rows, so a restart or a second process
+-- changes nothing: `due_at` says when something falls due for it (the sign-up deadline, or a
+-- round whose last game ended), and whoever advances it locks its row first.
+CREATE TABLE tournaments (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    organiser_id    INTEGER NOT NULL,
+    game_kind       TEXT    NOT NULL CHECK (game_kind <> ''),
+    variant         TEXT    NOT NULL,
+    format          TEXT    NOT NULL CHECK (format IN ('round_robin', 'swiss')),
+    rounds          INTEGER CHECK (rounds IS NULL OR rounds > 0),  -- fixed at the start
+    move_seconds    INTEGER NOT NULL CHECK (move_seconds > 0),
+    best_of         INTEGER NOT NULL DEFAULT 1 CHECK (best_of > 0 AND best_of % 2 = 1),
+    signup_deadline INTEGER NOT NULL,
+    max_players     INTEGER CHECK (max_players IS NULL OR max_players >= 2),
+    state           TEXT    NOT NULL DEFAULT 'signup'
+                    CHECK (state IN ('signup', 'running', 'finished', 'cancelled')),
+    message_id      INTEGER,   -- the sign-up message, with its Join and Leave buttons
+    current_round   INTEGER NOT NULL DEFAULT 0 CHECK (current_round >= 0),
+    due_at          INTEGER,
+    created_at      INTEGER NOT NULL,
+    started_at      INTEGER,
+    finished_at     INTEGER
+);
+CREATE INDEX tournaments_guild ON tournaments (guild_id, state);
+CREATE INDEX tournaments_due ON tournaments (due_at) WHERE due_at IS NOT NULL;
+-- Who entered, in the order of entry (`seed`); one who withdrew (or was removed) keeps their
+-- row and results and is paired no more.
+CREATE TABLE tournament_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id       INTEGER NOT NULL,
+    seed          INTEGER NOT NULL CHECK (seed > 0),
+    joined_at     INTEGER NOT NULL,
+    withdrawn_at  INTEGER,
+    PRIMARY KEY (tournament_id, user_id),
+    UNIQUE (tournament_id, seed)
+);
+-- A round is paired once: its row and its boards go in one transaction, and a second process
+-- pairing the same round meets the primary key.
+CREATE TABLE tournament_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    round         INTEGER NOT NULL CHECK (round > 0),
+    started_at    INTEGER NOT NULL,
+    finished_at   INTEGER,
+    PRIMARY KEY (tournament_id, round)
+);
+-- A board: who moves first against whom (no second: a bye), the game (or best-of match) it
+-- was started as, once, and its result in the first player's half-points (2 a win, 1 a draw);
+-- `forfeit`: decided without a game (a withdrawal), scored but not rated.
+CREATE TABLE tournament_pairings (
+    tournament_id INTEGER NOT NULL,
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL CHECK (board > 0),
+    first_id      INTEGER NOT NULL,
+    second_id     INTEGER CHECK (second_id IS NULL OR second_id <> first_id),
+    game_id       INTEGER REFERENCES games (id),
+    match_id      INTEGER REFERENCES matches (id),
+    first_points  INTEGER CHECK (first_points IS NULL OR first_points BETWEEN 0 AND 2),
+    forfeit       INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1)),
+    finished_at   INTEGER,
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds (tournament_id, round)
+);
+CREATE UNIQUE INDEX tournament_pairings_game ON tournament_pairings (game_id)
+    WHERE game_id IS NOT NULL;
+CREATE UNIQUE INDEX tournament_pairings_match ON tournament_pairings (match_id)
+    WHERE match_id IS NOT NULL;
+-- The tournaments' outbox: posts owed to a tournament's channel (the sign-up list, a round's
+-- start, the standings after it, the podium), owed in the transaction that made them owed and
+-- claimed and settled as `owed_posts` are; a post is about the tournament, not about a game.
+CREATE TABLE tournament_posts (
+    id              INTEGER PRIMARY KEY,
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    kind            TEXT    NOT NULL CHECK (kind <> ''),
+    round           INTEGER NOT NULL DEFAULT 0,
+    data            TEXT    NOT NULL DEFAULT '{}',
+    created_at      INTEGER NOT NULL,
+    next_attempt_at INTEGER NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    delivered_at    INTEGER,
+    message_id      INTEGER,
+    claimed_by      TEXT,
+    claimed_until   INTEGER
+);
+CREATE INDEX tournament_posts_due ON tournament_posts (next_attempt_at)
+    WHERE delivered_at IS NULL;
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -467,6 +559,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGE_PAIRS,
     ANSWER_TOKENS,
     REACH,
+    TOURNAMENTS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -154,13 +154,31 @@ async def test_every_sent_name_is_valid_for_discord() -> None:
     for payload in (await payloads()).values():
         for name in payload["name_localizations"].values():
             assert is_discord_name(name)
-        for option in payload["options"]:
+        options = list(payload["options"])
+        while options:  # a group's subcommands, and their options in turn
+            option = options.pop()
             assert all(is_discord_name(n) for n in option["name_localizations"].values())
             assert all(len(d) <= 100 for d in option["description_localizations"].values())
+            options += option.get("options", [])
+
+
+async def test_a_groups_subcommands_and_their_options_are_translated() -> None:
+    group = next(c for c in declared_commands() if c.name == "tournament")
+    tournament = await group.get_translated_payload(tree(), CatalogueTranslator())
+    options = list(tournament["options"])
+    while options:  # every subcommand's name and options, as Discord takes them
+        option = options.pop()
+        assert all(is_discord_name(n) for n in option["name_localizations"].values())
+        options += option.get("options", [])
+    assert tournament["name_localizations"]["de"] == "turnier"
+    create = next(o for o in tournament["options"] if o["name"] == "create")
+    assert (create["name_localizations"]["fr"], create["type"]) == ("créer", 1)
+    rounds = next(o for o in create["options"] if o["name"] == "rounds")
+    assert rounds["name_localizations"]["nl"] == "ronden"
 
 
 def test_the_bot_declares_the_commands_the_players_know() -> None:
-    assert len(COMMANDS) == len(set(COMMANDS)) == 16
+    assert len(COMMANDS) == len(set(COMMANDS)) == 17
     assert {
         "challenge",
         "move",
@@ -170,4 +188,5 @@ def test_the_bot_declares_the_commands_the_players_know() -> None:
         "takeback",
         "block",
         "unblock",
+        "tournament",
     } <= set(COMMANDS)

@@ -11,9 +11,20 @@ import pytest
 from bot.__main__ import EXIT_CONFIG, EXIT_NOT_COPIED, EXIT_NOT_EMPTY, main
 from bot.service import GameService
 from bot.service.deadlines import HOUR
-from bot.store import Database, Db, Notify, Reach, open_database
+from bot.store import (
+    Database,
+    Db,
+    Notify,
+    PostKind,
+    Reach,
+    games,
+    open_database,
+    tournament_posts,
+    tournaments,
+)
 from bot.store.copying import TABLES, CopyFailedError, copy_database
 from bot.store.sqlite import SqliteDb
+from bot.store.tournaments import NewPairing, NewTournament
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -52,6 +63,40 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     await start_game(service, channel_id=CHANNEL + 4, reach=Reach.REPLY, move_seconds=HOUR)
     clock.advance(hours=2)
     await service.run_due()
+    await a_tournament(service)
+
+
+async def a_tournament(service: GameService) -> None:
+    """A tournament in its first round: a board started as a game, a bye, a post owed."""
+    now = service.context.now()
+    async with service.connection.transaction() as db:
+        game = await games.active_game_in(db, CHANNEL + 1)
+        assert game is not None
+        tid = await tournaments.insert_tournament(
+            db,
+            NewTournament(
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                organiser_id=ALICE,
+                game_kind="ponte",
+                variant=game.variant,
+                format="swiss",
+                rounds=1,
+                move_seconds=HOUR,
+                best_of=1,
+                signup_deadline=now,
+                max_players=None,
+                created_at=now,
+            ),
+        )
+        for user in (ALICE, BOB, BOB + 1):
+            await tournaments.add_entrant(db, tid, user, now)
+        boards = [NewPairing(1, ALICE, BOB), NewPairing(2, BOB + 1, None, first_points=2)]
+        await tournaments.add_round(db, tid, 1, boards, now)
+        await tournaments.start_board(
+            db, (await tournaments.pairings(db, tid, 1))[0], game.id, None
+        )
+        await tournament_posts.add_post(db, tid, PostKind.TOURNAMENT_ROUND, 1, "{}", now=now)
 
 
 async def command(*argv: str) -> int:

@@ -30,8 +30,9 @@ commands of a game, which lives in answers only where the bot is not (issue 28, 
 IN_SERVERS = {
     "leaderboard",
     "stats",
+    "tournament",
 }
-"""Commands of a server's ratings: in servers with the bot only."""
+"""Commands of a server's ratings and tournaments: in servers with the bot only."""
 
 
 def _contexts(command: app_commands.Command | app_commands.Group) -> set[str]:

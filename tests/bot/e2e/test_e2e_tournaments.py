@@ -1,0 +1,187 @@
+"""A round robin of four players through the real bot and the fake Discord (issue 30): the
+sign-up message with Join and Leave, the start, each round's games in threads of their own with
+both players pinged, the next round paired as soon as the last game of a round ends, the
+standings after each round and the podium at the end."""
+
+from __future__ import annotations
+
+import re
+
+from bot.discord.app import GameBot
+from testing.e2ekit import World, run, running
+from testing.fakediscord import ChannelType, FakeMessage, FakeUser
+
+THREAD = re.compile(r"<#(\d+)>")
+
+
+async def wait_for(world: World, since: int, words: str) -> FakeMessage:
+    return await world.fake.wait_for_message(
+        world.channel, since=since, check=lambda m: words in m.content
+    )
+
+
+async def edited(world: World, message: FakeMessage, words: str) -> FakeMessage:
+    """`message` once an edit (made after the answer to the command or press) says `words`."""
+
+    def now() -> FakeMessage | None:
+        shown = world.fake.world.message(world.channel, message.id)
+        return shown if words in shown.content else None
+
+    return await world.fake.world.wait_until(now, timeout=5.0, what=f"an edit saying {words}")
+
+
+async def play_round(
+    world: World, bot: GameBot, post: FakeMessage, users: dict[int, FakeUser]
+) -> list[tuple[int, int]]:
+    """Each game of the round posted in `post` ends: the player who moves second resigns it
+    (the first mover wins every game); return the boards as (first, second)."""
+    threads = [world.fake.world.channel(int(found)) for found in THREAD.findall(post.content)]
+    boards = []
+    for thread in threads:
+        view = await bot.service.game_in(thread.id)
+        assert thread.parent_id == world.channel.id
+        boards.append((view.first_id, view.second_id))
+        await run(world, users[view.second_id], "resign", channel=thread)
+    return boards
+
+
+async def test_a_round_robin_of_four_from_signup_to_podium(world: World, bot: GameBot) -> None:
+    dave = world.fake.add_user("dave", locale="nl")
+    users = {u.id: u for u in (world.alice, world.bob, world.carol, dave)}
+    mark = world.fake.mark()
+    created = await run(
+        world,
+        world.alice,
+        "tournament create",
+        {"game": "ponte", "format": "round_robin", "signup": 3600},
+    )
+    assert "#1" in created.content
+    signup = await wait_for(world, mark, "Tournament #1")
+    assert "nobody yet" in signup.content
+    join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+    leave = next(c for c in signup.custom_ids() if c.startswith("tournament:leave"))
+    for user in (world.alice, world.bob, world.carol, dave):
+        await (await world.fake.press_button(user, signup, join))
+    again = await world.fake.press_button(world.bob, signup, join)
+    assert "schon auf der Liste" in (await again).content  # privately, in bob's German
+    await (await world.fake.press_button(dave, signup, leave))
+    await (await world.fake.press_button(dave, signup, join))
+    listed = await edited(world, signup, f"<@{dave.id}>")
+    assert "Players (4)" in listed.content
+
+    refused = await run(world, world.bob, "tournament start", {"tournament": 1})
+    assert "Veranstalter" in refused.content  # the organiser alone, or a manager
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament start", {"tournament": 1})
+    closed = await edited(world, signup, "The sign-up is closed.")
+    assert closed.custom_ids() == []  # no more Join or Leave
+    alice, bob, carol = world.alice.id, world.bob.id, world.carol.id
+    # FIDE's Berger table for four (seeds in the order of joining), first mover first.
+    table = [
+        {(alice, dave.id), (bob, carol)},
+        {(dave.id, carol), (alice, bob)},
+        {(bob, dave.id), (carol, alice)},
+    ]
+    for number, expected in enumerate(table, start=1):
+        post = await wait_for(world, mark, f"round {number} of 3")
+        assert set(post.pinged) == set(users.values())
+        mark = world.fake.mark()
+        assert set(await play_round(world, bot, post, users)) == expected
+        if number < 3:
+            standings = await wait_for(world, mark, f"standings after round {number}")
+            assert "Sonneborn-Berger" in standings.content
+    final = await wait_for(world, mark, "is over")
+    [image] = final.attachments  # the standings as an image too
+    assert image.data[:8] == b"\x89PNG\r\n\x1a\n"
+    # The first mover won every game: alice and bob two wins, carol and dave one; then
+    # Sonneborn-Berger (alice beat bob and dave: 2 + 1; bob beat carol and dave: 1 + 1).
+    assert final.content.splitlines()[1:] == [
+        f"1. <@{alice}> · 2 · 3",
+        f"2. <@{bob}> · 2 · 2",
+        f"3. <@{carol}> · 1 · 2",
+        f"4. <@{dave.id}> · 1 · 1",
+        f"🥇 <@{alice}>  🥈 <@{bob}>  🥉 <@{carol}>",
+    ]
+    listed = await run(world, world.carol, "tournament list")
+    assert "n°1" in listed.content and "terminé" in listed.content  # carol's French
+
+
+async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_restart(
+    world: World,
+) -> None:
+    dave = world.fake.add_user("dave", locale="nl")
+    erin = world.fake.add_user("erin", locale="en-US")
+    users = {u.id: u for u in (world.alice, world.bob, world.carol, dave, erin)}
+    options = {"game": "ponte", "format": "swiss", "rounds": 3, "signup": 3600, "time": 3600}
+    async with running(world) as bot:
+        mark = world.fake.mark()
+        await run(world, world.alice, "tournament create", options)
+        signup = await wait_for(world, mark, "Tournament #1")
+        join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+        for user in users.values():
+            await (await world.fake.press_button(user, signup, join))
+        mark = world.fake.mark()
+        await run(world, world.alice, "tournament start", {"tournament": 1})
+        first = await wait_for(world, mark, "round 1 of 3")
+        assert "has a bye" in first.content
+        mark = world.fake.mark()
+        await play_round(world, bot, first, users)
+        second = await wait_for(world, mark, "round 2 of 3")
+    async with running(world) as bot:  # a restart in the middle of round two changes nothing
+        view = await bot.service.tournament(1)
+        assert view.row.current_round == 2
+        again = [m for m in world.fake.messages_in(world.channel) if "round 2 of 3" in m.content]
+        assert again == [second]
+        threads = [int(found) for found in THREAD.findall(second.content)]
+        games = [await bot.service.game_in(thread) for thread in threads]
+        quitter = games[0].second_id
+        mark = world.fake.mark()
+        await run(world, users[quitter], "tournament withdraw", {"tournament": 1})
+        world.clock.advance(minutes=61)  # the other game's first mover loses on time
+        bot.scheduler.wake()
+        third = await wait_for(world, mark, "round 3 of 3")
+        assert f"<@{quitter}>" not in third.content
+        round2 = (await bot.service.tournament(1)).round_boards(2)
+        decided = {(b.first_id, b.first_points) for b in round2 if b.second_id is not None}
+        assert decided == {(games[0].first_id, 2), (games[1].first_id, 0)}
+        mark = world.fake.mark()
+        await play_round(world, bot, third, users)
+        final = await wait_for(world, mark, "is over")
+        assert f"<@{quitter}>" in final.content and "(withdrew)" in final.content
+        done = await bot.service.tournament(1)
+        pairs = [frozenset((b.first_id, b.second_id)) for b in done.boards if b.second_id]
+        assert len(pairs) == len(set(pairs))  # no pair twice
+        byes = [b.first_id for b in done.boards if b.second_id is None]
+        assert len(byes) == len(set(byes)) >= 2  # a bye a round, never twice to one player
+        shown = await run(world, world.alice, "tournament standings", {"tournament": 1})
+        assert shown.ephemeral and "Buchholz" in shown.content
+
+
+async def test_the_organiser_removes_a_player_and_cancels_and_a_thread_is_refused(
+    world: World, bot: GameBot
+) -> None:
+    thread = world.fake.world.create_thread(
+        world.channel, "chat", kind=ChannelType.PUBLIC_THREAD, owner=world.alice
+    )
+    options = {"game": "verbindung", "format": "round_robin", "signup": 3600}
+    refused = await run(world, world.alice, "tournament create", options, channel=thread)
+    assert refused.ephemeral and "text channel" in refused.content
+    assert await bot.service.server_tournaments(world.guild.id) == []
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament create", options)
+    signup = await wait_for(world, mark, "Tournament #1")
+    join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+    for user in (world.bob, world.carol):
+        await (await world.fake.press_button(user, signup, join))
+    removed = await run(
+        world, world.alice, "tournament remove", {"tournament": 1, "player": world.carol}
+    )
+    assert removed.ephemeral and world.carol.mention in removed.content
+    await edited(world, signup, "Players (1)")
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament cancel", {"tournament": 1})
+    await wait_for(world, mark, "Tournament #1 was cancelled.")
+    closed = await edited(world, signup, "The sign-up is closed.")
+    assert closed.custom_ids() == []
+    listed = await run(world, world.alice, "tournament list")
+    assert "cancelled" in listed.content
