@@ -1,7 +1,8 @@
 """A round robin of four players through the real bot and the fake Discord (issue 30): the
 sign-up message with Join and Leave, the start, each round's games in threads of their own with
 both players pinged, the next round paired as soon as the last game of a round ends, the
-standings after each round and the podium at the end."""
+standings after each round and the podium at the end; and a Swiss of five over three rounds
+(a bye, a withdrawal, a loss on time, a restart) with its pairings worked out by hand."""
 
 from __future__ import annotations
 
@@ -112,21 +113,41 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
     dave = world.fake.add_user("dave", locale="nl")
     erin = world.fake.add_user("erin", locale="en-US")
     users = {u.id: u for u in (world.alice, world.bob, world.carol, dave, erin)}
+    alice, bob, carol, erin_ = world.alice.id, world.bob.id, world.carol.id, erin.id
     options = {"game": "ponte", "format": "swiss", "rounds": 3, "signup": 3600, "time": 3600}
     async with running(world) as bot:
+
+        async def boards(round_number: int) -> list[tuple[int, int | None]]:
+            """The round's boards in order, (first mover, second mover or None for a bye)."""
+            view = await bot.service.tournament(1)
+            return [(b.first_id, b.second_id) for b in view.round_boards(round_number)]
+
         mark = world.fake.mark()
         await run(world, world.alice, "tournament create", options)
         signup = await wait_for(world, mark, "Tournament #1")
         join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
-        for user in users.values():
+        for user in users.values():  # seeds 1 to 5: alice, bob, carol, dave, erin
             await (await world.fake.press_button(user, signup, join))
         mark = world.fake.mark()
         await run(world, world.alice, "tournament start", {"tournament": 1})
         first = await wait_for(world, mark, "round 1 of 3")
-        assert "has a bye" in first.content
+        assert f"<@{erin_}> has a bye" in first.content
+        # Round 1, all on 0: the bye to the lowest ranked, erin; then the top half against the
+        # bottom half, alice-carol and bob-dave. Nobody has a colour yet, so the first move
+        # alternates down the boards, counted from the last (pairing.seat's parity): with two
+        # boards the higher ranked moves second on the first and first on the second.
+        assert await boards(1) == [(carol, alice), (bob, dave.id), (erin_, None)]
         mark = world.fake.mark()
-        await play_round(world, bot, first, users)
+        assert await play_round(world, bot, first, users) == [(carol, alice), (bob, dave.id)]
         second = await wait_for(world, mark, "round 2 of 3")
+        # After round 1 (the first movers won): bob, carol, erin 1; alice, dave 0. The bye to
+        # the lowest ranked without one, dave. In the group of three the top half (bob) meets
+        # carol and erin floats down to alice: bob-erin would suit both colours better but
+        # leave carol to alice, whom she has met. Bob and carol both moved first and wish to
+        # move second: the higher ranked, bob, gets his wish; alice moved second and moves
+        # first, erin has no wish.
+        assert await boards(2) == [(carol, bob), (alice, erin_), (dave.id, None)]
+        assert f"<@{dave.id}> has a bye" in second.content
     async with running(world) as bot:  # a restart in the middle of round two changes nothing
         view = await bot.service.tournament(1)
         assert view.row.current_round == 2
@@ -134,25 +155,40 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
         assert again == [second]
         threads = [int(found) for found in THREAD.findall(second.content)]
         games = [await bot.service.game_in(thread) for thread in threads]
-        quitter = games[0].second_id
+        assert [(g.first_id, g.second_id) for g in games] == [(carol, bob), (alice, erin_)]
         mark = world.fake.mark()
-        await run(world, users[quitter], "tournament withdraw", {"tournament": 1})
-        world.clock.advance(minutes=61)  # the other game's first mover loses on time
+        await run(world, world.bob, "tournament withdraw", {"tournament": 1})
+        world.clock.advance(minutes=61)  # the other game's first mover, alice, loses on time
         bot.scheduler.wake()
         third = await wait_for(world, mark, "round 3 of 3")
-        assert f"<@{quitter}>" not in third.content
+        assert f"<@{bob}>" not in third.content
         round2 = (await bot.service.tournament(1)).round_boards(2)
         decided = {(b.first_id, b.first_points) for b in round2 if b.second_id is not None}
-        assert decided == {(games[0].first_id, 2), (games[1].first_id, 0)}
+        assert decided == {(carol, 2), (alice, 0)}
+        # After round 2: carol, erin 2; dave 1 (the bye); bob 1, withdrawn; alice 0. Four play
+        # on, so no bye. Carol and erin (the group of two) meet; carol moved first twice and
+        # must move second. Dave (moved second) moves first against alice (second, then
+        # first), whose wish is the weaker.
+        view = await bot.service.tournament(1)
+        assert [(b.first_id, b.second_id) for b in view.round_boards(3)] == [
+            (erin_, carol),
+            (dave.id, alice),
+        ]
         mark = world.fake.mark()
         await play_round(world, bot, third, users)
         final = await wait_for(world, mark, "is over")
-        assert f"<@{quitter}>" in final.content and "(withdrew)" in final.content
-        done = await bot.service.tournament(1)
-        pairs = [frozenset((b.first_id, b.second_id)) for b in done.boards if b.second_id]
-        assert len(pairs) == len(set(pairs))  # no pair twice
-        byes = [b.first_id for b in done.boards if b.second_id is None]
-        assert len(byes) == len(set(byes)) >= 2  # a bye a round, never twice to one player
+        # Points: erin 3 (bye, alice on time, carol); carol 2 (alice, bob); dave 2 (bye,
+        # alice); bob 1 (dave); alice 0. Buchholz, the opponents' points (a bye adds none):
+        # erin alice 0 + carol 2; carol alice 0 + bob 1 + erin 3; dave bob 1 + alice 0; bob
+        # dave 2 + carol 2; alice carol 2 + erin 3 + dave 2. Bob keeps his place, marked.
+        assert final.content.splitlines()[1:] == [
+            f"1. <@{erin_}> · 3 · 2",
+            f"2. <@{carol}> · 2 · 4",
+            f"3. <@{dave.id}> · 2 · 1",
+            f"4. <@{bob}> · 1 · 4 (withdrew)",
+            f"5. <@{alice}> · 0 · 7",
+            f"🥇 <@{erin_}>  🥈 <@{carol}>  🥉 <@{dave.id}>",
+        ]
         shown = await run(world, world.alice, "tournament standings", {"tournament": 1})
         assert shown.ephemeral and "Buchholz" in shown.content
 
