@@ -5,7 +5,18 @@ Use `open_database(path_or_url)` once at start, then `transaction()` (one use ca
 passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
 """
 
-from bot.store import blocks, challenges, games, jobs, matches, posts, ratings, stats, users
+from bot.store import (
+    analyses,
+    blocks,
+    challenges,
+    games,
+    jobs,
+    matches,
+    posts,
+    ratings,
+    stats,
+    users,
+)
 from bot.store.database import Database, DatabaseUnavailableError, is_postgres_url
 from bot.store.db import Db, IntegrityError
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
@@ -60,6 +71,7 @@ __all__ = [
     "SchemaTooNewError",
     "UserSettings",
     "Vacation",
+    "analyses",
     "blocks",
     "challenges",
     "games",

@@ -24,6 +24,8 @@ TABLES = (
     "vacations",
     "blocks",
     "unseen_endings",
+    "analyses",
+    "reviewed_turns",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = ("matches", "games", "challenges", "rated_results", "owed_posts", "vacations")
