@@ -16,6 +16,7 @@ import json
 import math
 import random
 import time
+import zlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -96,11 +97,13 @@ def _chance(kind: Any, game: Any, first: Any) -> float:
     outcome = game.outcome()
     if outcome is not None:
         return 0.5 if outcome.winner is None else (1.0 if outcome.winner == first else 0.0)
-    # A wobble by the number of moves, so that the stand-in's chances move at all (early
+    # A wobble by the number of moves and the last move, so that the stand-in's chances move at all (early
     # positions score nothing): for developing the display, not a judgement.
     lead = 0.0
     scores = game.scores()
     if scores:
         other = next(colour for colour in scores if colour != first)
         lead = (scores[first] - scores[other]) / 8
-    return 0.5 + 0.4 * math.tanh(lead + 0.6 * math.sin(1.7 * game.ply))
+    last = str(game.moves[-1]) if game.moves else ""
+    wobble = math.sin(1.7 * game.ply + zlib.crc32(last.encode()) % 7)
+    return 0.5 + 0.4 * math.tanh(lead + 0.6 * wobble)
