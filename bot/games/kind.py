@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from PIL import Image
 
 from bot.render import ENGLISH, Labels
-from bot.render.caption import with_caption
+from bot.render.caption import side_by_side, with_caption
 from bot.render.encode import png_bytes
 from bot.render.replay import render_replay
 from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH
@@ -31,6 +31,9 @@ from engine.game import Game, Side
 
 SUGGESTIONS = 25
 """Discord shows at most 25 choices."""
+
+SMALL_WIDTH = 480
+"""A board of a pair shown side by side: two make 960 pixels, as wide as a phone shows them."""
 
 # Python has no existential types: "a game of some move and colour type" can only be said with
 # Any. It is said here and in the registry's storage, nowhere else: a kind is typed by its engine
@@ -226,6 +229,29 @@ class GameKind(ABC, Generic[G]):
         width: int = DEFAULT_WIDTH,
     ) -> Iterable[Image.Image]:
         """The replay's pictures, one per turn, the names as the colours are held at the end."""
+
+    def turn_png(
+        self,
+        game: G,
+        played: str,
+        better: str,
+        players: Players,
+        *,
+        captions: tuple[str, str],
+        labels: Labels = ENGLISH,
+        width: int = SMALL_WIDTH,
+    ) -> bytes:
+        """A turn of the analysis: the position `game` after the turn `played` and after the
+        `better` one, side by side, each under its caption, each turn marked as the image marks
+        a last turn. Raises the engine's errors if either cannot be played in `game`."""
+        boards = []
+        for text, caption in zip((played, better), captions, strict=True):
+            after = game.copy()
+            after.play(text)
+            boards.append(
+                with_caption(self.image(after, players, labels=labels, width=width), caption)
+            )
+        return png_bytes(side_by_side(boards, DEFAULT_THEME), DEFAULT_THEME)
 
     def replay(
         self,

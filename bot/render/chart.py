@@ -27,6 +27,26 @@ def _grid(low: float, high: float) -> tuple[float, float, int]:
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
 
+PAD = 14
+"""The frame's width around the card."""
+
+
+def chart_card(title: str, theme: Theme = DEFAULT_THEME) -> Image.Image:
+    """An empty chart: the frame, the card and the `title` on it (every chart's look)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), theme.frame)
+    inner = (WIDTH - 2 * PAD, HEIGHT - 2 * PAD)
+    card = sprites.supersample(
+        *inner,
+        lambda d, s: sprites.rounded_box(d, (inner[0] * s, inner[1] * s), 12 * s, theme.card),
+    )
+    image.paste(card, (PAD, PAD), card)
+    face = font(21, bold=True)
+    draw_text(
+        ImageDraw.Draw(image), (PAD + 16, PAD + 28), fit(title, face, WIDTH - 80), face, theme.text
+    )
+    return image
+
+
 def rating_chart(
     ratings: Sequence[float],
     title: str,
@@ -36,25 +56,10 @@ def rating_chart(
 ) -> Image.Image:
     """The chart of `ratings` (oldest first; at least one), headed `title`, `footer` under the
     horizontal axis (what it counts)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), theme.frame)
-    pad, top, left, bottom = 14, 70, 70, HEIGHT - 44
-    right = WIDTH - pad - 16
-    card = sprites.supersample(
-        WIDTH - 2 * pad,
-        HEIGHT - 2 * pad,
-        lambda d, s: sprites.rounded_box(
-            d, ((WIDTH - 2 * pad) * s, (HEIGHT - 2 * pad) * s), 12 * s, theme.card
-        ),
-    )
-    image.paste(card, (pad, pad), card)
+    image = chart_card(title, theme)
     draw = ImageDraw.Draw(image)
-    draw_text(
-        draw,
-        (pad + 16, pad + 28),
-        fit(title, font(21, bold=True), WIDTH - 80),
-        font(21, bold=True),
-        theme.text,
-    )
+    top, left, bottom = 70, 70, HEIGHT - 44
+    right = WIDTH - PAD - 16
     low, high, step = _grid(min(ratings), max(ratings))
 
     def y_of(value: float) -> float:
@@ -68,7 +73,7 @@ def rating_chart(
         draw_text(draw, (left - 10, y + 5), f"{value:.0f}", label_face, theme.muted, anchor="rs")
         value += step
     draw_text(
-        draw, ((left + right) / 2, HEIGHT - pad - 8), footer, label_face, theme.muted, anchor="ms"
+        draw, ((left + right) / 2, HEIGHT - PAD - 8), footer, label_face, theme.muted, anchor="ms"
     )
     _draw_line(image, ratings, (left, right), y_of, theme)
     return image
