@@ -43,6 +43,19 @@ class FairSlots:
         finally:
             self._release()
 
+    def take_if_idle(self) -> bool:
+        """Take a slot at once if one is free and nobody waits for one, for a holder of low
+        priority (an analysis: the computer's moves waiting always go first); False if not.
+        Give it back with `give_back`."""
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            return True
+        return False
+
+    def give_back(self) -> None:
+        """Give back a slot `take_if_idle` took: to the next waiting holder, or free."""
+        self._release()
+
     async def _acquire(self, owner: Hashable) -> None:
         if self.free > 0 and not self._waiting:
             self.free -= 1

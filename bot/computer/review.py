@@ -6,8 +6,8 @@ this one judges.
 
 Here the best turn is the hard level's choice at the budget given, and the chance is a crude
 stand-in for the fitted model: the game kind's `win_chance` when it has one, else 0.5 moved by
-the score difference and a wobble. It runs in a worker process like `bot.computer.thinking` (plain data in
-and out, picklable by name).
+the score difference and a wobble. It runs in a worker process like `bot.computer.thinking`
+(plain data in and out, picklable by name).
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def _chance(kind: Any, game: Any, first: Any) -> float:
     outcome = game.outcome()
     if outcome is not None:
         return 0.5 if outcome.winner is None else (1.0 if outcome.winner == first else 0.0)
-    # A wobble by the number of moves and the last move, so that the stand-in's chances move at all (early
-    # positions score nothing): for developing the display, not a judgement.
+    # A wobble by the number of moves and the last move, so that the stand-in's chances move
+    # at all (early positions score nothing): for developing the display, not a judgement.
     lead = 0.0
     scores = game.scores()
     if scores:

@@ -22,6 +22,7 @@ from bot.service.errors import (
     TooManyAnalysesError,
     TooShortToAnalyseError,
 )
+from bot.service.events import AnalysisProgressed
 from bot.service.results import GameView
 from bot.store import Db, analyses
 from bot.store.analyses import AnalysisRow, AnalysisState
@@ -154,6 +155,7 @@ class Analyses:
         found = await self.analysis(game_id)
         if found is None:
             raise GameNotFoundError("no analysis of that game", game_id=game_id)
+        self.ctx.events.publish(AnalysisProgressed(game_id, found.done, found.finished))
         return found
 
     async def release_analysis_claims(self, by: str) -> int:

@@ -81,9 +81,10 @@ async def asked_since(db: Db, user_id: int, since: int) -> list[int]:
 
 
 async def set_message(db: Db, game_id: int, channel_id: int, message_id: int) -> None:
-    """The message that shows the analysis's progress (and at the end its result)."""
+    """The message that shows the analysis's progress (and at the end its result), as it
+    stands now: it shows the turns done so far."""
     await db.execute(
-        "UPDATE analyses SET channel_id = ?, message_id = ? WHERE game_id = ?",
+        "UPDATE analyses SET channel_id = ?, message_id = ?, shown = done WHERE game_id = ?",
         (channel_id, message_id, game_id),
     )
 

@@ -6,7 +6,9 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord.analysing import AnalyseButton
 from bot.discord.announce import RematchButton
+from bot.discord.commands.analysis import AnalysisCog
 from bot.discord.commands.blocks import BlocksCog
 from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
 from bot.discord.commands.common import Host, answering_errors
@@ -24,6 +26,7 @@ DYNAMIC_ITEMS = (
     ChallengeButton,
     DrawButton,
     RematchButton,
+    AnalyseButton,
     LeaderboardButton,
     TakebackButton,
     HistoryButton,
@@ -42,14 +45,18 @@ class CommandSet:
         self.challenges, self.play, self.info = ChallengeCog(host), PlayCog(host), InfoCog(host)
         self.ranking, self.days = RankingCog(host), DaysCog(host)
         self.blocks = BlocksCog(host)
+        self.analysis = AnalysisCog(host)
         self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
         self.unseen = UnseenLosses(host)  # a game's buttons show its unseen loss on time first
         self.menu = GameMenu(host, self.play, self.days)  # ⋯ More: draw, resign, take back
 
     @property
-    def cogs(self) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog]:
+    def cogs(
+        self,
+    ) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog, AnalysisCog]:
         """Every cog, to add to the bot."""
-        return (self.challenges, self.play, self.info, self.ranking, self.days, self.blocks)
+        cogs = (self.challenges, self.play, self.info, self.ranking, self.days, self.blocks)
+        return (*cogs, self.analysis)
 
     async def challenge(
         self, interaction: discord.Interaction, challenge_id: int, *, accept: bool
@@ -63,6 +70,9 @@ class CommandSet:
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         await answering_errors(interaction, self.challenges.rematch(interaction, game_id))
+
+    async def analyse(self, interaction: discord.Interaction, game_id: int) -> None:
+        await answering_errors(interaction, self.analysis.analyse_game(interaction, game_id))
 
     async def draw(self, interaction: discord.Interaction, game_id: int, *, accept: bool) -> None:
         work = partial(self.play.answer_draw, interaction, game_id, accept)
@@ -118,6 +128,8 @@ def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_comman
 
 __all__ = [
     "DYNAMIC_ITEMS",
+    "AnalyseButton",
+    "AnalysisCog",
     "BlocksCog",
     "ChallengeButton",
     "ChallengeCog",
