@@ -121,9 +121,7 @@ class AnalysisShower:
         for colour, loss in accuracy_of(reviews).items():
             player = mention(view.players[colour]) if colour in view.players else colour
             lines.append(text(locale, "analysis.accuracy", player=player, points=f"{loss:.1f}"))
-        lines.append(
-            text(locale, "analysis.swings_title", colour=text(locale, f"colour.{first}"))
-        )
+        lines.append(text(locale, "analysis.swings_title", colour=text(locale, f"colour.{first}")))
         for number, swing in enumerate(swings, start=1):
             lines.append(self._swing_line(view, swing, number, first, locale))
         files = [await self._chart(view, reviews, swings, first, locale)]

@@ -160,7 +160,7 @@ async def test_every_sent_name_is_valid_for_discord() -> None:
 
 
 def test_the_bot_declares_the_commands_the_players_know() -> None:
-    assert len(COMMANDS) == len(set(COMMANDS)) == 16
+    assert len(COMMANDS) == len(set(COMMANDS)) == 17
     assert {
         "challenge",
         "move",
@@ -170,4 +170,5 @@ def test_the_bot_declares_the_commands_the_players_know() -> None:
         "takeback",
         "block",
         "unblock",
+        "analyze",
     } <= set(COMMANDS)
