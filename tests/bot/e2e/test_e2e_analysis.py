@@ -6,6 +6,7 @@ privately; an analysis cut by a restart goes on where it stopped."""
 
 from __future__ import annotations
 
+from bot.discord.analysis import percent, reviews_of
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
 from bot.service import errors
@@ -163,3 +164,25 @@ async def test_an_analysis_cut_by_a_restart_goes_on_where_it_stopped(world: Worl
         assert_result(world, await result_of(world, asked.message), game_id)
         analysis = await bot.service.analysis(game_id)
         assert analysis is not None and len(analysis.reviews) == TURNS
+
+
+async def test_the_history_shows_each_positions_chance_once_analysed(
+    world: World, bot: GameBot
+) -> None:
+    game_id = await finished_game(world, bot)
+    board = await run(world, world.alice, "board", {"game": game_id})
+    chance = "White's winning chance: "
+    assert chance not in board.content  # not analysed yet
+    asked = await run(world, world.alice, "analyze", {"game": game_id})
+    await result_of(world, asked.message)
+    analysis = await bot.service.analysis(game_id)
+    assert analysis is not None
+    reviews = reviews_of(analysis)
+    board = await run(world, world.alice, "board", {"game": game_id})
+    assert f"{chance}{percent(reviews[-1].after)}" in board.content
+    first = next(cid for cid in board.message.custom_ids() if cid.endswith(":f"))
+    start = await (await world.fake.press_button(world.alice, board.message, first))
+    assert f"{chance}{percent(reviews[0].before)}" in start.content
+    after_one = f"history:{game_id}:1:n"
+    step = await (await world.fake.press_button(world.alice, start.message, after_one))
+    assert f"{chance}{percent(reviews[0].after)}" in step.content  # after turn 1
