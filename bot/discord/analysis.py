@@ -26,6 +26,7 @@ from bot.discord.texts import mention
 from bot.i18n import render_labels, text
 from bot.render.chances import chance_chart_png
 from bot.service import Analysis, GameService, GameView
+from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,10 @@ class AnalysisShower:
             lines.append(self._swing_line(view, swing, number, first, locale))
         files = [await self._chart(view, reviews, swings, first, locale)]
         for number, swing in enumerate(swings, start=1):
-            files.append(await self._turn(view, swing, number, names, locale))
+            try:
+                files.append(await self._turn(view, swing, number, names, locale))
+            except EngineError:  # a turn the picture cannot replay: the words still say it
+                log.exception("game %s: no picture of turn %s", view.id, swing.turn)
         return Shown("\n".join(lines), files)
 
     def _swing_line(
