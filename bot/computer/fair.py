@@ -27,7 +27,8 @@ class FairSlots:
         self._waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}  # in order of arrival
         self._let_in_at: dict[Hashable, int] = {}  # each owner's last turn (a counter)
         self._turns = itertools.count(1)
-        self.events: Events[int] = Events()  # how many wait, whenever that changes
+        # How many wait, whenever that changes or a slot comes free.
+        self.events: Events[int] = Events()
 
     @property
     def waiting(self) -> int:
@@ -88,6 +89,7 @@ class FairSlots:
             self.events.publish(self.waiting)
             return
         self.free += 1
+        self.events.publish(self.waiting)  # a slot is free: the analyses may take it
 
     def _forget(self, owner: Hashable, future: asyncio.Future[None]) -> None:
         queue = self._waiting.get(owner)
