@@ -119,13 +119,15 @@ class AnalysisShower:
             ),
             text(locale, "analysis.accuracy_title"),
         ]
-        for colour, loss in accuracy_of(reviews).items():
+        accuracy = accuracy_of(reviews)
+        for colour in sorted(accuracy, key=lambda name: name != first):  # the first colour first
+            loss = accuracy[colour]
             player = mention(view.players[colour]) if colour in view.players else colour
             lines.append(text(locale, "analysis.accuracy", player=player, points=f"{loss:.1f}"))
         lines.append(text(locale, "analysis.swings_title", colour=text(locale, f"colour.{first}")))
         for number, swing in enumerate(swings, start=1):
             lines.append(self._swing_line(view, swing, number, first, locale))
-        files = [await self._chart(view, reviews, swings, first, locale)]
+        files = [await self._chart(view, reviews, swings, names, locale)]
         for number, swing in enumerate(swings, start=1):
             try:
                 files.append(await self._turn(view, swing, number, names, locale))
@@ -158,9 +160,10 @@ class AnalysisShower:
         view: GameView,
         reviews: Sequence[TurnReview],
         swings: Sequence[TurnReview],
-        first: str,
+        names: dict[str, str],
         locale: str,
     ) -> discord.File:
+        first, second = (colour.value for colour in view.kind.colours)
         title = text(locale, "analysis.chart_title", colour=text(locale, f"colour.{first}"))
         footer = text(locale, "analysis.chart_footer", turns=len(reviews))
         png = await asyncio.to_thread(
@@ -168,6 +171,7 @@ class AnalysisShower:
             chances_of(reviews),
             title=title,
             footer=footer,
+            sides=(names.get(first, ""), names.get(second, "")),  # who leads at the top, bottom
             marked=[swing.turn for swing in swings],
         )
         return discord.File(io.BytesIO(png), filename=f"analysis-{view.id}-chances.png")
