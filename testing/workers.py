@@ -106,3 +106,9 @@ def review_after_cut(
     if turn <= CUT_AFTER:
         raise RuntimeError(f"turn {turn} was reviewed before the restart")
     return review_turn(game_kind, record, turn, seed, seconds)
+
+
+def review_slowly(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+    """A review that takes half a minute: one a computer move must not wait for."""
+    time.sleep(30)
+    return review_turn(game_kind, record, turn, seed, seconds)

@@ -27,7 +27,7 @@ class FairSlots:
         self._waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}  # in order of arrival
         self._let_in_at: dict[Hashable, int] = {}  # each owner's last turn (a counter)
         self._turns = itertools.count(1)
-        # How many wait, whenever that changes or a slot comes free.
+        # How many wait, whenever that changes, a slot comes free or an analysis takes one.
         self.events: Events[int] = Events()
 
     @property
@@ -50,6 +50,7 @@ class FairSlots:
         Give it back with `give_back`."""
         if self.free > 0 and not self._waiting:
             self.free -= 1
+            self.events.publish(self.waiting)
             return True
         return False
 

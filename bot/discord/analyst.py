@@ -6,14 +6,15 @@ worker`), one turn at a time, each reviewed in a worker process of its own
 lease like the computer's moves, so that an analysis cut by a restart goes on at its first turn
 not reviewed (this process gives its own claims back at start; a dead one's run out).
 
-A computer move never waits for an analysis longer than one turn's review. A turn is only
-started when no computer move waits (none of this process's moves waits for a search slot, and
-the database holds no computer job that nobody thinks about), and it takes one of the same
-AI_WORKERS slots the moves use, only when one is free: a move that arrives meanwhile waits at
-most for that one turn (about `REVIEW_SECONDS`, a fraction of a move's thinking time), then
-has the slot before any next turn of the analysis (`FairSlots` hands a freed slot to a waiting
-move first, and `take_if_idle` never takes one while a move waits). At most one turn runs at a
-time per process, so that only one slot is ever held by analyses.
+A computer move does not wait for an analysis. A turn is only started when no computer move
+waits (none of this process's moves waits for a search slot, and the database holds no computer
+job that nobody thinks about), and it takes one of the same AI_WORKERS slots the moves use,
+only when one is free (`take_if_idle` never takes one while a move waits). At most one turn
+runs at a time per process, so analyses hold at most one slot, and a move that arrives while
+that turn is reviewed would wait at most for that one turn (about `REVIEW_SECONDS` plus a
+process start, a fraction of a move's thinking time). It does not even wait that long: a move
+queueing for a slot stops the review at once (its process is terminated, its claim given back,
+the turn reviewed again later), and `FairSlots` hands the freed slot to the move.
 
 A bot process also shows the progress: it edits each analysis's message when turns were
 reviewed (here or in a worker, which says so by NOTIFY), through `AnalysisShower`.
@@ -77,6 +78,7 @@ class Analyst:
         self._ready = ready
         self._look = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._reviewing: asyncio.Task[TurnReview | None] | None = None  # the turn under review
         self._unsubscribe: list[Callable[[], None]] = []
 
     async def __aenter__(self) -> Self:
@@ -84,7 +86,7 @@ class Analyst:
         be free), a slot's queue changes, or another process reviewed a turn or asked."""
         self._unsubscribe.append(self.service.events.subscribe(lambda _event: self.look()))
         if self.slots is not None:
-            self._unsubscribe.append(self.slots.events.subscribe(lambda _waiting: self.look()))
+            self._unsubscribe.append(self.slots.events.subscribe(self._slots_changed))
         await self.service.connection.listen(ANALYSIS, lambda _: self.look())
         await self.service.connection.listen(COMPUTER, lambda _: self.look())
         self._task = asyncio.create_task(self._work(), name="analyses")
@@ -101,6 +103,13 @@ class Analyst:
     def look(self) -> None:
         """Look for work now."""
         self._look.set()
+
+    def _slots_changed(self, waiting: int) -> None:
+        """A move queues for a slot (stop the review under way: the move goes first), or a
+        slot came free (look again)."""
+        if waiting and self._reviewing is not None:
+            self._reviewing.cancel()
+        self.look()
 
     async def close(self) -> None:
         """Stop (a turn under review is given up: its claim is released at the next start)."""
@@ -145,10 +154,19 @@ class Analyst:
             turn = await self.service.claim_analysis_turn(by=self.name, lease=lease)
             if turn is None:
                 return False
-            review = await self._review(turn)
+            self._reviewing = asyncio.create_task(self._review(turn))
+            # Waited for apart: a move stopping the review must not look like our own end.
+            await asyncio.wait({self._reviewing})
+            stopped = self._reviewing.cancelled()
+            review = None if stopped else self._reviewing.result()
         finally:
+            if self._reviewing is not None and not self._reviewing.done():
+                self._reviewing.cancel()  # we are stopped ourselves: so is the review
+            self._reviewing = None
             self.slots.give_back()
-        if review is not None:
+        if stopped:  # a move came first: the turn is free for the next look, here or anywhere
+            await self.service.release_analysis_claims(self.name)
+        elif review is not None:
             await self.service.save_review(turn.game_id, turn.turn, review.as_json())
         return True
 

@@ -13,6 +13,7 @@ import pytest
 from bot.computer.fair import FairSlots
 from bot.discord.analyst import Analyst
 from bot.service import GameService
+from testing import workers
 from testing.servicekit import (
     ALICE,
     CHANNEL,
@@ -109,3 +110,22 @@ async def test_the_whole_analysis_runs_while_at_work(service: GameService) -> No
     async with analyst(service, FairSlots(1)):
         await until(service.events, lambda: any(finished), timeout=60)
     assert await done(service, game_id) == 7
+
+
+async def test_a_move_that_comes_during_a_review_stops_it_and_takes_the_slot(
+    service: GameService,
+) -> None:
+    game_id = await asked(service)
+    slots = FairSlots(1)
+    slow = Analyst(
+        service, slots=slots, shower=None, name="p", seconds=60, reviewer=workers.review_slowly
+    )
+    async with slow:  # at work: it hears the slots
+        await until(slots.events, lambda: slots.free == 0)  # it reviews turn 1 (for 30 s)
+        thought = asyncio.Event()
+        move = asyncio.create_task(_think(slots, "someone", thought))  # a move comes
+        # The review is stopped at once: the move has the slot long before 30 s.
+        await until(slots.events, lambda: slots.free == 0 and slots.waiting == 0, timeout=10)
+        thought.set()
+        await move
+    assert await done(service, game_id) == 0  # the stopped turn is reviewed again later
