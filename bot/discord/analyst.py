@@ -79,6 +79,7 @@ class Analyst:
         self._look = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._reviewing: asyncio.Task[TurnReview | None] | None = None  # the turn under review
+        self._own_change = False  # the slots' events are of our own take or give back
         self._unsubscribe: list[Callable[[], None]] = []
 
     async def __aenter__(self) -> Self:
@@ -107,9 +108,25 @@ class Analyst:
     def _slots_changed(self, waiting: int) -> None:
         """A move queues for a slot (stop the review under way: the move goes first), or a
         slot came free (look again)."""
+        if self._own_change:  # our own take or give back is no news
+            return
         if waiting and self._reviewing is not None:
             self._reviewing.cancel()
         self.look()
+
+    def _take(self, slots: FairSlots) -> bool:
+        self._own_change = True
+        try:
+            return slots.take_if_idle()
+        finally:
+            self._own_change = False
+
+    def _give_back(self, slots: FairSlots) -> None:
+        self._own_change = True
+        try:
+            slots.give_back()
+        finally:
+            self._own_change = False
 
     async def close(self) -> None:
         """Stop (a turn under review is given up: its claim is released at the next start)."""
@@ -147,7 +164,7 @@ class Analyst:
         slot is free; whether one was reviewed (then there may be more at once)."""
         if self.slots is None or await self.service.open_computer_jobs():
             return False
-        if not self.slots.take_if_idle():
+        if not self._take(self.slots):
             return False
         try:
             lease = self.seconds + GRACE
@@ -163,7 +180,7 @@ class Analyst:
             if self._reviewing is not None and not self._reviewing.done():
                 self._reviewing.cancel()  # we are stopped ourselves: so is the review
             self._reviewing = None
-            self.slots.give_back()
+            self._give_back(self.slots)
         if stopped:  # a move came first: the turn is free for the next look, here or anywhere
             await self.service.release_analysis_claims(self.name)
         elif review is not None:

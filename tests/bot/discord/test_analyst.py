@@ -129,3 +129,13 @@ async def test_a_move_that_comes_during_a_review_stops_it_and_takes_the_slot(
         thought.set()
         await move
     assert await done(service, game_id) == 0  # the stopped turn is reviewed again later
+
+
+async def test_its_own_take_of_a_slot_is_no_reason_to_look_again(service: GameService) -> None:
+    # Else an analyst with nothing to review would look again and again, at once.
+    never = asyncio.Event()  # its own loop never starts: only the test calls it
+    idle = Analyst(service, slots=FairSlots(1), shower=None, name="p", ready=never.wait)
+    async with idle:
+        idle._look.clear()
+        assert not await idle.review_one()  # no analysis asked for
+        assert not idle._look.is_set()
