@@ -154,7 +154,11 @@ async def test_progress_not_yet_shown_is_listed(service: GameService) -> None:
     assert turn is not None
     await service.save_review(game_id, turn.turn, review(turn.turn))
     assert await service.unshown_analyses() == []  # no message to show it in yet
-    await service.set_analysis_message(game_id, CHANNEL, 555)
+    await service.set_analysis_message(game_id, CHANNEL, 555)  # sent showing 1 turn done
+    assert await service.unshown_analyses() == []
+    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    assert turn is not None
+    await service.save_review(game_id, turn.turn, review(turn.turn))
     assert await service.unshown_analyses() == [game_id]
-    await service.analysis_shown(game_id, 1)
+    await service.analysis_shown(game_id, 2)
     assert await service.unshown_analyses() == []
