@@ -21,6 +21,7 @@ AI_WORKERS_MAX = 32
 SHARDS_MAX = 4096
 PENDING_CHALLENGES = 5
 COMPUTER_GAMES = 3
+ANALYSES_PER_DAY = 5
 LIMIT_RANGE = (1, 100)
 """The limits against pestering (issue 27): one is the least that lets anyone play at all."""
 
@@ -46,6 +47,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # this process's shards (None: all of them)
     pending_challenges: int = PENDING_CHALLENGES  # a player's challenges waiting at once
     computer_games: int = COMPUTER_GAMES  # a player's active games against the computer (a server)
+    analyses_per_day: int = ANALYSES_PER_DAY  # analyses a player may ask for in 24 hours
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -70,6 +72,7 @@ class Settings:
             shard_ids=shard_ids,
             pending_challenges=_limit("PENDING_CHALLENGES", get("PENDING_CHALLENGES")),
             computer_games=_limit("COMPUTER_GAMES", get("COMPUTER_GAMES")),
+            analyses_per_day=_limit("ANALYSES_PER_DAY", get("ANALYSES_PER_DAY")),
         )
 
     @property
@@ -165,7 +168,8 @@ def _workers(value: str | None) -> int:
 
 def _limit(key: str, value: str | None) -> int:
     if value is None:
-        return PENDING_CHALLENGES if key == "PENDING_CHALLENGES" else COMPUTER_GAMES
+        defaults = {"PENDING_CHALLENGES": PENDING_CHALLENGES, "ANALYSES_PER_DAY": ANALYSES_PER_DAY}
+        return defaults.get(key, COMPUTER_GAMES)
     low, high = LIMIT_RANGE
     # isascii: str.isdigit also accepts digits such as '²' that int() refuses.
     if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:

@@ -7,8 +7,10 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.computer.review import review_turn
 from bot.computer.search import ProcessSearch, Worker
 from bot.computer.thinking import think
+from bot.discord.analyst import Reviewer
 from bot.discord.app import GameBot, open_bot
 from bot.games import GAMES, Registry
 from bot.settings import Settings
@@ -41,6 +43,9 @@ class World:
     worker: Worker = think  # the computer's search (a module-level function: it is pickled)
     search: WatchedSearch = field(default_factory=WatchedSearch)  # the last bot's, watched
     registry: Registry = GAMES  # the games the bot offers
+    review_seconds: float = 0.02  # an analysis's budget per turn: tiny, to keep tests fast
+    reviewer: Reviewer = review_turn  # the review of a turn (module level: it is pickled)
+    analyses_per_day: int = 5  # ANALYSES_PER_DAY
 
     def settings(self) -> Settings:
         return Settings(
@@ -50,6 +55,7 @@ class World:
             api_base=self.fake.api_base,
             gateway_url=self.fake.gateway_url,
             ai_think_seconds=self.think_seconds,
+            analyses_per_day=self.analyses_per_day,
         )
 
     def open_bot(self) -> AbstractAsyncContextManager[GameBot]:
@@ -62,6 +68,8 @@ class World:
             seeds=CountingSeeds(),
             search=self.search,
             registry=self.registry,
+            review_seconds=self.review_seconds,
+            reviewer=self.reviewer,
             guild_ready_timeout=0.05,
         )
 

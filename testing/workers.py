@@ -12,6 +12,7 @@ import json
 import os
 import time
 
+from bot.computer.review import TurnReview, review_turn
 from bot.computer.search import ProcessSearch, Search
 from bot.computer.thinking import think
 from bot.service import ComputerTurn
@@ -83,3 +84,31 @@ def swaps(game_kind: str, record: str, level: str, seed: str, seconds: float) ->
     if game_kind == "ponte" and len(json.loads(record)["moves"]) == 1:
         return "swap"
     return think(game_kind, record, level, seed, seconds)
+
+
+CUT_AFTER = 3
+"""The turn after which `review_until_cut` fails and from which `review_after_cut` works."""
+
+
+def review_until_cut(
+    game_kind: str, record: str, turn: int, seed: str, seconds: float
+) -> TurnReview:
+    """Reviews turns 1 to `CUT_AFTER` and fails at every later one: a bot that stops there."""
+    if turn > CUT_AFTER:
+        raise RuntimeError(f"turn {turn}: cut here")
+    return review_turn(game_kind, record, turn, seed, seconds)
+
+
+def review_after_cut(
+    game_kind: str, record: str, turn: int, seed: str, seconds: float
+) -> TurnReview:
+    """Fails at turns 1 to `CUT_AFTER`: a bot that resumes must never review them again."""
+    if turn <= CUT_AFTER:
+        raise RuntimeError(f"turn {turn} was reviewed before the restart")
+    return review_turn(game_kind, record, turn, seed, seconds)
+
+
+def review_slowly(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+    """A review that takes half a minute: one a computer move must not wait for."""
+    time.sleep(30)
+    return review_turn(game_kind, record, turn, seed, seconds)

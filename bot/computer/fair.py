@@ -27,7 +27,8 @@ class FairSlots:
         self._waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}  # in order of arrival
         self._let_in_at: dict[Hashable, int] = {}  # each owner's last turn (a counter)
         self._turns = itertools.count(1)
-        self.events: Events[int] = Events()  # how many wait, whenever that changes
+        # How many wait, whenever that changes, a slot comes free or an analysis takes one.
+        self.events: Events[int] = Events()
 
     @property
     def waiting(self) -> int:
@@ -42,6 +43,20 @@ class FairSlots:
             yield
         finally:
             self._release()
+
+    def take_if_idle(self) -> bool:
+        """Take a slot at once if one is free and nobody waits for one, for a holder of low
+        priority (an analysis: the computer's moves waiting always go first); False if not.
+        Give it back with `give_back`."""
+        if self.free > 0 and not self._waiting:
+            self.free -= 1
+            self.events.publish(self.waiting)
+            return True
+        return False
+
+    def give_back(self) -> None:
+        """Give back a slot `take_if_idle` took: to the next waiting holder, or free."""
+        self._release()
 
     async def _acquire(self, owner: Hashable) -> None:
         if self.free > 0 and not self._waiting:
@@ -75,6 +90,7 @@ class FairSlots:
             self.events.publish(self.waiting)
             return
         self.free += 1
+        self.events.publish(self.waiting)  # a slot is free: the analyses may take it
 
     def _forget(self, owner: Hashable, future: asyncio.Future[None]) -> None:
         queue = self._waiting.get(owner)

@@ -23,8 +23,9 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-PRELOAD = ["bot.computer.thinking"]
-"""What the fork server imports once, so every job starts with the engine loaded."""
+PRELOAD = ["bot.computer.thinking", "bot.computer.review"]
+"""What the fork server imports once, so every job (a move, a turn's review) starts with the
+engine loaded."""
 
 
 class WorkerDiedError(RuntimeError):

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.discord.analysing import AnalyseButton
 from bot.discord.answering import answer_with_board
 from bot.discord.moving import move_buttons
 from bot.discord.names import Names
@@ -90,9 +91,10 @@ class RematchButton(
 
 
 def rematch_buttons(game_id: int, locale: str) -> discord.ui.View:
-    """The Rematch button for the last post of game `game_id`."""
+    """The Rematch and Analyse buttons for the last post of game `game_id`."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id, text(locale, "button.rematch")))
+    view.add_item(AnalyseButton(game_id, text(locale, "button.analyse")))
     return view
 
 

@@ -19,7 +19,10 @@ from contextlib import AsyncExitStack, asynccontextmanager
 import discord
 from discord.ext import commands
 
+from bot.computer.review import REVIEW_SECONDS, review_turn
 from bot.computer.search import Search
+from bot.discord.analysis import AnalysisShower
+from bot.discord.analyst import Analyst, Reviewer
 from bot.discord.announce import Announcer
 from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
 from bot.discord.letters import Letters
@@ -50,6 +53,8 @@ class GameBot(commands.Bot):
         service: GameService,
         *,
         search: Search | None = None,
+        review_seconds: float = REVIEW_SECONDS,
+        reviewer: Reviewer = review_turn,
         **options: object,
     ) -> None:
         # Only the server cache (names of channels, the server's language): interactions arrive
@@ -92,6 +97,18 @@ class GameBot(commands.Bot):
                 search=search,  # by default the computer's own, in a process per move
                 ready=self.wait_until_ready,
             )
+        # Analyses of finished games: reviewed in the slots of the computer's moves, at low
+        # priority; their progress shown here even when workers review them.
+        self.analyses = AnalysisShower(self, service, self.names)
+        self.analyst = Analyst(
+            service,
+            slots=None if self.opponent is None else self.opponent.slots,
+            shower=self.analyses,
+            name=settings.process_name,
+            seconds=review_seconds,
+            reviewer=reviewer,
+            ready=self.wait_until_ready,
+        )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
         self.commands_and_buttons = CommandSet(self)
 
@@ -124,6 +141,7 @@ class GameBot(commands.Bot):
         await self._at_work.enter_async_context(self.scheduler)
         if self.opponent is not None:
             await self._at_work.enter_async_context(self.opponent)
+        await self._at_work.enter_async_context(self.analyst)
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(self.service.registry.warm_up)
@@ -166,6 +184,8 @@ async def open_bot(
     seeds: SeedSource = random_seed,
     registry: Registry = GAMES,
     search: Search | None = None,
+    review_seconds: float = REVIEW_SECONDS,
+    reviewer: Reviewer = review_turn,
     **options: object,
 ) -> AsyncIterator[GameBot]:
     """The bot with its database and service (offering the games of `registry`); all of it is
@@ -190,7 +210,14 @@ async def open_bot(
         if rated:
             log.info("rated %d results that had no ratings yet", rated)
         kind = GameBot if shards is None else ShardedGameBot
-        async with kind(settings, service, search=search, **options) as bot:
+        async with kind(
+            settings,
+            service,
+            search=search,
+            review_seconds=review_seconds,
+            reviewer=reviewer,
+            **options,
+        ) as bot:
             yield bot
 
 

@@ -30,6 +30,10 @@ class Presses(Protocol):
         """Accept or decline a draw offer."""
         ...
 
+    async def analyse(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Analyse under a finished game's last post."""
+        ...
+
     async def history(self, interaction: discord.Interaction, game_id: int, turn: int) -> None:
         """⏮ ◀ ▶ ⏭ through a game's history."""
         ...

@@ -31,7 +31,7 @@ from bot.service import (
 )
 from bot.service.context import WAKE
 from bot.service.deadlines import epoch
-from bot.service.events import Event, sleep_unless
+from bot.service.events import AnalysisProgressed, Event, sleep_unless
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,8 @@ class Scheduler:
 
     def on_event(self, event: Event) -> None:
         """The service's subscriber: every change of a game or challenge may move an alarm."""
-        self.wake()
+        if not isinstance(event, AnalysisProgressed):  # an analysis moves no alarm
+            self.wake()
 
     def heard(self, payload: str) -> None:
         """Another process says something of a server falls due (`guild:epoch seconds`): run a

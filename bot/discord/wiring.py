@@ -69,7 +69,9 @@ async def open_service(
             shards=shards,
             posts=posts,
             registry=registry,
-            limits=Limits(settings.pending_challenges, settings.computer_games),
+            limits=Limits(
+                settings.pending_challenges, settings.computer_games, settings.analyses_per_day
+            ),
         )
 
 

@@ -2,7 +2,9 @@
 connection. It takes the computer's open jobs from the shared PostgreSQL database (one at a time
 per AI_WORKERS, each claimed so that no other process thinks about it), plays the moves, and
 leaves their posts owed: the bot process that serves the game's server posts them, woken by
-NOTIFY. Several workers on several machines spread the thinking."""
+NOTIFY. In the time the moves leave free it reviews the turns of the analyses of finished games
+(`bot.discord.analyst`), whose messages the bots edit. Several workers on several machines
+spread the thinking."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import os
 import signal
 import socket
 
+from bot.discord.analyst import Analyst
 from bot.discord.wiring import computer_opponent, open_service
 from bot.settings import Settings
 
@@ -36,6 +39,7 @@ async def run_worker(settings: Settings, computer_id: int) -> int:
     async with (
         open_service(settings, computer_id, name=name, posts=False) as service,
         computer_opponent(settings, service, None, name=name) as opponent,
+        Analyst(service, slots=opponent.slots, shower=None, name=name),
     ):
         log.info("%s thinks for the computer with %d worker(s)", name, opponent.workers)
         await stop.wait()

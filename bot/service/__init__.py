@@ -11,6 +11,7 @@ from typing import Unpack
 
 from bot.service import errors
 from bot.service.alarms import Alarms
+from bot.service.analyses import Analyses, Analysis, AnalysisRequest, AnalysisTurn
 from bot.service.blocks import Blocks
 from bot.service.challenges import Challenges, check_move_seconds
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
@@ -96,6 +97,7 @@ class GameService:
         self._time(alarms, Vacations(ctx), Outbox(ctx, alarms))
         self._notifications(Notifications(ctx))
         self._queries(Queries(ctx), Ratings(ctx, rater))
+        self._analyses(Analyses(ctx))
         self.unseen_time_loss = UnseenEndings(ctx).unseen_time_loss
         self._tournaments(Tournaments(ctx, writer))
 
@@ -172,6 +174,17 @@ class GameService:
         self.tournament_post_delivered = tournaments.tournament_post_delivered
         self.tournament_post_failed = tournaments.tournament_post_failed
 
+    def _analyses(self, analyses: Analyses) -> None:
+        self.request_analysis = analyses.request_analysis
+        self.analysable = analyses.analysable
+        self.analysis = analyses.analysis
+        self.set_analysis_message = analyses.set_analysis_message
+        self.analysis_shown = analyses.analysis_shown
+        self.unshown_analyses = analyses.unshown_analyses
+        self.claim_analysis_turn = analyses.claim_analysis_turn
+        self.save_review = analyses.save_review
+        self.release_analysis_claims = analyses.release_analysis_claims
+
     def _queries(self, queries: Queries, ratings: Ratings) -> None:
         self.game_in = queries.game_in
         self.latest_game_in = queries.latest_game_in
@@ -192,6 +205,9 @@ __all__ = [
     "LEVELS",
     "MATCH_LENGTHS",
     "AcceptResult",
+    "Analysis",
+    "AnalysisRequest",
+    "AnalysisTurn",
     "Answer",
     "BoardEntry",
     "Challenge",

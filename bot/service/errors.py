@@ -359,3 +359,28 @@ class RollNotYoursError(InvalidMoveError):
     def __init__(self, message: str, example: str | None = None) -> None:
         super().__init__(message)
         self.example = example
+
+
+class GameNotOverError(ServiceError):
+    """An analysis was asked for game `params['game_id']`, which is still being played."""
+
+    key = "analysis_game_running"
+
+
+class TooShortToAnalyseError(ServiceError):
+    """Game `params['game_id']` has fewer than `params['minimum']` turns: nothing to analyse."""
+
+    key = "analysis_too_short"
+
+
+class NoFinishedGameHereError(ServiceError):
+    """The user has no finished game in this channel to analyse (without a game number)."""
+
+    key = "analysis_no_game"
+
+
+class TooManyAnalysesError(ServiceError):
+    """The user asked for `params['limit']` analyses in the last 24 hours; the next one is
+    possible at `params['retry_at']`."""
+
+    key = "analysis_limit"

@@ -40,7 +40,16 @@ class ChallengeChanged:
     status: str
 
 
-Event = GameChanged | ChallengeChanged
+@dataclass(frozen=True, slots=True)
+class AnalysisProgressed:
+    """A turn of a finished game's analysis was reviewed: `done` of its turns are."""
+
+    game_id: int
+    done: int
+    finished: bool
+
+
+Event = GameChanged | ChallengeChanged | AnalysisProgressed
 """What the service publishes."""
 
 E = TypeVar("E")

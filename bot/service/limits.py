@@ -9,12 +9,14 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from bot.service.deadlines import HOUR
-from bot.settings import COMPUTER_GAMES, PENDING_CHALLENGES
+from bot.settings import ANALYSES_PER_DAY, COMPUTER_GAMES, PENDING_CHALLENGES
 
 DEFAULT_PENDING_CHALLENGES = PENDING_CHALLENGES
 """Challenges a player may have waiting for an answer at once (on every server together)."""
 DEFAULT_COMPUTER_GAMES = COMPUTER_GAMES
 """Active games a player may have against the computer on one server."""
+DEFAULT_ANALYSES_PER_DAY = ANALYSES_PER_DAY
+"""Analyses of finished games a player may ask for in 24 hours (each is a worker's minute)."""
 COOLDOWN = HOUR
 """A second withdrawal or decline between the same two players within this time holds the
 challenger's next challenge to that player for as long again (one withdrawal, to fix a mistyped
@@ -23,10 +25,11 @@ option, stays free)."""
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """The limits a bot's admin may set (PENDING_CHALLENGES, COMPUTER_GAMES)."""
+    """The limits a bot's admin may set (PENDING_CHALLENGES, COMPUTER_GAMES, ANALYSES_PER_DAY)."""
 
     pending_challenges: int = DEFAULT_PENDING_CHALLENGES
     computer_games: int = DEFAULT_COMPUTER_GAMES
+    analyses_per_day: int = DEFAULT_ANALYSES_PER_DAY
 
 
 def held_until(closed_at: list[int], now: int) -> int | None:

@@ -6,6 +6,7 @@ passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
 """
 
 from bot.store import (
+    analyses,
     blocks,
     challenges,
     games,
@@ -72,6 +73,7 @@ __all__ = [
     "SchemaTooNewError",
     "UserSettings",
     "Vacation",
+    "analyses",
     "blocks",
     "challenges",
     "games",

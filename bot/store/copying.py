@@ -29,6 +29,8 @@ TABLES = (
     "tournament_rounds",
     "tournament_pairings",
     "tournament_posts",
+    "analyses",
+    "reviewed_turns",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = (

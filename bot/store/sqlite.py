@@ -9,6 +9,7 @@ SQLite's own lock and the busy timeout serialise `BEGIN IMMEDIATE` transactions.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
@@ -144,8 +145,7 @@ class SqliteDatabase(Database):
             except BaseException:
                 # Also when cancelled right after BEGIN: never leave the shared connection
                 # inside a transaction, or every later BEGIN would fail.
-                if connection.in_transaction:
-                    await connection.execute("ROLLBACK")
+                await _roll_back(connection)
                 raise
             await connection.execute("COMMIT")
 
@@ -160,11 +160,20 @@ class SqliteDatabase(Database):
         # sees, and writers go on beside it.
         connection = self._db.connection
         async with self._lock:
-            await connection.execute("BEGIN DEFERRED")
             try:
+                await connection.execute("BEGIN DEFERRED")
                 yield self._db
             finally:
-                await connection.execute("ROLLBACK")
+                await _roll_back(connection)
+
+
+async def _roll_back(connection: aiosqlite.Connection) -> None:
+    """End the transaction begun on `connection`, also one whose BEGIN a cancellation cut
+    short: the BEGIN still runs in aiosqlite's thread after the caller stopped waiting for it
+    (`in_transaction` not yet true then), and that thread runs its queue in order, so a
+    ROLLBACK sent now follows it; it is refused only when no BEGIN ran at all."""
+    with contextlib.suppress(sqlite3.OperationalError):
+        await connection.execute("ROLLBACK")
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:

@@ -237,7 +237,12 @@ def test_the_limits_against_pestering_have_defaults_and_can_be_set():
     assert (chosen.pending_challenges, chosen.computer_games) == (2, 10)
 
 
-@pytest.mark.parametrize("key", ["PENDING_CHALLENGES", "COMPUTER_GAMES"])
+def test_the_daily_analyses_have_a_default_and_can_be_set():
+    assert Settings.from_env({}).analyses_per_day == 5
+    assert Settings.from_env({"ANALYSES_PER_DAY": "12"}).analyses_per_day == 12
+
+
+@pytest.mark.parametrize("key", ["PENDING_CHALLENGES", "COMPUTER_GAMES", "ANALYSES_PER_DAY"])
 @pytest.mark.parametrize("value", ["0", "-1", "many", "101", "²"])
 def test_a_limit_outside_one_to_a_hundred_is_refused_by_name(key, value):
     with pytest.raises(SettingsError, match=f"{key} must be a whole number from 1 to 100"):

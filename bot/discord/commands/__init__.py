@@ -6,7 +6,9 @@ from typing import Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord.analysing import AnalyseButton
 from bot.discord.announce import RematchButton
+from bot.discord.commands.analysis import AnalysisCog
 from bot.discord.commands.blocks import BlocksCog
 from bot.discord.commands.challenge import ChallengeButton, ChallengeCog
 from bot.discord.commands.common import Host, answering_errors
@@ -26,6 +28,7 @@ DYNAMIC_ITEMS = (
     ChallengeButton,
     DrawButton,
     RematchButton,
+    AnalyseButton,
     LeaderboardButton,
     TakebackButton,
     HistoryButton,
@@ -46,6 +49,7 @@ class CommandSet:
         self.ranking, self.days = RankingCog(host), DaysCog(host)
         self.blocks = BlocksCog(host)
         self.tournaments = TournamentCog(host)
+        self.analysis = AnalysisCog(host)
         self.moves = MoveByButton(host)  # Make move: a button and a modal, no command
         self.unseen = UnseenLosses(host)  # a game's buttons show its unseen loss on time first
         self.menu = GameMenu(host, self.play, self.days)  # ⋯ More: draw, resign, take back
@@ -53,17 +57,12 @@ class CommandSet:
     @property
     def cogs(
         self,
-    ) -> tuple[ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog, TournamentCog]:
+    ) -> tuple[
+        ChallengeCog, PlayCog, InfoCog, RankingCog, DaysCog, BlocksCog, TournamentCog, AnalysisCog
+    ]:
         """Every cog, to add to the bot."""
-        return (
-            self.challenges,
-            self.play,
-            self.info,
-            self.ranking,
-            self.days,
-            self.blocks,
-            self.tournaments,
-        )
+        cogs = (self.challenges, self.play, self.info, self.ranking, self.days, self.blocks)
+        return (*cogs, self.tournaments, self.analysis)
 
     async def challenge(
         self, interaction: discord.Interaction, challenge_id: int, *, accept: bool
@@ -77,6 +76,9 @@ class CommandSet:
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         await answering_errors(interaction, self.challenges.rematch(interaction, game_id))
+
+    async def analyse(self, interaction: discord.Interaction, game_id: int) -> None:
+        await answering_errors(interaction, self.analysis.analyse_game(interaction, game_id))
 
     async def draw(self, interaction: discord.Interaction, game_id: int, *, accept: bool) -> None:
         work = partial(self.play.answer_draw, interaction, game_id, accept)
@@ -138,6 +140,8 @@ def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_comman
 
 __all__ = [
     "DYNAMIC_ITEMS",
+    "AnalyseButton",
+    "AnalysisCog",
     "BlocksCog",
     "ChallengeButton",
     "ChallengeCog",

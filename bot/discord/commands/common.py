@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 from discord import app_commands
 
+from bot.discord.analysis import AnalysisShower
 from bot.discord.announce import Announcer
 from bot.discord.names import Names
 from bot.discord.sight import Sight
@@ -50,6 +51,14 @@ def in_servers(command: Declared) -> Declared:
     return installs(contexts(command))
 
 
+class Wakeable(Protocol):
+    """What works in the background and can be told to look for work now (the analyst)."""
+
+    def look(self) -> None:
+        """Look for work now."""
+        ...
+
+
 class Host(Protocol):
     """The bot as its cogs see it (`GameBot` is one): the service, what posts, the names."""
 
@@ -71,6 +80,16 @@ class Host(Protocol):
     @property
     def sight(self) -> Sight:
         """Who may see a game by its number."""
+        ...
+
+    @property
+    def analyses(self) -> AnalysisShower:
+        """What shows the analyses of finished games."""
+        ...
+
+    @property
+    def analyst(self) -> Wakeable:
+        """What reviews the analyses' turns (told of a new one)."""
         ...
 
     @property

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.analysis import chances_of, percent, reviews_of
 from bot.discord.announce import pings
 from bot.discord.commands.common import (
     Host,
@@ -192,8 +193,9 @@ class PlayCog(commands.Cog):
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = public_locale(interaction) if public else user_locale(interaction)
         content = self.bot.announcer.texts.status_text(view, locale)
-        file = await self.bot.announcer.board(view, locale)
         turns = len(view.game.turn_plies()) - 1
+        content += await self._chance_line(view.id, turns, locale)
+        file = await self.bot.announcer.board(view, locale)
         steps = history_buttons(view.id, turns, turns, locale)
         await interaction.followup.send(
             content, file=file, allowed_mentions=pings(), view=steps or discord.utils.MISSING
@@ -225,6 +227,7 @@ class PlayCog(commands.Cog):
             game_id=view.id,
             caption=caption,
         )
+        content += await self._chance_line(view.id, history.turn, locale)
         steps = history_buttons(view.id, history.turn, history.turns, locale)
         if own:
             await interaction.edit_original_response(
@@ -234,6 +237,19 @@ class PlayCog(commands.Cog):
             await interaction.followup.send(
                 content, file=file, view=steps or discord.utils.MISSING, ephemeral=True
             )
+
+    async def _chance_line(self, game_id: int, turn: int, locale: str) -> str:
+        """Once the game is analysed: a line with the first colour's winning chance after
+        `turn` (0: at the start), else nothing."""
+        analysis = await self.bot.service.analysis(game_id)
+        if analysis is None or not analysis.finished:
+            return ""
+        chances = chances_of(reviews_of(analysis))
+        if not 0 <= turn < len(chances):
+            return ""
+        first = analysis.view.kind.colours[0].value
+        colour = text(locale, f"colour.{first}")
+        return "\n" + text(locale, "history.chance", colour=colour, chance=percent(chances[turn]))
 
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")

@@ -390,6 +390,33 @@ CREATE INDEX tournament_posts_due ON tournament_posts (next_attempt_at)
 """As `sqlite.TOURNAMENTS` explains."""
 
 
+ANALYSES = """
+CREATE TABLE analyses (
+    game_id       BIGINT  PRIMARY KEY REFERENCES games (id),
+    asked_by      BIGINT  NOT NULL,
+    asked_at      BIGINT  NOT NULL,
+    state         TEXT    NOT NULL DEFAULT 'waiting'
+                          CHECK (state IN ('waiting', 'running', 'done')),
+    turns         INTEGER NOT NULL,
+    done          INTEGER NOT NULL DEFAULT 0,
+    shown         INTEGER NOT NULL DEFAULT -1,
+    channel_id    BIGINT,
+    message_id    BIGINT,
+    claimed_by    TEXT,
+    claimed_until BIGINT,
+    finished_at   BIGINT
+);
+CREATE INDEX analyses_asked ON analyses (asked_by, asked_at);
+CREATE TABLE reviewed_turns (
+    game_id BIGINT  NOT NULL REFERENCES analyses (game_id),
+    turn    INTEGER NOT NULL,
+    review  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, turn)
+);
+"""
+"""As `sqlite.ANALYSES` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -407,6 +434,7 @@ MIGRATIONS: tuple[str, ...] = (
     ANSWER_TOKENS,
     REACH,
     TOURNAMENTS,
+    ANALYSES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -543,6 +543,37 @@ CREATE INDEX tournament_posts_due ON tournament_posts (next_attempt_at)
 """
 
 
+ANALYSES = """
+-- The analyses of finished games (issue 29): one row per game asked for, by whom and when (the
+-- daily cap counts a player's rows of the last 24 hours), how far it got, the message that shows
+-- its progress (and how many turns that message shows), and the claim of the process reviewing
+-- its next turn, for a lease as computer_jobs. Each reviewed turn is a row of its own (its
+-- review as JSON), so an analysis cut by a restart goes on at the first turn without one.
+CREATE TABLE analyses (
+    game_id       INTEGER  PRIMARY KEY REFERENCES games (id),
+    asked_by      INTEGER  NOT NULL,
+    asked_at      INTEGER  NOT NULL,
+    state         TEXT    NOT NULL DEFAULT 'waiting'
+                          CHECK (state IN ('waiting', 'running', 'done')),
+    turns         INTEGER NOT NULL,
+    done          INTEGER NOT NULL DEFAULT 0,
+    shown         INTEGER NOT NULL DEFAULT -1,
+    channel_id    INTEGER,
+    message_id    INTEGER,
+    claimed_by    TEXT,
+    claimed_until INTEGER,
+    finished_at   INTEGER
+);
+CREATE INDEX analyses_asked ON analyses (asked_by, asked_at);
+CREATE TABLE reviewed_turns (
+    game_id INTEGER  NOT NULL REFERENCES analyses (game_id),
+    turn    INTEGER NOT NULL,
+    review  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, turn)
+);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -560,6 +591,7 @@ MIGRATIONS: tuple[str, ...] = (
     ANSWER_TOKENS,
     REACH,
     TOURNAMENTS,
+    ANALYSES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

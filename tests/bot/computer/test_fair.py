@@ -91,3 +91,15 @@ async def test_a_waiter_cancelled_as_it_is_let_in_passes_the_slot_on() -> None:
     holders.go.set()
     await after
     assert holders.order == ["c1"] and holders.slots.free == 1
+
+
+def test_a_freed_slot_is_told_to_whoever_waits_for_one_without_queueing() -> None:
+    # The analyses take a slot only when one is free and nobody waits (`take_if_idle`): they
+    # hear that one is free when a move gives it back, not only when the queue changes.
+    slots = FairSlots(1)
+    heard: list[int] = []
+    slots.events.subscribe(heard.append)
+    assert slots.take_if_idle()
+    assert not slots.take_if_idle()  # taken
+    slots.give_back()
+    assert heard == [0, 0] and slots.free == 1  # taken, then given back

@@ -41,7 +41,7 @@ from testing.servicekit import (
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
-    lost on time that its players have not seen."""
+    lost on time that its players have not seen, an analysis under way."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -63,6 +63,15 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     await start_game(service, channel_id=CHANNEL + 4, reach=Reach.REPLY, move_seconds=HOUR)
     clock.advance(hours=2)
     await service.run_due()
+    await start_game(service, channel_id=CHANNEL + 5)
+    analysed = await play_moves(service, CHANNEL + 5, count=6)
+    await service.resign(CHANNEL + 5, ALICE)
+    await service.request_analysis(
+        ALICE, game_id=analysed.id, channel_id=CHANNEL + 5, guild_id=GUILD
+    )
+    turn = await service.claim_analysis_turn(by="bot", lease=30)
+    assert turn is not None
+    await service.save_review(analysed.id, turn.turn, "{}")
     await a_tournament(service)
 
 

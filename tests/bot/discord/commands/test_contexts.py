@@ -23,6 +23,7 @@ EVERYWHERE = {
     "draw",
     "takeback",
     "export",
+    "analyze",
 }
 """Commands about the player alone (they answer privately and need no game's channel), and the
 commands of a game, which lives in answers only where the bot is not (issue 28, point 3)."""

@@ -1,0 +1,205 @@
+"""The analyses of finished games as low-priority computer jobs (issue 29).
+
+They run in the processes that think for the computer (a bot with AI_WORKERS, `python -m bot
+worker`), one turn at a time, each reviewed in a worker process of its own
+(`bot.computer.review.review_turn` through `run_in_process`), claimed in the database for a
+lease like the computer's moves, so that an analysis cut by a restart goes on at its first turn
+not reviewed (this process gives its own claims back at start; a dead one's run out).
+
+A computer move does not wait for an analysis. A turn is only started when no computer move
+waits (none of this process's moves waits for a search slot, and the database holds no computer
+job that nobody thinks about), and it takes one of the same AI_WORKERS slots the moves use,
+only when one is free (`take_if_idle` never takes one while a move waits). At most one turn
+runs at a time per process, so analyses hold at most one slot, and a move that arrives while
+that turn is reviewed would wait at most for that one turn (about `REVIEW_SECONDS` plus a
+process start, a fraction of a move's thinking time). It does not even wait that long: a move
+queueing for a slot stops the review at once (its process is terminated, its claim given back,
+the turn reviewed again later), and `FairSlots` hands the freed slot to the move.
+
+A bot process also shows the progress: it edits each analysis's message when turns were
+reviewed (here or in a worker, which says so by NOTIFY), through `AnalysisShower`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from types import TracebackType
+from typing import Protocol, Self
+
+from bot.computer.fair import FairSlots
+from bot.computer.processes import run_in_process
+from bot.computer.review import REVIEW_SECONDS, TurnReview, review_turn
+from bot.service import AnalysisTurn, GameService
+from bot.service.events import sleep_unless
+from bot.store.analyses import ANALYSIS
+from bot.store.jobs import COMPUTER
+
+log = logging.getLogger(__name__)
+
+POLL = 30.0
+"""Seconds between two looks for work (the safety net under NOTIFY and the events)."""
+GRACE = 10.0
+"""Seconds beyond the review's budget before its process is given up on (starting it and
+replaying a long record take time too)."""
+Reviewer = Callable[[str, str, int, str, float], TurnReview]
+
+
+class Shower(Protocol):
+    """What shows the analyses' progress (the bot's `AnalysisShower`)."""
+
+    async def show_behind(self) -> None:
+        """Edit the messages of the analyses that are behind their progress."""
+        ...
+
+
+class Analyst:
+    """Reviews the analyses' turns in this process (when `slots` are given: the computer
+    opponent's) and shows their progress (when a `shower` is given: a bot), while entered."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        slots: FairSlots | None,
+        shower: Shower | None,
+        name: str,
+        seconds: float = REVIEW_SECONDS,
+        reviewer: Reviewer = review_turn,
+        ready: Callable[[], Awaitable[object]] | None = None,
+    ) -> None:
+        self.service = service
+        self.slots = slots  # None: this process does not think (AI_WORKERS 0)
+        self.shower = shower  # None: a worker, which has no Discord
+        self.name = name
+        self.seconds = seconds
+        self.reviewer = reviewer  # module level: it is pickled into the worker process
+        self._ready = ready
+        self._look = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._reviewing: asyncio.Task[TurnReview | None] | None = None  # the turn under review
+        self._own_change = False  # the slots' events are of our own take or give back
+        self._unsubscribe: list[Callable[[], None]] = []
+
+    async def __aenter__(self) -> Self:
+        """At work: look again whenever a game changes (a computer move is done: a slot may
+        be free), a slot's queue changes, or another process reviewed a turn or asked."""
+        self._unsubscribe.append(self.service.events.subscribe(lambda _event: self.look()))
+        if self.slots is not None:
+            self._unsubscribe.append(self.slots.events.subscribe(self._slots_changed))
+        await self.service.connection.listen(ANALYSIS, lambda _: self.look())
+        await self.service.connection.listen(COMPUTER, lambda _: self.look())
+        self._task = asyncio.create_task(self._work(), name="analyses")
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def look(self) -> None:
+        """Look for work now."""
+        self._look.set()
+
+    def _slots_changed(self, waiting: int) -> None:
+        """A move queues for a slot (stop the review under way: the move goes first), or a
+        slot came free (look again)."""
+        if self._own_change:  # our own take or give back is no news
+            return
+        if waiting and self._reviewing is not None:
+            self._reviewing.cancel()
+        self.look()
+
+    def _take(self, slots: FairSlots) -> bool:
+        self._own_change = True
+        try:
+            return slots.take_if_idle()
+        finally:
+            self._own_change = False
+
+    def _give_back(self, slots: FairSlots) -> None:
+        self._own_change = True
+        try:
+            slots.give_back()
+        finally:
+            self._own_change = False
+
+    async def close(self) -> None:
+        """Stop (a turn under review is given up: its claim is released at the next start)."""
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe.clear()
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _work(self) -> None:
+        if self._ready is not None:
+            await self._ready()
+        if self.slots is not None:
+            await self.service.release_analysis_claims(self.name)  # from before a restart
+        while True:
+            self._look.clear()
+            # Each step on its own: a message that cannot be shown must not stop the reviews.
+            try:
+                if self.shower is not None:
+                    await self.shower.show_behind()
+            except Exception:
+                log.exception("the analyses' progress could not be shown")
+            try:
+                reviewed = await self.review_one()
+            except Exception:  # the analyses would stop for good: look again later
+                log.exception("the analyses could not go on")
+                reviewed = False
+            if not reviewed:
+                await sleep_unless(self._look, POLL)
+
+    async def review_one(self) -> bool:
+        """Review one turn of the oldest waiting analysis if no computer move waits and a
+        slot is free; whether one was reviewed (then there may be more at once)."""
+        if self.slots is None or await self.service.open_computer_jobs():
+            return False
+        if not self._take(self.slots):
+            return False
+        try:
+            lease = self.seconds + GRACE
+            turn = await self.service.claim_analysis_turn(by=self.name, lease=lease)
+            if turn is None:
+                return False
+            self._reviewing = asyncio.create_task(self._review(turn))
+            # Waited for apart: a move stopping the review must not look like our own end.
+            await asyncio.wait({self._reviewing})
+            stopped = self._reviewing.cancelled()
+            review = None if stopped else self._reviewing.result()
+        finally:
+            if self._reviewing is not None and not self._reviewing.done():
+                self._reviewing.cancel()  # we are stopped ourselves: so is the review
+            self._reviewing = None
+            self._give_back(self.slots)
+        if stopped:  # a move came first: the turn is free for the next look, here or anywhere
+            await self.service.release_analysis_claims(self.name)
+        elif review is not None:
+            await self.service.save_review(turn.game_id, turn.turn, review.as_json())
+        return True
+
+    async def _review(self, turn: AnalysisTurn) -> TurnReview | None:
+        """The turn's review from a worker process; None if it failed (its claim runs out and
+        the turn is tried again)."""
+        try:
+            return await run_in_process(
+                self.reviewer,
+                turn.game_kind,
+                turn.record,
+                turn.turn,
+                turn.seed,
+                self.seconds,
+                timeout=self.seconds + GRACE,
+            )
+        except Exception:
+            log.exception("game %s: turn %s could not be reviewed", turn.game_id, turn.turn)
+            return None

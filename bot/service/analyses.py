@@ -1,0 +1,215 @@
+"""The analysis of finished games (issue 29): asking for one (once per game, a few a day per
+player), the thinking processes claiming its turns one at a time and saving their reviews, and
+reading it back.
+
+The reviews themselves are the computer's (`bot.computer.review`, in a worker process); the
+service keeps each as the JSON text the reviewer wrote, so it needs nothing of how they are
+made. An analysis is the game's, not the asker's: whoever asks again for an analysed (or
+queued) game is shown it, and that costs them nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bot.service.context import Context
+from bot.service.deadlines import DAY
+from bot.service.errors import (
+    GameNotFoundError,
+    GameNotOverError,
+    NoFinishedGameHereError,
+    TooManyAnalysesError,
+    TooShortToAnalyseError,
+)
+from bot.service.events import AnalysisProgressed
+from bot.service.results import GameView
+from bot.store import Db, analyses
+from bot.store.analyses import AnalysisRow, AnalysisState
+
+MIN_TURNS = 4
+"""A game of fewer turns (a resignation after the opening) has nothing to analyse."""
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """An analysis as it stands, with the turns reviewed so far (each its reviewer's JSON)."""
+
+    view: GameView
+    state: AnalysisState
+    turns: int
+    done: int
+    shown: int
+    asked_by: int
+    channel_id: int | None
+    message_id: int | None
+    reviews: tuple[str, ...]
+
+    @property
+    def finished(self) -> bool:
+        """Every turn is reviewed."""
+        return self.state is AnalysisState.DONE
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRequest:
+    """The answer to a request: the analysis, and whether this request made it (False: it
+    was asked for before, by anyone, and this request cost nothing)."""
+
+    analysis: Analysis
+    new: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisTurn:
+    """One turn to review: what a worker process needs, and nothing else."""
+
+    game_id: int
+    turn: int
+    game_kind: str
+    record: str
+    seed: str  # from the game's secret seed: the same turn is always judged alike
+
+
+class Analyses:
+    """The use cases of analyses."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    async def request_analysis(
+        self, user_id: int, *, game_id: int | None, channel_id: int, guild_id: int | None
+    ) -> AnalysisRequest:
+        """`user_id` asks for the analysis of game `game_id` of this server (None: their most
+        recent finished game in `channel_id`). Who may see the game is the caller's to check
+        (`analysable` first, then this). Raises `GameNotFoundError` (none, or another
+        server's), `NoFinishedGameHereError`, `GameNotOverError`, `TooShortToAnalyseError` and
+        `TooManyAnalysesError` (the asker's daily cap, with when the next is possible)."""
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
+            view = await self._game(db, user_id, game_id, channel_id, guild_id)
+            row = await analyses.get_analysis(db, view.id)
+            if row is not None:
+                return AnalysisRequest(await self._analysis(db, view, row), new=False)
+            self._check_analysable(view)
+            await self._refuse_beyond_cap(db, user_id, now)
+            await analyses.add_analysis(db, view.id, user_id, now, self._turns(view))
+            row = await analyses.get_analysis(db, view.id)
+            assert row is not None
+            return AnalysisRequest(await self._analysis(db, view, row), new=True)
+
+    async def analysable(
+        self, user_id: int, *, game_id: int | None, channel_id: int, guild_id: int | None
+    ) -> GameView:
+        """The game a request would analyse, for the caller to check who may see it before
+        asking (raises as `request_analysis` does for a game it cannot find)."""
+        async with self.ctx.connection.read() as db:
+            return await self._game(db, user_id, game_id, channel_id, guild_id)
+
+    async def analysis(self, game_id: int) -> Analysis | None:
+        """The analysis of game `game_id` as it stands, None if nobody asked for one."""
+        async with self.ctx.connection.read() as db:
+            row = await analyses.get_analysis(db, game_id)
+            if row is None:
+                return None
+            view = await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
+            return await self._analysis(db, view, row)
+
+    async def set_analysis_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """The message that shows the analysis's progress and, at the end, its result."""
+        async with self.ctx.connection.transaction() as db:
+            await analyses.set_message(db, game_id, channel_id, message_id)
+
+    async def analysis_shown(self, game_id: int, done: int) -> None:
+        """The analysis's message now shows `done` turns reviewed."""
+        async with self.ctx.connection.transaction() as db:
+            await analyses.set_shown(db, game_id, done)
+
+    async def unshown_analyses(self) -> list[int]:
+        """The analyses of this process's servers whose message is behind their progress."""
+        async with self.ctx.connection.read() as db:
+            rows = await analyses.unshown(db, self.ctx.shards)
+        return [row.game_id for row in rows]
+
+    # The thinking processes' side ------------------------------------------------------------
+
+    async def claim_analysis_turn(self, *, by: str, lease: float) -> AnalysisTurn | None:
+        """Claim the next turn to review of the oldest unfinished analysis nobody reviews now,
+        for the process `by`, for `lease` seconds; None when there is none."""
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
+            claimed = await analyses.claim_next(db, now, by=by, until=now + math.ceil(lease))
+            if claimed is None:
+                return None
+            game_id, turn = claimed
+            row = await self.ctx.row_by_id(db, game_id)
+        return AnalysisTurn(
+            game_id, turn, row.game_kind, row.record, seed=f"{row.seed}:review:{turn}"
+        )
+
+    async def save_review(self, game_id: int, turn: int, review: str) -> Analysis:
+        """Keep the review (JSON) of turn `turn` of game `game_id`'s analysis: once, a turn
+        saved again changes nothing. The analysis after it."""
+        async with self.ctx.connection.transaction() as db:
+            await analyses.save_review(db, game_id, turn, review, self.ctx.now())
+        found = await self.analysis(game_id)
+        if found is None:
+            raise GameNotFoundError("no analysis of that game", game_id=game_id)
+        self.ctx.events.publish(AnalysisProgressed(game_id, found.done, found.finished))
+        return found
+
+    async def release_analysis_claims(self, by: str) -> int:
+        """At start: give up the claims of process `by` (it reviews nothing now)."""
+        async with self.ctx.connection.transaction() as db:
+            return await analyses.release_claims(db, by)
+
+    # Steps ------------------------------------------------------------------------------------
+
+    async def _game(
+        self, db: Db, user_id: int, game_id: int | None, channel_id: int, guild_id: int | None
+    ) -> GameView:
+        if game_id is None:
+            found = await analyses.latest_finished_of(db, channel_id, user_id)
+            if found is None:
+                raise NoFinishedGameHereError("you have no finished game here")
+            game_id = found
+        row = await self.ctx.row_by_id(db, game_id)
+        if row.guild_id != guild_id:
+            raise GameNotFoundError("that game is another server's", game_id=game_id)
+        return await self.ctx.view(db, row)
+
+    def _check_analysable(self, view: GameView) -> None:
+        if view.is_active:
+            raise GameNotOverError("the game is still being played", game_id=view.id)
+        if self._turns(view) < MIN_TURNS:
+            raise TooShortToAnalyseError(
+                "the game is too short to analyse", game_id=view.id, minimum=MIN_TURNS
+            )
+
+    @staticmethod
+    def _turns(view: GameView) -> int:
+        return len(view.game.turn_plies()) - 1
+
+    async def _refuse_beyond_cap(self, db: Db, user_id: int, now: int) -> None:
+        """Each analysis is minutes of a worker's time: a player asks for a few a day."""
+        limit = self.ctx.limits.analyses_per_day
+        asked = await analyses.asked_since(db, user_id, now - DAY + 1)
+        if len(asked) >= limit:
+            retry_at = asked[len(asked) - limit] + DAY
+            raise TooManyAnalysesError(
+                "you asked for as many analyses today as you may", limit=limit, retry_at=retry_at
+            )
+
+    async def _analysis(self, db: Db, view: GameView, row: AnalysisRow) -> Analysis:
+        reviews = tuple(await analyses.reviews(db, row.game_id))
+        return Analysis(
+            view=view,
+            state=row.state,
+            turns=row.turns,
+            done=row.done,
+            shown=row.shown,
+            asked_by=row.asked_by,
+            channel_id=row.channel_id,
+            message_id=row.message_id,
+            reviews=reviews,
+        )
