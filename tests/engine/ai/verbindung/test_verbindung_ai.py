@@ -11,7 +11,7 @@ import pytest
 
 from engine.ai.base import Level, never
 from engine.ai.verbindung import DECIDED, EFFORT, _chanced, by_effort, choose_turn
-from engine.ai.verbindung.chance import ROLLS
+from engine.ai.verbindung.chance import ROLLS, Singles
 from engine.ai.verbindung.deep import NEAR, Deep, near_the_end
 from engine.ai.verbindung.network import INF, cut_distance, distance, joined
 from engine.ai.verbindung.oracle import Oracle
@@ -312,6 +312,25 @@ def test_a_decided_game_is_answered_without_the_deeper_look() -> None:
     choose_turn(game, Level.HARD, random.Random(1), stop=deeper)
     by_effort(game, TODAY, random.Random(1), stop=today)
     assert deeper.asked == today.asked
+
+
+@pytest.mark.parametrize("calls", [2, 5, 30])
+def test_the_deep_look_answers_no_more_rolls_once_the_time_is_up(calls, monkeypatch) -> None:
+    game = _near_end()
+    planner = Planner(game, racing)
+    line = next(line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended)
+    stop = StopAfter(calls)
+    late: list[object] = []
+    answer = Singles.answer
+
+    def counted(self: Singles, roll: tuple[Face, ...], top: int) -> float:
+        if stop.asked >= calls:
+            late.append(roll)
+        return answer(self, roll, top)
+
+    monkeypatch.setattr(Singles, "answer", counted)
+    assert Deep(planner, line, stop).value() is None
+    assert late == []
 
 
 def test_near_the_end_the_deep_look_takes_more_time() -> None:
