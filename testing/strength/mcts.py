@@ -12,15 +12,15 @@ stone, second stone), so that the tree branches over fields, not over pairs of t
 turn is its dice one by one, and each roll is a chance step whose outcome is sampled.
 
 How strong it is: in Python, two seconds from a 12x12 opening bought it some 700 playouts on the
-first simulator, about 1,300 on `ponte_fast`'s board on a shared machine (some 1,300 a second of
-processor time, 2,600 from the fortieth turn; ``python -m bench.strength.playouts``), over some 140
-fields a step. In Verbindung, whose playouts go through the engine, some 50. In Ponte the first one
-lost all 24 games against the hard level as it was before issue 17 (`ai_players.old_hard_player`,
-``python -m bench.strength.ladder --kind ponte --players mcts,hard0 --games 24``), where the MCTS
-the issue measured won 14 of 24. Two variants tried against it did no better: searching each stone
-of a turn for half the time won 1 of 6 games, and that with playouts that build a bridge three
-times in ten whenever one fits, 0 of 6. So the old hard, not this search, links the benchmarks to
-the issue's anchor.
+first simulator, and 2.2 to 2.6 times as many on `ponte_fast`'s board (750 to 900 a second of
+processor time from the opening, some 1,300 from the fortieth turn, on a shared machine; ``python -m
+bench.strength.playouts``), over some 140 fields a step. In Verbindung, whose playouts go through
+the engine, some 50. In Ponte the first one lost all 24 games against the hard level as it was
+before issue 17 (`ai_players.old_hard_player`, ``python -m bench.strength.ladder --kind ponte
+--players mcts,hard0 --games 24``), where the MCTS the issue measured won 14 of 24. Two variants
+tried against it did no better: searching each stone of a turn for half the time won 1 of 6 games,
+and that with playouts that build a bridge three times in ten whenever one fits, 0 of 6. So the old
+hard, not this search, links the benchmarks to the issue's anchor.
 """
 
 from __future__ import annotations
