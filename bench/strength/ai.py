@@ -8,7 +8,8 @@ each win rate with its 95% Wilson interval, the median and longest thinking time
 and how fast the bot answers another player while it thinks (`ai_latency`).
 
 The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`testing.strength.mcts`);
-`hard0` is the hard level as it was before its search. ``--only ponte:mcts,verbindung:mcts`` runs
+`hard0` is the hard level as it was before its search, `hard0v` Verbindung's hard before issue 29
+gave it its deeper look while time remains. ``--only ponte:mcts,verbindung:mcts`` runs
 some pairings (in the order given), ``--first N`` goes on from game N after a run cut short,
 ``--record FILE`` appends every game to a JSON-lines file that ``python -m bench.strength.ladder``
 can rate, and ``--jobs`` runs games in parallel processes.
@@ -34,6 +35,7 @@ PAIRINGS = (
     Pairing("ponte", "greedy", 0.95),
     Pairing("verbindung", "random", 0.80),
     Pairing("ponte", "mcts@8", 0.55),
+    Pairing("verbindung", "hard0v", 0.60),
     Pairing("ponte", "hard0", None),
     Pairing("ponte", "normal", None),
     Pairing("verbindung", "normal", None),

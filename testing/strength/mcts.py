@@ -11,15 +11,16 @@ A domain describes a game to the search as steps: a Ponte turn of two stones is 
 stone, second stone), so that the tree branches over fields, not over pairs of them; a Verbindung
 turn is its dice one by one, and each roll is a chance step whose outcome is sampled.
 
-How strong it is: in Python, two seconds buy it some 700 playouts from a 12x12 opening (1,500 in
-mid-game), over some 140 fields a step, so it plays about as well as the greedy player; in
-Verbindung, whose playouts go through the engine, some 50. In Ponte it lost all 24 games against the
-hard level as it was before issue 17 (`ai_players.old_hard_player`, ``python -m
-bench.strength.ladder --kind ponte --players mcts,hard0 --games 24``), where the MCTS the issue
-measured won 14 of 24. Two variants tried against it did no better: searching each stone of a turn
-for half the time won 1 of 6 games, and that with playouts that build a bridge three times in ten
-whenever one fits, 0 of 6. So the old hard, not this search, links the benchmarks to the issue's
-anchor.
+How strong it is: in Python, two seconds from a 12x12 opening bought it some 700 playouts on the
+first simulator, and 2.2 to 2.6 times as many on `ponte_fast`'s board (750 to 900 a second of
+processor time from the opening, some 1,300 from the fortieth turn, on a shared machine; ``python -m
+bench.strength.playouts``), over some 140 fields a step. In Verbindung, whose playouts go through
+the engine, some 50. In Ponte the first one lost all 24 games against the hard level as it was
+before issue 17 (`ai_players.old_hard_player`, ``python -m bench.strength.ladder --kind ponte
+--players mcts,hard0 --games 24``), where the MCTS the issue measured won 14 of 24. Two variants
+tried against it did no better: searching each stone of a turn for half the time won 1 of 6 games,
+and that with playouts that build a bridge three times in ten whenever one fits, 0 of 6. So the old
+hard, not this search, links the benchmarks to the issue's anchor.
 """
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def _old_swap(game: PonteGame) -> bool:
     return side_by_side and not edge
 
 
-OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deep=0)
+OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deep=0, deeper=0)
 """Verbindung's hard level before issue 17: one roll of chance over its 24 best kinds of turn."""
 
 
@@ -146,6 +146,18 @@ def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> o
     return max(revalued, key=lambda v: (v.value, rng.random())).move
 
 
+TODAY_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deeper=0)
+"""Verbindung's hard level before issue 29: two rolls ahead only near the end (`hard0v`)."""
+
+
+def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The hard level as it was before issue 29 gave Verbindung's hard its deeper look while
+    time remains (Ponte's hard is today's)."""
+    if isinstance(game, VerbindungGame):
+        return by_turn_effort(game, TODAY_VERBINDUNG_HARD, rng, stop)
+    return choose_ponte_move(game, Level.HARD, rng, stop)
+
+
 def choose(
     game: PonteGame | VerbindungGame, level: Level, rng: random.Random, stop: Stop = never
 ) -> PonteMove | Turn:
@@ -170,6 +182,7 @@ PLAYERS: dict[str, Player] = {
     "greedy": greedy_player,
     "mcts": mcts_player,
     "hard0": old_hard_player,
+    "hard0v": hard0v_player,
     **{level.value: level_player(level) for level in Level},
 }
 
@@ -187,8 +200,15 @@ class Played:
     def entry(self, kind: str, names: tuple[str, str]) -> dict[str, object]:
         """The game as a line of a benchmark's record (``--record``; ``python -m
         bench.strength.ladder`` rates them): its kind, the players (the first moved first), the
-        winner and the moves."""
-        return {"kind": kind, "players": list(names), "winner": self.winner, "moves": self.moves}
+        winner, the moves and each player's thinking seconds per turn."""
+        seconds = [[round(s, 3) for s in mine] for mine in self.seconds]
+        return {
+            "kind": kind,
+            "players": list(names),
+            "winner": self.winner,
+            "moves": self.moves,
+            "seconds": seconds,
+        }
 
 
 def append_entry(path: str, entry: dict[str, object]) -> None:

@@ -17,7 +17,11 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
   the position after the opponent's best answer to that roll (`chance`). It spends its time
   where the rolls decide: when either player is a few dice from joining, its best turns are
   looked at two rolls ahead (`deep`): the opponent's best answer to each roll is placed, and
-  what it leaves is valued over my own next roll and my best answer to it.
+  what it leaves is valued over my own next roll and my best answer to it. With time to spare
+  it takes that look anywhere in the game (`deeper`): its best turns by one roll, one after the
+  other, until its time is up or `deeper` of them are done, and plays the best of those done. It
+  answers at once when the choice is forced (one turn, or a win) or decided (the best turn's
+  chance is beyond `DECIDED` of a sure win or loss).
 """
 
 from __future__ import annotations
@@ -54,12 +58,19 @@ class Effort:
     beam: int  # best turns revalued by the opponent's roll as chance (0: none)
     deep: int = 0  # best turns looked at two rolls ahead near the end (`deep`)
     blunder: float = 0.0  # the chance of a random turn instead
+    deeper: int = 0  # best turns looked at two rolls ahead anywhere, while time remains
+
+
+DECIDED = 0.02
+"""A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""
 
 
 EFFORT = {
     Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0, blunder=0.4),
     Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
-    Level.HARD: Effort(Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, deep=6),
+    Level.HARD: Effort(
+        Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, deep=6, deeper=12
+    ),
 }
 
 
@@ -91,8 +102,9 @@ def by_effort(game: VerbindungGame, effort: Effort, rng: Rng, stop: Stop = never
             return stray
     if effort.beam and len(turns) > 1:
         turns = _chanced(planner, turns, effort.beam, stop)
-        if effort.deep and len(turns) > 1 and near_the_end(planner) and not stop():
-            turns = _deepened(planner, turns, effort.deep, stop)
+        count = _deep_count(planner, turns, effort)
+        if count and not stop():
+            turns = _deepened(planner, turns, count, stop)
     best = _pick(turns, effort.spread, rng)
     return Turn(best.actions)
 
@@ -129,6 +141,18 @@ def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list
             break
         revalued.append(replace(line, value=value))
     return revalued or turns[:1]
+
+
+def _deep_count(planner: Planner, turns: list[Line], effort: Effort) -> int:
+    """How many of the best turns to look at two rolls ahead: `deep` near the end; while the
+    choice is open, `deeper` anywhere (the stop ends the look when the time is up)."""
+    if len(turns) < 2:
+        return 0
+    near = effort.deep if near_the_end(planner) else 0
+    best = max(line.value for line in turns)
+    if effort.deeper and DECIDED < best < 1 - DECIDED:
+        return max(effort.deeper, near)
+    return near
 
 
 def _deepened(planner: Planner, turns: list[Line], count: int, stop: Stop) -> list[Line]:

@@ -81,7 +81,12 @@ class Deep:
             return 0.5
         oracles = {p: Oracle(tiles, p) for p in Player}
         mine = Singles(oracles, me, _answered, True, self.stop)
-        return sum(chance * mine.answer(roll, _TOP) for roll, chance in ROLLS[self.my_dice])
+        total = 0.0
+        for roll, chance in ROLLS[self.my_dice]:
+            if self.stop():
+                break  # (`value` drops the whole turn once the time is up: leave at once)
+            total += chance * mine.answer(roll, _TOP)
+        return total
 
 
 def _answered(own: int, other: int, own_cut: bool, other_cut: bool) -> float:

@@ -89,3 +89,23 @@ def test_a_recorded_game_replays_to_the_same_end(kind, game_class, tmp_path):
     replayed = game_class.from_record(Record(kind, None, tuple(entry["moves"])))
     assert replayed.is_over
     assert winner_of(replayed) == entry["winner"] == played.winner
+    # Each player's thinking time per turn, for the medians a report quotes.
+    assert [len(times) for times in entry["seconds"]] == [len(s) for s in played.seconds]
+    assert all(t >= 0 for times in entry["seconds"] for t in times)
+
+
+def test_hard0v_is_verbindungs_hard_without_the_deeper_look_and_todays_hard_in_ponte():
+    from engine.ai import Level, choose_ponte_move
+    from engine.ai.verbindung import by_effort
+    from testing.strength.players import TODAY_VERBINDUNG_HARD
+
+    assert TODAY_VERBINDUNG_HARD.deeper == 0
+    game = VerbindungGame()
+    game.push(draw_roll(game, random.Random(3)))
+    expected = by_effort(game, TODAY_VERBINDUNG_HARD, random.Random(4), lambda: False)
+    assert PLAYERS["hard0v"](game, random.Random(4), lambda: False) == expected
+    ponte = PonteGame()
+    due = lambda: True  # noqa: E731
+    assert PLAYERS["hard0v"](ponte, random.Random(5), due) == choose_ponte_move(
+        ponte, Level.HARD, random.Random(5), due
+    )

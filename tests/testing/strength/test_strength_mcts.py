@@ -15,10 +15,10 @@ from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
 from engine.ponte import PonteGame, Swap
 from engine.verbindung import VerbindungGame, draw_roll
 from testing.ponte_playout import playout
-from testing.strength import mcts_ponte, mcts_verbindung, ponte_sim
+from testing.strength import mcts_ponte, mcts_verbindung
 from testing.strength.mcts import Search, margin_result
 from testing.strength.mcts_ponte import PonteDomain, State
-from testing.strength.ponte_sim import WHITE, Sim
+from testing.strength.ponte_fast import WHITE, Board
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def test_a_playout_result_is_mostly_the_win_with_a_little_of_the_margin(margin):
 def test_in_ponte_the_swap_is_credited_to_white_the_side_the_swapper_takes():
     game = PonteGame()
     game.push(next(iter(game.legal_moves())))
-    state = State(Sim.of(game), swap=True)
+    state = State(Board.of(game), swap=True)
     domain = PonteDomain()
     assert Swap() in domain.steps(state)
     assert domain.actor(state, Swap()) == WHITE
@@ -143,7 +143,3 @@ def test_the_verbindung_search_plays_legal_turns():
         game.push(random_verbindung_turn(game, rng))
     game.push(draw_roll(game, rng))
     game.check(mcts_verbindung.choose(game, random.Random(5), lambda: False, 8))
-
-
-def test_the_playouts_simulator_agrees_with_the_engine():
-    ponte_sim.check(games=2)  # random games on both boards; raises at the first disagreement

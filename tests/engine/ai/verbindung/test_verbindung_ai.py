@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from engine.ai.base import Level, never
-from engine.ai.verbindung import EFFORT, by_effort, choose_turn
-from engine.ai.verbindung.chance import ROLLS
+from engine.ai.verbindung import DECIDED, EFFORT, _chanced, by_effort, choose_turn
+from engine.ai.verbindung.chance import ROLLS, Singles
 from engine.ai.verbindung.deep import NEAR, Deep, near_the_end
 from engine.ai.verbindung.network import INF, cut_distance, distance, joined
 from engine.ai.verbindung.oracle import Oracle
@@ -72,7 +72,8 @@ def test_every_level_plays_a_legal_turn_in_random_positions(level: Level) -> Non
     for index, game in enumerate(POSITIONS):
         if game.is_over:
             continue
-        turn = choose_turn(game, level, random.Random(index))
+        # (a stop due after some thousand questions: hard's deeper look would go on for seconds)
+        turn = choose_turn(game, level, random.Random(index), stop=StopAfter(600))
         game.check(turn)
 
 
@@ -265,26 +266,85 @@ def test_the_deep_look_gives_up_when_the_time_is_out() -> None:
     assert Deep(planner, line, CountingStop(True)).value() is None
 
 
-def test_away_from_the_end_hard_answers_without_the_deep_look() -> None:
+TODAY = replace(EFFORT[Level.HARD], deeper=0)
+"""Hard before issue 29: two rolls ahead only near the end."""
+
+
+def test_away_from_the_end_hard_without_deeper_answers_without_the_deep_look() -> None:
     game = POSITIONS[4]
     assert not game.is_over and not near_the_end(Planner(game, racing))
     with_deep, without = CountingStop(False), CountingStop(False)
-    choose_turn(game, Level.HARD, random.Random(1), stop=with_deep)
-    by_effort(game, replace(EFFORT[Level.HARD], deep=0), random.Random(1), stop=without)
+    by_effort(game, TODAY, random.Random(1), stop=with_deep)
+    by_effort(game, replace(TODAY, deep=0), random.Random(1), stop=without)
     assert with_deep.asked == without.asked
+
+
+def test_away_from_the_end_hard_with_time_to_spare_looks_two_rolls_ahead() -> None:
+    game = POSITIONS[4]
+    deeper, today = CountingStop(False), CountingStop(False)
+    turn = by_effort(game, replace(TODAY, deeper=2), random.Random(1), stop=deeper)
+    by_effort(game, TODAY, random.Random(1), stop=today)
+    game.check(turn)
+    assert deeper.asked > today.asked
+
+
+def _decided() -> VerbindungGame:
+    """A random game played on until its player's best turn wins almost surely, rolled."""
+    rng = random.Random(2)
+    game = VerbindungGame()
+    while not game.is_over:
+        game.push(draw_roll(game, rng))
+        if game.turns < 10:  # (the race is open before: no need to measure it)
+            game.push(random_turn(game, rng))
+            continue
+        planner = Planner(game, racing, TODAY.soft)
+        lines = candidate_turns(planner, TODAY.width, never)
+        chanced = _chanced(planner, lines, TODAY.beam, never) if len(lines) > 1 else []
+        if len(chanced) > 1 and max(line.value for line in chanced) > 1 - DECIDED:
+            return game
+        game.push(random_turn(game, rng))
+    raise AssertionError("no seeded game was decided before its end")
+
+
+def test_a_decided_game_is_answered_without_the_deeper_look() -> None:
+    game = _decided()
+    deeper, today = CountingStop(False), CountingStop(False)
+    choose_turn(game, Level.HARD, random.Random(1), stop=deeper)
+    by_effort(game, TODAY, random.Random(1), stop=today)
+    assert deeper.asked == today.asked
+
+
+@pytest.mark.parametrize("calls", [2, 5, 30])
+def test_the_deep_look_answers_no_more_rolls_once_the_time_is_up(calls, monkeypatch) -> None:
+    game = _near_end()
+    planner = Planner(game, racing)
+    line = next(line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended)
+    stop = StopAfter(calls)
+    late: list[object] = []
+    answer = Singles.answer
+
+    def counted(self: Singles, roll: tuple[Face, ...], top: int) -> float:
+        if stop.asked >= calls:
+            late.append(roll)
+        return answer(self, roll, top)
+
+    monkeypatch.setattr(Singles, "answer", counted)
+    assert Deep(planner, line, stop).value() is None
+    assert late == []
 
 
 def test_near_the_end_the_deep_look_takes_more_time() -> None:
     game = _near_end()
     with_deep, without = CountingStop(False), CountingStop(False)
-    choose_turn(game, Level.HARD, random.Random(1), stop=with_deep)
-    by_effort(game, replace(EFFORT[Level.HARD], deep=0), random.Random(1), stop=without)
+    by_effort(game, TODAY, random.Random(1), stop=with_deep)
+    by_effort(game, replace(TODAY, deep=0), random.Random(1), stop=without)
     assert with_deep.asked > without.asked
 
 
 @pytest.mark.parametrize("calls", [3, 40, 400])
-def test_hard_answers_soon_after_its_time_is_up(calls: int) -> None:
-    game = _near_end()
+@pytest.mark.parametrize("where", ["near the end", "open"])
+def test_hard_answers_soon_after_its_time_is_up(calls: int, where: str) -> None:
+    game = _near_end() if where == "near the end" else POSITIONS[4].copy()
     stop = StopAfter(calls)
     turn = choose_turn(game, Level.HARD, random.Random(2), stop=stop)
     game.check(turn)
