@@ -1,0 +1,154 @@
+"""The review of one turn of a finished game, as a worker process runs it: plain data in and out.
+
+A turn is judged by the winning chance it leaves (`GameKind.win_chance`, a model fitted to
+played games) against the chance the best turn the computer finds would have left: the hard
+level's choice within the budget, from a generator seeded by the request, so that the same
+request gives the same review. Both chances come from the same judgement of the position after
+the turn, with the same chance events after it (in Verbindung gesucht the opponent's roll that
+followed: the dice are luck, the same for both turns), so the two compare fairly. When the best
+turn leaves the mover no more than the turn played, the played turn is the best (loss 0).
+
+Everything here is picklable by name and needs no Discord, database or event loop, like
+`thinking`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import asdict, dataclass
+
+from bot.computer.thinking import RESERVE
+from bot.games import GAMES
+from bot.games.kind import GameKind, SomeGame
+from engine.ai import Level
+from engine.errors import EngineError
+
+REVIEW_SECONDS = 0.6
+"""The budget of one turn's review (the hard search takes what the replay and the judgement
+leave): a 70-turn 12x12 Ponte game is reviewed in about 50 s by one worker process, a fresh
+process per turn included (`python -m bench.speed.analysis`; the target is 60 s)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReview:
+    """One turn judged: the chances that `colours[0]` wins before it, after it and after the
+    best turn the computer found."""
+
+    turn: int  # the turn's number as /board's history counts it (1 = the first turn)
+    mover: str  # the colour that played it, as held at the game's end
+    played: str  # the turn played, in notation
+    best: str  # the best turn found, in notation; == played when none was better
+    before: float  # the chance that colours[0] wins before the turn
+    after: float  # the same after the turn played
+    best_after: float  # the same after the best turn
+    # Whether the mover held colours[0] after the turn played, and after the best turn (None:
+    # the same). They differ only when one of the two is a swap of the pie rule, which changes
+    # the colours' owners; the loss is the mover's, so it must know which chance was his.
+    mover_first: bool = True
+    best_first: bool | None = None
+
+    @property
+    def loss(self) -> float:
+        """The mover's loss of winning chance: how much more the best turn would have left
+        the mover than the turn played did (0 when the played turn is as good)."""
+        played = self.after if self.mover_first else 1.0 - self.after
+        first = self.mover_first if self.best_first is None else self.best_first
+        best = self.best_after if first else 1.0 - self.best_after
+        return max(0.0, best - played)
+
+    def as_json(self) -> str:
+        """The review as a JSON object (for the store)."""
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> TurnReview:
+        """The review `as_json` wrote; raises `ValueError` for anything else."""
+        try:
+            data = json.loads(text)
+            return cls(
+                turn=int(data["turn"]),
+                mover=str(data["mover"]),
+                played=str(data["played"]),
+                best=str(data["best"]),
+                before=float(data["before"]),
+                after=float(data["after"]),
+                best_after=float(data["best_after"]),
+                mover_first=bool(data.get("mover_first", True)),
+                best_first=None if data.get("best_first") is None else bool(data["best_first"]),
+            )
+        except (KeyError, TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"not a turn's review: {text[:80]!r}") from error
+
+
+def turns_to_review(game_kind: str, record: str) -> int:
+    """How many turns a finished game has (len(turn_plies()) - 1). Raises `KeyError` for an
+    unknown game and the engine's errors for a broken record."""
+    kind = GAMES.kind(game_kind)
+    return len(kind.load(record).turn_plies()) - 1
+
+
+def review_turn(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+    """Turn `turn` of the finished game `record` reviewed within about `seconds`. Raises
+    `ValueError` for a turn the game does not have, `KeyError` for an unknown game and the
+    engine's errors for a broken record."""
+    # The deadline starts before the replay: the replay counts against the budget.
+    deadline = time.monotonic() + max(0.0, seconds - RESERVE)
+    kind = GAMES.kind(game_kind)
+    game = kind.load(record)
+    plies = game.turn_plies()
+    if not 1 <= turn < len(plies):
+        raise ValueError(f"turn {turn} is not one of the game's {len(plies) - 1} turns")
+    start, end = plies[turn - 1], plies[turn]
+    position = game.position_at(start)
+    played = game.moves[start]
+    mover = game.movers()[start]
+    assert mover is not None  # a turn's first move is its mover's (chance events are skipped)
+    before = kind.win_chance(position)
+    after = kind.win_chance(game.position_at(end))
+    first = kind.colours[0]
+    judged = TurnReview(
+        turn, str(mover), str(played), str(played), before, after, after, mover == first
+    )
+    if position.resigner(played) is not None:
+        return judged  # giving up is not a turn to improve on (and may come out of turn)
+    found = _best(kind, position, random.Random(seed), deadline)
+    if found is None or found == played:
+        return judged
+    line = _after_turn(position, found, game.moves[start + 1 : end])
+    best_after = kind.win_chance(line)
+    best_first = line.movers()[start] == first
+    best = TurnReview(
+        turn, str(mover), str(played), str(found), before, after, best_after,
+        mover == first, best_first,
+    )  # fmt: skip
+    return best if best.loss > 0 else judged
+
+
+def _best(
+    kind: GameKind[SomeGame], position: SomeGame, rng: random.Random, deadline: float
+) -> Hashable | None:
+    """The hard level's turn in `position` within the deadline, as a move (None: none)."""
+    text = kind.choose(position.copy(), Level.HARD, rng, lambda: time.monotonic() >= deadline)
+    try:
+        return position.parse_move(text, by=position.to_move)
+    except EngineError:
+        return None
+
+
+def _after_turn(position: SomeGame, move: Hashable, events: Sequence[Hashable]) -> SomeGame:
+    """`position` after `move` and the chance events that followed the turn played (the same
+    dice for both turns); an event that does not fit the new position is left out."""
+    line = position.copy()
+    line.push(move)
+    for event in events:
+        if line.is_over or not line.is_chance(event):
+            break
+        try:
+            line.check(event)
+        except EngineError:
+            break
+        line.push(event)
+    return line
