@@ -26,10 +26,12 @@ from bot.games.kind import GameKind, SomeGame
 from engine.ai import Level
 from engine.errors import EngineError
 
-REVIEW_SECONDS = 0.6
+REVIEW_SECONDS = 0.7
 """The budget of one turn's review (the hard search takes what the replay and the judgement
-leave): a 70-turn 12x12 Ponte game is reviewed in about 50 s by one worker process, a fresh
-process per turn included (`python -m bench.speed.analysis`; the target is 60 s)."""
+leave). With it a 70-turn 12x12 Ponte game took 53 s with one worker process, a fresh process
+per turn included (0.79 s a turn at the median, about 0.1 s of it the process), where the target
+is 60 s; a 28-turn Verbindung game took 20 s (`python -m bench.speed.analysis`, 2026-11-25, on
+a machine whose two cores other work shared)."""
 
 
 @dataclass(frozen=True, slots=True)
