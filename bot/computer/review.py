@@ -117,7 +117,7 @@ def review_turn(game_kind: str, record: str, turn: int, seed: str, seconds: floa
     if position.resigner(played) is not None:
         return judged  # giving up is not a turn to improve on (and may come out of turn)
     found = _best(kind, position, random.Random(seed), deadline)
-    if found is None or found == played:
+    if found == played:
         return judged
     line = _after_turn(position, found, game.moves[start + 1 : end])
     best_after = kind.win_chance(line)
@@ -131,13 +131,10 @@ def review_turn(game_kind: str, record: str, turn: int, seed: str, seconds: floa
 
 def _best(
     kind: GameKind[SomeGame], position: SomeGame, rng: random.Random, deadline: float
-) -> Hashable | None:
-    """The hard level's turn in `position` within the deadline, as a move (None: none)."""
+) -> Hashable:
+    """The hard level's turn in `position` within the deadline, as a move."""
     text = kind.choose(position.copy(), Level.HARD, rng, lambda: time.monotonic() >= deadline)
-    try:
-        return position.parse_move(text, by=position.to_move)
-    except EngineError:
-        return None
+    return position.parse_move(text, by=position.to_move)  # its own notation: always read
 
 
 def _after_turn(position: SomeGame, move: Hashable, events: Sequence[Hashable]) -> SomeGame:

@@ -8,12 +8,13 @@ import random
 
 import pytest
 
+from bot.computer import review
 from bot.computer.review import TurnReview, review_turn, turns_to_review
 from bot.games import GAMES
 from engine.ai import Level, choose_verbindung_turn
 from engine.errors import EngineError
 from engine.ponte import PonteGame
-from engine.verbindung import VerbindungGame, draw_roll
+from engine.verbindung import Roll, VerbindungGame, draw_roll
 from testing.ponte_positions import classic_filled
 
 SEED = "review-seed"
@@ -64,10 +65,10 @@ def test_every_turn_of_a_game_is_judged_within_the_chances_and_one_turn_leads_to
     record = game.record().to_json()
     reviews = [review_turn("ponte", record, t, SEED, 0.0) for t in range(1, 25)]
     assert [r.turn for r in reviews] == list(range(1, 25))
-    for review in reviews:
-        assert all(0.0 <= c <= 1.0 for c in (review.before, review.after, review.best_after))
-        assert review.loss >= 0.0
-        assert (review.best == review.played) is (review.loss == 0.0)
+    for judged in reviews:
+        assert all(0.0 <= c <= 1.0 for c in (judged.before, judged.after, judged.best_after))
+        assert judged.loss >= 0.0
+        assert (judged.best == judged.played) is (judged.loss == 0.0)
     # The position after a turn is the one before the next.
     assert all(a.after == b.before for a, b in itertools.pairwise(reviews))
     assert {r.mover for r in reviews} == {"white", "red"}
@@ -125,6 +126,17 @@ def test_verbindung_turns_are_judged_for_the_dice_rolled_with_the_roll_that_foll
     last = review_turn("verbindung", record, count, SEED, 0.3)
     if game.is_over:
         assert last.after in (0.0, 1.0)
+
+
+def test_a_roll_that_does_not_fit_the_best_turn_is_left_out_and_nothing_follows_the_end():
+    game = GAMES.kind("verbindung").load(verbindung_record(12))
+    start, end = game.turn_plies()[5:7]
+    position, turn, roll = game.position_at(start), game.moves[start], game.moves[end - 1]
+    assert review._after_turn(position, turn, [roll]) == game.position_at(end)
+    wrong = Roll((*roll.faces, *roll.faces))  # twice the dice due
+    line = review._after_turn(position, turn, [wrong])
+    assert line.phase == "roll" and line.ply == start + 1
+    assert review._after_turn(position, turn, [game.moves[end]]).ply == start + 1  # no chance
 
 
 @pytest.mark.parametrize("turn", [0, -1, 4])

@@ -3,8 +3,11 @@ white's lead and with the turn in hand."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
+from engine.ai.ponte.evaluate import colour_value
 from engine.ai.ponte.winning import WEIGHTS, chance_of, features, white_wins
 from engine.ponte import Colour, PonteGame
 from testing.ponte_positions import classic_filled, position
@@ -32,9 +35,14 @@ def test_the_chance_grows_with_whites_lead():
 
 def test_the_features_are_whites_and_the_turn_in_hand_counts():
     game = position(white="a1 b1 a2 b2", red="j2 l4", to_move=Colour.RED)
-    lead, late_lead, tempo, scored = features(game)
-    assert lead > 0 and late_lead == pytest.approx(lead * 6 / 144)  # 6 of 144 fields filled
+    white, red = colour_value(game.board, Colour.WHITE), colour_value(game.board, Colour.RED)
+    relative, late_lead, tempo, scored = features(game)
+    assert white > red
+    assert relative == pytest.approx((white - red) / math.sqrt(white + red + 1))
+    assert late_lead == pytest.approx((white - red) * 6 / 144)  # 6 of 144 fields filled
     assert tempo == -1.0 and scored == pytest.approx(1 * 6 / 144)  # white's island
+    game.play("k5 k6")
+    assert features(game)[2] == 1.0
 
 
 @pytest.mark.parametrize("variant", ["online", "classic"])
