@@ -1,109 +1,153 @@
-"""STAND-IN for the review of one turn of a finished game (issue 29), kept on the analysis
-branch only to develop the analysis jobs against the contract in the notes
-(`review_contract.md`). Engineer J's `bot/computer/review.py` replaces it at the merge: the
-names, signatures and JSON form below are exactly the contract's, nothing else relies on how
-this one judges.
+"""The review of one turn of a finished game, as a worker process runs it: plain data in and out.
 
-Here the best turn is the hard level's choice at the budget given, and the chance is a crude
-stand-in for the fitted model: the game kind's `win_chance` when it has one, else 0.5 moved by
-the score difference and a wobble. It runs in a worker process like `bot.computer.thinking`
-(plain data in and out, picklable by name).
+A turn is judged by the winning chance it leaves (`GameKind.win_chance`, a model fitted to
+played games) against the chance the best turn the computer finds would have left: the hard
+level's choice within the budget, from a generator seeded by the request, so that the same
+request gives the same review. Both chances come from the same judgement of the position after
+the turn, with the same chance events after it (in Verbindung gesucht the opponent's roll that
+followed: the dice are luck, the same for both turns), so the two compare fairly. When the best
+turn leaves the mover no more than the turn played, the played turn is the best (loss 0).
+
+Everything here is picklable by name and needs no Discord, database or event loop, like
+`thinking`.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 import time
-import zlib
+from collections.abc import Hashable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
+from bot.computer.thinking import RESERVE
 from bot.games import GAMES
+from bot.games.kind import GameKind, SomeGame
 from engine.ai import Level
+from engine.errors import EngineError
 
-REVIEW_SECONDS = 0.6
-"""The default budget per turn (the contract's: a 70-turn 12x12 Ponte game within 60 s)."""
+REVIEW_SECONDS = 0.7
+"""The budget of one turn's review (the hard search takes what the replay and the judgement
+leave). With it a 70-turn 12x12 Ponte game took 53 s with one worker process, a fresh process
+per turn included (0.79 s a turn at the median, about 0.1 s of it the process), where the target
+is 60 s; a 28-turn Verbindung game took 20 s (`python -m bench.speed.analysis`, 2026-11-25, on
+a machine whose two cores other work shared)."""
 
 
 @dataclass(frozen=True, slots=True)
 class TurnReview:
-    """One turn of a finished game as the computer judges it (chances are colours[0]'s)."""
+    """One turn judged: the chances that `colours[0]` wins before it, after it and after the
+    best turn the computer found."""
 
-    turn: int
-    mover: str
-    played: str
-    best: str
-    before: float
-    after: float
-    best_after: float
+    turn: int  # the turn's number as /board's history counts it (1 = the first turn)
+    mover: str  # the colour that played it, as held at the game's end
+    played: str  # the turn played, in notation
+    best: str  # the best turn found, in notation; == played when none was better
+    before: float  # the chance that colours[0] wins before the turn
+    after: float  # the same after the turn played
+    best_after: float  # the same after the best turn
+    # Whether the mover held colours[0] after the turn played, and after the best turn (None:
+    # the same). They differ only when one of the two is a swap of the pie rule, which changes
+    # the colours' owners; the loss is the mover's, so it must know which chance was his.
+    mover_first: bool = True
+    best_first: bool | None = None
 
     @property
     def loss(self) -> float:
-        """The mover's loss of winning chance against the best turn (0 when none better).
-        `review_turn` keeps `best` only when it is better for the mover, so the distance
-        between the two chances is the loss, whichever colour moved."""
-        return abs(self.best_after - self.after)
+        """The mover's loss of winning chance: how much more the best turn would have left
+        the mover than the turn played did (0 when the played turn is as good)."""
+        played = self.after if self.mover_first else 1.0 - self.after
+        first = self.mover_first if self.best_first is None else self.best_first
+        best = self.best_after if first else 1.0 - self.best_after
+        return max(0.0, best - played)
 
     def as_json(self) -> str:
-        """The review as one JSON object."""
-        return json.dumps(asdict(self), sort_keys=True)
+        """The review as a JSON object (for the store)."""
+        return json.dumps(asdict(self), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> TurnReview:
-        """The review `as_json` wrote."""
-        data: dict[str, Any] = json.loads(text)
-        return cls(**data)
+        """The review `as_json` wrote; raises `ValueError` for anything else."""
+        try:
+            data = json.loads(text)
+            return cls(
+                turn=int(data["turn"]),
+                mover=str(data["mover"]),
+                played=str(data["played"]),
+                best=str(data["best"]),
+                before=float(data["before"]),
+                after=float(data["after"]),
+                best_after=float(data["best_after"]),
+                mover_first=bool(data.get("mover_first", True)),
+                best_first=None if data.get("best_first") is None else bool(data["best_first"]),
+            )
+        except (KeyError, TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"not a turn's review: {text[:80]!r}") from error
 
 
 def turns_to_review(game_kind: str, record: str) -> int:
-    """How many turns a finished game has (len(turn_plies()) - 1)."""
-    game = GAMES.kind(game_kind).load(record)
-    return len(game.turn_plies()) - 1
+    """How many turns a finished game has (len(turn_plies()) - 1). Raises `KeyError` for an
+    unknown game and the engine's errors for a broken record."""
+    kind = GAMES.kind(game_kind)
+    return len(kind.load(record).turn_plies()) - 1
 
 
 def review_turn(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
-    """Turn `turn` of the finished game `record` reviewed within about `seconds`."""
-    deadline = time.monotonic() + seconds
+    """Turn `turn` of the finished game `record` reviewed within about `seconds`. Raises
+    `ValueError` for a turn the game does not have, `KeyError` for an unknown game and the
+    engine's errors for a broken record."""
+    # The deadline starts before the replay: the replay counts against the budget.
+    deadline = time.monotonic() + max(0.0, seconds - RESERVE)
     kind = GAMES.kind(game_kind)
     game = kind.load(record)
     plies = game.turn_plies()
-    before_game = game.position_at(plies[turn - 1])
-    after_game = game.position_at(plies[turn])
-    made = [move for move in game.moves[plies[turn - 1] : plies[turn]] if not game.is_chance(move)]
-    mover = before_game.to_move
-    played = str(made[0]) if made else "pass"
-    first = game.colours()[0]
-    before, after = _chance(kind, before_game, first), _chance(kind, after_game, first)
-    best, best_after = played, after
-    if mover is not None and made and game.resigner(made[0]) is None:
-        found = kind.choose(
-            before_game, Level.HARD, random.Random(seed), lambda: time.monotonic() >= deadline
-        )
-        other = before_game.copy()
-        other.play(found)
-        chance = _chance(kind, other, first)
-        if (chance > after) if mover == first else (chance < after):  # only a better turn
-            best, best_after = found, chance
-    return TurnReview(turn, str(mover), played, best, before, after, best_after)
+    if not 1 <= turn < len(plies):
+        raise ValueError(f"turn {turn} is not one of the game's {len(plies) - 1} turns")
+    start, end = plies[turn - 1], plies[turn]
+    position = game.position_at(start)
+    played = game.moves[start]
+    mover = game.movers()[start]
+    assert mover is not None  # a turn's first move is its mover's (chance events are skipped)
+    before = kind.win_chance(position)
+    after = kind.win_chance(game.position_at(end))
+    first = kind.colours[0]
+    judged = TurnReview(
+        turn, str(mover), str(played), str(played), before, after, after, mover == first
+    )
+    if position.resigner(played) is not None:
+        return judged  # giving up is not a turn to improve on (and may come out of turn)
+    found = _best(kind, position, random.Random(seed), deadline)
+    if found == played:
+        return judged
+    line = _after_turn(position, found, game.moves[start + 1 : end])
+    best_after = kind.win_chance(line)
+    best_first = line.movers()[start] == first
+    best = TurnReview(
+        turn, str(mover), str(played), str(found), before, after, best_after,
+        mover == first, best_first,
+    )  # fmt: skip
+    return best if best.loss > 0 else judged
 
 
-def _chance(kind: Any, game: Any, first: Any) -> float:
-    """Colours[0]'s chance: the kind's model when it has one, else a crude score guess."""
-    model = getattr(kind, "win_chance", None)
-    if model is not None:
-        return float(model(game))
-    outcome = game.outcome()
-    if outcome is not None:
-        return 0.5 if outcome.winner is None else (1.0 if outcome.winner == first else 0.0)
-    # A wobble by the number of moves and the last move, so that the stand-in's chances move
-    # at all (early positions score nothing): for developing the display, not a judgement.
-    lead = 0.0
-    scores = game.scores()
-    if scores:
-        other = next(colour for colour in scores if colour != first)
-        lead = (scores[first] - scores[other]) / 8
-    last = str(game.moves[-1]) if game.moves else ""
-    wobble = math.sin(1.7 * game.ply + zlib.crc32(last.encode()) % 7)
-    return 0.5 + 0.4 * math.tanh(lead + 0.6 * wobble)
+def _best(
+    kind: GameKind[SomeGame], position: SomeGame, rng: random.Random, deadline: float
+) -> Hashable:
+    """The hard level's turn in `position` within the deadline, as a move."""
+    text = kind.choose(position.copy(), Level.HARD, rng, lambda: time.monotonic() >= deadline)
+    return position.parse_move(text, by=position.to_move)  # its own notation: always read
+
+
+def _after_turn(position: SomeGame, move: Hashable, events: Sequence[Hashable]) -> SomeGame:
+    """`position` after `move` and the chance events that followed the turn played (the same
+    dice for both turns); an event that does not fit the new position is left out."""
+    line = position.copy()
+    line.push(move)
+    for event in events:
+        if line.is_over or not line.is_chance(event):
+            break
+        try:
+            line.check(event)
+        except EngineError:
+            break
+        line.push(event)
+    return line

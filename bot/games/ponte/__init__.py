@@ -18,6 +18,7 @@ from bot.render.encode import add_palette_samples
 from bot.render.theme import DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.ai.ponte import choose_move
+from engine.ai.ponte.winning import white_wins
 from engine.ponte import Colour, PonteGame
 
 
@@ -64,6 +65,9 @@ class PonteKind(GameKind[PonteGame]):
 
     def choose(self, game: PonteGame, level: Level, rng: Rng, stop: Stop) -> str:
         return str(choose_move(game, level, rng, stop))
+
+    def win_chance(self, game: PonteGame) -> float:
+        return white_wins(game)
 
 
 def _names(players: Players) -> dict[Colour, str]:

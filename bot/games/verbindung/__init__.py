@@ -20,6 +20,7 @@ from bot.render.theme import DEFAULT_WIDTH
 from engine import verbindung
 from engine.ai import Level, Rng, Stop
 from engine.ai.verbindung import choose_turn
+from engine.ai.verbindung.winning import red_wins
 from engine.errors import InvalidMoveError
 from engine.verbindung import Phase, Player, VerbindungGame
 
@@ -82,6 +83,9 @@ class VerbindungKind(GameKind[VerbindungGame]):
 
     def choose(self, game: VerbindungGame, level: Level, rng: Rng, stop: Stop) -> str:
         return str(choose_turn(game, level, rng, stop))
+
+    def win_chance(self, game: VerbindungGame) -> float:
+        return red_wins(game)
 
 
 def _face_keys(faces: Iterable[str]) -> tuple[str, ...]:

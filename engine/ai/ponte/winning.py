@@ -1,0 +1,60 @@
+"""The chance that white wins a Ponte del Diavolo position: the evaluation as a probability.
+
+The evaluation (`evaluate.position_value`: points scored and within reach, white's minus red's)
+ranks positions but says nothing of how sure a lead is. A logistic model fitted to played games
+turns it into a chance: a lead counts relative to all that is in play, it is surer late in the
+game, when little is left to change it (the lead times the share of the board filled), the
+points already scored count for more near the end, and the player to move has a turn in hand
+(a tempo).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.ai.ponte.evaluate import colour_value, scored
+from engine.ponte import Colour, PonteGame
+
+WEIGHTS = {
+    "online": (-0.118, 1.572, -0.132, 0.286, 0.321),
+    "classic": (-0.416, 1.590, 0.252, 0.356, 0.304),
+}
+"""For each variant: the intercept, then the weights of `features`. Logistic regressions of
+white's win on the positions before every turn of games between the computer's levels (normal
+against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by
+`python -m bench.strength.calibration` on 2026-11-25: 12x12 on 23,138 positions of 321 games,
+10x10 on 3,993 positions of 81 games; each measured on a third as many other games (the README's
+"Analysis")."""
+
+
+def features(game: PonteGame) -> tuple[float, float, float, float]:
+    """What the model knows of a position that goes on, from white's side: the evaluation's
+    lead relative to all that is in play (over the square root of both colours' values plus
+    one: two points ahead is much when little is in play, little when much is), the lead times
+    the share of the board filled, whose turn it is (1 white, -1 red), and the points scored
+    now (white's minus red's) times the share filled."""
+    board = game.board
+    filled = sum(cell is not None for cell in board.cells) / len(board.cells)
+    white, red = colour_value(board, Colour.WHITE), colour_value(board, Colour.RED)
+    lead = white - red
+    scored_now = scored(board, Colour.WHITE)[1] - scored(board, Colour.RED)[1]
+    tempo = 1.0 if game.to_move is Colour.WHITE else -1.0
+    return lead / math.sqrt(white + red + 1), lead * filled, tempo, scored_now * filled
+
+
+def chance_of(weights: tuple[float, ...], values: tuple[float, ...]) -> float:
+    """The logistic model's chance for `values` (the `features`) under `weights`."""
+    score = weights[0] + sum(w * x for w, x in zip(weights[1:], values, strict=True))
+    score = max(-30.0, min(30.0, score))  # math.exp overflows far beyond any real lead
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def white_wins(game: PonteGame, weights: tuple[float, ...] | None = None) -> float:
+    """The chance that white wins `game`: 1, 0 or 0.5 once it is over, else the model's
+    (with its variant's `WEIGHTS` unless `weights` are given)."""
+    outcome = game.outcome()
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.5
+        return 1.0 if outcome.winner is Colour.WHITE else 0.0
+    return chance_of(weights or WEIGHTS[game.variant.name], features(game))

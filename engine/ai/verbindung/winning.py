@@ -1,0 +1,95 @@
+"""The chance that red wins a Verbindung gesucht position: the dice still needed as a chance.
+
+Before a turn the player to move knows his dice, so the position is worth what his best turn
+with them leaves: the normal level's one-turn look (`search.candidate_turns`, each turn valued
+by the race model `race.mover_value` from both players' distances and cut-offs) finds it, a
+turn that joins his network wins outright, and a logistic model fitted to played games corrects
+the race model's chance (fitted between normal players, it is too sure of itself elsewhere).
+A position waiting for its roll (seen only at a game's start) is the race model's own chance.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.ai.base import never
+from engine.ai.verbindung.network import cut_distance
+from engine.ai.verbindung.race import mover_value
+from engine.ai.verbindung.search import (
+    LOSS,
+    Planner,
+    Width,
+    candidate_turns,
+    racing,
+    tiles_of,
+)
+from engine.verbindung import Phase, Player, VerbindungGame
+
+WEIGHTS = (-0.112, 1.081)
+"""The intercept and the weight of `feature`: a logistic regression of the mover's win on the
+positions before every turn (2,840 of them) of 162 games between the computer's levels (normal
+against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by
+`python -m bench.strength.calibration` on 2026-11-25; measured on 78 other games (the README's
+"Analysis"). The race model's chance needed little correction: a slight lean against the
+mover and a little more confidence."""
+
+WIDTH = Width(firsts=8, seconds=20)
+"""The turns looked at, as widely as the normal level looks (`EFFORT[Level.NORMAL]`)."""
+
+SURE = 1e-4
+"""The race model's chances are kept this far from 0 and 1, where the logit is infinite."""
+
+
+def feature(game: VerbindungGame) -> float | None:
+    """The logit of the race model's chance for the player to move after his best turn with
+    the dice he rolled; None when that turn ends the game (see `best_turn`)."""
+    chance, ended = best_turn(game)
+    return None if ended else logit(chance)
+
+
+def logit(chance: float) -> float:
+    """The log-odds of a race model's chance, kept finite."""
+    chance = min(max(chance, SURE), 1 - SURE)
+    return math.log(chance / (1 - chance))
+
+
+def best_turn(game: VerbindungGame) -> tuple[float, bool]:
+    """The race model's chance for the player to move (in the place phase) after his best
+    turn, and whether that turn ends the game: then the chance is exact, 1 for a turn that
+    joins his network, 0.5 for one that fills the area, 0 when every turn hands the
+    opponent the win (V11)."""
+    planner = Planner(game, racing)
+    turns = candidate_turns(planner, WIDTH, never) or [planner.root]  # none: the root's own
+    best = max(turns, key=lambda line: line.value)
+    if not best.ended:
+        return best.value, False
+    if best.mine == 0:
+        return 1.0, True
+    return (0.0 if best.value == LOSS else 0.5), True
+
+
+def mover_wins(game: VerbindungGame, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """The chance that the player to move wins `game`, which goes on."""
+    if game.phase is Phase.ROLL:
+        mover = game.to_move
+        assert mover is not None
+        tiles = tiles_of(game)
+        mine, my_cut = cut_distance(tiles, mover)
+        theirs, their_cut = cut_distance(tiles, mover.other)
+        return mover_value(mine, theirs, my_cut, their_cut)
+    chance, ended = best_turn(game)
+    if ended:
+        return chance
+    score = max(-30.0, min(30.0, weights[0] + weights[1] * logit(chance)))
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def red_wins(game: VerbindungGame, weights: tuple[float, ...] = WEIGHTS) -> float:
+    """The chance that red (who begins) wins `game`: 1, 0 or 0.5 once it is over."""
+    outcome = game.outcome()
+    if outcome is not None:
+        if outcome.winner is None:
+            return 0.5
+        return 1.0 if outcome.winner is Player.RED else 0.0
+    chance = mover_wins(game, weights)
+    return chance if game.to_move is Player.RED else 1.0 - chance
