@@ -13,13 +13,15 @@ from bot.render.encode import png_bytes
 from bot.render.text import draw_text, fit, font
 from bot.render.theme import DEFAULT_THEME, Theme
 
-WIDTH = 640
+WIDTH = 760
+"""As wide as a board image, so that the longest tie-break's name ("Sonneborn-Berger") fits."""
 ROW = 34
 """The height of one row, in pixels."""
-PAD, HEAD = 14, 96
+PAD, HEAD = 14, 116
 PODIUM = 3
-COLUMNS = (40, 90, 450, 560)
-"""Where each column starts: place (right-aligned), name, points, tie-break."""
+COLUMNS = (40, 90, 520, 700)
+"""Where each column is anchored: place (its right edge), name (its left edge), points and the
+tie-break (their right edges, so that numbers line up under their heading)."""
 
 
 def standings_table(
@@ -42,7 +44,7 @@ def standings_table(
     bold = font(21, bold=True)
     draw_text(draw, (PAD + 16, PAD + 30), fit(title, bold, WIDTH - 80), bold, theme.text)
     _row(draw, PAD + 72, header, font(15), theme.muted)
-    draw.line([(PAD + 12, PAD + 82), (WIDTH - PAD - 12, PAD + 82)], fill=theme.card_edge)
+    draw.line([(PAD + 12, PAD + 84), (WIDTH - PAD - 12, PAD + 84)], fill=theme.card_edge)
     for index, row in enumerate(rows):
         podium = row[0].isdigit() and int(row[0]) <= PODIUM
         colour = theme.accent if podium else theme.text
@@ -59,9 +61,10 @@ def _row(
 ) -> None:
     place, name, points, tiebreak = cells
     draw_text(draw, (PAD + COLUMNS[0], baseline), place, face, colour, anchor="rs")
-    name = fit(name, face, COLUMNS[2] - COLUMNS[1] - 16)
-    for column, cell in ((1, name), (2, points), (3, tiebreak)):
-        draw_text(draw, (PAD + COLUMNS[column], baseline), cell, face, colour)
+    draw_text(draw, (PAD + COLUMNS[1], baseline), fit(name, face, 300), face, colour)
+    for column, cell in ((2, points), (3, tiebreak)):
+        shown = fit(cell, face, COLUMNS[3] - COLUMNS[2] - 16)
+        draw_text(draw, (PAD + COLUMNS[column], baseline), shown, face, colour, anchor="rs")
 
 
 def standings_png(

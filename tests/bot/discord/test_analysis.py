@@ -22,7 +22,9 @@ from testing.servicekit import ALICE, CHANNEL, open_service, play_moves, start_g
 
 
 def review(turn: int, mover: str, after: float, best_after: float) -> TurnReview:
-    return TurnReview(turn, mover, "q30 q31", "b1 b2", 0.5, after, best_after)
+    """A review of `mover`'s turn; chances are white's, white moving first."""
+    first = mover == "white"
+    return TurnReview(turn, mover, "q30 q31", "b1 b2", 0.5, after, best_after, mover_first=first)
 
 
 REVIEWS = [
