@@ -42,21 +42,36 @@ async def claim_due(
     """Claim (for `by`, until `until`) the undelivered posts that are due, not claimed by
     anyone now, and about servers this process serves; oldest first. Call it in a transaction:
     a post another process is claiming at the same moment is left to it."""
-    due = await db.fetch_all(
-        "SELECT id FROM owed_posts WHERE delivered_at IS NULL AND next_attempt_at <= ?"
-        f" AND (claimed_until IS NULL OR claimed_until <= ?){of_games_served(shards)}"
-        f" ORDER BY next_attempt_at, id LIMIT ?{db.skip_locked}",
-        (now, now, limit),
+    ids = await claim_due_ids(
+        db, "owed_posts", of_games_served(shards), now, by=by, until=until, limit=limit
     )
-    ids = [row["id"] for row in due]
     if not ids:
         return []
     marks = ", ".join("?" * len(ids))
-    await db.execute(
-        f"UPDATE owed_posts SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
-        (by, until, *ids),
-    )
     return await PostRow.all(db, f"{_SELECT} WHERE id IN ({marks}) ORDER BY id", ids)
+
+
+async def claim_due_ids(
+    db: Db, table: str, served: str, now: int, *, by: str, until: int, limit: int
+) -> list[int]:
+    """Claim, in the outbox `table` (the games' or the tournaments'), the undelivered posts
+    that are due and claimed by nobody now, of the servers the condition `served` keeps
+    (` AND ...`, or empty), oldest first; return their ids. Rows another transaction holds
+    are skipped (PostgreSQL's SKIP LOCKED), so two processes never claim the same post."""
+    due = await db.fetch_all(
+        f"SELECT id FROM {table} WHERE delivered_at IS NULL AND next_attempt_at <= ?"
+        f" AND (claimed_until IS NULL OR claimed_until <= ?){served}"
+        f" ORDER BY next_attempt_at, id LIMIT ?{db.skip_locked}",
+        (now, now, limit),
+    )
+    ids = [int(row["id"]) for row in due]
+    if ids:
+        marks = ", ".join("?" * len(ids))
+        await db.execute(
+            f"UPDATE {table} SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
+            (by, until, *ids),
+        )
+    return ids
 
 
 async def release_claims(db: Db, by: str) -> int:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.shards import Shards
 from bot.store.db import Db
+from bot.store.posts import claim_due_ids
 from bot.store.rows import PostKind, _FromRow
 
 
@@ -61,20 +62,12 @@ async def claim_due(
     db: Db, now: int, *, by: str, until: int, shards: Shards | None = None, limit: int = 50
 ) -> list[TournamentPostRow]:
     """Claim the undelivered posts that are due and not claimed by anyone now; oldest first."""
-    due = await db.fetch_all(
-        "SELECT id FROM tournament_posts WHERE delivered_at IS NULL AND next_attempt_at <= ?"
-        f" AND (claimed_until IS NULL OR claimed_until <= ?){_served(shards)}"
-        f" ORDER BY next_attempt_at, id LIMIT ?{db.skip_locked}",
-        (now, now, limit),
+    ids = await claim_due_ids(
+        db, "tournament_posts", _served(shards), now, by=by, until=until, limit=limit
     )
-    ids = [row["id"] for row in due]
     if not ids:
         return []
     marks = ", ".join("?" * len(ids))
-    await db.execute(
-        f"UPDATE tournament_posts SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
-        (by, until, *ids),
-    )
     return await TournamentPostRow.all(db, f"{_SELECT} WHERE id IN ({marks}) ORDER BY id", ids)
 
 
