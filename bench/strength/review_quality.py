@@ -2,13 +2,14 @@
 after the opponent's best answer (issue 29; not a test).
 
 Run ``python -m bench.strength.review_quality`` from the repository root. It reviews every turn
-of recorded 12x12 games between the easy and the normal level (``bench/records/calibration-
-ponte.jsonl``) as `review.review_turn` does, in this one process: the hard search's turn within
-the budget, then both turns judged twice, by the static model (`GameKind.win_chance`, the
-review's judgement before) and by `GameKind.judged_chance` (after the opponent's best one-turn
-answer, the judgement now). For each judgement it prints how often the computer's turn is
-judged no better than the one played (loss 0), the mean loss per turn of the easy and the
-normal players (a fairer judgement separates them more clearly), and the time per turn.
+of recorded 12x12 games between the easy and the normal level, or with ``--against hard@0.05``
+between the hard level (at 0.05 s a turn) and the normal (``bench/records/calibration-ponte.
+jsonl``), as `review.review_turn` does, in this one process: the hard search's turn within the
+budget, then both turns judged twice, by the static model (`GameKind.win_chance`, the review's
+judgement before) and by `GameKind.judged_chance` (after the opponent's best one-turn answer,
+the judgement now). For each judgement it prints how often the computer's turn is judged no
+better than the one played (loss 0), the mean loss per turn of each level (a fairer judgement
+separates them more clearly), and the time per turn.
 """
 
 from __future__ import annotations
@@ -51,12 +52,12 @@ class Tally:
         )
 
 
-def games(count: int) -> list[tuple[tuple[str, str], list[str]]]:
-    """The first `count` recorded 12x12 games between easy and normal, seats alternating."""
+def games(count: int, against: str) -> list[tuple[tuple[str, str], list[str]]]:
+    """The first `count` recorded 12x12 games between `against` and normal, seats alternating."""
     chosen = []
     for line in RECORDS.read_text().splitlines():
         entry = json.loads(line)
-        if sorted(entry["players"]) == ["easy", "normal"]:
+        if sorted(entry["players"]) == sorted([against, "normal"]):
             chosen.append((tuple(entry["players"]), entry["moves"]))
     return chosen[:count]
 
@@ -69,11 +70,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=REVIEW_SECONDS)
+    parser.add_argument("--against", default="easy", help="normal's opponent: easy, hard@0.05")
     args = parser.parse_args()
     kind = GAMES.kind("ponte")
     static, judged = Tally(), Tally()
     searching, judging = [], []
-    for number, (players, moves) in enumerate(games(args.games)):
+    for number, (players, moves) in enumerate(games(args.games, args.against)):
         game = kind.game.from_moves(None, moves)
         plies = game.turn_plies()
         first = kind.colours[0]

@@ -42,8 +42,10 @@ is 60 s; a 28-turn Verbindung game took 20 s (`python -m bench.speed.analysis`, 
 a machine whose two cores other work shared)."""
 
 JUDGING = 0.05
-"""Seconds kept from the hard search for judging the two turns (in Ponte about 0.02 s each:
-the opponent's answers listed and valued by the model), so that the review keeps its budget."""
+"""Seconds kept from the hard search for judging the two turns, so that the review stays near
+its budget. In Ponte the two took 0.09 s at the median (the opponent's answers listed and each
+valued by the model; `python -m bench.strength.review_quality`), so a review may run a few
+hundredths over: the 70-turn game still took 47 s of its 60 (`bench.speed.analysis`)."""
 
 
 @dataclass(frozen=True, slots=True)
