@@ -158,11 +158,24 @@ def test_an_unknown_game_or_a_broken_record_is_refused():
         review_turn("ponte", broken, 1, SEED, 0.1)
 
 
+def test_a_review_stored_before_the_judged_chances_reads_with_none():
+    stored = '{"turn":3,"mover":"white","played":"a1 a2","best":"b1 b2","before":0.5,'
+    stored += '"after":0.4,"best_after":0.6,"mover_first":true,"best_first":null}'
+    old = TurnReview.from_json(stored)
+    assert old.judged is None and old.best_judged is None
+    assert old.loss == pytest.approx(0.2)  # the model's chances, as before
+
+
 def test_a_review_goes_to_json_and_back():
     review = TurnReview(5, "red", "a1 a2", "b1 b2", 0.25, 0.5, 0.375, False, None)
     assert TurnReview.from_json(review.as_json()) == review
     swapped = TurnReview(2, "white", "swap", "a1 a2", 0.5, 0.5, 0.25, True, False)
     assert TurnReview.from_json(swapped.as_json()) == swapped
+    judged = TurnReview(5, "red", "a1 a2", "b1 b2", 0.25, 0.5, 0.375, False, None, 0.4, 0.3)
+    assert TurnReview.from_json(judged.as_json()) == judged
+    assert judged.loss == pytest.approx(0.1)  # the judged chances, not the model's
+    with pytest.raises(ValueError, match="not a turn's review"):
+        TurnReview.from_json(judged.as_json().replace('"judged":0.4', '"judged":"0.4"'))
     with pytest.raises(ValueError, match="not a turn's review"):
         TurnReview.from_json('{"turn": 1}')
     with pytest.raises(ValueError, match="not a turn's review"):
@@ -201,6 +214,7 @@ def test_a_turn_the_opponents_best_answer_punishes_is_flagged_though_the_model_r
     assert judged.best_judged is not None and judged.judged is not None
     assert judged.best_judged - judged.judged > 0.05  # after red's best answer it is worse
     assert judged.loss == pytest.approx(judged.best_judged - judged.judged)
+    assert review_turn("ponte", record, 15, SEED, 0.0) == judged  # the same request, the same
     # The chart keeps the model's chances: this turn's after is the next turn's before.
     following = review_turn("ponte", record, 16, SEED, 0.0)
     assert following.before == judged.after
