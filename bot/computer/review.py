@@ -1,12 +1,20 @@
 """The review of one turn of a finished game, as a worker process runs it: plain data in and out.
 
-A turn is judged by the winning chance it leaves (`GameKind.win_chance`, a model fitted to
-played games) against the chance the best turn the computer finds would have left: the hard
-level's choice within the budget, from a generator seeded by the request, so that the same
-request gives the same review. Both chances come from the same judgement of the position after
-the turn, with the same chance events after it (in Verbindung gesucht the opponent's roll that
-followed: the dice are luck, the same for both turns), so the two compare fairly. When the best
-turn leaves the mover no more than the turn played, the played turn is the best (loss 0).
+A turn is judged by the winning chance it leaves against the chance the best turn the computer
+finds would have left: the hard level's choice within the budget, from a generator seeded by the
+request, so that the same request gives the same review. Both chances come from the same
+judgement of the position after the turn, with the same chance events after it (in Verbindung
+gesucht the opponent's roll that followed: the dice are luck, the same for both turns), so the
+two compare fairly. When the best turn leaves the mover no more than the turn played, the played
+turn is the best (loss 0).
+
+The judgement is `GameKind.judged_chance` where the game has one, else the model fitted to
+played games (`GameKind.win_chance`). In Ponte the model alone is static: it does not see the
+bridge the opponent cuts or the island he takes next turn, so a greedy turn that leaves such a
+threat looked better than the hard search's sounder one, and the review said loss 0. Ponte's
+judgement therefore values each position after the opponent's best one-turn answer (two plies
+for both turns). The chart keeps the model's chances (`before`, `after`), which run from one
+turn to the next; the loss and the swings use the judged ones.
 
 Everything here is picklable by name and needs no Discord, database or event loop, like
 `thinking`.
@@ -33,6 +41,12 @@ per turn included (0.79 s a turn at the median, about 0.1 s of it the process), 
 is 60 s; a 28-turn Verbindung game took 20 s (`python -m bench.speed.analysis`, 2026-11-25, on
 a machine whose two cores other work shared)."""
 
+JUDGING = 0.05
+"""Seconds kept from the hard search for judging the two turns, so that the review stays near
+its budget. In Ponte the two took 0.09 s at the median (the opponent's answers listed and each
+valued by the model; `python -m bench.strength.review_quality`), so a review may run a few
+hundredths over: the 70-turn game still took 47 s of its 60 (`bench.speed.analysis`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class TurnReview:
@@ -51,14 +65,32 @@ class TurnReview:
     # the colours' owners; the loss is the mover's, so it must know which chance was his.
     mover_first: bool = True
     best_first: bool | None = None
+    # The chances that colours[0] wins after the turn played and after the best turn, each
+    # judged after the opponent's best answer (`GameKind.judged_chance`); None where the game
+    # judges by the model alone (Verbindung gesucht) and in reviews stored before. The loss
+    # compares these; `before` and `after` stay the model's, so that the chart runs from one
+    # turn to the next (a turn's `after` is the next turn's `before`).
+    judged: float | None = None
+    best_judged: float | None = None
+
+    @property
+    def judged_after(self) -> float:
+        """The chance after the turn played that the loss counts with."""
+        return self.after if self.judged is None else self.judged
+
+    @property
+    def judged_best(self) -> float:
+        """The chance after the best turn that the loss counts with."""
+        return self.best_after if self.best_judged is None else self.best_judged
 
     @property
     def loss(self) -> float:
         """The mover's loss of winning chance: how much more the best turn would have left
         the mover than the turn played did (0 when the played turn is as good)."""
-        played = self.after if self.mover_first else 1.0 - self.after
+        after, best_after = self.judged_after, self.judged_best
+        played = after if self.mover_first else 1.0 - after
         first = self.mover_first if self.best_first is None else self.best_first
-        best = self.best_after if first else 1.0 - self.best_after
+        best = best_after if first else 1.0 - best_after
         return max(0.0, best - played)
 
     def as_json(self) -> str:
@@ -80,9 +112,19 @@ class TurnReview:
                 best_after=float(data["best_after"]),
                 mover_first=bool(data.get("mover_first", True)),
                 best_first=None if data.get("best_first") is None else bool(data["best_first"]),
+                judged=_optional(data.get("judged")),
+                best_judged=_optional(data.get("best_judged")),
             )
         except (KeyError, TypeError, json.JSONDecodeError) as error:
             raise ValueError(f"not a turn's review: {text[:80]!r}") from error
+
+
+def _optional(value: object) -> float | None:
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)):
+        raise TypeError(f"not a chance: {value!r}")
+    return float(value)
 
 
 def turns_to_review(game_kind: str, record: str) -> int:
@@ -109,24 +151,31 @@ def review_turn(game_kind: str, record: str, turn: int, seed: str, seconds: floa
     mover = game.movers()[start]
     assert mover is not None  # a turn's first move is its mover's (chance events are skipped)
     before = kind.win_chance(position)
-    after = kind.win_chance(game.position_at(end))
+    ended = game.position_at(end)
+    after = kind.win_chance(ended)
     first = kind.colours[0]
-    judged = TurnReview(
-        turn, str(mover), str(played), str(played), before, after, after, mover == first
-    )
     if position.resigner(played) is not None:
-        return judged  # giving up is not a turn to improve on (and may come out of turn)
-    found = _best(kind, position, random.Random(seed), deadline)
-    if found == played:
-        return judged
-    line = _after_turn(position, found, game.moves[start + 1 : end])
-    best_after = kind.win_chance(line)
-    best_first = line.movers()[start] == first
-    best = TurnReview(
-        turn, str(mover), str(played), str(found), before, after, best_after,
-        mover == first, best_first,
+        # Giving up is not a turn to improve on (and may come out of turn); the game is over.
+        return TurnReview(
+            turn, str(mover), str(played), str(played), before, after, after, mover == first
+        )
+    found = _best(kind, position, random.Random(seed), deadline - JUDGING)
+    # Both turns judged alike, each with a generator of its own from the seed: the played
+    # turn's judgement does not depend on the search.
+    judged = kind.judged_chance(ended, random.Random(f"{seed}:judged"))
+    alike = TurnReview(
+        turn, str(mover), str(played), str(played), before, after, after, mover == first,
+        None, judged, judged,
     )  # fmt: skip
-    return best if best.loss > 0 else judged
+    if found == played:
+        return alike
+    line = _after_turn(position, found, game.moves[start + 1 : end])
+    best = TurnReview(
+        turn, str(mover), str(played), str(found), before, after, kind.win_chance(line),
+        mover == first, line.movers()[start] == first,
+        judged, kind.judged_chance(line, random.Random(f"{seed}:judged")),
+    )  # fmt: skip
+    return best if best.loss > 0 else alike
 
 
 def _best(

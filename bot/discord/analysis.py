@@ -150,8 +150,10 @@ class AnalysisShower:
             best=swing.best,
             colour=text(locale, f"colour.{first}"),
             before=percent(swing.before),
-            after=percent(swing.after),
-            best_after=percent(swing.best_after),
+            # The chances the loss counts with (Ponte's after the opponent's best answer):
+            # the better turn always shows the better chance.
+            after=percent(swing.judged_after),
+            best_after=percent(swing.judged_best),
             loss=f"{100 * swing.loss:.1f}",
         )
 

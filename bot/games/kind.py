@@ -302,6 +302,13 @@ class GameKind(ABC, Generic[G]):
             return 0.5
         return 1.0 if outcome.winner == self.colours[0] else 0.0
 
+    def judged_chance(self, game: G, rng: Rng) -> float | None:
+        """The chance that `colours[0]` wins `game`, judged more closely than `win_chance`
+        for the review of a turn (worker processes only; the same `game` and `rng` give the
+        same chance), or None where `win_chance` is the judgement (the default). Ponte's
+        looks at the best answer first."""
+        return None
+
 
 def _unique(items: Iterable[str]) -> Iterator[str]:
     """`items` without repeats, lazily: the candidates are only worked out as far as shown."""

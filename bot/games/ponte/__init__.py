@@ -18,7 +18,7 @@ from bot.render.encode import add_palette_samples
 from bot.render.theme import DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.ai.ponte import choose_move
-from engine.ai.ponte.winning import white_wins
+from engine.ai.ponte.winning import answered, white_wins
 from engine.ponte import Colour, PonteGame
 
 
@@ -68,6 +68,9 @@ class PonteKind(GameKind[PonteGame]):
 
     def win_chance(self, game: PonteGame) -> float:
         return white_wins(game)
+
+    def judged_chance(self, game: PonteGame, rng: Rng) -> float | None:
+        return answered(game, rng)
 
 
 def _names(players: Players) -> dict[Colour, str]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from engine.ai.base import Rng, never
+from engine.ai.ponte.candidates import after, candidates
 from engine.ai.ponte.evaluate import colour_value, scored
 from engine.ponte import Colour, PonteGame
 
@@ -25,6 +27,10 @@ against normal, normal against hard at 0.05 s a turn, easy against normal), fitt
 `python -m bench.strength.calibration` on 2026-11-25: 12x12 on 23,138 positions of 321 games,
 10x10 on 3,993 positions of 81 games; each measured on a third as many other games (the README's
 "Analysis")."""
+
+
+ANSWER_WIDTH = 8
+"""The single fields paired into the answers `answered` weighs: the normal level's width."""
 
 
 def features(game: PonteGame) -> tuple[float, float, float, float]:
@@ -58,3 +64,20 @@ def white_wins(game: PonteGame, weights: tuple[float, ...] | None = None) -> flo
             return 0.5
         return 1.0 if outcome.winner is Colour.WHITE else 0.0
     return chance_of(weights or WEIGHTS[game.variant.name], features(game))
+
+
+def answered(game: PonteGame, rng: Rng, width: int = ANSWER_WIDTH) -> float:
+    """The chance that white wins `game` after the best one-turn answer of the player to move:
+    the normal level's look (`candidates` over the `width` best fields, every bridge and pass),
+    each answer valued by the model (`white_wins`), the best for the one who answers. The static
+    model alone does not see a threat that the next turn carries out (a bridge cut, an island
+    taken); one answer does. Exact once the game is over; the pie rule's swap is not among the
+    answers. Not cut short by time: the same position and `rng` give the same chance."""
+    colour = game.to_move
+    if colour is None or game.is_over:
+        return white_wins(game)
+    options = candidates(game, width, rng, never)
+    chances = [white_wins(after(game, option.move)) for option in options]
+    if not chances:
+        return white_wins(game)
+    return max(chances) if colour is Colour.WHITE else min(chances)

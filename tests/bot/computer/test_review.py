@@ -158,12 +158,71 @@ def test_an_unknown_game_or_a_broken_record_is_refused():
         review_turn("ponte", broken, 1, SEED, 0.1)
 
 
+def test_a_review_stored_before_the_judged_chances_reads_with_none():
+    stored = '{"turn":3,"mover":"white","played":"a1 a2","best":"b1 b2","before":0.5,'
+    stored += '"after":0.4,"best_after":0.6,"mover_first":true,"best_first":null}'
+    old = TurnReview.from_json(stored)
+    assert old.judged is None and old.best_judged is None
+    assert old.loss == pytest.approx(0.2)  # the model's chances, as before
+
+
 def test_a_review_goes_to_json_and_back():
     review = TurnReview(5, "red", "a1 a2", "b1 b2", 0.25, 0.5, 0.375, False, None)
     assert TurnReview.from_json(review.as_json()) == review
     swapped = TurnReview(2, "white", "swap", "a1 a2", 0.5, 0.5, 0.25, True, False)
     assert TurnReview.from_json(swapped.as_json()) == swapped
+    judged = TurnReview(5, "red", "a1 a2", "b1 b2", 0.25, 0.5, 0.375, False, None, 0.4, 0.3)
+    assert TurnReview.from_json(judged.as_json()) == judged
+    assert judged.loss == pytest.approx(0.1)  # the judged chances, not the model's
+    with pytest.raises(ValueError, match="not a turn's review"):
+        TurnReview.from_json(judged.as_json().replace('"judged":0.4', '"judged":"0.4"'))
     with pytest.raises(ValueError, match="not a turn's review"):
         TurnReview.from_json('{"turn": 1}')
     with pytest.raises(ValueError, match="not a turn's review"):
         TurnReview.from_json("nonsense")
+
+
+# The first 16 turns of a recorded 12x12 game, normal (white) against easy (bench/records/
+# calibration-ponte.jsonl). At turn 15 white played h4 i4, which the model alone rates above
+# the bridge b11-c9 (the search's turn): the stones add points within reach, the bridge banks
+# fewer. But red's best answer, k5 l6, takes more after h4 i4 (it adds two points to red's) than
+# after the bridge, which keeps its points.
+GREEDY = [
+    "c11 f6", "j1 j2", "f7 g6", "i3 j3", "e7 e9", "g5 g11", "d9 e10", "d8 f5", "b11 c9",
+    "h5 i5", "c12 d12", "j9 l5", "e7-e9", "d7 l7", "h4 i4", "j7 k7",
+]  # fmt: skip
+
+
+def searched_turn(text: str):
+    """A stand-in for the hard search that always finds `text` (the search's own turn depends
+    on the time it gets)."""
+
+    def best(kind, position, rng, deadline):
+        return position.parse_move(text, by=position.to_move)
+
+    return best
+
+
+def test_a_turn_the_opponents_best_answer_punishes_is_flagged_though_the_model_rates_it_higher(
+    monkeypatch,
+):
+    monkeypatch.setattr(review, "_best", searched_turn("b11-c9"))
+    record = PonteGame.from_moves(None, GREEDY).record().to_json()
+    judged = review_turn("ponte", record, 15, SEED, 0.0)
+    assert (judged.mover, judged.played, judged.best) == ("white", "h4 i4", "b11-c9")
+    assert judged.after > judged.best_after  # the model alone: the played turn is better
+    assert judged.best_judged is not None and judged.judged is not None
+    assert judged.best_judged - judged.judged > 0.05  # after red's best answer it is worse
+    assert judged.loss == pytest.approx(judged.best_judged - judged.judged)
+    assert review_turn("ponte", record, 15, SEED, 0.0) == judged  # the same request, the same
+    # The chart keeps the model's chances: this turn's after is the next turn's before.
+    following = review_turn("ponte", record, 16, SEED, 0.0)
+    assert following.before == judged.after
+
+
+def test_the_played_turn_found_again_is_judged_alike_and_loses_nothing(monkeypatch):
+    monkeypatch.setattr(review, "_best", searched_turn("h4 i4"))
+    record = PonteGame.from_moves(None, GREEDY).record().to_json()
+    judged = review_turn("ponte", record, 15, SEED, 0.0)
+    assert judged.best == judged.played and judged.loss == 0.0
+    assert judged.judged == judged.best_judged is not None

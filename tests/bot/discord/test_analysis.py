@@ -90,3 +90,13 @@ async def test_the_progress_is_shown_again_every_few_turns_and_at_the_end(
     finished = await analysis_of(tmp_path / "c", REVIEWS, done=4)
     every._shown_at[finished.view.id] = float("inf")
     assert every.due(finished)
+
+
+async def test_a_swing_judged_after_the_answer_shows_the_judged_chances(tmp_path: Path) -> None:
+    # The model alone rated the played turn higher (70% against 60%); after the opponent's
+    # best answer the better turn leaves 55% where the played one leaves 30%.
+    judged = TurnReview(1, "white", "q30 q31", "b1 b2", 0.5, 0.7, 0.6, True, None, 0.3, 0.55)
+    analysis = await analysis_of(tmp_path, [judged], done=1)
+    shown = await shower().result(analysis, "en-US")
+    assert "(50% → 30%)" in shown.content and "(→ 55%)" in shown.content
+    assert "a loss of 25.0 points" in shown.content

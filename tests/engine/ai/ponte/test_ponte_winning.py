@@ -1,14 +1,17 @@
 """Ponte del Diavolo's win-chance model: exact at the end, a chance in between that grows with
-white's lead and with the turn in hand."""
+white's lead and with the turn in hand; judged after the best answer, it sees the threat the
+answer carries out."""
 
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
+from engine.ai.ponte.candidates import after, candidates
 from engine.ai.ponte.evaluate import colour_value
-from engine.ai.ponte.winning import WEIGHTS, chance_of, features, white_wins
+from engine.ai.ponte.winning import WEIGHTS, answered, chance_of, features, white_wins
 from engine.ponte import Colour, PonteGame
 from testing.ponte_positions import classic_filled, position
 
@@ -51,3 +54,27 @@ def test_each_variant_has_its_fitted_weights(variant):
     assert len(weights) == 1 + len(features(PonteGame(variant)))
     assert weights[1] > 0  # the better the evaluation for white, the likelier white wins
     assert 0.0 < chance_of(weights, (1e6, 1e6, 1.0, 1e6)) <= 1.0  # no overflow far out
+
+
+def test_the_answer_is_the_best_for_the_player_who_answers():
+    game = position(white="a5 c7 e5", red="j2 l4 j4", to_move=Colour.RED)
+    options = candidates(game, 8, random.Random(1), lambda: False)
+    chances = [white_wins(after(game, option.move)) for option in options]
+    assert answered(game, random.Random(1)) == min(chances)
+    game.play("k9 k10")
+    options = candidates(game, 8, random.Random(1), lambda: False)
+    chances = [white_wins(after(game, option.move)) for option in options]
+    assert answered(game, random.Random(1)) == max(chances)
+
+
+def test_a_threat_the_answer_carries_out_counts_against_the_one_who_left_it():
+    # Red's three stones become an island with one more: the model alone does not see it.
+    game = position(white="e5 g7 i9", red="a1 b1 a2", to_move=Colour.RED)
+    assert answered(game, random.Random(2)) < white_wins(game) - 0.05
+    # The same, answered again with the same generator: the same chance.
+    assert answered(game, random.Random(2)) == answered(game, random.Random(2))
+
+
+def test_after_the_end_the_answer_is_the_exact_result():
+    resigned = PonteGame.from_moves(None, ["c3 d5", "resign white"])
+    assert answered(resigned, random.Random(0)) == 0.0
