@@ -2,7 +2,8 @@
 Discord: /analyze answers publicly with its progress, which becomes the chart, the accuracy and
 the three biggest swings; a second request is answered from the store; the Analyse button
 under the last post does the same; the daily cap and games one cannot see are refused
-privately; an analysis cut by a restart goes on where it stopped."""
+privately; an analysis cut by a restart goes on where it stopped; one whose turn cannot be
+reviewed ends, after a few tries, saying so."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import logging
 
 import pytest
 
+from bot.discord import analyst
 from bot.discord.analysis import percent, reviews_of
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
@@ -216,7 +218,9 @@ async def test_a_turn_that_cannot_be_reviewed_ends_the_analysis_as_failed(
             row = await analyses.get_analysis(db, game_id)
             assert row is not None and row.failures == FAILED_TRIES
             assert await analyses.asked_since(db, world.alice.id, 0) == []  # no longer counted
-        given_up = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        given_up = [
+            r for r in caplog.records if r.name == analyst.__name__ and r.levelno >= logging.ERROR
+        ]
         assert len(given_up) == 1 and f"game {game_id}" in given_up[0].getMessage()
         assert "cannot be reviewed" in given_up[0].getMessage()  # the error itself
         again = await run(world, world.bob, "analyze", {"game": game_id})
