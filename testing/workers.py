@@ -112,3 +112,13 @@ def review_slowly(game_kind: str, record: str, turn: int, seed: str, seconds: fl
     """A review that takes half a minute: one a computer move must not wait for."""
     time.sleep(30)
     return review_turn(game_kind, record, turn, seed, seconds)
+
+
+def review_fails(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+    """Fails at every turn: a record the reviewer refuses, every time it is tried."""
+    raise RuntimeError(f"turn {turn}: this record cannot be reviewed")
+
+
+def review_dies(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+    """The review's process dies (as if killed by the out-of-memory killer)."""
+    os._exit(3)

@@ -5,7 +5,8 @@ now and then, never more often than every `SHOW_EVERY` turns or `SHOW_SECONDS` s
 edit pings nobody); once done, the same message becomes the result: the chart of the first
 colour's winning chance over the game, each player's accuracy (their average loss of winning
 chance per turn, in points of a hundred) and the three biggest swings, each with a small board
-of the turn played and the better one. A second request shows the stored result at once.
+of the turn played and the better one. A second request shows the stored result at once. An
+analysis given up (a turn the computer could not review, `FAILED_TRIES` times) says so instead.
 """
 
 from __future__ import annotations
@@ -74,6 +75,18 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
+def failed_text(analysis: Analysis, locale: str) -> str:
+    """The message of an analysis given up: which turn the computer could not review."""
+    view = analysis.view
+    return text(
+        locale,
+        "analysis.failed",
+        game_id=view.id,
+        game=text(locale, view.kind.title_key),
+        turn=analysis.failed_turn,
+    )
+
+
 def progress_text(analysis: Analysis, locale: str) -> str:
     """The progress message: which game, how many turns of how many are reviewed."""
     view = analysis.view
@@ -97,7 +110,9 @@ class AnalysisShower:
         self._shown_at: dict[int, float] = {}
 
     async def message(self, analysis: Analysis, locale: str) -> Shown:
-        """The progress, or the result once every turn is reviewed."""
+        """The progress, or the result once every turn is reviewed (or that it failed)."""
+        if analysis.failed:
+            return Shown(failed_text(analysis, locale), [])
         if not analysis.finished:
             return Shown(progress_text(analysis, locale), [])
         return await self.result(analysis, locale)
@@ -212,7 +227,7 @@ class AnalysisShower:
     def due(self, analysis: Analysis) -> bool:
         """Whether the analysis's message is to be edited now: it is done, or it is behind by
         `SHOW_EVERY` turns, or it was last edited `SHOW_SECONDS` ago."""
-        if analysis.finished:
+        if analysis.finished or analysis.failed:
             return True
         behind = analysis.done - max(analysis.shown, 0)
         since = time.monotonic() - self._shown_at.get(analysis.view.id, 0.0)

@@ -16,6 +16,11 @@ process start, a fraction of a move's thinking time). It does not even wait that
 queueing for a slot stops the review at once (its process is terminated, its claim given back,
 the turn reviewed again later), and `FairSlots` hands the freed slot to the move.
 
+A review that fails (the reviewer raises, its process dies or runs out of time) is counted in the
+database and tried again at once; after `FAILED_TRIES` failures of one turn the analysis is
+given up (its message says so), so one game the computer cannot review does not take a slot's
+spare time for ever.
+
 A bot process also shows the progress: it edits each analysis's message when turns were
 reviewed (here or in a worker, which says so by NOTIFY), through `AnalysisShower`.
 """
@@ -32,6 +37,7 @@ from bot.computer.fair import FairSlots
 from bot.computer.processes import run_in_process
 from bot.computer.review import REVIEW_SECONDS, TurnReview, review_turn
 from bot.service import AnalysisTurn, GameService
+from bot.service.analyses import FAILED_TRIES
 from bot.service.events import sleep_unless
 from bot.store.analyses import ANALYSIS
 from bot.store.jobs import COMPUTER
@@ -78,7 +84,7 @@ class Analyst:
         self._ready = ready
         self._look = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._reviewing: asyncio.Task[TurnReview | None] | None = None  # the turn under review
+        self._reviewing: asyncio.Task[TurnReview | Exception] | None = None  # the turn under review
         self._own_change = False  # the slots' events are of our own take or give back
         self._unsubscribe: list[Callable[[], None]] = []
 
@@ -183,13 +189,28 @@ class Analyst:
             self._give_back(self.slots)
         if stopped:  # a move came first: the turn is free for the next look, here or anywhere
             await self.service.release_analysis_claims(self.name)
-        elif review is not None:
+        elif isinstance(review, TurnReview):
             await self.service.save_review(turn.game_id, turn.turn, review.as_json())
+        elif review is not None:
+            await self._failed(turn, review)
         return True
 
-    async def _review(self, turn: AnalysisTurn) -> TurnReview | None:
-        """The turn's review from a worker process; None if it failed (its claim runs out and
-        the turn is tried again)."""
+    async def _failed(self, turn: AnalysisTurn, error: Exception) -> None:
+        """Count the failure (the turn is tried again at once, until `FAILED_TRIES` failures
+        give its analysis up); said once, by the process whose failure gave it up."""
+        if await self.service.review_failed(turn.game_id, turn.turn, by=self.name):
+            log.error(
+                "game %s: analysis given up, turn %s could not be reviewed %s times: %r",
+                turn.game_id,
+                turn.turn,
+                FAILED_TRIES,
+                error,
+                exc_info=error,
+            )
+
+    async def _review(self, turn: AnalysisTurn) -> TurnReview | Exception:
+        """The turn's review from a worker process, or why it failed (the reviewer raised,
+        its process died or ran out of time)."""
         try:
             return await run_in_process(
                 self.reviewer,
@@ -200,6 +221,6 @@ class Analyst:
                 self.seconds,
                 timeout=self.seconds + GRACE,
             )
-        except Exception:
-            log.exception("game %s: turn %s could not be reviewed", turn.game_id, turn.turn)
-            return None
+        except Exception as error:  # counted: the give-up is logged once, with the error
+            log.info("game %s: turn %s could not be reviewed: %r", turn.game_id, turn.turn, error)
+            return error

@@ -184,6 +184,7 @@ class GameService:
         self.claim_analysis_turn = analyses.claim_analysis_turn
         self.save_review = analyses.save_review
         self.release_analysis_claims = analyses.release_analysis_claims
+        self.review_failed = analyses.review_failed
 
     def _queries(self, queries: Queries, ratings: Ratings) -> None:
         self.game_in = queries.game_in

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.service.context import Context
 from bot.service.deadlines import DAY
 from bot.service.errors import (
+    AnalysisFailedError,
     GameNotFoundError,
     GameNotOverError,
     NoFinishedGameHereError,
@@ -29,6 +30,10 @@ from bot.store.analyses import AnalysisRow, AnalysisState
 
 MIN_TURNS = 4
 """A game of fewer turns (a resignation after the opening) has nothing to analyse."""
+FAILED_TRIES = 3
+"""Failed reviews of one turn (the reviewer raised, its process died or ran out of time) after
+which its analysis is given up: a turn the computer cannot review must not take a worker's
+spare time for ever, nor leave its message showing progress that never moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +49,17 @@ class Analysis:
     channel_id: int | None
     message_id: int | None
     reviews: tuple[str, ...]
+    failed_turn: int | None = None  # given up at this turn (state FAILED)
 
     @property
     def finished(self) -> bool:
         """Every turn is reviewed."""
         return self.state is AnalysisState.DONE
+
+    @property
+    def failed(self) -> bool:
+        """It was given up: a turn could not be reviewed."""
+        return self.state is AnalysisState.FAILED
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,7 @@ class Analyses:
             view = await self._game(db, user_id, game_id, channel_id, guild_id)
             row = await analyses.get_analysis(db, view.id)
             if row is not None:
+                self._refuse_failed(row)
                 return AnalysisRequest(await self._analysis(db, view, row), new=False)
             self._check_analysable(view)
             await self._refuse_beyond_cap(db, user_id, now)
@@ -158,6 +170,20 @@ class Analyses:
         self.ctx.events.publish(AnalysisProgressed(game_id, found.done, found.finished))
         return found
 
+    async def review_failed(self, game_id: int, turn: int, *, by: str) -> bool:
+        """The review of turn `turn` of game `game_id` failed in process `by` (its claim is
+        given back, and it is tried again at once) and was counted; whether this failure gave
+        the analysis up (the `FAILED_TRIES`th in a row for that turn), so that only one
+        process reports it."""
+        async with self.ctx.connection.transaction() as db:
+            given_up = await analyses.review_failed(
+                db, game_id, turn, by=by, now=self.ctx.now(), tries=FAILED_TRIES
+            )
+        found = await self.analysis(game_id)
+        if found is not None:
+            self.ctx.events.publish(AnalysisProgressed(game_id, found.done, found.finished))
+        return given_up
+
     async def release_analysis_claims(self, by: str) -> int:
         """At start: give up the claims of process `by` (it reviews nothing now)."""
         async with self.ctx.connection.transaction() as db:
@@ -190,6 +216,16 @@ class Analyses:
     def _turns(view: GameView) -> int:
         return len(view.game.turn_plies()) - 1
 
+    @staticmethod
+    def _refuse_failed(row: AnalysisRow) -> None:
+        """A failed analysis is not tried again: the same turn is judged alike every time."""
+        if row.state is AnalysisState.FAILED:
+            raise AnalysisFailedError(
+                "the computer could not review that game",
+                game_id=row.game_id,
+                turn=row.failing_turn,
+            )
+
     async def _refuse_beyond_cap(self, db: Db, user_id: int, now: int) -> None:
         """Each analysis is minutes of a worker's time: a player asks for a few a day."""
         limit = self.ctx.limits.analyses_per_day
@@ -212,4 +248,5 @@ class Analyses:
             channel_id=row.channel_id,
             message_id=row.message_id,
             reviews=reviews,
+            failed_turn=row.failing_turn if row.state is AnalysisState.FAILED else None,
         )

@@ -384,3 +384,11 @@ class TooManyAnalysesError(ServiceError):
     possible at `params['retry_at']`."""
 
     key = "analysis_limit"
+
+
+class AnalysisFailedError(ServiceError):
+    """The analysis of game `params['game_id']` was given up: the computer could not review
+    its turn `params['turn']`, try after try. It is not tried again (the same turn is judged
+    alike every time, so it would fail alike)."""
+
+    key = "analysis_failed"

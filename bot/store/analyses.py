@@ -21,6 +21,7 @@ class AnalysisState(StrEnum):
     WAITING = "waiting"  # asked for, no turn reviewed yet
     RUNNING = "running"  # some turns reviewed
     DONE = "done"  # every turn reviewed
+    FAILED = "failed"  # a turn could not be reviewed, try after try: given up for good
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,8 @@ class AnalysisRow:
     shown: int  # the turns done that its message shows (-1: none shown yet)
     channel_id: int | None
     message_id: int | None
+    failing_turn: int | None = None  # the turn whose review failed last...
+    failures: int = 0  # ...and how many times in a row
 
     @classmethod
     def from_row(cls, row: Row) -> AnalysisRow:
@@ -50,10 +53,15 @@ class AnalysisRow:
             shown=row["shown"],
             channel_id=row["channel_id"],
             message_id=row["message_id"],
+            failing_turn=row["failing_turn"],
+            failures=row["failures"],
         )
 
 
-COLUMNS = "game_id, asked_by, asked_at, state, turns, done, shown, channel_id, message_id"
+COLUMNS = (
+    "game_id, asked_by, asked_at, state, turns, done, shown, channel_id, message_id,"
+    " failing_turn, failures"
+)
 
 
 async def get_analysis(db: Db, game_id: int) -> AnalysisRow | None:
@@ -72,9 +80,11 @@ async def add_analysis(db: Db, game_id: int, asked_by: int, now: int, turns: int
 
 
 async def asked_since(db: Db, user_id: int, since: int) -> list[int]:
-    """When `user_id` asked for each analysis from `since` on, oldest first."""
+    """When `user_id` asked for each analysis from `since` on, oldest first (a failed one
+    cost them nothing: it is not counted)."""
     rows = await db.fetch_all(
-        "SELECT asked_at FROM analyses WHERE asked_by = ? AND asked_at >= ? ORDER BY asked_at",
+        "SELECT asked_at FROM analyses WHERE asked_by = ? AND asked_at >= ?"
+        " AND state <> 'failed' ORDER BY asked_at",
         (user_id, since),
     )
     return [row["asked_at"] for row in rows]
@@ -82,9 +92,11 @@ async def asked_since(db: Db, user_id: int, since: int) -> list[int]:
 
 async def set_message(db: Db, game_id: int, channel_id: int, message_id: int) -> None:
     """The message that shows the analysis's progress (and at the end its result), as it
-    stands now: it shows the turns done so far."""
+    stands now: it shows the turns done so far (not that it failed, if it failed meanwhile:
+    `unshown` lists it then)."""
     await db.execute(
-        "UPDATE analyses SET channel_id = ?, message_id = ?, shown = done WHERE game_id = ?",
+        "UPDATE analyses SET channel_id = ?, message_id = ?,"
+        " shown = CASE WHEN state = 'failed' THEN -1 ELSE done END WHERE game_id = ?",
         (channel_id, message_id, game_id),
     )
 
@@ -98,7 +110,8 @@ async def set_shown(db: Db, game_id: int, done: int) -> None:
 
 async def unshown(db: Db, shards: Shards | None = None) -> list[AnalysisRow]:
     """The analyses (of the servers `shards` serve) whose message shows fewer turns than are
-    done, and has been sent."""
+    done (or does not say yet that it failed: `review_failed` sets `shown` to -1), and has
+    been sent."""
     rows = await db.fetch_all(
         f"SELECT {COLUMNS} FROM analyses WHERE message_id IS NOT NULL AND shown < done"
         f"{of_games_served(shards)} ORDER BY asked_at",
@@ -119,7 +132,7 @@ async def claim_next(db: Db, now: int, *, by: str, until: int) -> tuple[int, int
     its game and the first turn not yet reviewed; None when there is none. Call it in a
     transaction."""
     row = await db.fetch_one(
-        "SELECT game_id, turns FROM analyses WHERE state <> 'done'"
+        "SELECT game_id, turns FROM analyses WHERE state NOT IN ('done', 'failed')"
         " AND (claimed_until IS NULL OR claimed_until <= ?)"
         f" ORDER BY asked_at, game_id LIMIT 1{db.skip_locked}",
         (now,),
@@ -157,7 +170,9 @@ async def save_review(db: Db, game_id: int, turn: int, review: str, now: int) ->
         (game_id, game_id),
     )
     await db.execute(
-        "UPDATE analyses SET state = 'running' WHERE game_id = ? AND done < turns", (game_id,)
+        "UPDATE analyses SET state = 'running' WHERE game_id = ? AND done < turns"
+        " AND state <> 'failed'",  # a late review (past its lease) does not undo a failure
+        (game_id,),
     )
     await db.execute(
         "UPDATE analyses SET state = 'done', finished_at = ? WHERE game_id = ?"
@@ -165,6 +180,34 @@ async def save_review(db: Db, game_id: int, turn: int, review: str, now: int) ->
         (now, game_id),
     )
     await db.notify(ANALYSIS, str(game_id))
+
+
+async def review_failed(db: Db, game_id: int, turn: int, *, by: str, now: int, tries: int) -> bool:
+    """The review of `turn` failed in process `by`: count it (in a row, for that turn), give
+    `by`'s claim back, and give the analysis up once `tries` failures were counted. Whether
+    this failure gave it up. A failure of a turn reviewed meanwhile elsewhere (past the lease)
+    or of an analysis already over counts nothing."""
+    counted = await db.execute(
+        "UPDATE analyses SET failures = CASE WHEN failing_turn = ? THEN failures + 1 ELSE 1 END,"
+        " failing_turn = ? WHERE game_id = ? AND state NOT IN ('done', 'failed')"
+        " AND NOT EXISTS (SELECT 1 FROM reviewed_turns WHERE game_id = ? AND turn = ?)",
+        (turn, turn, game_id, game_id, turn),
+    )
+    await db.execute(
+        "UPDATE analyses SET claimed_by = NULL, claimed_until = NULL"
+        " WHERE game_id = ? AND claimed_by = ?",
+        (game_id, by),
+    )
+    if not counted:
+        return False
+    # shown = -1: its message no longer shows how it stands (it says it failed).
+    given_up = await db.execute(
+        "UPDATE analyses SET state = 'failed', finished_at = ?, shown = -1"
+        " WHERE game_id = ? AND failures >= ?",
+        (now, game_id, tries),
+    )
+    await db.notify(ANALYSIS, str(game_id))
+    return bool(given_up)
 
 
 async def release_claims(db: Db, by: str) -> int:

@@ -396,7 +396,7 @@ CREATE TABLE analyses (
     asked_by      BIGINT  NOT NULL,
     asked_at      BIGINT  NOT NULL,
     state         TEXT    NOT NULL DEFAULT 'waiting'
-                          CHECK (state IN ('waiting', 'running', 'done')),
+                          CHECK (state IN ('waiting', 'running', 'done', 'failed')),
     turns         INTEGER NOT NULL,
     done          INTEGER NOT NULL DEFAULT 0,
     shown         INTEGER NOT NULL DEFAULT -1,
@@ -404,7 +404,9 @@ CREATE TABLE analyses (
     message_id    BIGINT,
     claimed_by    TEXT,
     claimed_until BIGINT,
-    finished_at   BIGINT
+    finished_at   BIGINT,
+    failing_turn  INTEGER,
+    failures      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX analyses_asked ON analyses (asked_by, asked_at);
 CREATE TABLE reviewed_turns (

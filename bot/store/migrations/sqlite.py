@@ -549,12 +549,15 @@ ANALYSES = """
 -- its progress (and how many turns that message shows), and the claim of the process reviewing
 -- its next turn, for a lease as computer_jobs. Each reviewed turn is a row of its own (its
 -- review as JSON), so an analysis cut by a restart goes on at the first turn without one.
+-- A turn whose review keeps failing (the reviewer raises, dies or runs out of time) counts its
+-- failed tries (failing_turn, failures): after a few the analysis is 'failed' and never claimed
+-- again, and it no longer counts against its asker's daily cap.
 CREATE TABLE analyses (
     game_id       INTEGER  PRIMARY KEY REFERENCES games (id),
     asked_by      INTEGER  NOT NULL,
     asked_at      INTEGER  NOT NULL,
     state         TEXT    NOT NULL DEFAULT 'waiting'
-                          CHECK (state IN ('waiting', 'running', 'done')),
+                          CHECK (state IN ('waiting', 'running', 'done', 'failed')),
     turns         INTEGER NOT NULL,
     done          INTEGER NOT NULL DEFAULT 0,
     shown         INTEGER NOT NULL DEFAULT -1,
@@ -562,7 +565,9 @@ CREATE TABLE analyses (
     message_id    INTEGER,
     claimed_by    TEXT,
     claimed_until INTEGER,
-    finished_at   INTEGER
+    finished_at   INTEGER,
+    failing_turn  INTEGER,
+    failures      INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX analyses_asked ON analyses (asked_by, asked_at);
 CREATE TABLE reviewed_turns (

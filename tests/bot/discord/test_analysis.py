@@ -1,9 +1,10 @@
 """An analysis's message: the accuracy as the average loss per turn, the biggest swings, the
 chances after each turn, when the progress is shown again, and a result whose swing cannot be
-drawn (a turn its picture cannot replay) still shown in words."""
+drawn (a turn its picture cannot replay) still shown in words, and an analysis given up."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any, cast
 
@@ -16,6 +17,7 @@ from bot.discord.analysis import (
     swings_of,
 )
 from bot.discord.names import Names
+from bot.i18n import text
 from bot.service import Analysis
 from bot.store.analyses import AnalysisState
 from testing.servicekit import ALICE, CHANNEL, open_service, play_moves, start_game
@@ -100,3 +102,21 @@ async def test_a_swing_judged_after_the_answer_shows_the_judged_chances(tmp_path
     shown = await shower().result(analysis, "en-US")
     assert "(50% → 30%)" in shown.content and "(→ 55%)" in shown.content
     assert "a loss of 25.0 points" in shown.content
+
+
+async def test_a_failed_analysis_says_which_turn_in_the_servers_language(tmp_path: Path) -> None:
+    running = await analysis_of(tmp_path, REVIEWS, done=2)
+    failed = dataclasses.replace(running, state=AnalysisState.FAILED, failed_turn=3)
+    every = shower()
+    every._shown_at[failed.view.id] = float("inf")  # just shown: a failure is shown at once
+    assert every.due(failed)
+    shown = await every.message(failed, "de")
+    assert shown.files == []
+    assert shown.content == text(
+        "de",
+        "analysis.failed",
+        game_id=failed.view.id,
+        game=text("de", failed.view.kind.title_key),
+        turn=3,
+    )
+    assert "Zug 3" in shown.content

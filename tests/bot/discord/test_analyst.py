@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from bot.computer.fair import FairSlots
-from bot.discord.analyst import Analyst
+from bot.discord import analyst as analyst_module
+from bot.discord.analyst import Analyst, Reviewer
 from bot.service import GameService
+from bot.service.analyses import FAILED_TRIES
+from bot.store import analyses
+from bot.store.analyses import AnalysisState
 from testing import workers
 from testing.servicekit import (
     ALICE,
@@ -139,3 +143,35 @@ async def test_its_own_take_of_a_slot_is_no_reason_to_look_again(service: GameSe
         idle._look.clear()
         assert not await idle.review_one()  # no analysis asked for
         assert not idle._look.is_set()
+
+
+@pytest.mark.parametrize("reviewer", [workers.review_dies, workers.review_slowly])
+async def test_a_turn_whose_process_dies_or_runs_out_of_time_is_given_up_after_a_few_tries(
+    service: GameService, monkeypatch: pytest.MonkeyPatch, reviewer: Reviewer
+) -> None:
+    monkeypatch.setattr(analyst_module, "GRACE", 0.5)  # review_slowly runs out of time soon
+    game_id = await asked(service)
+    failing = Analyst(
+        service, slots=FairSlots(1), shower=None, name="p", seconds=SECONDS, reviewer=reviewer
+    )
+    for _ in range(FAILED_TRIES):
+        assert await failing.review_one()  # each try at once: its claim was given back
+    analysis = await service.analysis(game_id)
+    assert analysis is not None and analysis.failed and analysis.failed_turn == 1
+    assert not await failing.review_one()  # and never again
+
+
+async def test_a_review_stopped_by_a_move_is_no_failure(service: GameService) -> None:
+    game_id = await asked(service)
+    slots = FairSlots(1)
+    slow = Analyst(
+        service, slots=slots, shower=None, name="p", seconds=60, reviewer=workers.review_slowly
+    )
+    for _ in range(FAILED_TRIES):
+        async with slow:
+            await until(slots.events, lambda: slots.free == 0)  # it reviews turn 1
+            async with slots.slot("someone"):  # a move comes, and stops it
+                pass
+    async with service.connection.read() as db:
+        row = await analyses.get_analysis(db, game_id)
+    assert row is not None and row.failures == 0 and row.state is AnalysisState.WAITING

@@ -2,14 +2,21 @@
 Discord: /analyze answers publicly with its progress, which becomes the chart, the accuracy and
 the three biggest swings; a second request is answered from the store; the Analyse button
 under the last post does the same; the daily cap and games one cannot see are refused
-privately; an analysis cut by a restart goes on where it stopped."""
+privately; an analysis cut by a restart goes on where it stopped; one whose turn cannot be
+reviewed ends, after a few tries, saying so."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
+from bot.discord import analyst
 from bot.discord.analysis import percent, reviews_of
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
 from bot.service import errors
+from bot.service.analyses import FAILED_TRIES
 from bot.service.events import AnalysisProgressed
 from bot.store import analyses
 from testing import workers
@@ -186,3 +193,39 @@ async def test_the_history_shows_each_positions_chance_once_analysed(
     after_one = f"history:{game_id}:1:n"
     step = await (await world.fake.press_button(world.alice, start.message, after_one))
     assert f"{chance}{percent(reviews[0].after)}" in step.content  # after turn 1
+
+
+async def test_a_turn_that_cannot_be_reviewed_ends_the_analysis_as_failed(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    world.reviewer = workers.review_fails
+    world.analyses_per_day = 1
+    async with running(world) as bot:
+        game_id = await finished_game(world, bot)
+        asked = await run(world, world.alice, "analyze", {"game": game_id})
+        queued = await bot.service.analysis(game_id)
+        assert queued is not None
+        title = text("en", queued.view.kind.title_key)
+        failed = text("en", "analysis.failed", game_id=game_id, game=title, turn=1)
+        await world.fake.world.wait_until(
+            lambda: asked.message.content == failed or None, timeout=60, what="the failure"
+        )
+        analysis = await bot.service.analysis(game_id)
+        assert analysis is not None and analysis.state is analyses.AnalysisState.FAILED
+        assert analysis.reviews == ()
+        assert not await bot.analyst.review_one()  # no further attempt: nothing to claim
+        async with bot.service.connection.read() as db:
+            row = await analyses.get_analysis(db, game_id)
+            assert row is not None and row.failures == FAILED_TRIES
+            assert await analyses.asked_since(db, world.alice.id, 0) == []  # no longer counted
+        given_up = [
+            r for r in caplog.records if r.name == analyst.__name__ and r.levelno >= logging.ERROR
+        ]
+        assert len(given_up) == 1 and f"game {game_id}" in given_up[0].getMessage()
+        assert "cannot be reviewed" in given_up[0].getMessage()  # the error itself
+        again = await run(world, world.bob, "analyze", {"game": game_id})
+        assert again.ephemeral
+        expected = errors.AnalysisFailedError("", game_id=game_id, turn=1)
+        assert again.content == describe_error(expected, world.bob.locale)
+        other = await finished_game(world, bot)
+        assert not (await run(world, world.alice, "analyze", {"game": other})).ephemeral

@@ -9,7 +9,9 @@ import json
 import pytest
 
 from bot.service import GameService
+from bot.service.analyses import FAILED_TRIES
 from bot.service.errors import (
+    AnalysisFailedError,
     GameNotFoundError,
     GameNotOverError,
     NoFinishedGameHereError,
@@ -161,4 +163,74 @@ async def test_progress_not_yet_shown_is_listed(service: GameService) -> None:
     await service.save_review(game_id, turn.turn, review(turn.turn))
     assert await service.unshown_analyses() == [game_id]
     await service.analysis_shown(game_id, 2)
+    assert await service.unshown_analyses() == []
+
+
+async def fail(service: GameService, game_id: int, turn_number: int) -> bool:
+    """Claim the next turn (it must be `turn_number`) and say its review failed."""
+    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    assert turn is not None and turn.turn == turn_number
+    return await service.review_failed(game_id, turn.turn, by="p")
+
+
+async def test_a_turn_that_always_fails_ends_the_analysis_after_a_few_tries(
+    service: GameService,
+) -> None:
+    service.context.limits = type(service.context.limits)(analyses_per_day=1)
+    game_id = await finished_game(service)
+    other = await finished_game(service, CHANNEL + 1)
+    await ask(service, game_id=game_id)
+    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    assert turn is not None
+    await service.save_review(game_id, turn.turn, review(turn.turn))
+    ended = [await fail(service, game_id, 2) for _ in range(FAILED_TRIES)]
+    assert ended == [False] * (FAILED_TRIES - 1) + [True]  # only the last one ends it
+    assert await service.claim_analysis_turn(by="p", lease=LEASE) is None  # never tried again
+    analysis = await service.analysis(game_id)
+    assert analysis is not None and analysis.state is AnalysisState.FAILED
+    assert analysis.failed_turn == 2 and analysis.done == 1 and not analysis.finished
+    assert not await service.review_failed(game_id, 2, by="p")  # a late failure: nothing new
+    # It costs its asker nothing: alice may ask for another today.
+    assert (await ask(service, game_id=other)).new
+    with pytest.raises(AnalysisFailedError) as refused:  # and it is not tried again
+        await ask(service, BOB, game_id)
+    assert refused.value.params == {"game_id": game_id, "turn": 2}
+
+
+async def test_failures_are_counted_per_turn(service: GameService) -> None:
+    game_id = await finished_game(service)
+    await ask(service, game_id=game_id)
+    for _ in range(FAILED_TRIES - 1):
+        assert not await fail(service, game_id, 1)
+    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    assert turn is not None and turn.turn == 1
+    await service.save_review(game_id, 1, review(1))  # it worked in the end
+    for _ in range(FAILED_TRIES - 1):  # the next turn starts counting afresh
+        assert not await fail(service, game_id, 2)
+    analysis = await service.analysis(game_id)
+    assert analysis is not None and analysis.state is AnalysisState.RUNNING
+    assert analysis.failed_turn is None
+
+
+async def test_a_failure_after_the_turn_was_reviewed_elsewhere_counts_nothing(
+    service: GameService,
+) -> None:
+    game_id = await finished_game(service)
+    await ask(service, game_id=game_id)
+    await service.save_review(game_id, 1, review(1))  # another process, past "p"'s lease
+    for _ in range(FAILED_TRIES):
+        assert not await service.review_failed(game_id, 1, by="p")
+    analysis = await service.analysis(game_id)
+    assert analysis is not None and analysis.state is AnalysisState.RUNNING
+
+
+async def test_a_failed_analysis_is_listed_once_for_its_message(service: GameService) -> None:
+    game_id = await finished_game(service)
+    await ask(service, game_id=game_id)
+    await service.set_analysis_message(game_id, CHANNEL, 555)
+    assert await service.unshown_analyses() == []
+    for _ in range(FAILED_TRIES):
+        await fail(service, game_id, 1)
+    assert await service.unshown_analyses() == [game_id]  # its message must say it failed
+    await service.analysis_shown(game_id, 0)
     assert await service.unshown_analyses() == []
