@@ -17,9 +17,7 @@ import time
 
 from engine.ai.ponte.playout import random_turn
 from engine.ponte import PonteGame
-from testing.strength.mcts import Search
-from testing.strength.mcts_ponte import PonteDomain, State, Step
-from testing.strength.ponte_fast import Board
+from testing.strength import mcts_ponte
 
 POSITIONS = (0, 20, 40)
 """The positions measured: random turns played from the start of a 12x12 game."""
@@ -37,13 +35,12 @@ def position(turns: int, seed: int = 1) -> PonteGame:
 def playouts(game: PonteGame, seconds: float, seed: int) -> tuple[int, float]:
     """The playouts one search from `game` makes in `seconds`, and the processor seconds it
     used."""
-    search: Search[State, Step] = Search(
-        PonteDomain(), State(Board.of(game), swap=game.ply == 1), random.Random(seed)
-    )
     deadline = time.perf_counter() + seconds
     started = time.process_time()
-    search.run(lambda: time.perf_counter() > deadline)
-    return search.iterations, time.process_time() - started
+    tree = mcts_ponte.search(
+        game, random.Random(seed), lambda: time.perf_counter() > deadline, playouts=None
+    )
+    return tree.iterations, time.process_time() - started
 
 
 def main() -> None:
@@ -53,6 +50,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="searches per position")
     options = parser.parse_args()
     print(f"Plain MCTS on 12x12 Ponte, {options.seconds:g} s a move, {options.runs} runs")
+    playouts(position(0), 0.1, 0)  # compiles the search (or loads it from numba's cache)
     for turns in POSITIONS:
         game = position(turns)
         runs = [playouts(game, options.seconds, seed) for seed in range(options.runs)]

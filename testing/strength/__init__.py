@@ -1,4 +1,5 @@
 """The strength yardstick of issue 17, shared by the strength benchmarks (`bench.strength`) and
-their tests: the plain MCTS (`mcts`, with a domain per game and Ponte's fast simulator
-`ponte_fast`), the players a benchmark pairs (`players`), the pairings of the hard player
-(`pairings`), and win-rate intervals and ratings (`ratings`)."""
+their tests: the plain MCTS (`mcts`, with Verbindung's domain `mcts_verbindung`, and Ponte's
+search compiled with its board by numba, `mcts_ponte` and `ponte_jit`), the players a benchmark
+pairs (`players`), the pairings of the hard player (`pairings`), and win-rate intervals and
+ratings (`ratings`)."""

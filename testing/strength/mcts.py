@@ -5,22 +5,15 @@ a tree of single steps grown one node per iteration, UCB1 to choose among the ch
 playout to the end of the game from the new node, and the playout's result (a win or a loss with
 a small margin term, in 0..1) backed up along the path. The move is the most visited child. No
 evaluation, no priors: what it knows of the games is their rules and the playout policy of each
-game's domain (`mcts_ponte`, `mcts_verbindung`).
+game's domain.
 
-A domain describes a game to the search as steps: a Ponte turn of two stones is two steps (first
-stone, second stone), so that the tree branches over fields, not over pairs of them; a Verbindung
-turn is its dice one by one, and each roll is a chance step whose outcome is sampled.
-
-How strong it is: in Python, two seconds from a 12x12 opening bought it some 700 playouts on the
-first simulator, and 2.2 to 2.6 times as many on `ponte_fast`'s board (750 to 900 a second of
-processor time from the opening, some 1,300 from the fortieth turn, on a shared machine; ``python -m
-bench.strength.playouts``), over some 140 fields a step. In Verbindung, whose playouts go through
-the engine, some 50. In Ponte the first one lost all 24 games against the hard level as it was
-before issue 17 (`ai_players.old_hard_player`, ``python -m bench.strength.ladder --kind ponte
---players mcts,hard0 --games 24``), where the MCTS the issue measured won 14 of 24. Two variants
-tried against it did no better: searching each stone of a turn for half the time won 1 of 6 games,
-and that with playouts that build a bridge three times in ten whenever one fits, 0 of 6. So the old
-hard, not this search, links the benchmarks to the issue's anchor.
+A domain describes a game to the search as steps: a Verbindung turn is its dice one by one, and
+each roll is a chance step whose outcome is sampled (`mcts_verbindung`, whose playouts go through
+the engine, some 50 in two seconds). Ponte's search (`mcts_ponte`) is the same method written again
+in arrays and compiled by numba with its board (`ponte_jit`), because the yardstick must make the
+playouts of boardspace.net's robot (some 35,000 in 8 s) and CPython makes 300 to 500 a second; a
+Ponte turn of two stones is two steps there (first stone, second stone), so that the tree
+branches over fields, not over pairs of them.
 """
 
 from __future__ import annotations

@@ -80,9 +80,12 @@ def greedy_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
 
 def mcts_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
     """The plain UCT search of boardspace.net's robots (`testing.strength.mcts`), for either
-    game."""
+    game. In Ponte its budget is the robot's playouts in the budget's seconds
+    (`mcts_ponte.PLAYOUTS_PER_SECOND`), or fewer when the clock runs out first."""
     if isinstance(game, PonteGame):
-        return mcts_ponte.choose(game, rng, stop)
+        seconds = stop.seconds if isinstance(stop, Deadline) else None
+        playouts = None if seconds is None else round(seconds * mcts_ponte.PLAYOUTS_PER_SECOND)
+        return mcts_ponte.choose(game, rng, stop, playouts)
     return mcts_verbindung.choose(game, rng, stop)
 
 
@@ -248,7 +251,7 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
         rng = random.Random(f"{seed}:{mover}:{len(game.moves)}")
         start = time.perf_counter()
         player, seconds = players[mover]
-        move = player(game, rng, stop_after(start + seconds))
+        move = player(game, rng, stop_after(start + seconds, seconds))
         played.seconds[mover].append(time.perf_counter() - start)
         game.check(move)  # type: ignore[arg-type]
         game.push(move)  # type: ignore[arg-type]
@@ -257,10 +260,22 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
     return played
 
 
-def stop_after(deadline: float) -> Callable[[], bool]:
+@dataclass(frozen=True)
+class Deadline:
     """A `stop` that is due once `time.perf_counter()` passes `deadline`: every benchmark's
-    thinking budget."""
-    return lambda: time.perf_counter() > deadline
+    thinking budget. It also tells the budget's `seconds`, for a player that counts its budget
+    in work rather than time (the plain search in Ponte)."""
+
+    deadline: float
+    seconds: float | None = None
+
+    def __call__(self) -> bool:
+        return time.perf_counter() > self.deadline
+
+
+def stop_after(deadline: float, seconds: float | None = None) -> Deadline:
+    """A `Deadline` at `deadline` for a budget of `seconds`."""
+    return Deadline(deadline, seconds)
 
 
 def _mover(game: Game) -> int:

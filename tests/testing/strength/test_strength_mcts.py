@@ -1,6 +1,6 @@
 """The yardstick of issue 17, `testing.strength.mcts`: a plain UCT search that finds what its
-playouts show, weighs chance by sampling, credits each step to the side that made it; and its Ponte
-playouts, which run on a simulator that must agree with the engine's rules."""
+playouts show, weighs chance by sampling, credits each step to the side that made it (Ponte's
+compiled search: `test_mcts_ponte`)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,9 @@ from typing import ClassVar
 import pytest
 
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
-from engine.ponte import PonteGame, Swap
 from engine.verbindung import VerbindungGame, draw_roll
-from testing.ponte_playout import playout
-from testing.strength import mcts_ponte, mcts_verbindung
+from testing.strength import mcts_verbindung
 from testing.strength.mcts import Search, margin_result
-from testing.strength.mcts_ponte import PonteDomain, State
-from testing.strength.ponte_fast import WHITE, Board
 
 
 @dataclass(frozen=True)
@@ -115,24 +111,6 @@ def test_a_playout_result_is_mostly_the_win_with_a_little_of_the_margin(margin):
     assert 0.45 <= draw <= 0.55
     assert win >= 0.9
     assert margin_result(1.0, margin + 5) > win
-
-
-def test_in_ponte_the_swap_is_credited_to_white_the_side_the_swapper_takes():
-    game = PonteGame()
-    game.push(next(iter(game.legal_moves())))
-    state = State(Board.of(game), swap=True)
-    domain = PonteDomain()
-    assert Swap() in domain.steps(state)
-    assert domain.actor(state, Swap()) == WHITE
-    assert all(domain.actor(state, step) != WHITE for step in domain.steps(state)[:5])
-
-
-@pytest.mark.parametrize("seed", [0, 1])
-def test_the_ponte_search_plays_legal_turns_the_same_for_a_seed(seed):
-    game = next(g for g, _ in playout(seed) if g.ply == 20)
-    turns = {str(mcts_ponte.choose(game, random.Random(seed), lambda: False, 120)) for _ in "ab"}
-    assert len(turns) == 1
-    game.check(mcts_ponte.choose(game, random.Random(seed), lambda: False, 120))
 
 
 def test_the_verbindung_search_plays_legal_turns():

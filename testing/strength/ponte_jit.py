@@ -1,0 +1,596 @@
+"""A Ponte del Diavolo position in flat arrays, and its random playouts, compiled by numba.
+
+The yardstick (`mcts_ponte`) must make the playouts of boardspace.net's robot: some 4,400 a second
+(35,000 in 8 s). CPython spends about a millisecond on a 75-turn playout with every rule checked
+(the flat board this replaces made 300-500 a second), so the board's rules are written here in
+the subset of Python that numba compiles to machine code, and run some 20,000 playouts a second.
+
+What the board keeps (`State`, a tuple of arrays, so that numba can copy it in a few
+microseconds):
+
+- Groups (P7) are at most four stones: each stone has a `label`, the field whose row of `members`
+  lists its group; joining groups writes a new row, so taking a stone back restores the labels.
+- A field illegal for a colour stays illegal for it (P10: stones never repair a rule), so
+  `banned` remembers every field found illegal and every field around an island (P8), and a
+  playout walks each colour once through a random order of the fields.
+- Bridges a colour may build are kept as `candidates` when their second stone arrives, and
+  dropped when read after a stone, a crossing bridge or a used end has ruled them out (P11-P14).
+
+``tests/testing/strength/test_ponte_jit.py`` replays random playouts through the engine and
+compares every turn and score.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from engine.coords import Field
+from engine.ponte import Bridge, Colour, PonteGame
+from engine.ponte.geometry import BRIDGE_OFFSETS, crossing_offsets, geometry
+
+EMPTY, WHITE, RED = 0, 1, 2
+ISLAND = 4
+BRIDGE_WEIGHT = 8
+"""A playout weighs each legal bridge as this many free fields (boardspace.net's robot builds
+bridges more often than a uniform choice among turns would)."""
+
+# The scalars of a state (`State[11]`); STUCK and LEFT are followed by one entry per colour.
+FREE, TURN, FINAL, OVER, STUCK, LEFT, BRIDGES, BUILT = 0, 1, 2, 3, 4, 7, 10, 11
+SCALARS = 12
+
+# What a turn of a playout was (`random_turn`): two stones, a bridge, or a pass.
+STONES, BRIDGE, PASSED = 0, 1, 2
+
+
+# Stones ----------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def copy_state(s):
+    """An independent copy of a state."""
+    return (
+        s[0].copy(),  # owner, per field: EMPTY, WHITE or RED
+        s[1].copy(),  # blocked, per field: a bridge passes over it
+        s[2].copy(),  # ends, per field: the stone carries a bridge end (P13)
+        s[3].copy(),  # banned, per colour and field: known illegal
+        s[4].copy(),  # label, per stone: the field whose `members` row is its group
+        s[5].copy(),  # members, per label: up to four stones
+        s[6].copy(),  # size, per label
+        s[7].copy(),  # dead, per bridge: crossed, can never be built
+        s[8].copy(),  # candidates, per colour
+        s[9].copy(),  # how many candidates, per colour
+        s[10].copy(),  # the bridges built, in order
+        s[11].copy(),  # scalars (FREE, TURN, ...)
+    )
+
+
+@njit(cache=True)
+def fits(t, s, field, colour):
+    """Whether a stone of `colour` may go on the free `field` (P7, P8); a field found illegal
+    is banned for good."""
+    orth, owner, banned, label, size = t[0], s[0], s[3], s[4], s[6]
+    if banned[colour, field]:
+        return False
+    total, first, second, third = 1, -1, -1, -1
+    for k in range(4):
+        near = orth[field, k]
+        if near < 0:
+            break
+        if owner[near] != colour:
+            continue
+        group = label[near]
+        if group in (first, second, third):
+            continue
+        if first < 0:
+            first = group
+        elif second < 0:
+            second = group
+        else:
+            third = group
+        total += size[group]
+        if total > ISLAND:
+            banned[colour, field] = 1
+            return False
+    if total < ISLAND:
+        return True  # (a field beside an island is banned when the island forms)
+    if _island_touches(t, s, field, colour, (first, second, third)):
+        banned[colour, field] = 1
+        return False
+    return True
+
+
+@njit(cache=True)
+def _island_touches(t, s, field, colour, groups):
+    """Whether the island that a stone on `field` forms with its neighbours' `groups` touches
+    another stone of its colour, even diagonally (P8)."""
+    ring, owner, label, members, size = t[1], s[0], s[4], s[5], s[6]
+    for group in (-2, *groups):
+        count = 1 if group == -2 else (size[group] if group >= 0 else 0)
+        for i in range(count):
+            stone = field if group == -2 else members[group, i]
+            for k in range(8):
+                near = ring[stone, k]
+                if near < 0:
+                    break
+                if owner[near] == colour and near != field and label[near] not in groups:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def join(t, s, field, colour):
+    """Put the stone in its group (joining its neighbours'), ban the fields around an island it
+    completes; returns the labels of the groups joined, for `unjoin`."""
+    orth, ring = t[0], t[1]
+    owner, banned, label, members, size = s[0], s[3], s[4], s[5], s[6]
+    owner[field] = colour
+    label[field] = field
+    members[field, 0] = field
+    count = 1
+    joined = [-1, -1, -1, -1]
+    for k in range(4):
+        near = orth[field, k]
+        if near < 0:
+            break
+        if owner[near] != colour or label[near] == field:
+            continue
+        group = label[near]
+        joined[k] = group
+        for i in range(size[group]):
+            stone = members[group, i]
+            members[field, count] = stone
+            count += 1
+            label[stone] = field
+    size[field] = count
+    if count == ISLAND:
+        for i in range(ISLAND):
+            for k in range(8):
+                near = ring[members[field, i], k]
+                if near < 0:
+                    break
+                banned[colour, near] = 1
+    return joined
+
+
+@njit(cache=True)
+def unjoin(s, field, colour, joined, banned_before):
+    """Take back a `join` (with the colour's bans as they were before it)."""
+    owner, banned, label, members, size = s[0], s[3], s[4], s[5], s[6]
+    owner[field] = EMPTY
+    label[field] = -1
+    for group in joined:
+        if group >= 0:
+            for i in range(size[group]):
+                label[members[group, i]] = group
+    banned[colour, :] = banned_before
+
+
+@njit(cache=True)
+def settle(t, s, field, colour):
+    """What a joined stone does to the bridges: those it could carry to another stone of its
+    colour become candidates (those over it are dropped when read)."""
+    at, others = t[4], t[5]
+    owner, candidates, counts, scalars = s[0], s[8], s[9], s[11]
+    scalars[FREE] -= 1
+    for k in range(at.shape[1]):
+        number = at[field, k]
+        if number < 0:
+            break
+        if owner[others[field, k]] == colour:
+            candidates[colour, counts[colour]] = number
+            counts[colour] += 1
+
+
+@njit(cache=True)
+def place(t, s, field, colour):
+    """Put a stone down (checked by the caller)."""
+    join(t, s, field, colour)
+    settle(t, s, field, colour)
+
+
+@njit(cache=True)
+def is_free(s, field):
+    """Whether no stone lies on `field` and no bridge passes over it."""
+    return s[0][field] == EMPTY and not s[1][field]
+
+
+@njit(cache=True)
+def can_place(s, colour):
+    """Whether `colour` may still place two stones: not stuck, and the supply (P1) holds two."""
+    scalars = s[11]
+    left = scalars[LEFT + colour]
+    return not scalars[STUCK + colour] and (left < 0 or left >= 2)
+
+
+@njit(cache=True)
+def play_stones(t, s, first, second):
+    """Two stones of the player to move (checked by the caller), and the turn ends."""
+    scalars = s[11]
+    colour = scalars[TURN]
+    place(t, s, first, colour)
+    place(t, s, second, colour)
+    if scalars[LEFT + colour] > 0:
+        scalars[LEFT + colour] -= 2
+    end_turn(s, False)
+
+
+@njit(cache=True)
+def partners(t, s, first, fields):
+    """The fields of `fields` (free and fitting now) that fit beside a stone of the player to
+    move on `first`."""
+    colour = s[11][TURN]
+    before = s[3][colour].copy()
+    joined = join(t, s, first, colour)
+    found = [f for f in fields if f != first and fits(t, s, f, colour)]
+    unjoin(s, first, colour, joined, before)
+    return found
+
+
+@njit(cache=True)
+def seconds(t, s, first):
+    """Every field where the player to move may put the second stone of a turn whose first is
+    on `first` (P10)."""
+    return partners(t, s, first, fitting(t, s, s[11][TURN]))
+
+
+@njit(cache=True)
+def fitting(t, s, colour):
+    """Every free field where a stone of `colour` fits now."""
+    return [f for f in range(s[0].shape[0]) if is_free(s, f) and fits(t, s, f, colour)]
+
+
+# Bridges ---------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def stands(t, s, number):
+    """Whether candidate bridge `number` may still be built: no crossing bridge, both ends free
+    of bridges, no stone under it (P12-P14)."""
+    first, second = t[2][number, 0], t[2][number, 1]
+    under, other = t[3][number, 0], t[3][number, 1]
+    owner, ends = s[0], s[2]
+    return not (s[7][number] or ends[first] or ends[second] or owner[under] or owner[other])
+
+
+@njit(cache=True)
+def bridges(t, s, colour):
+    """How many bridges `colour` may build now (P11-P14, the P1 supply); they are then the first
+    of its candidates."""
+    if s[11][BRIDGES] == 0:
+        return 0
+    candidates, counts = s[8], s[9]
+    kept = 0
+    for i in range(counts[colour]):
+        number = candidates[colour, i]
+        if stands(t, s, number):
+            candidates[colour, kept] = number
+            kept += 1
+    counts[colour] = kept
+    return kept
+
+
+@njit(cache=True)
+def mark_bridge(t, s, number):
+    """The bridge stands: its ends are used, the fields under it blocked, and every bridge it
+    crosses is gone (P12-P14)."""
+    blocked, ends, dead, built, scalars = s[1], s[2], s[7], s[10], s[11]
+    ends[t[2][number, 0]] = 1
+    ends[t[2][number, 1]] = 1
+    for k in range(2):
+        field = t[3][number, k]
+        if not blocked[field]:
+            blocked[field] = 1
+            scalars[FREE] -= 1
+    dead[number] = 1
+    for k in range(t[6].shape[1]):
+        crossed = t[6][number, k]
+        if crossed < 0:
+            break
+        dead[crossed] = 1
+    built[scalars[BUILT]] = number
+    scalars[BUILT] += 1
+
+
+@njit(cache=True)
+def build(t, s, number):
+    """Build bridge `number` (checked by the caller); the turn ends."""
+    mark_bridge(t, s, number)
+    if s[11][BRIDGES] > 0:
+        s[11][BRIDGES] -= 1
+    end_turn(s, False)
+
+
+# Turns, the end and the score ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def end_turn(s, passed):
+    """The turn is over (P16, P17)."""
+    scalars = s[11]
+    if scalars[TURN] == RED and (scalars[FINAL] or passed):
+        scalars[OVER] = 1
+    elif passed:
+        scalars[FINAL] = 1
+    scalars[TURN] = WHITE + RED - scalars[TURN]
+
+
+@njit(cache=True)
+def scores(t, s):
+    """P19/P20 for white and red: (points, islands, bridges) each."""
+    owner, label, size, built = s[0], s[4], s[6], s[10]
+    count = owner.shape[0]
+    parent = np.arange(count)
+    bridges_of = [0, 0, 0]
+    for i in range(s[11][BUILT]):
+        first, second = t[2][built[i], 0], t[2][built[i], 1]
+        bridges_of[owner[first]] += 1
+        a, b = _root(parent, label[first]), _root(parent, label[second])
+        parent[a] = b
+    islands = np.zeros(count, np.int64)
+    islands_of = [0, 0, 0]
+    for field in range(count):
+        if owner[field] and label[field] == field and size[field] == ISLAND:
+            islands[_root(parent, field)] += 1
+            islands_of[owner[field]] += 1
+    points = [0, 0, 0]
+    for field in range(count):
+        k = islands[field]
+        if k:
+            points[owner[field]] += k * (k + 1) // 2
+    return (
+        (points[WHITE], islands_of[WHITE], bridges_of[WHITE]),
+        (points[RED], islands_of[RED], bridges_of[RED]),
+    )
+
+
+@njit(cache=True)
+def _root(parent, key):
+    while parent[key] != key:
+        key = parent[key]
+    return key
+
+
+@njit(cache=True)
+def white_result(t, s):
+    """White's result of a finished game in 0..1, as `mcts.margin_result`: the win, draw or
+    loss, and a tenth of the point margin squashed."""
+    white, red = scores(t, s)
+    base = 1.0 if white > red else (0.5 if white == red else 0.0)
+    return 0.9 * base + 0.1 * (0.5 + 0.5 * math.tanh((white[0] - red[0]) / 10))
+
+
+# Playouts --------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def seed(number):
+    """Seed the compiled code's random generator (its own, not numpy's or Python's)."""
+    np.random.seed(number)
+
+
+@njit(cache=True)
+def walks(s):
+    """Each colour's random order of the free fields: white's, and red's the other way."""
+    free = np.array([f for f in range(s[0].shape[0]) if is_free(s, f)], np.int32)
+    np.random.shuffle(free)
+    orders = np.empty((3, free.shape[0]), np.int32)
+    orders[WHITE] = free
+    orders[RED] = free[::-1]
+    return orders
+
+
+@njit(cache=True)
+def walk_stones(t, s, orders, at, colour):
+    """Play the next two stones of `colour`'s walk that fit together; fields passed are never
+    needed again (taken, under a bridge, or illegal for that colour for good). Returns the two
+    fields, or (-1, -1) when no two fit (and `colour` is stuck for good)."""
+    order, banned = orders[colour], s[3]
+    start = at[colour]
+    position, first = start, -1
+    while position < order.shape[0]:
+        field = order[position]
+        position += 1
+        if not banned[colour, field] and is_free(s, field) and fits(t, s, field, colour):
+            first = field
+            break
+    if first < 0:
+        s[11][STUCK + colour] = 1
+        return -1, -1
+    before = banned[colour].copy()
+    joined = join(t, s, first, colour)
+    while position < order.shape[0]:
+        field = order[position]
+        position += 1
+        if not banned[colour, field] and is_free(s, field) and fits(t, s, field, colour):
+            at[colour] = position
+            unjoin(s, first, colour, joined, before)
+            play_stones(t, s, first, field)
+            return first, field
+    unjoin(s, first, colour, joined, before)
+    # The rare turn where the first field that fits has no partner after it: every pair.
+    fields = [f for f in order[start:] if is_free(s, f) and fits(t, s, f, colour)]
+    for i in range(len(fields)):
+        found = partners(t, s, fields[i], fields[i + 1 :])
+        if found:
+            play_stones(t, s, fields[i], found[0])
+            return fields[i], found[0]
+    s[11][STUCK + colour] = 1
+    return -1, -1
+
+
+@njit(cache=True)
+def random_turn(t, s, orders, at):
+    """A random turn of the playouts: a bridge with the weight of `BRIDGE_WEIGHT` free fields
+    each, otherwise the next two stones of the mover's walk, a bridge when no two stones fit, or
+    pass. Returns what it played: (STONES, first, second), (BRIDGE, number, 0) or (PASSED, 0, 0)."""
+    scalars, candidates, counts = s[11], s[8], s[9]
+    colour = scalars[TURN]
+    if scalars[BRIDGES] != 0:
+        # Drawn among the candidates, some no longer buildable: such a draw drops the candidate
+        # and draws again, which weighs the buildable ones exactly as if only they were counted.
+        while counts[colour]:
+            slots = BRIDGE_WEIGHT * counts[colour]
+            draw = np.random.random() * (slots + scalars[FREE])
+            if draw >= slots:
+                break
+            pick = int(draw) // BRIDGE_WEIGHT
+            number = candidates[colour, pick]
+            if stands(t, s, number):
+                build(t, s, number)
+                return BRIDGE, number, 0
+            counts[colour] -= 1
+            candidates[colour, pick] = candidates[colour, counts[colour]]
+    if can_place(s, colour):
+        first, second = walk_stones(t, s, orders, at, colour)
+        if first >= 0:
+            return STONES, first, second
+    found = bridges(t, s, colour)
+    if found:
+        number = candidates[colour, np.random.randint(found)]
+        build(t, s, number)
+        return BRIDGE, number, 0
+    end_turn(s, True)
+    return PASSED, 0, 0
+
+
+@njit(cache=True)
+def playout(t, s):
+    """Play random turns on `s` to the end."""
+    orders = walks(s)
+    at = np.zeros(3, np.int64)
+    while not s[11][OVER]:
+        random_turn(t, s, orders, at)
+
+
+@njit(cache=True)
+def logged_playout(t, s):
+    """`playout`, returning its turns as `random_turn` gives them (for the tests)."""
+    orders = walks(s)
+    at = np.zeros(3, np.int64)
+    turns = []
+    while not s[11][OVER]:
+        turns.append(random_turn(t, s, orders, at))
+    return turns
+
+
+# From the engine -------------------------------------------------------------------------------
+
+Tables = tuple[np.ndarray, ...]
+"""A board size's neighbours and bridges (`tables`)."""
+State = tuple[np.ndarray, ...]
+"""A position (`copy_state` names its parts)."""
+
+
+def _padded(rows: list[list[int]] | list[tuple[int, ...]], width: int | None = None) -> np.ndarray:
+    """Rows of different lengths as one array, filled up with -1."""
+    width = max((len(row) for row in rows), default=0) if width is None else width
+    table = np.full((len(rows), max(width, 1)), -1, np.int32)
+    for i, row in enumerate(rows):
+        table[i, : len(row)] = row
+    return table
+
+
+@cache
+def tables(size: int) -> Tables:
+    """The tables of a `size` board, computed once: per field its orthogonal neighbours and the
+    eight around, per bridge its ends and the fields under it (the same one twice for a straight
+    or diagonal bridge), per field the bridges ending there and their other ends, per bridge
+    those it crosses or touches (P14)."""
+    geo = geometry(size)
+    ends, under, keys = [], [], []
+    for index in geo.fields:
+        for span in geo.spans[index]:
+            ends.append((index, span.other))
+            under.append((span.blocked[0], span.blocked[-1]))
+            keys.append((*divmod(index, size), span.shape))
+    at: list[list[int]] = [[] for _ in geo.fields]
+    others: list[list[int]] = [[] for _ in geo.fields]
+    for number, (first, second) in enumerate(ends):
+        at[first].append(number)
+        others[first].append(second)
+        at[second].append(number)
+        others[second].append(first)
+    by_key = {key: number for number, key in enumerate(keys)}
+    offsets = crossing_offsets()
+    crossing = []
+    for number, (col, row, shape) in enumerate(keys):
+        found = (
+            by_key.get((col + dc, row + dr, other))
+            for other in range(len(BRIDGE_OFFSETS))
+            for dc, dr in offsets[shape, other]
+        )
+        crossing.append([n for n in found if n is not None and n != number])
+    return (
+        _padded(list(geo.orthogonal), 4),
+        _padded(list(geo.ring), 8),
+        np.array(ends, np.int32),
+        np.array(under, np.int32),
+        _padded(at),
+        _padded(others),
+        _padded(crossing),
+    )
+
+
+@cache
+def bridge_numbers(size: int) -> dict[tuple[int, int], int]:
+    """(one end, other end) -> the bridge's number in `tables`, both orders."""
+    numbers = {}
+    for number, (first, second) in enumerate(tables(size)[2].tolist()):
+        numbers[first, second] = numbers[second, first] = number
+    return numbers
+
+
+def empty_state(size: int) -> State:
+    """An empty `size` board, white to move, unlimited supplies."""
+    count, bridges_count = size * size, len(tables(size)[2])
+    scalars = np.zeros(SCALARS, np.int32)
+    scalars[FREE], scalars[TURN] = count, WHITE
+    scalars[LEFT + WHITE] = scalars[LEFT + RED] = scalars[BRIDGES] = -1
+    return (
+        np.zeros(count, np.int8),
+        np.zeros(count, np.int8),
+        np.zeros(count, np.int8),
+        np.zeros((3, count), np.int8),
+        np.full(count, -1, np.int32),
+        np.full((count, ISLAND), -1, np.int32),
+        np.zeros(count, np.int32),
+        np.zeros(bridges_count, np.int8),
+        np.zeros((3, bridges_count), np.int32),
+        np.zeros(3, np.int32),
+        np.zeros(count, np.int32),
+        scalars,
+    )
+
+
+COLOURS = {Colour.WHITE: WHITE, Colour.RED: RED}
+
+
+def state_of(game: PonteGame) -> State:
+    """The position of an engine game."""
+    board = game.board
+    t, s = tables(board.size), empty_state(board.size)
+    for field, cell in enumerate(board.cells):
+        if cell is not None:
+            place(t, s, field, COLOURS[cell])
+    numbers = bridge_numbers(board.size)
+    for bridge in board.bridges:
+        mark_bridge(t, s, numbers[board.index(bridge.first), board.index(bridge.second)])
+    scalars = s[11]
+    # After the end nobody is to move; the turn then means nothing.
+    scalars[TURN] = WHITE if game.to_move is None else COLOURS[game.to_move]
+    scalars[FINAL], scalars[OVER] = game.is_final_turn(), game.is_over
+    for colour, code in COLOURS.items():
+        left = game.stones_left(colour)
+        scalars[LEFT + code] = -1 if left is None else left
+    scalars[BRIDGES] = -1 if game.bridges_left is None else game.bridges_left
+    return s
+
+
+def bridge_move(size: int, number: int) -> Bridge:
+    """Bridge `number` as an engine move."""
+    first, second = tables(size)[2][number].tolist()
+    return Bridge(Field.from_index(first, size), Field.from_index(second, size))
