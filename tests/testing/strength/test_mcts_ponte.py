@@ -5,6 +5,7 @@ legal turns the same for a seed, finds a turn its playouts show, and grows its a
 from __future__ import annotations
 
 import random
+import time
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from engine.ponte import Place, PonteGame
 from testing.ponte_playout import playout
 from testing.strength import mcts_ponte
 from testing.strength import ponte_jit as jit
+from testing.strength.players import mcts_player, stop_after
 
 
 def _steps(game: PonteGame, first: int = -1) -> list[int]:
@@ -123,3 +125,15 @@ def test_every_iteration_is_counted_at_the_root_and_once_below_it():
     children = tree.pool[start : start + expanded, 1]
     assert nodes[children, mcts_ponte.VISITS].sum() == 700
     assert (tree.rewards[1:count] <= nodes[1:count, mcts_ponte.VISITS]).all()
+
+
+def test_the_bench_player_counts_its_budget_in_playouts_not_in_time():
+    # 0.05 s of the robot's budget is 220 playouts, however long they take here: the same
+    # seed then gives the same turn, where a search cut by the clock (at 10 s here, so that a
+    # player that ignored its budget would fail rather than hang) would vary.
+    game = next(g for g, _ in playout(2) if g.ply == 16)
+    far = time.perf_counter() + 10
+    turns = {str(mcts_player(game, random.Random(7), stop_after(far, 0.05))) for _ in range(3)}
+    assert len(turns) == 1
+    tree = mcts_ponte.search(game, random.Random(7), lambda: False, playouts=220)
+    assert tree.iterations == round(0.05 * mcts_ponte.PLAYOUTS_PER_SECOND)
