@@ -26,6 +26,7 @@ from numba import njit
 
 from engine.coords import Field
 from engine.ponte import Move, Pass, Place, PonteGame, Swap
+from testing.strength import ponte_arrays as arrays
 from testing.strength import ponte_jit as jit
 from testing.strength.mcts import EXPLORATION
 
@@ -248,7 +249,7 @@ def search(
     game: PonteGame, rng: random.Random, stop: Callable[[], bool], playouts: int | None
 ) -> Tree:
     """Grow a tree from `game` until `stop()` (asked every `CHUNK` iterations) or `playouts`."""
-    t, root = jit.tables(game.board.size), jit.state_of(game)
+    t, root = arrays.tables(game.board.size), arrays.state_of(game)
     jit.seed(rng.getrandbits(32))
     tree = Tree()
     limit = math.inf if playouts is None else playouts
@@ -266,7 +267,7 @@ def choose(
     """The plain search's turn: the most visited first step, then its most visited second stone
     (a random fitting one when the search never got that far)."""
     tree = search(game, rng, stop, playouts)
-    t, size = jit.tables(game.board.size), game.board.size
+    t, size = arrays.tables(game.board.size), game.board.size
     fields, bridges = len(t[0]), len(t[2])
     step = tree.best(0)
     if step is None:  # (no playout at all: the first legal step)
@@ -276,16 +277,16 @@ def choose(
     if step == fields + bridges:
         return Pass()
     if step >= fields:
-        return jit.bridge_move(size, step - fields)
+        return arrays.bridge_move(size, step - fields)
     node = tree.child(0, step)
     second = tree.best(node) if node is not None else None
     if second is None:
-        state = jit.state_of(game)
+        state = arrays.state_of(game)
         second = rng.choice(jit.seconds(t, state, step))
     return Place(Field.from_index(step, size), Field.from_index(second, size))
 
 
-def _first_step(game: PonteGame, t: jit.Tables) -> int:
+def _first_step(game: PonteGame, t: arrays.Tables) -> int:
     pool = np.zeros((len(t[0]) + len(t[2]) + 2, 2), np.int32)
-    count = _list_steps(t, jit.state_of(game), -1, game.ply == 1, pool)
+    count = _list_steps(t, arrays.state_of(game), -1, game.ply == 1, pool)
     return int(pool[random.Random(game.ply).randrange(count), 0])

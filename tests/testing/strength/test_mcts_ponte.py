@@ -15,12 +15,13 @@ from engine.coords import Field
 from engine.ponte import Place, PonteGame
 from testing.ponte_playout import playout
 from testing.strength import mcts_ponte
+from testing.strength import ponte_arrays as arrays
 from testing.strength import ponte_jit as jit
 from testing.strength.players import mcts_player, stop_after
 
 
 def _steps(game: PonteGame, first: int = -1) -> list[int]:
-    t, state = jit.tables(game.board.size), jit.state_of(game)
+    t, state = arrays.tables(game.board.size), arrays.state_of(game)
     pool = np.zeros((len(t[0]) + len(t[2]) + 2, 2), np.int32)
     count = mcts_ponte._list_steps(t, state, first, game.ply == 1, pool)
     return pool[:count, 0].tolist()
@@ -39,7 +40,7 @@ def test_the_steps_of_a_turn_are_the_engine_turns_first_stones_and_bridges(seed)
     size, fields = game.board.size, game.board.size**2
     steps = _steps(game)
     stones = {s for s in steps if s < fields}
-    bridges = {str(jit.bridge_move(size, s - fields)) for s in steps if s >= fields}
+    bridges = {str(arrays.bridge_move(size, s - fields)) for s in steps if s >= fields}
     assert stones == _legal_first_stones(game)
     assert bridges == {str(b) for b in game.legal_bridges()}
     first = min(stones)
@@ -56,7 +57,7 @@ def test_in_ponte_the_swap_is_credited_to_white_the_side_the_swapper_takes():
     game.push(game.parse_move("f6 g7"))
     tree = mcts_ponte.search(game, random.Random(1), lambda: False, 400)
     fields = game.board.size**2
-    swap = fields + len(jit.tables(12)[2]) + 1
+    swap = fields + len(arrays.tables(12)[2]) + 1
     swap_node = tree.child(0, swap)
     assert swap_node is not None
     assert tree.nodes[swap_node, mcts_ponte.ACTOR] == jit.WHITE
@@ -83,7 +84,7 @@ def test_the_search_stops_when_asked_between_chunks():
 
 def test_a_tree_that_fills_up_grows_and_searches_on_as_if_it_had_room():
     game = next(g for g, _ in playout(5) if g.ply == 10)
-    t, root = jit.tables(12), jit.state_of(game)
+    t, root = arrays.tables(12), arrays.state_of(game)
 
     def grown(tree: mcts_ponte.Tree) -> mcts_ponte.Tree:
         jit.seed(9)

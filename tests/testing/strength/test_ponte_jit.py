@@ -12,6 +12,7 @@ import pytest
 from engine.ai.ponte.playout import random_turn as engine_turn
 from engine.coords import Field
 from engine.ponte import Move, Pass, Place, PonteGame
+from testing.strength import ponte_arrays as arrays
 from testing.strength import ponte_jit as jit
 
 
@@ -21,7 +22,7 @@ def _move(size: int, turn: tuple[int, int, int]) -> Move:
     if kind == jit.STONES:
         return Place(Field.from_index(first, size), Field.from_index(second, size))
     if kind == jit.BRIDGE:
-        return jit.bridge_move(size, first)
+        return arrays.bridge_move(size, first)
     return Pass()
 
 
@@ -34,12 +35,12 @@ def _start(variant: str, seed: int) -> PonteGame:
     return game
 
 
-def _buildable(game: PonteGame, state: jit.State) -> set[str]:
+def _buildable(game: PonteGame, state: arrays.State) -> set[str]:
     """The bridges the compiled board offers its player to move, as engine texts."""
-    t, size = jit.tables(game.board.size), game.board.size
+    t, size = arrays.tables(game.board.size), game.board.size
     count = jit.bridges(t, state, state[11][jit.TURN])
     candidates = state[8][state[11][jit.TURN], :count].tolist()
-    return {str(jit.bridge_move(size, n)) for n in candidates}
+    return {str(arrays.bridge_move(size, n)) for n in candidates}
 
 
 @pytest.mark.parametrize("variant", ["online", "classic"])
@@ -48,8 +49,8 @@ def test_every_turn_of_a_compiled_playout_is_legal_in_the_engine_and_the_scores_
     variant, seed
 ):
     game = _start(variant, seed)
-    t, size = jit.tables(game.board.size), game.board.size
-    state = jit.state_of(game)
+    t, size = arrays.tables(game.board.size), game.board.size
+    state = arrays.state_of(game)
     jit.seed(seed)
     orders = jit.walks(state)
     at = np.zeros(3, np.int64)
@@ -59,11 +60,11 @@ def test_every_turn_of_a_compiled_playout_is_legal_in_the_engine_and_the_scores_
         game.check(move)  # raises if the engine disagrees (a pass when two stones fit, too)
         game.push(move)
     assert game.is_over
-    again = jit.state_of(game)
+    again = arrays.state_of(game)
     for part in (0, 1, 2):  # stones, blocked fields, bridge ends
         assert (state[part] == again[part]).all()
     white, red = jit.scores(t, state)
-    for colour, got in zip(jit.COLOURS, (white, red), strict=True):
+    for colour, got in zip(arrays.COLOURS, (white, red), strict=True):
         expected = game.score(colour)
         assert got == (expected.points, expected.islands, expected.bridges)
 
@@ -71,12 +72,12 @@ def test_every_turn_of_a_compiled_playout_is_legal_in_the_engine_and_the_scores_
 @pytest.mark.parametrize("seed", range(6))
 def test_a_whole_compiled_playout_replays_in_the_engine_to_the_same_score(seed):
     game = _start("online", seed)
-    state = jit.state_of(game)
+    state = arrays.state_of(game)
     jit.seed(100 + seed)
-    for turn in jit.logged_playout(jit.tables(12), state):
+    for turn in jit.logged_playout(arrays.tables(12), state):
         game.push(_move(12, turn))
     assert game.is_over
-    for colour, got in zip(jit.COLOURS, jit.scores(jit.tables(12), state), strict=True):
+    for colour, got in zip(arrays.COLOURS, jit.scores(arrays.tables(12), state), strict=True):
         expected = game.score(colour)
         assert got == (expected.points, expected.islands, expected.bridges)
 
@@ -85,9 +86,9 @@ def test_a_compiled_playout_is_the_same_for_a_seed_and_another_for_another_seed(
     game = _start("online", 3)
 
     def played(number: int) -> list[int]:
-        state = jit.state_of(game)
+        state = arrays.state_of(game)
         jit.seed(number)
-        jit.playout(jit.tables(12), state)
+        jit.playout(arrays.tables(12), state)
         return state[0].tolist()
 
     assert played(1) == played(1)
@@ -101,7 +102,7 @@ def test_a_first_stone_without_a_partner_after_it_in_the_walk_still_finds_anothe
     game = PonteGame()
     for text in ("a1 a2", "l1 l3", "a3 f6", "j1 j3"):
         game.push(game.parse_move(text))
-    t, state = jit.tables(12), jit.state_of(game)
+    t, state = arrays.tables(12), arrays.state_of(game)
     walk = [Field.parse(f).index(12) for f in ("a4", "b1", "b2", "b3", "a5", "b4", "b5")]
     orders = np.array([walk, walk, walk], np.int32)
     at = np.zeros(3, np.int64)
