@@ -270,7 +270,7 @@ def choose(
     t, size = arrays.tables(game.board.size), game.board.size
     fields, bridges = len(t[0]), len(t[2])
     step = tree.best(0)
-    if step is None:  # (no playout at all: the first legal step)
+    if step is None:  # (no playout at all: a legal step drawn by the turn number)
         step = _first_step(game, t)
     if step == fields + bridges + 1:
         return Swap()
