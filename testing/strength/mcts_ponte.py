@@ -268,13 +268,13 @@ def choose(
     (a random fitting one when the search never got that far)."""
     tree = search(game, rng, stop, playouts)
     t, size = arrays.tables(game.board.size), game.board.size
-    fields, bridges = len(t[0]), len(t[2])
+    fields, (passing, swapping) = len(t[0]), _codes(t)
     step = tree.best(0)
     if step is None:  # (no playout at all: a legal step drawn by the turn number)
         step = _first_step(game, t)
-    if step == fields + bridges + 1:
+    if step == swapping:
         return Swap()
-    if step == fields + bridges:
+    if step == passing:
         return Pass()
     if step >= fields:
         return arrays.bridge_move(size, step - fields)
