@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 
 from engine.ai.base import Rng, Stop
-from engine.ai.ponte.evaluate import colour_value, links, position_value, scored, sensitive
+from engine.ai.ponte.evaluate import (
+    Barred,
+    colour_value,
+    links,
+    position_value,
+    scored,
+    sensitive,
+)
 from engine.ponte import Move, Pass, Place, PonteGame
 from engine.ponte.variants import Colour
 
@@ -74,12 +81,13 @@ def field_values(game: PonteGame, fields: list[int], rng: Rng) -> list[tuple[flo
     board, colour = game.board, mover(game)
     cells = board.cells
     theirs, touchy = colour_value(board, colour.other), sensitive(board, colour.other)
+    barred: Barred = {}  # our stones never restrict the opponent's (P9): shared by our values
     valued = []
     for index in fields:
         cells[index] = colour  # placed and lifted again: no copy per field
         # The opponent's value changes only where the stone takes something from them.
         other = colour_value(board, colour.other) if index in touchy else theirs
-        valued.append((colour_value(board, colour) - other, rng.random(), index))
+        valued.append((colour_value(board, colour, barred) - other, rng.random(), index))
         cells[index] = None
     valued.sort(reverse=True)
     return [(value, index) for value, _, index in valued]
@@ -113,6 +121,7 @@ def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Ite
     board, colour = game.board, mover(game)
     cells, blocked, problem, field = board.cells, board.blocked, board.stone_problem, board.field
     theirs, touchy = colour_value(board, colour.other), sensitive(board, colour.other)
+    barred: Barred = {}  # as in `field_values`
     for first, second in wanted:
         if stop():
             return
@@ -122,7 +131,7 @@ def pairs(game: PonteGame, wanted: Iterable[tuple[int, int]], stop: Stop) -> Ite
             cells[first] = cells[second] = colour
             changed = first in touchy or second in touchy
             other = colour_value(board, colour.other) if changed else theirs
-            value = colour_value(board, colour) - other
+            value = colour_value(board, colour, barred) - other
             cells[first] = cells[second] = None
             yield Valued(value, Place(field(first), field(second)))
 

@@ -3,9 +3,10 @@
 The score (P19) rewards islands joined into large components, so the value of a colour counts
 what is already scored and what the board still offers: sandbanks that have room to become
 islands, and bridges that could still be built between components (two free stones a bridge
-apart with nothing under it). The opponent's stones and bridges take those chances away, which is
+apart with no stone under it). The opponent's stones and bridges take those chances away, which is
 how the evaluation understands blocking: a stone under an opponent's possible bridge lowers the
-opponent's value.
+opponent's value. A bridge is only as safe as the opponent's chances to cut it: one that passes
+over fields where the opponent may not place a stone cannot be cut at all.
 """
 
 from __future__ import annotations
@@ -15,17 +16,23 @@ from functools import cache
 
 from engine.ponte.board import ISLAND, Board
 from engine.ponte.geometry import geometry
+from engine.ponte.moves import Bridge
 from engine.ponte.variants import Colour
 
 # What a sandbank is worth, in islands, when it still has room to grow (by its size).
 GROWING = (0.0, 0.12, 0.3, 0.55)
 # The shares of the points scored now, of those reachable over bridges the opponent cannot cut
-# in one turn (three or more fields under them, taken together), and of those reachable over any
-# open bridge. A cuttable link is worth less: it must be bridged before the opponent moves there.
+# in one turn (three or more fields under them, taken together, or a bridge over fields where
+# the opponent's stones are illegal), and of those reachable over any open bridge. A cuttable
+# link is worth less: it must be bridged before the opponent moves there.
 SHARES = (0.4, 0.3, 0.3)
 SAFE_LINK = 3
 
 
+Barred = dict[int, bool]
+"""Whether the opponent of a colour may not place a stone on a field (P7, P8, P12): a cache that
+calls may share while only that colour's own stones change, which never restrict the opponent's
+(P9); the opponent's stones or bridges change it."""
 Reach = tuple[int, tuple[int, ...]]
 """A bridge a stone could carry: the far end and the fields it passes over."""
 OpenBridge = tuple[int, int, tuple[int, ...]]
@@ -132,7 +139,7 @@ def _can_grow(board: Board, groups: _Groups, number: int) -> bool:
 
 def open_bridges(board: Board, groups: _Groups, colour: Colour) -> Iterator[OpenBridge]:
     """The bridges `colour` could build now between two of its stones (crossings with built
-    bridges aside); `groups` gives the stones."""
+    bridges aside, unless it passes over a blocked field); `groups` gives the stones."""
     cells, blocked, bridge_end = board.cells, board.blocked, board.bridge_end
     table = reaches(board.size)
     for members in groups.members:
@@ -140,29 +147,79 @@ def open_bridges(board: Board, groups: _Groups, colour: Colour) -> Iterator[Open
             if bridge_end[stone]:
                 continue
             for other, under in table[stone]:
-                if (
-                    other > stone
-                    and cells[other] is colour
-                    and not bridge_end[other]
-                    and all(cells[u] is None and not blocked[u] for u in under)
-                ):
-                    yield stone, other, under
+                if other < stone or cells[other] is not colour or bridge_end[other]:
+                    continue
+                if any(cells[u] is not None for u in under):
+                    continue
+                if any(blocked[u] for u in under) and not _beside(board, colour, stone, other):
+                    continue
+                yield stone, other, under
 
 
-def _link_fields(board: Board, groups: _Groups, colour: Colour) -> dict[tuple[int, int], set[int]]:
-    found: dict[tuple[int, int], set[int]] = {}
-    for stone, other, under in open_bridges(board, groups, colour):
-        first, second = groups.root(groups.of[stone]), groups.root(groups.of[other])
-        if first != second:
-            found.setdefault((min(first, second), max(first, second)), set()).update(under)
-    return found
+def _beside(board: Board, colour: Colour, stone: int, other: int) -> bool:
+    """Whether a bridge between `stone` and `other`, passing over a field that a built bridge
+    blocks, would neither cross nor touch it: it may pass there (P14), as two parallel
+    knight's jumps do. Rare enough for the board's own check."""
+    bridge = Bridge(board.field(stone), board.field(other))
+    return board.bridge_problem(bridge, colour) is None
+
+
+class _Links:
+    """For each two components of one colour that a bridge could still join, the fields under
+    all such bridges (filling them all cuts the two apart), and which of those pairs are safe:
+    the opponent cannot cut them in one turn, because there are `SAFE_LINK` fields or more to
+    fill, or because some bridge between them passes only over fields where the opponent's
+    stones are illegal (P7, P8). Those stay illegal for good, since the opponent's own stones
+    never repair a rule (P10) and ours never restrict theirs (P9)."""
+
+    def __init__(
+        self, board: Board, groups: _Groups, colour: Colour, barred: Barred | None = None
+    ) -> None:
+        self.fields: dict[tuple[int, int], set[int]] = {}
+        spans: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        for stone, far, under in open_bridges(board, groups, colour):
+            first, second = groups.root(groups.of[stone]), groups.root(groups.of[far])
+            if first != second:
+                key = (min(first, second), max(first, second))
+                self.fields.setdefault(key, set()).update(under)
+                spans.setdefault(key, []).append(under)
+        # Only a pair with few fields needs the rule check, which is what costs: once a field.
+        problem, other = board.stone_problem, colour.other
+        known: Barred = {} if barred is None else barred
+
+        def closed(field: int) -> bool:
+            if field not in known:
+                known[field] = problem(field, other) is not None
+            return known[field]
+
+        self.uncuttable = {
+            key
+            for key, fields in self.fields.items()
+            if len(fields) < SAFE_LINK and any(all(map(closed, under)) for under in spans[key])
+        }
+
+    def is_safe(self, key: tuple[int, int]) -> bool:
+        """Whether the opponent cannot cut the pair in one turn (two stones)."""
+        return len(self.fields[key]) >= SAFE_LINK or key in self.uncuttable
+
+    def cuttable(self) -> Iterator[set[int]]:
+        """The fields to fill to cut each pair that stones can still cut."""
+        for key, fields in self.fields.items():
+            if key not in self.uncuttable:
+                yield fields
+
+    def threatened(self) -> Iterator[int]:
+        """The fields of the pairs that one turn could cut."""
+        for key, fields in self.fields.items():
+            if not self.is_safe(key):
+                yield from fields
 
 
 def links(board: Board, colour: Colour) -> list[set[int]]:
-    """For each two components of `colour` that a bridge could still join, the fields under all
-    such bridges: filling them all cuts the components apart for good."""
+    """For each two components of `colour` that a bridge could still join and stones can still
+    cut apart, the fields the opponent must fill to cut them."""
     groups, _ = scored(board, colour)
-    return list(_link_fields(board, groups, colour).values())
+    return list(_Links(board, groups, colour).cuttable())
 
 
 def _worth(board: Board, groups: _Groups) -> list[float]:
@@ -176,16 +233,18 @@ def _worth(board: Board, groups: _Groups) -> list[float]:
     return worth
 
 
-def colour_value(board: Board, colour: Colour) -> float:
-    """Points `colour` scores now plus shares of the points within reach (see the module)."""
+def colour_value(board: Board, colour: Colour, barred: Barred | None = None) -> float:
+    """Points `colour` scores now plus shares of the points within reach (see the module).
+    `barred` may carry what calls on boards that differ only in `colour`'s stones learnt of the
+    fields the opponent may not take (see `Barred`)."""
     groups, now = scored(board, colour)
     worth = _worth(board, groups)
-    found = _link_fields(board, groups, colour)
-    for (first, second), under in found.items():
-        if len(under) >= SAFE_LINK:
+    found = _Links(board, groups, colour, barred)
+    for first, second in found.fields:
+        if found.is_safe((first, second)):
             groups.parent[groups.root(first)] = groups.root(second)
     safe = groups.points(worth)
-    for first, second in found:
+    for first, second in found.fields:
         groups.parent[groups.root(first)] = groups.root(second)
     now_share, safe_share, open_share = SHARES
     return now_share * now + safe_share * safe + open_share * groups.points(worth)
@@ -193,19 +252,39 @@ def colour_value(board: Board, colour: Colour) -> float:
 
 def sensitive(board: Board, colour: Colour) -> frozenset[int]:
     """The empty fields where a stone of the other colour changes `colour_value(board, colour)`:
-    those under a bridge that could join two of its components, and those beside its sandbanks
-    (their room to grow). A stone anywhere else leaves the value as it is."""
+    those under a bridge that could join two of its components, those near enough to make such a
+    field illegal for the other colour (which makes the bridge uncuttable), and those beside its
+    sandbanks (their room to grow). A stone anywhere else leaves the value as it is."""
     groups, _ = scored(board, colour)
+    cells, blocked, geo = board.cells, board.blocked, board.geo
     found: set[int] = set()
-    for under in _link_fields(board, groups, colour).values():
+    found_links = _Links(board, groups, colour)
+    for under in found_links.cuttable():
         found.update(under)
-    cells, blocked, orthogonal = board.cells, board.blocked, board.geo.orthogonal
+    found.update(_legality_reach(board, colour.other, set(found_links.threatened())))
     for members in groups.members:
         if len(members) < ISLAND:
             found.update(
-                n for m in members for n in orthogonal[m] if cells[n] is None and not blocked[n]
+                n for m in members for n in geo.orthogonal[m] if cells[n] is None and not blocked[n]
             )
     return frozenset(found)
+
+
+def _legality_reach(board: Board, colour: Colour, fields: set[int]) -> Iterator[int]:
+    """The empty fields where a stone of `colour` may change whether `colour` may place a stone
+    on one of `fields`: P7 and P8 there look only at the stones of `colour` around the field and
+    at the groups they belong to, so a new stone matters only beside those (or beside the field)."""
+    cells, blocked, ring = board.cells, board.blocked, board.geo.ring
+    near: set[int] = set()
+    for field in fields:
+        near.add(field)
+        for stone in ring[field]:
+            if cells[stone] is colour and stone not in near:
+                near.update(board.group(stone, colour))
+    for stone in near:
+        for field in ring[stone]:
+            if cells[field] is None and not blocked[field]:
+                yield field
 
 
 def position_value(board: Board, colour: Colour) -> float:

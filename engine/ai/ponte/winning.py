@@ -18,13 +18,14 @@ from engine.ai.ponte.evaluate import colour_value, scored
 from engine.ponte import Colour, PonteGame
 
 WEIGHTS = {
-    "online": (-0.118, 1.572, -0.132, 0.286, 0.321),
-    "classic": (-0.416, 1.590, 0.252, 0.356, 0.304),
+    "online": (-0.118, 1.291, -0.172, 0.249, 0.455),
+    "classic": (-0.414, 1.351, 0.069, 0.323, 0.615),
 }
 """For each variant: the intercept, then the weights of `features`. Logistic regressions of
 white's win on the positions before every turn of games between the computer's levels (normal
 against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by
-`python -m bench.strength.calibration` on 2026-11-25: 12x12 on 23,138 positions of 321 games,
+`python -m bench.strength.calibration` on 2026-11-27 (after the evaluation learnt which
+links no stone can cut): 12x12 on 23,138 positions of 321 games,
 10x10 on 3,993 positions of 81 games; each measured on a third as many other games (the README's
 "Analysis")."""
 

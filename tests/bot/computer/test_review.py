@@ -182,14 +182,13 @@ def test_a_review_goes_to_json_and_back():
         TurnReview.from_json("nonsense")
 
 
-# The first 16 turns of a recorded 12x12 game, normal (white) against easy (bench/records/
-# calibration-ponte.jsonl). At turn 15 white played h4 i4, which the model alone rates above
-# the bridge b11-c9 (the search's turn): the stones add points within reach, the bridge banks
-# fewer. But red's best answer, k5 l6, takes more after h4 i4 (it adds two points to red's) than
-# after the bridge, which keeps its points.
+# The first 20 turns of a recorded 12x12 game, normal (white) against easy (line 12 of bench/
+# records/calibration-ponte.jsonl). At turn 19 white played f4 i7, which the model alone rates a
+# little above d2 i7 (a turn the search may find); but red's best answer takes more after f4 i7
+# than after d2 i7.
 GREEDY = [
-    "c11 f6", "j1 j2", "f7 g6", "i3 j3", "e7 e9", "g5 g11", "d9 e10", "d8 f5", "b11 c9",
-    "h5 i5", "c12 d12", "j9 l5", "e7-e9", "d7 l7", "h4 i4", "j7 k7",
+    "f9 k6", "a2 f2", "e9 g9", "e2 g2", "a1 a3", "a4 a5", "a6 a7", "b4 c4", "b7 c7", "d8 g1",
+    "d3 d9", "a12 h11", "b7-d9", "c1 d6", "b2 c5", "c6 e4", "e3 f3", "d6-e4", "f4 i7", "c1-e2",
 ]  # fmt: skip
 
 
@@ -206,23 +205,23 @@ def searched_turn(text: str):
 def test_a_turn_the_opponents_best_answer_punishes_is_flagged_though_the_model_rates_it_higher(
     monkeypatch,
 ):
-    monkeypatch.setattr(review, "_best", searched_turn("b11-c9"))
+    monkeypatch.setattr(review, "_best", searched_turn("d2 i7"))
     record = PonteGame.from_moves(None, GREEDY).record().to_json()
-    judged = review_turn("ponte", record, 15, SEED, 0.0)
-    assert (judged.mover, judged.played, judged.best) == ("white", "h4 i4", "b11-c9")
+    judged = review_turn("ponte", record, 19, SEED, 0.0)
+    assert (judged.mover, judged.played, judged.best) == ("white", "f4 i7", "d2 i7")
     assert judged.after > judged.best_after  # the model alone: the played turn is better
     assert judged.best_judged is not None and judged.judged is not None
     assert judged.best_judged - judged.judged > 0.05  # after red's best answer it is worse
     assert judged.loss == pytest.approx(judged.best_judged - judged.judged)
-    assert review_turn("ponte", record, 15, SEED, 0.0) == judged  # the same request, the same
+    assert review_turn("ponte", record, 19, SEED, 0.0) == judged  # the same request, the same
     # The chart keeps the model's chances: this turn's after is the next turn's before.
-    following = review_turn("ponte", record, 16, SEED, 0.0)
+    following = review_turn("ponte", record, 20, SEED, 0.0)
     assert following.before == judged.after
 
 
 def test_the_played_turn_found_again_is_judged_alike_and_loses_nothing(monkeypatch):
-    monkeypatch.setattr(review, "_best", searched_turn("h4 i4"))
+    monkeypatch.setattr(review, "_best", searched_turn("f4 i7"))
     record = PonteGame.from_moves(None, GREEDY).record().to_json()
-    judged = review_turn("ponte", record, 15, SEED, 0.0)
+    judged = review_turn("ponte", record, 19, SEED, 0.0)
     assert judged.best == judged.played and judged.loss == 0.0
     assert judged.judged == judged.best_judged is not None

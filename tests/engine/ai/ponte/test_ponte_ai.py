@@ -9,8 +9,8 @@ import pytest
 from engine.ai import Level
 from engine.ai.ponte import EFFORT
 from engine.ai.ponte import choose_move as choose
-from engine.ai.ponte.candidates import candidates
-from engine.ai.ponte.evaluate import colour_value, scored
+from engine.ai.ponte.candidates import candidates, field_values, legal_fields
+from engine.ai.ponte.evaluate import colour_value, links, open_bridges, scored, sensitive
 from engine.ai.ponte.playout import random_turn
 from engine.coords import Field
 from engine.errors import GameOverError
@@ -184,6 +184,72 @@ def test_stones_under_every_possible_bridge_lower_the_opponents_value():
     assert colour_value(game.board, Colour.RED) == open_value  # d3-d5 still joins them
     game.board.place(game.board.index(Field.parse("d4")), Colour.WHITE)
     assert colour_value(game.board, Colour.RED) < open_value
+
+
+def test_a_link_over_fields_the_opponent_may_not_take_counts_as_safe():
+    # Red's islands could join over d4 or e4 only. With white's islands beside both fields, a
+    # white stone on d4 would make a group of five (P7) and one on e4 would touch an island
+    # (P8): nothing can cut red's link, and it is worth as much as a link of many fields.
+    red = "d2 d3 e2 e3 d5 d6 e5 e6"
+    walled = position(white="b3 b4 b5 c4 g3 g4 g5 f4", red=red)
+    open_to_white = position(white="h3 h4 h5 i4 k3 k4 k5 l4", red=red)
+    assert walled.board.stone_problem(walled.board.index(Field.parse("d4")), Colour.WHITE)
+    assert walled.board.stone_problem(walled.board.index(Field.parse("e4")), Colour.WHITE)
+    assert colour_value(walled.board, Colour.RED) > colour_value(open_to_white.board, Colour.RED)
+    assert links(walled.board, Colour.RED) == []  # nothing for white to cut
+    assert links(open_to_white.board, Colour.RED) == [{_index(walled, "d4"), _index(walled, "e4")}]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_stone_off_the_sensitive_fields_leaves_the_opponents_value_as_it_is(seed):
+    # What lets the search skip the opponent's evaluation for most single stones (`candidates`).
+    for game in positions(seed, "online", every=7)[2:]:
+        board = game.board
+        for colour in (Colour.WHITE, Colour.RED):
+            value, touchy = colour_value(board, colour), sensitive(board, colour)
+            for index in board.geo.fields:
+                if index in touchy or board.stone_problem(index, colour.other) is not None:
+                    continue
+                board.place(index, colour.other)
+                assert colour_value(board, colour) == value, (game.moves, board.field(index))
+                board.cells[index] = None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_single_stone_values_of_a_listing_are_the_values_evaluated_afresh(seed):
+    # `field_values` skips the opponent's value off the sensitive fields and shares what it
+    # learnt of the fields the opponent may not take across all the stones it tries.
+    for game in positions(seed, "online", every=11)[2:]:
+        colour, board = game.to_move, game.board
+        for value, index in field_values(game, legal_fields(game), random.Random(seed)):
+            board.place(index, colour)
+            fresh = colour_value(board, colour) - colour_value(board, colour.other)
+            board.cells[index] = None
+            assert value == fresh, (game.moves, board.field(index))
+
+
+@pytest.mark.parametrize(
+    ("white_bridge", "passes"),
+    [("c3-d5", True), ("c5-e3", False)],  # a parallel knight's jump over d4; a diagonal across it
+)
+def test_a_link_may_pass_over_a_field_another_bridge_blocks_without_crossing_it(
+    white_bridge, passes
+):
+    # Red's d3 and e5 are a knight's jump apart, over d4 and e4; white's bridge blocks d4 (P14).
+    first, second = white_bridge.split("-")
+    game = position(white=f"{first} {second}", red="d3 e5", white_bridges=white_bridge)
+    board = game.board
+    groups, _ = scored(board, Colour.RED)
+    found = {
+        (board.field(a), board.field(b)) for a, b, _ in open_bridges(board, groups, Colour.RED)
+    }
+    red_bridge = Bridge(Field.parse("d3"), Field.parse("e5"))
+    assert (board.bridge_problem(red_bridge, Colour.RED) is None) is passes
+    assert ((red_bridge.first, red_bridge.second) in found) is passes
+
+
+def _index(game: PonteGame, name: str) -> int:
+    return game.board.index(Field.parse(name))
 
 
 @pytest.mark.parametrize("level", LEVELS)
