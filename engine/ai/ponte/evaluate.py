@@ -30,9 +30,9 @@ SAFE_LINK = 3
 
 
 Barred = dict[int, bool]
-"""Whether the opponent of a colour may not place a stone on a field (P7, P8, P12): a cache that
-calls may share while only that colour's own stones change, which never restrict the opponent's
-(P9); the opponent's stones or bridges change it."""
+"""Whether the opponent of a colour may not place a stone on an empty field (P7, P8, P12): a
+cache that calls may share while only that colour's own stones change, which never restrict the
+opponent's (P9); the opponent's stones or bridges change it."""
 Reach = tuple[int, tuple[int, ...]]
 """A bridge a stone could carry: the far end and the fields it passes over."""
 OpenBridge = tuple[int, int, tuple[int, ...]]
@@ -159,7 +159,7 @@ def open_bridges(board: Board, groups: _Groups, colour: Colour) -> Iterator[Open
 def _beside(board: Board, colour: Colour, stone: int, other: int) -> bool:
     """Whether a bridge between `stone` and `other`, passing over a field that a built bridge
     blocks, would neither cross nor touch it: it may pass there (P14), as two parallel
-    knight's jumps do. Rare enough for the board's own check."""
+    knight's jumps do. The board's own check: it costs, but only such bridges need it."""
     bridge = Bridge(board.field(stone), board.field(other))
     return board.bridge_problem(bridge, colour) is None
 

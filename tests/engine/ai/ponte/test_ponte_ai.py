@@ -188,13 +188,13 @@ def test_stones_under_every_possible_bridge_lower_the_opponents_value():
 
 def test_a_link_over_fields_the_opponent_may_not_take_counts_as_safe():
     # Red's islands could join over d4 or e4 only. With white's islands beside both fields, a
-    # white stone on d4 would make a group of five (P7) and one on e4 would touch an island
-    # (P8): nothing can cut red's link, and it is worth as much as a link of many fields.
+    # white stone on either would join an island into a group of five (P7): nothing can cut
+    # red's link, so it counts as safe, and more than the same link white could cut.
     red = "d2 d3 e2 e3 d5 d6 e5 e6"
     walled = position(white="b3 b4 b5 c4 g3 g4 g5 f4", red=red)
     open_to_white = position(white="h3 h4 h5 i4 k3 k4 k5 l4", red=red)
-    assert walled.board.stone_problem(walled.board.index(Field.parse("d4")), Colour.WHITE)
-    assert walled.board.stone_problem(walled.board.index(Field.parse("e4")), Colour.WHITE)
+    assert walled.board.stone_problem(_index(walled, "d4"), Colour.WHITE)
+    assert walled.board.stone_problem(_index(walled, "e4"), Colour.WHITE)
     assert colour_value(walled.board, Colour.RED) > colour_value(open_to_white.board, Colour.RED)
     assert links(walled.board, Colour.RED) == []  # nothing for white to cut
     assert links(open_to_white.board, Colour.RED) == [{_index(walled, "d4"), _index(walled, "e4")}]
