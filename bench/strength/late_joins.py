@@ -8,7 +8,11 @@ Run ``python -m bench.strength.late_joins bench/records/ponte-mcts8-jit.jsonl`` 
   components a bridge could join had fewer than `SAFE_LINK` fields under all such bridges);
 - how many of those the opponent could not have cut there: every field under the bridge built
   was one where the opponent's stones were illegal (P7, P8);
+- how many of the late scoring bridges had an end placed in the `RECENT` plies before;
 - how many bridges passed over a field another bridge already blocked (P14).
+And for every player, in how many games the opponent passed first (which ends the game at once
+or after one more turn, P16, P17) while the player could still have joined two of its
+components with a bridge, and how many of those games it lost.
 """
 
 from __future__ import annotations
@@ -19,8 +23,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from engine.ai.ponte import evaluate
-from engine.ponte import Bridge, Colour, PonteGame
+from engine.coords import Field
+from engine.ponte import Bridge, Colour, Pass, Place, PonteGame
 from engine.ponte.board import Board
+
+RECENT = 10
+"""Plies: a scoring bridge with an end placed this recently joins a stone new to the board."""
 
 
 def _turns(entry: dict[str, object]) -> Iterator[tuple[str, PonteGame, Bridge | None, PonteGame]]:
@@ -62,7 +70,30 @@ def count(paths: list[str], after: int) -> dict[str, Counter[str]]:
                 for name, earlier, bridge, before in _turns(entry):
                     if bridge is not None:
                         _tally(found.setdefault(name, Counter()), earlier, bridge, before, after)
+                _tally_ending(found, entry)
     return found
+
+
+def _tally_ending(found: dict[str, Counter[str]], entry: dict[str, object]) -> None:
+    """Whether the first pass of the game left the other player with links unbuilt."""
+    names, moves, winner = entry["players"], entry["moves"], entry["winner"]
+    assert isinstance(names, list) and isinstance(moves, list)
+    game, passed = PonteGame.new("online"), None
+    for ply, text in enumerate(moves):
+        move = game.parse_move(text)
+        if isinstance(move, Pass) and passed is None:
+            passed = ply % 2
+        game.push(move)
+    if passed is None:
+        return  # a resignation
+    left = 1 - passed  # the first player moves on even plies, with or without the swap (P4)
+    first = game.first_player_colour
+    colour = first if left == 0 else first.other
+    groups, _ = evaluate.scored(game.board, colour)
+    if evaluate._Links(game.board, groups, colour).fields:
+        tally = found.setdefault(names[left], Counter())
+        tally["cut off by the opponent's pass, links left"] += 1
+        tally["of those, lost"] += winner is not None and winner != left
 
 
 def _tally(
@@ -80,12 +111,23 @@ def _tally(
         return
     tally["scoring late"] += 1
     tally["points"] += gain
+    if min(before.ply - _placed(before, end) for end in (bridge.first, bridge.second)) <= RECENT:
+        tally[f"an end placed in the {RECENT} plies before"] += 1
     if _cuttable(earlier.board, colour, bridge):
         tally["cuttable before"] += 1
         tally["cuttable before: points"] += gain
         under = earlier.board.under(bridge)
         if all(earlier.board.stone_problem(field, colour.other) for field in under):
             tally["of those, no field the opponent could take"] += 1
+
+
+def _placed(game: PonteGame, field: Field) -> int:
+    """The ply at which the stone on `field` was placed."""
+    return max(
+        ply
+        for ply, move in enumerate(game.moves)
+        if isinstance(move, Place) and field in (move.first, move.second)
+    )
 
 
 def main() -> None:
