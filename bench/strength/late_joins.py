@@ -78,15 +78,11 @@ def _tally_ending(found: dict[str, Counter[str]], entry: dict[str, object]) -> N
     """Whether the first pass of the game left the other player with links unbuilt."""
     names, moves, winner = entry["players"], entry["moves"], entry["winner"]
     assert isinstance(names, list) and isinstance(moves, list)
-    game, passed = PonteGame.new("online"), None
-    for ply, text in enumerate(moves):
-        move = game.parse_move(text)
-        if isinstance(move, Pass) and passed is None:
-            passed = ply % 2
-        game.push(move)
-    if passed is None:
+    if str(Pass()) not in moves:
         return  # a resignation
-    left = 1 - passed  # the first player moves on even plies, with or without the swap (P4)
+    # The first player moves on even plies, with or without the swap (P4).
+    left = 1 - moves.index(str(Pass())) % 2
+    game = PonteGame.from_moves("online", moves)
     first = game.first_player_colour
     colour = first if left == 0 else first.other
     groups, _ = evaluate.scored(game.board, colour)
