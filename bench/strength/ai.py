@@ -9,10 +9,10 @@ and how fast the bot answers another player while it thinks (`ai_latency`).
 
 The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`testing.strength.mcts`);
 `hard0` is the hard level as it was before its search, `hard0v` Verbindung's hard before issue 29
-gave it its deeper look while time remains. ``--only ponte:mcts,verbindung:mcts`` runs
-some pairings (in the order given), ``--first N`` goes on from game N after a run cut short,
-``--record FILE`` appends every game to a JSON-lines file that ``python -m bench.strength.ladder``
-can rate, and ``--jobs`` runs games in parallel processes.
+gave it its deeper look while time remains and its eye for the ease of the dice. ``--only
+ponte:mcts,verbindung:mcts`` runs some pairings (in the order given), ``--first N`` goes on from
+game N after a run cut short, ``--record FILE`` appends every game to a JSON-lines file that
+``python -m bench.strength.ladder`` can rate, and ``--jobs`` runs games in parallel processes.
 """
 
 from __future__ import annotations

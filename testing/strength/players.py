@@ -149,8 +149,9 @@ def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> o
     return max(revalued, key=lambda v: (v.value, rng.random())).move
 
 
-TODAY_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deeper=0)
-"""Verbindung's hard level before issue 29: two rolls ahead only near the end (`hard0v`)."""
+TODAY_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deeper=0, shapes=0.0)
+"""Verbindung's hard level before issue 29: two rolls ahead only near the end, and blind to
+how readily the dice serve either player (`hard0v`)."""
 
 
 def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:

@@ -21,7 +21,10 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
   it takes that look anywhere in the game (`deeper`): its best turns by one roll, one after the
   other, until its time is up or `deeper` of them are done, and plays the best of those done. It
   answers at once when the choice is forced (one turn, or a win) or decided (the best turn's
-  chance is beyond `DECIDED` of a sure win or loss).
+  chance is beyond `DECIDED` of a sure win or loss). Where it has boards to measure (after each
+  of its best turns, and after each answer two rolls ahead) it also weighs how readily the dice
+  serve each player's lightest trees (`shapes`: a junction waits for a cross, a straight takes a
+  bridge too), which the race model, counting dice only, cannot see.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from engine.ai.verbindung.search import (
     candidate_turns,
     racing,
 )
+from engine.ai.verbindung.shapes import bias, shifted
 from engine.errors import IllegalMoveError
 from engine.game import game_over
 from engine.verbindung import Phase, Turn, VerbindungGame
@@ -59,7 +63,13 @@ class Effort:
     deep: int = 0  # best turns looked at two rolls ahead near the end (`deep`)
     blunder: float = 0.0  # the chance of a random turn instead
     deeper: int = 0  # best turns looked at two rolls ahead anywhere, while time remains
+    shapes: float = 0.0  # weight of how readily the dice serve each player (`shapes.bias`)
 
+
+SHAPES_WEIGHT = 1.0
+"""Hard's weight of `shapes.bias` in the logit of a position's chance. Fitted beside the race
+model, the ease is worth about half a unit of its logit (`bench.strength.shapes`); against
+`hard0v`, hard played better with the full unit (the README's "Playing against the bot")."""
 
 DECIDED = 0.02
 """A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""
@@ -69,7 +79,14 @@ EFFORT = {
     Level.EASY: Effort(Width(firsts=3, seconds=6), ahead, 0.0, spread=0.02, beam=0, blunder=0.4),
     Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
     Level.HARD: Effort(
-        Width(firsts=10, seconds=24), racing, 0.002, spread=1e-6, beam=24, deep=6, deeper=12
+        Width(firsts=10, seconds=24),
+        racing,
+        0.002,
+        spread=1e-6,
+        beam=24,
+        deep=6,
+        deeper=12,
+        shapes=SHAPES_WEIGHT,
     ),
 }
 
@@ -101,10 +118,10 @@ def by_effort(game: VerbindungGame, effort: Effort, rng: Rng, stop: Stop = never
         if stray is not None:
             return stray
     if effort.beam and len(turns) > 1:
-        turns = _chanced(planner, turns, effort.beam, stop)
+        turns = _chanced(planner, turns, effort.beam, stop, effort.shapes)
         count = _deep_count(planner, turns, effort)
         if count and not stop():
-            turns = _deepened(planner, turns, count, stop)
+            turns = _deepened(planner, turns, count, stop, effort.shapes)
     best = _pick(turns, effort.spread, rng)
     return Turn(best.actions)
 
@@ -121,13 +138,17 @@ def _stray(game: VerbindungGame, rng: Rng) -> Turn | None:
     return turn
 
 
-def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list[Line]:
+def _chanced(
+    planner: Planner, turns: list[Line], beam: int, stop: Stop, shapes: float = 0.0
+) -> list[Line]:
     """The `beam` best kinds of turn revalued with the opponent's next roll as chance.
 
     A turn that ends the game keeps its one-turn value and is only taken when it is the best
     (a win, or a draw when all else is worse). When `stop` cuts the search short, the turn
     being looked at is dropped (its answers were not all measured) and so are those not reached;
-    the best one-turn value is looked at first, so some turn always remains.
+    the best one-turn value is looked at first, so some turn always remains. With a weight
+    `shapes`, each value leans by how readily the dice serve either player on the board the
+    turn leaves (`shapes.bias`; the lookahead has just built those trees).
     """
     turns = sorted(turns, key=lambda line: -line.value)
     if turns[0].ended:
@@ -136,10 +157,12 @@ def _chanced(planner: Planner, turns: list[Line], beam: int, stop: Stop) -> list
     for line in _diverse(planner, turns, beam):
         if line.ended:
             continue
-        value = Lookahead(planner, line, stop).value(opponent_dice(planner, line))
+        look = Lookahead(planner, line, stop)
+        value = look.value(opponent_dice(planner, line))
         if stop():
             break
-        revalued.append(replace(line, value=value))
+        lean = bias(look.oracles, planner.me, shapes)
+        revalued.append(replace(line, value=shifted(value, lean)))
     return revalued or turns[:1]
 
 
@@ -155,10 +178,13 @@ def _deep_count(planner: Planner, turns: list[Line], effort: Effort) -> int:
     return near
 
 
-def _deepened(planner: Planner, turns: list[Line], count: int, stop: Stop) -> list[Line]:
+def _deepened(
+    planner: Planner, turns: list[Line], count: int, stop: Stop, shapes: float = 0.0
+) -> list[Line]:
     """The `count` best turns by one roll of chance, revalued two rolls ahead (`deep`), the
     best first; those `stop` cuts short are dropped (values of two depths do not compare),
-    and when none is done the turns stay as they were."""
+    and when none is done the turns stay as they were. `shapes` weighs the ease of the dice in
+    the positions two rolls ahead (`Deep`)."""
     ranked = sorted(turns, key=lambda line: -line.value)
     if ranked[0].ended:
         return ranked[:1]
@@ -166,7 +192,7 @@ def _deepened(planner: Planner, turns: list[Line], count: int, stop: Stop) -> li
     for line in ranked[:count]:
         if line.ended:
             continue
-        value = Deep(planner, line, stop).value()
+        value = Deep(planner, line, stop, shapes).value()
         if value is None:
             break
         revalued.append(replace(line, value=value))

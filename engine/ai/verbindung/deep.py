@@ -7,6 +7,8 @@ within `NEAR` dice of joining, the opponent's best answer to each of their rolls
 board (`chance.Singles.best_answer`), and the position it leaves is valued by my own next roll:
 every roll by its odds, each answered as well as I can, and the position after my answer valued
 by the race model with the opponent to move. Positions that several rolls lead to are valued once.
+Each such position, me to roll, is also weighed by how readily the dice serve either player there
+(`shapes.bias`, with the weight the caller gives).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from engine.ai.verbindung.network import joined
 from engine.ai.verbindung.oracle import Oracle
 from engine.ai.verbindung.race import mover_value
 from engine.ai.verbindung.search import Line, Planner
+from engine.ai.verbindung.shapes import bias, shifted
 from engine.verbindung import Player
 from engine.verbindung.tables import Tile
 
@@ -39,9 +42,10 @@ def near_the_end(planner: Planner) -> bool:
 class Deep:
     """A candidate turn's position, valued over the opponent's roll and then mine."""
 
-    def __init__(self, planner: Planner, line: Line, stop: Stop) -> None:
+    def __init__(self, planner: Planner, line: Line, stop: Stop, shapes: float = 0.0) -> None:
         self.me = planner.me
         self.stop = stop
+        self.shapes = shapes
         self.tiles = planner.board(line.changes)
         self.their_dice = opponent_dice(planner, line)
         self.my_dice = my_dice(planner, line)
@@ -86,7 +90,7 @@ class Deep:
             if self.stop():
                 break  # (`value` drops the whole turn once the time is up: leave at once)
             total += chance * mine.answer(roll, _TOP)
-        return total
+        return shifted(total, bias(oracles, me, self.shapes))
 
 
 def _answered(own: int, other: int, own_cut: bool, other_cut: bool) -> float:

@@ -34,6 +34,7 @@ class Lookahead:
         """Measure the opponent's answers (and near the end my odds) after `line`."""
         tiles = planner.board(line.changes)
         oracles = {p: Oracle(tiles, p) for p in Player}
+        self.oracles = oracles
         self.me = planner.me
         self.mine = line.mine
         self.my_cut, self.their_cut = line.cuts

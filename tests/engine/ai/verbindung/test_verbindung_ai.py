@@ -266,8 +266,8 @@ def test_the_deep_look_gives_up_when_the_time_is_out() -> None:
     assert Deep(planner, line, CountingStop(True)).value() is None
 
 
-TODAY = replace(EFFORT[Level.HARD], deeper=0)
-"""Hard before issue 29: two rolls ahead only near the end."""
+TODAY = replace(EFFORT[Level.HARD], deeper=0, shapes=0.0)
+"""Hard before issue 29: two rolls ahead only near the end, and blind to the ease of the dice."""
 
 
 def test_away_from_the_end_hard_without_deeper_answers_without_the_deep_look() -> None:
