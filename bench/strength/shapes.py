@@ -3,14 +3,13 @@ winner beyond the race model, and the weight hard gives it (not a test).
 
 Run ``python -m bench.strength.shapes`` from the repository root. It reads the recorded games
 (`RECORDS`: the calibration games between the computer's levels, and every record of hard
-against `hard0v`),
-takes the position before every roll, and fits two logistic regressions of the mover's win: on
-the logit of the race model's chance alone (`race.mover_value`), and on that and the difference
-of the two players' `ease`. Each is fitted on two folds of the games and measured on the third
-(the two games of a seeded pair stay in one fold), over the three ways round; it prints the
-held-out log loss and Brier score of both, per record, and the weights fitted on all games. The
-weight of the ease against that of the race logit is what the hard level adds to a turn's logit
-(`SHAPES_WEIGHT`).
+against `hard0v`), takes the position before every roll, and fits two logistic regressions of
+the mover's win: on the logit of the race model's chance alone (`race.mover_value`), and on that
+and the difference of the two players' `ease`. Each is fitted on two folds of the games and
+measured on the third (the two games of a seeded pair stay in one fold), over the three ways
+round; it prints the held-out log loss and Brier score of both, per record, and the weights
+fitted on all games. The weight of the ease per unit of the race logit is the calibrated one;
+hard's own (`SHAPES_WEIGHT`) was chosen by play against `hard0v` (the README).
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def test_a_field_is_served_by_the_faces_that_fit_its_way(
 
 def test_a_field_off_the_lightest_trees_is_served_by_no_face() -> None:
     tiles = board(STRAIGHT)
-    off = Field.parse("f1").index(SIZE)  # walled in: no way of red's passes there
+    off = Field.parse("f1").index(SIZE)  # a dead end beside the gap e1: no lightest tree needs it
     tiles[off] = None
     oracle = Oracle(tiles, RED)
     assert off not in oracle.relevant
@@ -77,6 +77,7 @@ def test_a_network_waiting_for_a_cross_is_less_easy_than_one_a_bridge_completes(
 
 
 def test_the_bias_favours_the_player_whose_network_is_easier() -> None:
+    # (Both oracles measure red's boards; `bias` only compares the ease of the two it is given.)
     oracles = {RED: red_oracle(STRAIGHT), Player.BLACK: red_oracle(JUNCTION)}
     assert bias(oracles, RED, 0.5) > 0 > bias(oracles, Player.BLACK, 0.5)
     assert bias(oracles, RED, 0.0) == 0.0
