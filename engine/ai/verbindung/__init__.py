@@ -68,8 +68,9 @@ class Effort:
 
 SHAPES_WEIGHT = 1.0
 """Hard's weight of `shapes.bias` in the logit of a position's chance. Fitted beside the race
-model, the ease is worth about half a unit of its logit (`bench.strength.shapes`); against
-`hard0v`, hard played better with the full unit (the README's "Playing against the bot")."""
+model, the ease is worth about half a unit of its logit (`bench.strength.shapes`); the full unit
+was chosen by play against `hard0v`, where its first run won 67 of 100 (0.65 had won 55 on other
+seeds), a difference within chance (the README's "Playing against the bot")."""
 
 DECIDED = 0.02
 """A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""
