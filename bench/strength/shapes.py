@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.strength.logistic import fit
+from engine.ai.ponte.winning import chance_of
 from engine.ai.verbindung import SHAPES_WEIGHT
 from engine.ai.verbindung.oracle import Oracle
 from engine.ai.verbindung.race import mover_value
@@ -83,8 +84,7 @@ def measure(weights: list[float], rows: list[Row], with_ease: bool) -> tuple[flo
     """The mean log loss and Brier score of a fitted model on `rows`."""
     loss = brier = 0.0
     for row in rows:
-        score = sum(w * x for w, x in zip(weights, [1.0, *features(row, with_ease)], strict=True))
-        chance = 1 / (1 + math.exp(-max(-30.0, min(30.0, score))))
+        chance = chance_of(tuple(weights), tuple(features(row, with_ease)))
         kept = min(max(chance, 1e-9), 1 - 1e-9)
         loss -= row.won * math.log(kept) + (1 - row.won) * math.log(1 - kept)
         brier += (chance - row.won) ** 2

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from engine.ai.verbindung.oracle import Oracle
+from engine.ai.verbindung.winning import logit
 from engine.verbindung import Player
 from engine.verbindung.layout import FACE_ORDER, FACE_ORIENTATIONS
 from engine.verbindung.tables import TILES, Tile
@@ -25,9 +26,6 @@ _TURNED: tuple[tuple[Tile, ...], ...] = tuple(
     tuple(TILES[(face, turn)] for turn in FACE_ORIENTATIONS[face]) for face in FACE_ORDER
 )
 """Every face in each of its quarter turns (V4)."""
-
-SURE = 1e-4
-"""Chances are kept this far from 0 and 1 before the logit is shifted."""
 
 
 def serving(oracle: Oracle, index: int) -> int:
@@ -52,8 +50,7 @@ def bias(oracles: dict[Player, Oracle], me: Player, weight: float) -> float:
 
 
 def shifted(chance: float, logit_shift: float) -> float:
-    """`chance` with its logit moved by `logit_shift`."""
+    """`chance` with its logit (kept finite, `winning.logit`) moved by `logit_shift`."""
     if not logit_shift:
         return chance
-    chance = min(max(chance, SURE), 1 - SURE)
-    return 1 / (1 + math.exp(-(math.log(chance / (1 - chance)) + logit_shift)))
+    return 1 / (1 + math.exp(-(logit(chance) + logit_shift)))
