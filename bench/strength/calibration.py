@@ -86,8 +86,9 @@ def verbindung_positions(games: Iterator[tuple[int, list[str]]]) -> Iterator[Pos
         for ply in game.turn_plies()[:-1]:
             position = game.position_at(ply)
             red = position.to_move is Player.RED
-            chance, ended = verbindung_winning.best_turn(position)
-            values = None if ended else (verbindung_winning.logit(chance),)
+            values = verbindung_winning.features(position)
+            # Only a game's last turn ends it: its chance is exact, searched once more.
+            chance = verbindung_winning.best_turn(position)[0] if values is None else 0.5
             exact = chance if red else 1.0 - chance
             yield Position(values, exact, red, result, number)
 

@@ -23,10 +23,9 @@ from bench.strength.logistic import fit
 from engine.ai.ponte.winning import chance_of
 from engine.ai.verbindung import SHAPES_WEIGHT
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.race import mover_value
+from engine.ai.verbindung.race import logit, mover_value
 from engine.ai.verbindung.search import tiles_of
 from engine.ai.verbindung.shapes import ease
-from engine.ai.verbindung.winning import logit
 from engine.verbindung import Phase, VerbindungGame
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"

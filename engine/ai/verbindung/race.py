@@ -60,3 +60,13 @@ def mover_value_with(
         after = 1.0 if left <= 0 else 1.0 - mover_value(theirs, left, theirs_cut, mine_cut)
         total += chance * after
     return total
+
+
+SURE = 1e-4
+"""The race model's chances are kept this far from 0 and 1, where the logit is infinite."""
+
+
+def logit(chance: float) -> float:
+    """The log-odds of a race model's chance, kept finite."""
+    chance = min(max(chance, SURE), 1 - SURE)
+    return math.log(chance / (1 - chance))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.winning import logit
+from engine.ai.verbindung.race import logit
 from engine.verbindung import Player
 from engine.verbindung.layout import FACE_ORDER, FACE_ORIENTATIONS
 from engine.verbindung.tables import TILES, Tile
@@ -50,7 +50,7 @@ def bias(oracles: dict[Player, Oracle], me: Player, weight: float) -> float:
 
 
 def shifted(chance: float, logit_shift: float) -> float:
-    """`chance` with its logit (kept finite, `winning.logit`) moved by `logit_shift`."""
+    """`chance` with its logit (kept finite, `race.logit`) moved by `logit_shift`."""
     if not logit_shift:
         return chance
     return 1 / (1 + math.exp(-(logit(chance) + logit_shift)))

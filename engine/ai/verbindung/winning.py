@@ -4,7 +4,9 @@ Before a turn the player to move knows his dice, so the position is worth what h
 with them leaves: the normal level's one-turn look (`search.candidate_turns`, each turn valued
 by the race model `race.mover_value` from both players' distances and cut-offs) finds it, a
 turn that joins his network wins outright, and a logistic model fitted to played games corrects
-the race model's chance (fitted between normal players, it is too sure of itself elsewhere).
+the race model's chance (fitted between normal players, it is too sure of itself elsewhere) and
+adds what the race model cannot see: how readily the dice serve each player's lightest trees on
+the board that turn leaves (`shapes.ease`).
 A position waiting for its roll (seen only at a game's start) is the race model's own chance.
 """
 
@@ -14,43 +16,38 @@ import math
 
 from engine.ai.base import never
 from engine.ai.verbindung.network import cut_distance
-from engine.ai.verbindung.race import mover_value
+from engine.ai.verbindung.oracle import Oracle
+from engine.ai.verbindung.race import logit, mover_value
 from engine.ai.verbindung.search import (
     LOSS,
+    Line,
     Planner,
     Width,
     candidate_turns,
     racing,
     tiles_of,
 )
+from engine.ai.verbindung.shapes import bias
 from engine.verbindung import Phase, Player, VerbindungGame
 
-WEIGHTS = (-0.112, 1.081)
-"""The intercept and the weight of `feature`: a logistic regression of the mover's win on the
+WEIGHTS = (-0.092, 1.094, 0.490)
+"""The intercept and the weights of `features`: a logistic regression of the mover's win on the
 positions before every turn (2,840 of them) of 162 games between the computer's levels (normal
 against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by
-`python -m bench.strength.calibration` on 2026-11-25; measured on 78 other games (the README's
-"Analysis"). The race model's chance needed little correction: a slight lean against the
-mover and a little more confidence."""
+`python -m bench.strength.calibration` on 2026-11-27; measured on 78 other games (the README's
+"Analysis")."""
 
 WIDTH = Width(firsts=8, seconds=20)
 """The turns looked at, as widely as the normal level looks (`EFFORT[Level.NORMAL]`)."""
 
-SURE = 1e-4
-"""The race model's chances are kept this far from 0 and 1, where the logit is infinite."""
 
-
-def feature(game: VerbindungGame) -> float | None:
+def features(game: VerbindungGame) -> tuple[float, float] | None:
     """The logit of the race model's chance for the player to move after his best turn with
-    the dice he rolled; None when that turn ends the game (see `best_turn`)."""
-    chance, ended = best_turn(game)
-    return None if ended else logit(chance)
-
-
-def logit(chance: float) -> float:
-    """The log-odds of a race model's chance, kept finite."""
-    chance = min(max(chance, SURE), 1 - SURE)
-    return math.log(chance / (1 - chance))
+    the dice he rolled, and how much more readily the dice serve him than the opponent on the
+    board that turn leaves (`shapes.bias` at weight 1); None when that turn ends the game (see
+    `best_turn`)."""
+    planner, best = _best(game)
+    return None if best.ended else _features_of(planner, best)
 
 
 def best_turn(game: VerbindungGame) -> tuple[float, bool]:
@@ -58,14 +55,8 @@ def best_turn(game: VerbindungGame) -> tuple[float, bool]:
     turn, and whether that turn ends the game: then the chance is exact, 1 for a turn that
     joins his network, 0.5 for one that fills the area, 0 when every turn hands the
     opponent the win (V11)."""
-    planner = Planner(game, racing)
-    turns = candidate_turns(planner, WIDTH, never) or [planner.root]  # none: the root's own
-    best = max(turns, key=lambda line: line.value)
-    if not best.ended:
-        return best.value, False
-    if best.mine == 0:
-        return 1.0, True
-    return (0.0 if best.value == LOSS else 0.5), True
+    _, best = _best(game)
+    return (_exact(best), True) if best.ended else (best.value, False)
 
 
 def mover_wins(game: VerbindungGame, weights: tuple[float, ...] = WEIGHTS) -> float:
@@ -77,11 +68,34 @@ def mover_wins(game: VerbindungGame, weights: tuple[float, ...] = WEIGHTS) -> fl
         mine, my_cut = cut_distance(tiles, mover)
         theirs, their_cut = cut_distance(tiles, mover.other)
         return mover_value(mine, theirs, my_cut, their_cut)
-    chance, ended = best_turn(game)
-    if ended:
-        return chance
-    score = max(-30.0, min(30.0, weights[0] + weights[1] * logit(chance)))
+    planner, best = _best(game)
+    if best.ended:
+        return _exact(best)
+    values = _features_of(planner, best)
+    score = weights[0] + sum(w * v for w, v in zip(weights[1:], values, strict=True))
+    score = max(-30.0, min(30.0, score))
     return 1.0 / (1.0 + math.exp(-score))
+
+
+def _best(game: VerbindungGame) -> tuple[Planner, Line]:
+    """The planner of the player to move and his best turn by the race model."""
+    planner = Planner(game, racing)
+    turns = candidate_turns(planner, WIDTH, never) or [planner.root]  # none: the root's own
+    return planner, max(turns, key=lambda line: line.value)
+
+
+def _exact(best: Line) -> float:
+    """The chance after a best turn that ends the game: a join wins, a full area draws, and
+    a turn that can only hand the opponent the win loses."""
+    if best.mine == 0:
+        return 1.0
+    return 0.0 if best.value == LOSS else 0.5
+
+
+def _features_of(planner: Planner, best: Line) -> tuple[float, float]:
+    tiles = planner.board(best.changes)
+    oracles = {p: Oracle(tiles, p) for p in Player}
+    return logit(best.value), bias(oracles, planner.me, 1.0)
 
 
 def red_wins(game: VerbindungGame, weights: tuple[float, ...] = WEIGHTS) -> float:
