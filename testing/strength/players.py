@@ -19,6 +19,7 @@ from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
 from engine.ai.verbindung import by_effort as by_turn_effort
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
+from engine.ai.verbindung.race import BEFORE_ISSUE_29
 from engine.coords import Field
 from engine.ponte import Bridge, Place, PonteGame, Swap
 from engine.ponte import Move as PonteMove
@@ -149,14 +150,21 @@ def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> o
     return max(revalued, key=lambda v: (v.value, rng.random())).move
 
 
-TODAY_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deeper=0, shapes=0.0)
-"""Verbindung's hard level before issue 29: two rolls ahead only near the end, and blind to
-how readily the dice serve either player (`hard0v`)."""
+TODAY_VERBINDUNG_HARD = replace(
+    VERBINDUNG_EFFORT[Level.HARD],
+    judge=BEFORE_ISSUE_29.after_turn,
+    race=BEFORE_ISSUE_29,
+    deeper=0,
+    shapes=0.0,
+)
+"""Verbindung's hard level before issue 29: two rolls ahead only near the end, blind to how
+readily the dice serve either player, and valuing positions by the race model fitted on games
+between normal players (`hard0v`)."""
 
 
 def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
     """The hard level as it was before issue 29 gave Verbindung's hard its deeper look while
-    time remains (Ponte's hard is today's)."""
+    time remains, the ease of the dice and a refitted race model (Ponte's hard is today's)."""
     if isinstance(game, VerbindungGame):
         return by_turn_effort(game, TODAY_VERBINDUNG_HARD, rng, stop)
     return choose_ponte_move(game, Level.HARD, rng, stop)

@@ -18,7 +18,6 @@ from engine.ai.verbindung.chance import ROLLS, Singles
 from engine.ai.verbindung.lookahead import my_dice, opponent_dice
 from engine.ai.verbindung.network import joined
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.race import mover_value
 from engine.ai.verbindung.search import Line, Planner
 from engine.ai.verbindung.shapes import bias, shifted
 from engine.verbindung import Player
@@ -44,13 +43,14 @@ class Deep:
 
     def __init__(self, planner: Planner, line: Line, stop: Stop, shapes: float = 0.0) -> None:
         self.me = planner.me
+        self.race = planner.race
         self.stop = stop
         self.shapes = shapes
         self.tiles = planner.board(line.changes)
         self.their_dice = opponent_dice(planner, line)
         self.my_dice = my_dice(planner, line)
         oracles = {p: Oracle(self.tiles, p) for p in Player}
-        self.replies = Singles(oracles, self.me.other, _answered, True, stop)
+        self.replies = Singles(oracles, self.me.other, self._answered, True, stop)
         self._after: dict[Changes, float] = {}
 
     def value(self) -> float | None:
@@ -84,7 +84,7 @@ class Deep:
         if self.my_dice <= 0:
             return 0.5
         oracles = {p: Oracle(tiles, p) for p in Player}
-        mine = Singles(oracles, me, _answered, True, self.stop)
+        mine = Singles(oracles, me, self._answered, True, self.stop)
         total = 0.0
         for roll, chance in ROLLS[self.my_dice]:
             if self.stop():
@@ -92,12 +92,12 @@ class Deep:
             total += chance * mine.answer(roll, _TOP)
         return shifted(total, bias(oracles, me, self.shapes))
 
-
-def _answered(own: int, other: int, own_cut: bool, other_cut: bool) -> float:
-    """The chance of the player who answered (`own` dice from joining) after his answer, the
-    other to move: how either player ranks his answers here."""
-    if own <= 0:
-        return 1.0
-    if other <= 0:
-        return 0.0
-    return 1.0 - mover_value(other, own, other_cut, own_cut)
+    def _answered(self, own: int, other: int, own_cut: bool, other_cut: bool) -> float:
+        """The chance of the player who answered (`own` dice from joining) after his answer,
+        the other to move: how either player ranks his answers here (V11: joining his own
+        network wins, even when it joins both)."""
+        if own <= 0:
+            return 1.0
+        if other <= 0:
+            return 0.0
+        return self.race.after_turn(own, other, own_cut, other_cut)

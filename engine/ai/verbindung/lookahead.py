@@ -15,7 +15,6 @@ from __future__ import annotations
 from engine.ai.base import Stop
 from engine.ai.verbindung.chance import ROLLS, Singles
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.race import mover_value, mover_value_with
 from engine.ai.verbindung.search import Line, Planner
 from engine.verbindung import Player
 from engine.verbindung.layout import FIELDS
@@ -36,6 +35,7 @@ class Lookahead:
         oracles = {p: Oracle(tiles, p) for p in Player}
         self.oracles = oracles
         self.me = planner.me
+        self.race = planner.race
         self.mine = line.mine
         self.my_cut, self.their_cut = line.cuts
         self.theirs = line.theirs
@@ -52,8 +52,8 @@ class Lookahead:
         if mine <= 0:
             return 1.0
         if self.odds is not None and mine == self.mine and my_cut == self.my_cut:
-            return mover_value_with(mine, theirs, my_cut, their_cut, self.odds)
-        return mover_value(mine, theirs, my_cut, their_cut)
+            return self.race.mover_value_with(mine, theirs, my_cut, their_cut, self.odds)
+        return self.race.mover_value(mine, theirs, my_cut, their_cut)
 
     def _their_judge(self, own: int, other: int, own_cut: bool, other_cut: bool) -> float:
         return -self.leaf(other, own, other_cut, own_cut)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.ai.base import Stop
 from engine.ai.verbindung.network import SHAPES
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.race import mover_value
+from engine.ai.verbindung.race import RACE, Race
 from engine.coords import Field
 from engine.verbindung import Exchange, Face, Place, Player, VerbindungGame
 from engine.verbindung.layout import FIELDS, SIZE
@@ -40,8 +40,8 @@ Judge = Callable[[int, int, bool, bool], float]
 
 
 def racing(mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
-    """The race model's win chance (`race.mover_value`): tempo, quick finishes, cut-offs."""
-    return 1.0 - mover_value(theirs, mine, their_cut, my_cut)
+    """The race model's win chance (`race.RACE`): tempo, quick finishes, cut-offs."""
+    return RACE.after_turn(mine, theirs, my_cut, their_cut)
 
 
 def ahead(mine: int, theirs: int, my_cut: bool, their_cut: bool) -> float:
@@ -86,11 +86,15 @@ class Line:
 class Planner:
     """The turn now due in a game: its legal actions, a distance cache and the line values."""
 
-    def __init__(self, game: VerbindungGame, judge: Judge, soft: float = 0.0) -> None:
+    def __init__(
+        self, game: VerbindungGame, judge: Judge, soft: float = 0.0, race: Race = RACE
+    ) -> None:
         """Plan for the player to move in `game` (which must be in its place phase), valuing
         the positions turns leave with `judge`, and with `soft` per die that fills a field of a
-        lightest tree without serving it (see `soft_blocks`)."""
+        lightest tree without serving it (see `soft_blocks`); a look beyond the turn values
+        positions by `race`."""
         self.judge = judge
+        self.race = race
         self.soft = soft
         player = game.to_move
         assert player is not None

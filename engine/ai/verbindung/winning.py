@@ -4,7 +4,7 @@ Before a turn the player to move knows his dice, so the position is worth what h
 with them leaves: the normal level's one-turn look (`search.candidate_turns`, each turn valued
 by the race model `race.mover_value` from both players' distances and cut-offs) finds it, a
 turn that joins his network wins outright, and a logistic model fitted to played games corrects
-the race model's chance (fitted between normal players, it is too sure of itself elsewhere) and
+the race model's chance (fitted before a roll, it is judged here after the mover's best turn) and
 adds what the race model cannot see: how readily the dice serve each player's lightest trees on
 the board that turn leaves (`shapes.ease`).
 A position waiting for its roll (seen only at a game's start) is the race model's own chance.
@@ -30,7 +30,7 @@ from engine.ai.verbindung.search import (
 from engine.ai.verbindung.shapes import bias
 from engine.verbindung import Phase, Player, VerbindungGame
 
-WEIGHTS = (-0.092, 1.094, 0.490)
+WEIGHTS = (-0.148, 1.038, 0.799)
 """The intercept and the weights of `features`: a logistic regression of the mover's win on the
 positions before every turn (2,840 of them) of 162 games between the computer's levels (normal
 against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by

@@ -21,6 +21,7 @@ from engine.ai.verbindung.search import Planner, Width, candidate_turns, racing,
 from engine.errors import GameOverError, IllegalMoveError
 from engine.verbindung import Exchange, Face, Place, Player, Roll, VerbindungGame, draw_roll
 from engine.verbindung.tables import TILES
+from testing.strength.players import TODAY_VERBINDUNG_HARD
 from testing.verbindung_positions import position
 
 RED, BLACK = Player.RED, Player.BLACK
@@ -266,8 +267,9 @@ def test_the_deep_look_gives_up_when_the_time_is_out() -> None:
     assert Deep(planner, line, CountingStop(True)).value() is None
 
 
-TODAY = replace(EFFORT[Level.HARD], deeper=0, shapes=0.0)
-"""Hard before issue 29: two rolls ahead only near the end, and blind to the ease of the dice."""
+TODAY = TODAY_VERBINDUNG_HARD
+"""Hard before issue 29: two rolls ahead only near the end, blind to the ease of the dice, and
+valuing positions by the race model of normal players' games."""
 
 
 def test_away_from_the_end_hard_without_deeper_answers_without_the_deep_look() -> None:
@@ -297,7 +299,7 @@ def _decided() -> VerbindungGame:
         if game.turns < 10:  # (the race is open before: no need to measure it)
             game.push(random_turn(game, rng))
             continue
-        planner = Planner(game, racing, TODAY.soft)
+        planner = Planner(game, TODAY.judge, TODAY.soft, TODAY.race)
         lines = candidate_turns(planner, TODAY.width, never)
         chanced = _chanced(planner, lines, TODAY.beam, never) if len(lines) > 1 else []
         if len(chanced) > 1 and max(line.value for line in chanced) > 1 - DECIDED:

@@ -1,0 +1,90 @@
+"""The race models: what the refit learnt, and that hard's look beyond its turn values positions
+by the model its effort names, so that `hard0v` keeps the model it played by."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from engine.ai.base import Level, never
+from engine.ai.verbindung import EFFORT
+from engine.ai.verbindung.deep import Deep
+from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
+from engine.ai.verbindung.playout import random_turn
+from engine.ai.verbindung.race import BEFORE_ISSUE_29, RACE, Race, logit
+from engine.ai.verbindung.search import Planner, Width, candidate_turns, racing
+from engine.verbindung import VerbindungGame, draw_roll
+from testing.strength.players import TODAY_VERBINDUNG_HARD
+
+LOPSIDED = replace(RACE, tempo=3.0, scaled_lead=0.0)
+"""A race model that thinks only of moving first: nothing like either fitted one."""
+
+
+def _lead_worth(race: Race, mine: int, theirs: int) -> float:
+    """What one die of lead adds to the logit of the mover's chance at `mine` against `theirs`."""
+    return logit(race.mover_value(mine, theirs)) - logit(race.mover_value(mine + 1, theirs))
+
+
+def test_the_refit_values_a_late_lead_more_and_the_tempo_and_cut_offs_less() -> None:
+    # Away from the terms of distances 1 to 3: a die of lead late (4 against 5, not 5 against 5)
+    # and early (13 against 14).
+    assert _lead_worth(RACE, 4, 5) > _lead_worth(BEFORE_ISSUE_29, 4, 5)
+    assert _lead_worth(RACE, 4, 5) > 1.5 * _lead_worth(RACE, 13, 14)
+    assert 0.5 < RACE.mover_value(8, 8) < BEFORE_ISSUE_29.mover_value(8, 8)
+    cut_cost = RACE.mover_value(6, 6) - RACE.mover_value(6, 6, mine_cut=True)
+    assert (
+        0
+        <= cut_cost
+        < BEFORE_ISSUE_29.mover_value(6, 6) - BEFORE_ISSUE_29.mover_value(6, 6, mine_cut=True)
+    )
+
+
+def test_a_judge_of_the_turn_is_the_opponents_chance_turned_round() -> None:
+    for mine, theirs in ((3, 5), (7, 4), (1, 2), (10, 10)):
+        for cuts in ((False, False), (True, False), (False, True)):
+            expected = 1 - RACE.mover_value(theirs, mine, cuts[1], cuts[0])
+            assert RACE.after_turn(mine, theirs, *cuts) == expected
+            assert racing(mine, theirs, *cuts) == expected
+    # A turn sure to bring the mover one die closer: the race after it, the opponent to move.
+    assert RACE.mover_value_with(4, 6, False, False, (0.0, 1.0, 0.0)) == RACE.after_turn(
+        3, 6, False, False
+    )
+    assert (
+        RACE.mover_value_with(1, 6, False, False, (0.5, 0.5, 0.0))
+        == 0.5 * RACE.after_turn(1, 6, False, False) + 0.5 * 1.0
+    )
+
+
+def _open_game(seed: int) -> VerbindungGame:
+    """A game after ten turns of random play, rolled for the next."""
+    rng = random.Random(seed)
+    game = VerbindungGame()
+    while game.turns < 10:
+        game.push(draw_roll(game, rng))
+        if game.turns < 10:
+            game.push(random_turn(game, rng))
+    assert not game.is_over
+    return game
+
+
+def test_the_look_beyond_the_turn_values_positions_by_the_planners_race() -> None:
+    game = _open_game(3)
+    by_race = {}
+    for race in (RACE, LOPSIDED):
+        planner = Planner(game, racing, race=race)
+        lines = [line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended]
+        line = lines[0]
+        look = Lookahead(planner, line, never).value(opponent_dice(planner, line))
+        by_race[race] = (look, Deep(planner, line, never).value())
+    default = Planner(game, racing)
+    assert default.race is RACE
+    assert by_race[RACE][0] != by_race[LOPSIDED][0]  # one roll ahead
+    assert by_race[RACE][1] != by_race[LOPSIDED][1]  # two rolls ahead
+
+
+def test_hard0v_plays_by_the_race_model_of_normal_players_games() -> None:
+    assert TODAY_VERBINDUNG_HARD.race is BEFORE_ISSUE_29
+    assert EFFORT[Level.HARD].race is RACE and EFFORT[Level.HARD].judge is racing
+    for state in ((5, 5, False, False), (3, 6, True, False), (2, 2, False, True)):
+        assert TODAY_VERBINDUNG_HARD.judge(*state) == BEFORE_ISSUE_29.after_turn(*state)
+        assert TODAY_VERBINDUNG_HARD.judge(*state) != racing(*state)
