@@ -1,8 +1,11 @@
-"""Verbindung gesucht positions built by hand for tests: dice laid with trusted pushes."""
+"""Verbindung gesucht positions for tests: laid by hand with trusted pushes, or played at random."""
 
 from __future__ import annotations
 
-from engine.verbindung import Face, Place, Player, Roll, Turn, VerbindungGame
+import random
+
+from engine.ai.verbindung.playout import random_turn
+from engine.verbindung import Face, Place, Player, Roll, Turn, VerbindungGame, draw_roll
 
 
 def position(dice: dict[str, str], to_move: Player = Player.RED) -> VerbindungGame:
@@ -19,4 +22,16 @@ def position(dice: dict[str, str], to_move: Player = Player.RED) -> VerbindungGa
         game.push(Roll((Face.ARCS,)))
         game.push(Turn(()))
     assert game.to_move is to_move and game.phase == "roll" and not game.is_over
+    return game
+
+
+def open_game(seed: int) -> VerbindungGame:
+    """A game after ten turns of random play, rolled for the next, with turns to choose from."""
+    rng = random.Random(seed)
+    game = VerbindungGame()
+    while game.turns < 10:
+        game.push(draw_roll(game, rng))
+        if game.turns < 10:
+            game.push(random_turn(game, rng))
+    assert not game.is_over
     return game

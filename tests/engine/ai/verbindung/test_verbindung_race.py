@@ -3,18 +3,16 @@ by the model its effort names, so that `hard0v` keeps the model it played by."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from engine.ai.base import Level, never
 from engine.ai.verbindung import EFFORT
 from engine.ai.verbindung.deep import Deep
 from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
-from engine.ai.verbindung.playout import random_turn
 from engine.ai.verbindung.race import BEFORE_ISSUE_29, RACE, Race, logit
 from engine.ai.verbindung.search import Planner, Width, candidate_turns, racing
-from engine.verbindung import VerbindungGame, draw_roll
 from testing.strength.players import TODAY_VERBINDUNG_HARD
+from testing.verbindung_positions import open_game
 
 LOPSIDED = replace(RACE, tempo=3.0, scaled_lead=0.0)
 """A race model that thinks only of moving first: nothing like either fitted one."""
@@ -55,20 +53,8 @@ def test_a_judge_of_the_turn_is_the_opponents_chance_turned_round() -> None:
     )
 
 
-def _open_game(seed: int) -> VerbindungGame:
-    """A game after ten turns of random play, rolled for the next."""
-    rng = random.Random(seed)
-    game = VerbindungGame()
-    while game.turns < 10:
-        game.push(draw_roll(game, rng))
-        if game.turns < 10:
-            game.push(random_turn(game, rng))
-    assert not game.is_over
-    return game
-
-
 def test_the_look_beyond_the_turn_values_positions_by_the_planners_race() -> None:
-    game = _open_game(3)
+    game = open_game(3)
     by_race = {}
     for race in (RACE, LOPSIDED):
         planner = Planner(game, racing, race=race)

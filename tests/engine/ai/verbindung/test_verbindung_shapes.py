@@ -12,14 +12,14 @@ from engine.ai.base import Level, never
 from engine.ai.verbindung import EFFORT, _chanced
 from engine.ai.verbindung.deep import Deep
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.playout import random_turn
 from engine.ai.verbindung.search import Line, Planner, Width, candidate_turns, racing
 from engine.ai.verbindung.shapes import bias, ease, serving, shifted
 from engine.coords import Field
-from engine.verbindung import Face, Player, VerbindungGame, draw_roll
+from engine.verbindung import Face, Player, VerbindungGame
 from engine.verbindung.layout import FIELDS, SIZE
 from engine.verbindung.tables import TILES, Tile
 from testing.strength.players import TODAY_VERBINDUNG_HARD
+from testing.verbindung_positions import open_game
 
 RED = Player.RED
 WALL = TILES[(Face.BLACK_CROSS, None)]  # joins nothing for red
@@ -99,18 +99,6 @@ def test_hard_weighs_the_ease_and_hard0v_does_not() -> None:
     assert EFFORT[Level.NORMAL].shapes == 0.0
 
 
-def _open_game(seed: int) -> VerbindungGame:
-    """A game after ten turns of random play, rolled for the next, with turns to choose from."""
-    rng = random.Random(seed)
-    game = VerbindungGame()
-    while game.turns < 10:
-        game.push(draw_roll(game, rng))
-        if game.turns < 10:
-            game.push(random_turn(game, rng))
-    assert not game.is_over
-    return game
-
-
 def _lines(game: VerbindungGame) -> tuple[Planner, list[Line]]:
     planner = Planner(game, racing)
     lines = [line for line in candidate_turns(planner, Width(4, 8), never) if not line.ended]
@@ -118,7 +106,7 @@ def _lines(game: VerbindungGame) -> tuple[Planner, list[Line]]:
 
 
 def test_each_best_turn_leans_by_the_ease_on_the_board_it_leaves() -> None:
-    planner, lines = _lines(_open_game(3))
+    planner, lines = _lines(open_game(3))
     blind = {line.actions: line.value for line in _chanced(planner, lines, 6, never)}
     weighed = _chanced(planner, lines, 6, never, 1.0)
     assert len(weighed) == len(blind) > 1
@@ -132,7 +120,7 @@ def test_each_best_turn_leans_by_the_ease_on_the_board_it_leaves() -> None:
 
 
 def test_two_rolls_ahead_the_ease_is_weighed_with_the_weight_given() -> None:
-    planner, lines = _lines(_open_game(3))
+    planner, lines = _lines(open_game(3))
     blind = [Deep(planner, line, never).value() for line in lines[:3]]
     weighed = [Deep(planner, line, never, 1.0).value() for line in lines[:3]]
     assert blind == [Deep(planner, line, never, 0.0).value() for line in lines[:3]]
