@@ -5,7 +5,8 @@ A `Race` is a logistic regression of whether the player to move, before his roll
 by and the analysis judges by, was fitted together with the ease of the dice (`shapes`; the
 computer weighs it by `SHAPES_WEIGHT`, the fit's weight) by `python -m bench.strength.shapes` on
 the positions before every roll of 240 games between the computer's levels and 934 between
-hard and its earlier self at 2 s a move (20,795 positions). What it learnt, in its weights:
+hard and its earlier self (at 2 s a move, 34 of them at 4 s; 20,795 positions). What it learnt,
+in its weights:
 
 - the player to move leads by a tempo (the intercept): at equal distances he wins three in five;
 - a die of lead counts for much more when few dice are left: about 0.34 of the logit with 28
