@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from bench.strength.calibration_games import MATCHES, record_path
 from bench.strength.logistic import fit
+from engine.ai.base import chance_of
 from engine.ai.ponte import winning as ponte_winning
 from engine.ai.verbindung import winning as verbindung_winning
 from engine.ponte import Colour, PonteGame
@@ -95,13 +96,13 @@ def verbindung_positions(games: Iterator[tuple[int, list[str]]]) -> Iterator[Pos
 
 def ponte_model(weights: Sequence[float], position: Position) -> float:
     assert position.values is not None
-    return ponte_winning.chance_of(tuple(weights), position.values)
+    return chance_of(tuple(weights), position.values)
 
 
 def verbindung_model(weights: Sequence[float], position: Position) -> float:
     if position.values is None:
         return position.exact
-    mover = ponte_winning.chance_of(tuple(weights), position.values)  # the same logistic
+    mover = chance_of(tuple(weights), position.values)
     return mover if position.first_to_move else 1.0 - mover
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.strength.logistic import fit
-from engine.ai.ponte.winning import chance_of
+from engine.ai.base import chance_of
 from engine.ai.verbindung import SHAPES_WEIGHT
 from engine.ai.verbindung.oracle import Oracle
 from engine.ai.verbindung.race import BEFORE_ISSUE_29, RACE, logit

@@ -1,4 +1,5 @@
-"""What every computer player shares: the levels, the injected randomness and the time check.
+"""What every computer player shares: the levels, the injected randomness, the time check, and
+the logistic by which each game's fitted model turns its features into a chance of winning.
 
 The engine has no randomness or clock of its own (DESIGN.md): the caller passes a seeded generator
 (`random.Random(seed)` satisfies `Rng`) and, when thinking time is limited, a `stop` callable that
@@ -9,6 +10,7 @@ seed always gives the same move; with it, the move is the same unless the time r
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Protocol, TypeVar
 
@@ -45,3 +47,10 @@ class Rng(Protocol):
 def never() -> bool:
     """The `stop` of a search without a time limit."""
     return False
+
+
+def chance_of(weights: tuple[float, ...], values: tuple[float, ...]) -> float:
+    """A logistic model's chance for the feature `values` under `weights` (the intercept first)."""
+    score = weights[0] + sum(w * x for w, x in zip(weights[1:], values, strict=True))
+    score = max(-30.0, min(30.0, score))  # math.exp overflows far beyond any real lead
+    return 1.0 / (1.0 + math.exp(-score))

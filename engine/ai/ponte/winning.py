@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from engine.ai.base import Rng, never
+from engine.ai.base import Rng, chance_of, never
 from engine.ai.ponte.candidates import after, candidates
 from engine.ai.ponte.evaluate import colour_value, scored
 from engine.ponte import Colour, PonteGame
@@ -46,13 +46,6 @@ def features(game: PonteGame) -> tuple[float, float, float, float]:
     scored_now = scored(board, Colour.WHITE)[1] - scored(board, Colour.RED)[1]
     tempo = 1.0 if game.to_move is Colour.WHITE else -1.0
     return lead / math.sqrt(white + red + 1), lead * filled, tempo, scored_now * filled
-
-
-def chance_of(weights: tuple[float, ...], values: tuple[float, ...]) -> float:
-    """The logistic model's chance for `values` (the `features`) under `weights`."""
-    score = weights[0] + sum(w * x for w, x in zip(weights[1:], values, strict=True))
-    score = max(-30.0, min(30.0, score))  # math.exp overflows far beyond any real lead
-    return 1.0 / (1.0 + math.exp(-score))
 
 
 def white_wins(game: PonteGame, weights: tuple[float, ...] | None = None) -> float:

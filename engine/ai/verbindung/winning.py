@@ -12,9 +12,7 @@ A position waiting for its roll (seen only at a game's start) is the race model'
 
 from __future__ import annotations
 
-import math
-
-from engine.ai.base import never
+from engine.ai.base import chance_of, never
 from engine.ai.verbindung.network import cut_distance
 from engine.ai.verbindung.oracle import Oracle
 from engine.ai.verbindung.race import logit, mover_value
@@ -71,10 +69,7 @@ def mover_wins(game: VerbindungGame, weights: tuple[float, ...] = WEIGHTS) -> fl
     planner, best = _best(game)
     if best.ended:
         return _exact(best)
-    values = _features_of(planner, best)
-    score = weights[0] + sum(w * v for w, v in zip(weights[1:], values, strict=True))
-    score = max(-30.0, min(30.0, score))
-    return 1.0 / (1.0 + math.exp(-score))
+    return chance_of(weights, _features_of(planner, best))
 
 
 def _best(game: VerbindungGame) -> tuple[Planner, Line]:

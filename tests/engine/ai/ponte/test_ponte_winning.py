@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+from engine.ai.base import chance_of
 from engine.ai.ponte.candidates import after, candidates
 from engine.ai.ponte.evaluate import colour_value
-from engine.ai.ponte.winning import WEIGHTS, answered, chance_of, features, white_wins
+from engine.ai.ponte.winning import WEIGHTS, answered, features, white_wins
 from engine.ponte import Colour, PonteGame
 from testing.ponte_positions import classic_filled, position
 
