@@ -4,7 +4,8 @@ Every level values turns with the same evaluation (`evaluate`): points scored an
 reach, for both colours. Normal looks one turn ahead: the candidate turn (`candidates`) that
 leaves the best position. Easy does the same over fewer stone pairs with a wide random spread,
 and now and then plays a random turn instead, the mistakes of a beginner. Hard searches for as
-long as it may (`search`: alpha-beta over whole turns, deepened one turn at a time). The pie rule
+long as it may (`search`: alpha-beta over whole turns, deepened one turn at a time), and also
+counts room: the fields where each colour may still place a stone. The pie rule
 (P4) is decided the same way at every level (`opening`).
 """
 

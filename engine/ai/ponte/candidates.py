@@ -23,7 +23,8 @@ from engine.ai.ponte.evaluate import (
     scored,
     sensitive,
 )
-from engine.ponte import Move, Pass, Place, PonteGame
+from engine.ponte import Bridge, Move, Pass, Place, PonteGame
+from engine.ponte.board import Board
 from engine.ponte.variants import Colour
 
 # The end of the game is worth more than any position; the score difference breaks ties so that
@@ -66,7 +67,11 @@ def legal_fields(game: PonteGame) -> list[int]:
     left = game.stones_left(colour)
     if left is not None and left < 2:
         return []
-    board = game.board
+    return open_fields(game.board, colour)
+
+
+def open_fields(board: Board, colour: Colour) -> list[int]:
+    """Field indices where a stone of `colour` is legal on `board` (P7, P8, P12), supply aside."""
     cells, blocked, problem = board.cells, board.blocked, board.stone_problem
     return [
         i
@@ -152,10 +157,14 @@ def value_after(game: PonteGame, move: Move) -> float:
     return position_value(child.board, colour)
 
 
-def candidates(game: PonteGame, width: int, rng: Rng, stop: Stop) -> list[Valued]:
+def candidates(
+    game: PonteGame, width: int, rng: Rng, stop: Stop, room: float = 0.0
+) -> list[Valued]:
     """The mover's candidate turns, best first: pairs of the `width` best single fields and the
-    planned pairs, every bridge, and pass when it is legal."""
-    fields = [index for _, index in field_values(game, legal_fields(game), rng)[:width]]
+    planned pairs, every bridge, and pass when it is legal. With a weight `room`, each value
+    also counts the fields where each colour may still place a stone (`with_room`)."""
+    legal = legal_fields(game)
+    fields = [index for _, index in field_values(game, legal, rng)[:width]]
     # P10: with no legal single field (a spent supply, P1, among other reasons) no pair is legal.
     planned = planned_pairs(game, fields[0]) if fields else iter(())
     wanted = dict.fromkeys((min(p), max(p)) for p in chain(combinations(fields, 2), planned))
@@ -164,5 +173,39 @@ def candidates(game: PonteGame, width: int, rng: Rng, stop: Stop) -> list[Valued
     if game.can_pass():
         others.append(Pass())
     found += (Valued(value_after(game, move), move) for move in others)
+    if room:
+        found = with_room(game, found, legal, room)
     found.sort(key=lambda item: -item.value)
     return found
+
+
+def with_room(game: PonteGame, found: list[Valued], mine: list[int], weight: float) -> list[Valued]:
+    """`found` with each value raised by `weight` times the share of the board filled times the
+    mover's room less the opponent's after the turn: the fields where each may still place a
+    stone. A stone on a field both may use takes one from each; one on a field only the mover
+    may use takes one from him alone. (Fields the turn's own stones make illegal for the mover
+    are not counted here; the next expansion counts them.) Red's pass ends the game: its value
+    is exact and stays."""
+    board, colour = game.board, mover(game)
+    theirs = set(open_fields(board, colour.other))
+    own = set(mine)
+    filled = sum(cell is not None for cell in board.cells) / len(board.cells)
+    base = len(own) - len(theirs)
+
+    def taken(fields: Iterable[int]) -> int:
+        return sum((f in theirs) - (f in own) for f in fields)
+
+    result = []
+    for option in found:
+        move = option.move
+        if isinstance(move, Place):
+            delta = taken((board.index(move.first), board.index(move.second)))
+        elif isinstance(move, Bridge):
+            delta = taken(board.under(move))
+        elif colour is Colour.RED:
+            result.append(option)  # P17: red's pass ends the game, valued exactly
+            continue
+        else:
+            delta = 0
+        result.append(Valued(option.value + weight * filled * (base + delta), move))
+    return result

@@ -16,6 +16,11 @@ kept, so a deeper iteration pays only for the positions it reaches for the first
 node budget or `stop()` ends an iteration part-way, the turns it finished still count: alpha-beta
 searches the previous best first, and any turn that beat it is better at the new depth too.
 For a given seed and node budget the answer is always the same; the time only cuts it short.
+
+Every listing also counts room (`candidates.with_room`, weight `ROOM`): the fields where each
+colour may still place a stone. The evaluation alone did not foretell the games hard lost to a
+Monte Carlo search, which keeps the fields only it may use for later; room did
+(`bench.strength.ponte_room`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,11 @@ from engine.ai.ponte.candidates import WIN, Valued, after, candidates, final_val
 from engine.ponte import Colour, Move, Place, PonteGame
 
 INFINITY = 1e9
+
+ROOM = 0.5
+"""Hard's weight of room (`candidates.with_room`): points of value per field of room on a full
+board (a quarter of a point at half full). The best fit of `bench.strength.ponte_room` to hard's
+games against the MCTS at 8 s, among 0, 0.25, 0.5, 1 and 2."""
 
 
 class BudgetSpentError(Exception):
@@ -42,6 +52,7 @@ class Shape:
     root_bridges: int = 3
     inner: int = 7  # best turns searched below the root
     depth: int = 6  # the deepest iteration
+    room: float = ROOM  # weight of the fields each colour may still use (`candidates.with_room`)
 
 
 @dataclass(slots=True)
@@ -143,7 +154,7 @@ class Search:
         is thrown away: its list would be missing turns."""
         self.expansions += 1
         game = node.game
-        found = candidates(game, self.shape.fields, self.rng, self.stop)
+        found = candidates(game, self.shape.fields, self.rng, self.stop, self.shape.room)
         if game.is_final_turn():
             # P16: whatever red does now ends the game: every turn has its exact value.
             found = [Valued(final_value(after(game, v.move), node.colour), v.move) for v in found]

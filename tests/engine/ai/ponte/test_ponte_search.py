@@ -64,7 +64,7 @@ def test_two_turns_deep_each_root_turn_is_worth_the_opponents_best_answer():
 
 def test_with_more_nodes_the_search_goes_deeper():
     search = Search(midgame(4), random.Random(4), never)
-    search.run(60)
+    search.run(100)  # (60 were enough before hard counted room: its values cut less)
     assert search.depth >= 3
 
 
