@@ -125,6 +125,13 @@ def main() -> None:
     for number, name in enumerate(BEFORE):
         against += rows_of(RECORDS / f"{name}.jsonl", first_game=1000 * number)
     calibration = list(rows_of(RECORDS / "calibration-ponte.jsonl", first_game=0))
+    middle = [row for row in against if 0.4 <= row.filled < 0.6]
+    lead = sum(row.hard * (row.white - row.red) for row in middle) / len(middle)
+    results = {row.game: row.won == (row.hard > 0) for row in against}
+    print(
+        f"hard's lead by its own evaluation, 40-60% of the board filled: {lead:.1f} points "
+        f"(mean of {len(middle)} positions); hard won {sum(results.values())} of {len(results)}"
+    )
     for label, rows, sided in (
         ("hard against the MCTS at 8 s", against, True),
         ("calibration games between the levels", calibration, False),

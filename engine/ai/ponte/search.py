@@ -18,9 +18,9 @@ searches the previous best first, and any turn that beat it is better at the new
 For a given seed and node budget the answer is always the same; the time only cuts it short.
 
 Every listing also counts room (`candidates.with_room`, weight `ROOM`): the fields where each
-colour may still place a stone. The evaluation alone did not foretell the games hard lost to a
-Monte Carlo search, which keeps the fields only it may use for later; room did
-(`bench.strength.ponte_room`).
+colour may still place a stone. The evaluation alone foretold little of the games hard played
+against a Monte Carlo search, which keeps the fields only it may use for later; with room it
+foretold them better (`bench.strength.ponte_room`).
 """
 
 from __future__ import annotations
