@@ -1,4 +1,4 @@
-"""Why Ponte's hard level counts room: what foretold the games hard lost to the MCTS (not a test).
+"""Why Ponte's hard level counts room: what foretold hard's games against the MCTS (not a test).
 
 Run ``python -m bench.strength.ponte_room`` from the repository root. It replays the recorded 12x12
 games between hard and the compiled MCTS that were played before hard counted room (`BEFORE`), and,
@@ -7,11 +7,11 @@ turn it takes the analysis's features (`ponte.winning.features`, white's view) w
 evaluation raised by `k` times the share of the board filled times the room: the fields where white
 may place a stone less those where red may (P7, P8, P12), as hard's search now adds it
 (`candidates.with_room`). In the games against the MCTS a model fitted to hard's own games must
-also know which colour hard held: hard's evaluation overrates its own side (its lead grows to a
-dozen points by mid-game while it wins fewer than half), so the side is a feature there. For each
-`k` it fits a logistic regression of white's win on four folds of the games (every game in one
-fold) and prints the held-out log loss over all positions, the middle game (30-60% of the board
-filled) and the end. Draws are left out.
+also know which colour hard held: hard's evaluation overrates its own side (the script prints
+hard's mean lead by its own count at mid-game, and how many of the games it won), so the side is a
+feature there. For each `k` it fits a logistic regression of white's win on four folds of the
+games (every game in one fold) and prints the held-out log loss over all positions, the middle
+game (30-60% of the board filled) and the end. Draws are left out.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from engine.ponte import Colour, PonteGame
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 BEFORE = ("ponte-mcts8-jit", "ponte-mcts8-uncut", "ponte-mcts8-main", "ponte-mcts8-turns")
-"""Hard against the MCTS at 8 s before room (the 2 s games and the earliest 50 are not kept
-with their moves, or were played at other odds)."""
+"""Hard against the MCTS at 8 s before room (the earliest 50 games were kept without their moves;
+the games at 2 s were played at other odds)."""
 
 WEIGHTS = (0.0, 0.25, 0.5, 1.0, 2.0)
 """The values of `k` compared: points of lead per field of room on a full board."""
