@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.ai.base import never
-from engine.ai.ponte.candidates import Valued, candidates, legal_fields, with_room
+from engine.ai.ponte.candidates import Valued, candidates, legal_fields, open_fields, with_room
 from engine.ai.ponte.search import ROOM, Search
 from engine.coords import Field
 from engine.ponte import Bridge, Colour, Move, Pass, Place, PonteGame
@@ -29,7 +29,7 @@ def _may(game: PonteGame, index: int, colour: Colour) -> bool:
 
 
 def _legal(game: PonteGame, colour: Colour) -> int:
-    return sum(_may(game, index, colour) for index in game.board.geo.fields)
+    return len(open_fields(game.board, colour))
 
 
 def _filled(game: PonteGame) -> float:
