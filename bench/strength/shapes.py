@@ -7,7 +7,7 @@ Run ``python -m bench.strength.shapes`` from the repository root. It reads the r
 regressions of the mover's win:
 
 - on the logit of the chance of the race model fitted on normal players' games
-  (`race.BEFORE_ISSUE_29`) alone;
+  (`race.NORMAL_GAMES`) alone;
 - on that and the difference of the two players' `ease`;
 - on the race model's own terms (`race.Race`: the lead, the lead over the square root of both
   distances, the cut-offs, the distances 1 to 3 and 1 to 2) and the ease: the refit.
@@ -15,7 +15,8 @@ regressions of the mover's win:
 Each is fitted on two folds of the games and measured on the third (the two games of a seeded
 pair stay in one fold), over the three ways round; it prints the held-out log loss and Brier
 score of each, per record, and the refit's weights fitted on all games, which are the engine's
-`race.RACE` and hard's `SHAPES_WEIGHT`.
+`race.RACE` (the analysis's race model), and the ease's weight beside them. Hard plays by
+`race.NORMAL_GAMES` with the ease at `SHAPES_WEIGHT`: it played worse by the refit.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from bench.strength.logistic import fit
 from engine.ai.base import chance_of
 from engine.ai.verbindung import SHAPES_WEIGHT
 from engine.ai.verbindung.oracle import Oracle
-from engine.ai.verbindung.race import BEFORE_ISSUE_29, RACE, logit
+from engine.ai.verbindung.race import NORMAL_GAMES, RACE, logit
 from engine.ai.verbindung.search import tiles_of
 from engine.ai.verbindung.shapes import ease
 from engine.verbindung import Phase, VerbindungGame
@@ -97,7 +98,7 @@ def rows_of(record: str, paths: list[Path], paired: int) -> list[Row]:
 
 
 def before(row: Row) -> list[float]:
-    return [logit(BEFORE_ISSUE_29.mover_value(row.mine, row.theirs, row.mine_cut, row.theirs_cut))]
+    return [logit(NORMAL_GAMES.mover_value(row.mine, row.theirs, row.mine_cut, row.theirs_cut))]
 
 
 def before_and_ease(row: Row) -> list[float]:
@@ -167,7 +168,7 @@ def main() -> None:
             + "  ".join(f"{rec} {loss:.4f} {brier:.4f}" for rec, (loss, brier) in scores.items())
         )
     weights, _ = fit([race_terms(row) for row in rows], [row.won for row in rows])
-    print("refitted on all games (the engine's race.RACE and SHAPES_WEIGHT in brackets):")
+    print("refitted on all games (the engine's race.RACE in brackets):")
     engine = [
         RACE.tempo,
         RACE.lead,
@@ -176,12 +177,12 @@ def main() -> None:
         RACE.theirs_cut,
         *RACE.mine_near,
         *RACE.theirs_near,
-        SHAPES_WEIGHT,
     ]
     names = ["tempo", "lead", "scaled lead", "mine cut", "theirs cut"]
-    names += ["mine at 1", "at 2", "at 3", "theirs at 1", "at 2", "ease"]
-    pairs = zip(names, weights, engine, strict=True)
+    names += ["mine at 1", "at 2", "at 3", "theirs at 1", "at 2"]
+    pairs = zip(names, weights[:-1], engine, strict=True)
     print("  " + ", ".join(f"{name} {w:.3f} ({e})" for name, w, e in pairs))
+    print(f"  ease {weights[-1]:.3f} (hard weighs it {SHAPES_WEIGHT} beside race.NORMAL_GAMES)")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
 from engine.ai.verbindung import by_effort as by_turn_effort
 from engine.ai.verbindung.playout import random_turn as random_verbindung_turn
-from engine.ai.verbindung.race import BEFORE_ISSUE_29
+from engine.ai.verbindung.race import NORMAL_GAMES
 from engine.coords import Field
 from engine.ponte import Bridge, Place, PonteGame, Swap
 from engine.ponte import Move as PonteMove
@@ -152,8 +152,8 @@ def _two_ply(game: PonteGame, rng: random.Random, stop: Callable[[], bool]) -> o
 
 TODAY_VERBINDUNG_HARD = replace(
     VERBINDUNG_EFFORT[Level.HARD],
-    judge=BEFORE_ISSUE_29.after_turn,
-    race=BEFORE_ISSUE_29,
+    judge=NORMAL_GAMES.after_turn,
+    race=NORMAL_GAMES,
     deeper=0,
     shapes=0.0,
 )
@@ -164,7 +164,7 @@ between normal players (`hard0v`)."""
 
 def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
     """The hard level as it was before issue 29 gave Verbindung's hard its deeper look while
-    time remains, the ease of the dice and a refitted race model (Ponte's hard is today's)."""
+    time remains and the ease of the dice (Ponte's hard is today's)."""
     if isinstance(game, VerbindungGame):
         return by_turn_effort(game, TODAY_VERBINDUNG_HARD, rng, stop)
     return choose_ponte_move(game, Level.HARD, rng, stop)

@@ -11,21 +11,20 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
   and then it plays a random turn instead, the mistakes of a beginner (but it never misses a win
   at once, nor hands one over).
 - Normal looks at every promising full turn, valued by the plain lead in dice (one turn deep).
-- Hard values turns by a race model fitted to played games, its own among them (`race`: tempo,
-  a lead that counts for more near the end, a quick finish) and then treats the opponent's next
-  roll as chance (`lookahead`): each of its best kinds of turn is worth the average, over all
-  rolls weighted by their odds, of the position after the opponent's best answer to that roll
-  (`chance`). It spends its time where the rolls decide: when either player is a few dice from
-  joining, its best turns are looked at two rolls ahead (`deep`): the opponent's best answer to
-  each roll is placed, and what it leaves is valued over my own next roll and my best answer to
-  it. With time to spare it takes that look anywhere in the game (`deeper`): its best turns by
-  one roll, one after the other, until its time is up or `deeper` of them are done, and plays
-  the best of those done. It answers at once when the choice is forced (one turn, or a win) or
-  decided (the best turn's chance is beyond `DECIDED` of a sure win or loss). Where it has
-  boards to measure (after each of its best turns, and after each answer two rolls ahead) it
-  also weighs how readily the dice serve each player's lightest trees (`shapes`: a junction
-  waits for a cross, a straight takes a bridge too), which the race model, counting dice only,
-  cannot see.
+- Hard values turns by a race model fitted to games between normal players (`race.NORMAL_GAMES`:
+  tempo, a quick finish, the cost of being cut off) and then treats the opponent's next roll as
+  chance (`lookahead`): each of its best kinds of turn is worth the average, over all rolls weighted
+  by their odds, of the position after the opponent's best answer to that roll (`chance`). It spends
+  its time where the rolls decide: when either player is a few dice from joining, its best turns are
+  looked at two rolls ahead (`deep`): the opponent's best answer to each roll is placed, and what it
+  leaves is valued over my own next roll and my best answer to it. With time to spare it takes that
+  look anywhere in the game (`deeper`): its best turns by one roll, one after the other, until its
+  time is up or `deeper` of them are done, and plays the best of those done. It answers at once when
+  the choice is forced (one turn, or a win) or decided (the best turn's chance is beyond `DECIDED`
+  of a sure win or loss). Where it has boards to measure (after each of its best turns, and after
+  each answer two rolls ahead) it also weighs how readily the dice serve each player's lightest
+  trees (`shapes`: a junction waits for a cross, a straight takes a bridge too), which the race
+  model, counting dice only, cannot see.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.verbindung.deep import Deep, near_the_end
 from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
 from engine.ai.verbindung.playout import random_turn
-from engine.ai.verbindung.race import RACE, Race
+from engine.ai.verbindung.race import NORMAL_GAMES, RACE, Race
 from engine.ai.verbindung.search import (
     Judge,
     Line,
@@ -44,7 +43,6 @@ from engine.ai.verbindung.search import (
     Width,
     ahead,
     candidate_turns,
-    racing,
 )
 from engine.ai.verbindung.shapes import bias, shifted
 from engine.errors import IllegalMoveError
@@ -69,10 +67,11 @@ class Effort:
     race: Race = RACE  # the race model beyond the turn (`racing`, a judge of the turn, is RACE's)
 
 
-SHAPES_WEIGHT = 0.761
-"""Hard's weight of `shapes.bias` in the logit of a position's chance: its weight in the fit that
-gave `race.RACE` (`bench.strength.shapes`). Beside the older race model, hard had weighed it by
-a full unit, chosen by play (the README's "Playing against the bot")."""
+SHAPES_WEIGHT = 1.0
+"""Hard's weight of `shapes.bias` in the logit of a position's chance beside `race.NORMAL_GAMES`:
+a full unit, chosen by play against `hard0v` (the README's "Playing against the bot"). In the fit
+that gave `race.RACE` the ease is worth 0.761 (`bench.strength.shapes`), but hard played worse by
+that model."""
 
 DECIDED = 0.02
 """A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""
@@ -83,13 +82,14 @@ EFFORT = {
     Level.NORMAL: Effort(Width(firsts=8, seconds=20), ahead, 0.0, spread=1e-6, beam=0),
     Level.HARD: Effort(
         Width(firsts=10, seconds=24),
-        racing,
+        NORMAL_GAMES.after_turn,
         0.002,
         spread=1e-6,
         beam=24,
         deep=6,
         deeper=12,
         shapes=SHAPES_WEIGHT,
+        race=NORMAL_GAMES,
     ),
 }
 

@@ -1,12 +1,18 @@
 """The win chance of the player to move, from the two network distances: a fitted race model.
 
 A `Race` is a logistic regression of whether the player to move, before his roll, at distances
-`mine` and `theirs` (each perhaps cut off), went on to win. `RACE`, the one the computer plays
-by and the analysis judges by, was fitted together with the ease of the dice (`shapes`; the
-computer weighs it by `SHAPES_WEIGHT`, the fit's weight) by `python -m bench.strength.shapes` on
-the positions before every roll of 240 games between the computer's levels and 934 between
-hard and its earlier self (at 2 s a move, 34 of them at 4 s; 20,795 positions). What it learnt,
-in its weights:
+`mine` and `theirs` (each perhaps cut off), went on to win. There are two:
+
+- `NORMAL_GAMES`, the one hard plays by, fitted on about 28,000 positions of 1,600 games between
+  two normal players. Hard weighs the ease of the dice (`shapes`) beside it.
+- `RACE`, the one the analysis judges by, fitted together with the ease of the dice by
+  `python -m bench.strength.shapes` on the positions before every roll of 240 games between the
+  computer's levels and 934 between hard and its earlier self (at 2 s a move, 34 of them at
+  4 s; 20,795 positions). It foretells those games better than `NORMAL_GAMES`, but hard played
+  worse by it (the README's "Playing against the bot": 53.3% of 500 games against `hard0v`,
+  against 58.4% by `NORMAL_GAMES` on the same seeds), so only the analysis uses it.
+
+What `RACE` learnt, in its weights:
 
 - the player to move leads by a tempo (the intercept): at equal distances he wins three in five;
 - a die of lead counts for much more when few dice are left: about 0.34 of the logit with 28
@@ -16,9 +22,7 @@ in its weights:
 - at distance 1 the player to move practically always wins, at 2 mostly, and an opponent at 1
   or 2 is a threat beyond the lead.
 
-`BEFORE_ISSUE_29` is the model hard played by before, fitted on about 28,000 positions of 1,600
-games between two normal players: it thought the tempo and the cut-offs worth more, and a late
-lead less.
+`NORMAL_GAMES` thinks the tempo and the cut-offs worth more, and a late lead less.
 """
 
 from __future__ import annotations
@@ -96,9 +100,9 @@ RACE = Race(
     mine_near=(4.591, 1.355, 0.302),
     theirs_near=(-0.446, -0.531),
 )
-"""The race model the computer and the analysis use (see the module docstring)."""
+"""The race model the analysis judges by (see the module docstring)."""
 
-BEFORE_ISSUE_29 = Race(
+NORMAL_GAMES = Race(
     tempo=0.67,
     lead=0.30,
     scaled_lead=0.68,
@@ -107,8 +111,8 @@ BEFORE_ISSUE_29 = Race(
     mine_near=(6.0, 1.36, 0.34),
     theirs_near=(-1.21, -0.70),
 )
-"""The race model fitted on games between normal players, which hard played by before issue 29
-(and `hard0v`, its yardstick, still does)."""
+"""The race model fitted on games between normal players, which hard plays by (and `hard0v`,
+its yardstick, too)."""
 
 
 def mover_value(mine: int, theirs: int, mine_cut: bool = False, theirs_cut: bool = False) -> float:

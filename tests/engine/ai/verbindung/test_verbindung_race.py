@@ -1,15 +1,16 @@
 """The race models: what the refit learnt, and that hard's look beyond its turn values positions
-by the model its effort names, so that `hard0v` keeps the model it played by."""
+by the model its effort names: hard and `hard0v` by the model of normal players' games, the
+analysis by the refit."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from engine.ai.base import Level, never
-from engine.ai.verbindung import EFFORT
+from engine.ai.verbindung import EFFORT, SHAPES_WEIGHT
 from engine.ai.verbindung.deep import Deep
 from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
-from engine.ai.verbindung.race import BEFORE_ISSUE_29, RACE, Race, logit
+from engine.ai.verbindung.race import NORMAL_GAMES, RACE, Race, logit
 from engine.ai.verbindung.search import Planner, Width, candidate_turns, racing
 from testing.strength.players import TODAY_VERBINDUNG_HARD
 from testing.verbindung_positions import open_game
@@ -26,14 +27,14 @@ def _lead_worth(race: Race, mine: int, theirs: int) -> float:
 def test_the_refit_values_a_late_lead_more_and_the_tempo_and_cut_offs_less() -> None:
     # Away from the terms of distances 1 to 3: a die of lead late (4 against 5, not 5 against 5)
     # and early (13 against 14).
-    assert _lead_worth(RACE, 4, 5) > _lead_worth(BEFORE_ISSUE_29, 4, 5)
+    assert _lead_worth(RACE, 4, 5) > _lead_worth(NORMAL_GAMES, 4, 5)
     assert _lead_worth(RACE, 4, 5) > 1.5 * _lead_worth(RACE, 13, 14)
-    assert 0.5 < RACE.mover_value(8, 8) < BEFORE_ISSUE_29.mover_value(8, 8)
+    assert 0.5 < RACE.mover_value(8, 8) < NORMAL_GAMES.mover_value(8, 8)
     cut_cost = RACE.mover_value(6, 6) - RACE.mover_value(6, 6, mine_cut=True)
     assert (
         0
         <= cut_cost
-        < BEFORE_ISSUE_29.mover_value(6, 6) - BEFORE_ISSUE_29.mover_value(6, 6, mine_cut=True)
+        < NORMAL_GAMES.mover_value(6, 6) - NORMAL_GAMES.mover_value(6, 6, mine_cut=True)
     )
 
 
@@ -68,9 +69,12 @@ def test_the_look_beyond_the_turn_values_positions_by_the_planners_race() -> Non
     assert by_race[RACE][1] != by_race[LOPSIDED][1]  # two rolls ahead
 
 
-def test_hard0v_plays_by_the_race_model_of_normal_players_games() -> None:
-    assert TODAY_VERBINDUNG_HARD.race is BEFORE_ISSUE_29
-    assert EFFORT[Level.HARD].race is RACE and EFFORT[Level.HARD].judge is racing
+def test_hard_and_hard0v_play_by_the_race_model_of_normal_players_games() -> None:
+    # Hard played worse by the refitted RACE (the README): only the analysis judges by it.
+    hard = EFFORT[Level.HARD]
+    assert hard.race is TODAY_VERBINDUNG_HARD.race is NORMAL_GAMES
+    assert hard.shapes == SHAPES_WEIGHT > 0 == TODAY_VERBINDUNG_HARD.shapes
     for state in ((5, 5, False, False), (3, 6, True, False), (2, 2, False, True)):
-        assert TODAY_VERBINDUNG_HARD.judge(*state) == BEFORE_ISSUE_29.after_turn(*state)
-        assert TODAY_VERBINDUNG_HARD.judge(*state) != racing(*state)
+        assert hard.judge(*state) == NORMAL_GAMES.after_turn(*state)
+        assert TODAY_VERBINDUNG_HARD.judge(*state) == NORMAL_GAMES.after_turn(*state)
+        assert racing(*state) == RACE.after_turn(*state) != hard.judge(*state)
