@@ -72,14 +72,13 @@ def rows_of(path: Path, first_game: int) -> Iterator[Row]:
         for ply in game.turn_plies()[:-1]:
             position = game.position_at(ply)
             board = position.board
-            cells = board.cells
             yield Row(
                 game=number,
                 white=colour_value(board, Colour.WHITE),
                 red=colour_value(board, Colour.RED),
                 scored_lead=scored(board, Colour.WHITE)[1] - scored(board, Colour.RED)[1],
                 room=len(open_fields(board, Colour.WHITE)) - len(open_fields(board, Colour.RED)),
-                filled=sum(cell is not None for cell in cells) / len(cells),
+                filled=board.filled(),
                 tempo=1.0 if position.to_move is Colour.WHITE else -1.0,
                 hard=hard,
                 won=won,

@@ -89,6 +89,11 @@ class Board:
         """Stones of `colour` on the board."""
         return self.cells.count(colour)
 
+    def filled(self) -> float:
+        """The share of the board's fields that hold a stone."""
+        cells = self.cells
+        return (len(cells) - cells.count(None)) / len(cells)
+
     def bridge_colour(self, bridge: Bridge) -> Colour | None:
         """The colour of the stones a built bridge joins."""
         return self.cells[self.index(bridge.first)]

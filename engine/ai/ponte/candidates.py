@@ -189,7 +189,7 @@ def with_room(game: PonteGame, found: list[Valued], mine: list[int], weight: flo
     board, colour = game.board, mover(game)
     theirs = set(open_fields(board, colour.other))
     own = set(mine)
-    filled = sum(cell is not None for cell in board.cells) / len(board.cells)
+    filled = board.filled()
     base = len(own) - len(theirs)
 
     def taken(fields: Iterable[int]) -> int:

@@ -40,7 +40,7 @@ def features(game: PonteGame) -> tuple[float, float, float, float]:
     the share of the board filled, whose turn it is (1 white, -1 red), and the points scored
     now (white's minus red's) times the share filled."""
     board = game.board
-    filled = sum(cell is not None for cell in board.cells) / len(board.cells)
+    filled = board.filled()
     white, red = colour_value(board, Colour.WHITE), colour_value(board, Colour.RED)
     lead = white - red
     scored_now = scored(board, Colour.WHITE)[1] - scored(board, Colour.RED)[1]

@@ -32,17 +32,19 @@ def _legal(game: PonteGame, colour: Colour) -> int:
     return len(open_fields(game.board, colour))
 
 
-def _filled(game: PonteGame) -> float:
-    cells = game.board.cells
-    return sum(cell is not None for cell in cells) / len(cells)
-
-
 def _place(first: str, second: str) -> Valued:
     return Valued(0.0, Place(Field.parse(first), Field.parse(second)))
 
 
 def _bridge(first: str, second: str) -> Valued:
     return Valued(0.0, Bridge(Field.parse(first), Field.parse(second)))
+
+
+def test_the_share_filled_counts_the_stones_of_both_colours_over_every_field():
+    game = position(white="h6 j6 a6 a8", red=RED_ISLAND)
+    assert game.board.filled() == 8 / 144
+    game.play("h2 h3")
+    assert game.board.filled() == 10 / 144
 
 
 def test_room_is_the_movers_legal_fields_less_the_opponents_weighted_by_the_board_filled():
@@ -52,7 +54,7 @@ def test_room_is_the_movers_legal_fields_less_the_opponents_weighted_by_the_boar
     room = _legal(game, Colour.WHITE) - _legal(game, Colour.RED)
     assert room > 0  # the fields around red's island are white's alone
     # h2 and h3 are open to both: each colour loses two fields, the difference stays.
-    assert valued.value == pytest.approx(0.5 * _filled(game) * room)
+    assert valued.value == pytest.approx(0.5 * game.board.filled() * room)
 
 
 def test_stones_on_fields_only_the_mover_may_use_cost_the_mover_room():
@@ -60,7 +62,7 @@ def test_stones_on_fields_only_the_mover_may_use_cost_the_mover_room():
     for name in ("c1", "f4"):
         assert not _may(game, game.board.index(Field.parse(name)), Colour.RED)
     shared, own = with_room(game, [_place("h2", "h3"), _place("c1", "f4")], legal_fields(game), 1)
-    assert shared.value - own.value == pytest.approx(2 * _filled(game))
+    assert shared.value - own.value == pytest.approx(2 * game.board.filled())
 
 
 def test_a_bridge_over_a_field_only_the_mover_may_use_costs_the_mover_that_field():
@@ -73,7 +75,7 @@ def test_a_bridge_over_a_field_only_the_mover_may_use_costs_the_mover_that_field
     found = [_bridge("a6", "a8"), _bridge("h6", "j6"), _bridge("c1", "c3")]
     over_a7, over_i6, over_c2 = with_room(game, found, legal_fields(game), 1.0)
     assert over_a7.value == pytest.approx(over_i6.value)
-    assert over_a7.value - over_c2.value == pytest.approx(_filled(game))
+    assert over_a7.value - over_c2.value == pytest.approx(game.board.filled())
 
 
 def test_reds_pass_ends_the_game_and_keeps_its_exact_value():
@@ -96,7 +98,7 @@ def _expected_room(game: PonteGame, move: Move) -> float:
         fields = []
     mine = _legal(game, colour) - sum(_may(game, f, colour) for f in fields)
     theirs = _legal(game, colour.other) - sum(_may(game, f, colour.other) for f in fields)
-    return ROOM * _filled(game) * (mine - theirs)
+    return ROOM * game.board.filled() * (mine - theirs)
 
 
 @pytest.mark.parametrize("seed", range(2))
