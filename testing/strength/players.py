@@ -110,10 +110,6 @@ def _old_swap(game: PonteGame) -> bool:
     return side_by_side and not edge
 
 
-OLD_VERBINDUNG_HARD = replace(VERBINDUNG_EFFORT[Level.HARD], deep=0, deeper=0)
-"""Verbindung's hard level before issue 17: one roll of chance over its 24 best kinds of turn."""
-
-
 def old_hard_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
     """The hard level as it was before its search (issue 17's starting point): in Ponte a
     two-ply minimax over the candidate turns with its fixed pie rule, in Verbindung the one
@@ -160,6 +156,12 @@ TODAY_VERBINDUNG_HARD = replace(
 """Verbindung's hard level before issue 29: two rolls ahead only near the end, blind to how
 readily the dice serve either player, and valuing positions by the race model fitted on games
 between normal players (`hard0v`)."""
+
+
+OLD_VERBINDUNG_HARD = replace(TODAY_VERBINDUNG_HARD, deep=0)
+"""Verbindung's hard level before issue 17: one roll of chance over its 24 best kinds of turn.
+Derived from `hard0v`, which switches off what came after it (derived from today's hard, it had
+weighed the ease of the dice once issue 29 gave hard that)."""
 
 
 def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
