@@ -160,8 +160,8 @@ between normal players (`hard0v`)."""
 
 OLD_VERBINDUNG_HARD = replace(TODAY_VERBINDUNG_HARD, deep=0)
 """Verbindung's hard level before issue 17: one roll of chance over its 24 best kinds of turn.
-Derived from `hard0v`, which switches off what came after it (derived from today's hard, it had
-weighed the ease of the dice once issue 29 gave hard that)."""
+Derived from `hard0v`, which already switches off what issue 29 added: derived from today's hard
+directly, it had weighed the ease of the dice since then."""
 
 
 def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
