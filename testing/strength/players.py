@@ -152,10 +152,11 @@ TODAY_VERBINDUNG_HARD = replace(
     race=NORMAL_GAMES,
     deeper=0,
     shapes=0.0,
+    odds_from=3,
 )
 """Verbindung's hard level before issue 29: two rolls ahead only near the end, blind to how
-readily the dice serve either player, and valuing positions by the race model fitted on games
-between normal players (`hard0v`)."""
+readily the dice serve either player, measuring its own next roll's odds only from three dice to
+join, and valuing positions by the race model fitted on games between normal players (`hard0v`)."""
 
 
 OLD_VERBINDUNG_HARD = replace(TODAY_VERBINDUNG_HARD, deep=0)

@@ -14,7 +14,9 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
 - Hard values turns by a race model fitted to games between normal players (`race.NORMAL_GAMES`:
   tempo, a quick finish, the cost of being cut off) and then treats the opponent's next roll as
   chance (`lookahead`): each of its best kinds of turn is worth the average, over all rolls weighted
-  by their odds, of the position after the opponent's best answer to that roll (`chance`). It spends
+  by their odds, of the position after the opponent's best answer to that roll (`chance`); once a
+  turn leaves it five dice or fewer from joining, that position is valued with the odds of its own
+  next roll measured over all its rolls (`odds_from`), not taken from the race model. It spends
   its time where the rolls decide: when either player is a few dice from joining, its best turns are
   looked at two rolls ahead (`deep`): the opponent's best answer to each roll is placed, and what it
   leaves is valued over my own next roll and my best answer to it. With time to spare it takes that
@@ -33,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.verbindung.deep import Deep, near_the_end
-from engine.ai.verbindung.lookahead import Lookahead, opponent_dice
+from engine.ai.verbindung.lookahead import ODDS_FROM, Lookahead, opponent_dice
 from engine.ai.verbindung.playout import random_turn
 from engine.ai.verbindung.race import NORMAL_GAMES, RACE, Race
 from engine.ai.verbindung.search import (
@@ -65,6 +67,7 @@ class Effort:
     deeper: int = 0  # best turns looked at two rolls ahead anywhere, while time remains
     shapes: float = 0.0  # weight of how readily the dice serve each player (`shapes.bias`)
     race: Race = RACE  # the race model beyond the turn (`racing`, a judge of the turn, is RACE's)
+    odds_from: int = ODDS_FROM  # from this distance my next roll's odds are measured (`lookahead`)
 
 
 SHAPES_WEIGHT = 1.0
@@ -72,6 +75,11 @@ SHAPES_WEIGHT = 1.0
 a full unit, chosen by play against `hard0v` (the README's "Playing against the bot"). In the fit
 that gave `race.RACE` the ease is worth 0.761 (`bench.strength.shapes`), but hard played worse by
 that model."""
+
+HARD_ODDS_FROM = 5
+"""Hard measures its own next roll's odds over all its rolls once a turn leaves it five dice or
+fewer from joining, where `hard0v` waited until three (`lookahead.ODDS_FROM`): chosen by play
+against `hard0v` (the README's "Playing against the bot")."""
 
 DECIDED = 0.02
 """A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""
@@ -90,6 +98,7 @@ EFFORT = {
         deeper=12,
         shapes=SHAPES_WEIGHT,
         race=NORMAL_GAMES,
+        odds_from=HARD_ODDS_FROM,
     ),
 }
 
@@ -121,7 +130,9 @@ def by_effort(game: VerbindungGame, effort: Effort, rng: Rng, stop: Stop = never
         if stray is not None:
             return stray
     if effort.beam and len(turns) > 1:
-        turns = _chanced(planner, turns, effort.beam, stop, effort.shapes)
+        turns = _chanced(
+            planner, turns, effort.beam, stop, shapes=effort.shapes, odds_from=effort.odds_from
+        )
         count = _deep_count(planner, turns, effort)
         if count and not stop():
             turns = _deepened(planner, turns, count, stop, effort.shapes)
@@ -142,7 +153,13 @@ def _stray(game: VerbindungGame, rng: Rng) -> Turn | None:
 
 
 def _chanced(
-    planner: Planner, turns: list[Line], beam: int, stop: Stop, shapes: float = 0.0
+    planner: Planner,
+    turns: list[Line],
+    beam: int,
+    stop: Stop,
+    *,
+    shapes: float = 0.0,
+    odds_from: int = ODDS_FROM,
 ) -> list[Line]:
     """The `beam` best kinds of turn revalued with the opponent's next roll as chance.
 
@@ -151,7 +168,9 @@ def _chanced(
     being looked at is dropped (its answers were not all measured) and so are those not reached;
     the best one-turn value is looked at first, so some turn always remains. With a weight
     `shapes`, each value leans by how readily the dice serve either player on the board the
-    turn leaves (`shapes.bias`; the lookahead has just built those trees).
+    turn leaves (`shapes.bias`; the lookahead has just built those trees). A turn that leaves
+    me `odds_from` dice or fewer from joining is valued with my own next roll's odds measured
+    over all my rolls (`Lookahead`) rather than taken from the race model.
     """
     turns = sorted(turns, key=lambda line: -line.value)
     if turns[0].ended:
@@ -160,7 +179,7 @@ def _chanced(
     for line in _diverse(planner, turns, beam):
         if line.ended:
             continue
-        look = Lookahead(planner, line, stop)
+        look = Lookahead(planner, line, stop, odds_from)
         value = look.value(opponent_dice(planner, line))
         if stop():
             break

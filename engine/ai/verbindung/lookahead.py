@@ -5,9 +5,10 @@ for each roll the opponent answers with what the evaluation likes best for them 
 of the dice, `chance.Singles`). The candidate is worth the average, over the rolls, of my value of
 the position after that answer, with me to move.
 
-Near the end that value also looks at my own next roll: the odds that it brings me one or two
-dice closer (or home) are measured over all my rolls instead of taken from the race model, so a
-network that any die completes is worth more than one that waits for a cross.
+Near the end (`odds_from` dice or fewer from joining) that value also looks at my own next roll:
+the odds that it brings me one or two dice closer (or home) are measured over all my rolls instead
+of taken from the race model, so a network that any die completes is worth more than one that
+waits for a cross.
 """
 
 from __future__ import annotations
@@ -22,15 +23,19 @@ from engine.verbindung.layout import FIELDS
 _TOP = 4
 """Best single placements per face that are paired into two-dice answers."""
 
-_ODDS_FROM = 3
-"""My own odds are measured when my distance is at most this (the race model decides before)."""
+ODDS_FROM = 3
+"""By default my own odds are measured when my distance is at most this (the race model decides
+before); hard's effort measures them from further away (`HARD_ODDS_FROM`)."""
 
 
 class Lookahead:
     """A candidate turn's position with the opponent to roll, valued over their rolls."""
 
-    def __init__(self, planner: Planner, line: Line, stop: Stop) -> None:
-        """Measure the opponent's answers (and near the end my odds) after `line`."""
+    def __init__(
+        self, planner: Planner, line: Line, stop: Stop, odds_from: int = ODDS_FROM
+    ) -> None:
+        """Measure the opponent's answers after `line`, and my odds when it leaves me at most
+        `odds_from` dice from joining."""
         tiles = planner.board(line.changes)
         oracles = {p: Oracle(tiles, p) for p in Player}
         self.oracles = oracles
@@ -41,7 +46,7 @@ class Lookahead:
         self.theirs = line.theirs
         self.placed = line.placed
         self.odds: tuple[float, float, float] | None = None
-        if line.mine <= _ODDS_FROM:
+        if line.mine <= odds_from:
             self.odds = _odds(oracles, self.me, my_dice(planner, line), stop)
         self.replies = Singles(oracles, self.me.other, self._their_judge, True, stop)
 

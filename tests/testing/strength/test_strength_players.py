@@ -5,7 +5,8 @@ its search must be switched off in them."""
 from __future__ import annotations
 
 from engine.ai.base import Level
-from engine.ai.verbindung import EFFORT
+from engine.ai.verbindung import EFFORT, HARD_ODDS_FROM
+from engine.ai.verbindung.lookahead import ODDS_FROM
 from engine.ai.verbindung.race import NORMAL_GAMES
 from testing.strength.players import OLD_VERBINDUNG_HARD, TODAY_VERBINDUNG_HARD
 
@@ -22,7 +23,9 @@ def test_hard0_looks_one_roll_ahead_blind_to_the_ease() -> None:
         assert OLD_VERBINDUNG_HARD.judge(*state) == NORMAL_GAMES.after_turn(*state)
 
 
-def test_hard0v_looks_two_rolls_ahead_only_near_the_end_blind_to_the_ease() -> None:
+def test_hard0v_looks_two_rolls_ahead_only_near_the_end_blind_to_the_ease_odds_from_three() -> None:
     hard = EFFORT[Level.HARD]
     assert TODAY_VERBINDUNG_HARD.deep == hard.deep > 0 == TODAY_VERBINDUNG_HARD.deeper
     assert TODAY_VERBINDUNG_HARD.shapes == 0 < hard.shapes
+    assert OLD_VERBINDUNG_HARD.odds_from == TODAY_VERBINDUNG_HARD.odds_from == ODDS_FROM
+    assert ODDS_FROM < hard.odds_from == HARD_ODDS_FROM

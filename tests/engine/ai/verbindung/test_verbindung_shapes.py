@@ -108,7 +108,7 @@ def _lines(game: VerbindungGame) -> tuple[Planner, list[Line]]:
 def test_each_best_turn_leans_by_the_ease_on_the_board_it_leaves() -> None:
     planner, lines = _lines(open_game(3))
     blind = {line.actions: line.value for line in _chanced(planner, lines, 6, never)}
-    weighed = _chanced(planner, lines, 6, never, 1.0)
+    weighed = _chanced(planner, lines, 6, never, shapes=1.0)
     assert len(weighed) == len(blind) > 1
     leans = []
     for line in weighed:
