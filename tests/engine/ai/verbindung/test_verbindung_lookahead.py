@@ -22,7 +22,7 @@ def test_between_three_and_five_dice_from_joining_only_hards_odds_are_measured()
     planner = Planner(open_game(4), NORMAL_GAMES.after_turn, race=NORMAL_GAMES)
     lines = candidate_turns(planner, Width(8, 20), never)
     between = [line for line in lines if ODDS_FROM < line.mine <= HARD_ODDS_FROM]
-    assert between  # the position was chosen for turns that leave red four or five dice away
+    assert between  # the position was chosen for turns that leave the mover four or five dice away
     for line in between:
         dice = opponent_dice(planner, line)
         default = Lookahead(planner, line, never)
