@@ -14,19 +14,18 @@ respected, and a turn that wins at once is always taken, one that hands the oppo
 - Hard values turns by a race model fitted to games between normal players (`race.NORMAL_GAMES`:
   tempo, a quick finish, the cost of being cut off) and then treats the opponent's next roll as
   chance (`lookahead`): each of its best kinds of turn is worth the average, over all rolls weighted
-  by their odds, of the position after the opponent's best answer to that roll (`chance`); once a
-  turn leaves it five dice or fewer from joining, that position is valued with the odds of its own
-  next roll measured over all its rolls (`odds_from`), not taken from the race model. It spends
-  its time where the rolls decide: when either player is a few dice from joining, its best turns are
-  looked at two rolls ahead (`deep`): the opponent's best answer to each roll is placed, and what it
-  leaves is valued over my own next roll and my best answer to it. With time to spare it takes that
-  look anywhere in the game (`deeper`): its best turns by one roll, one after the other, until its
-  time is up or `deeper` of them are done, and plays the best of those done. It answers at once when
-  the choice is forced (one turn, or a win) or decided (the best turn's chance is beyond `DECIDED`
-  of a sure win or loss). Where it has boards to measure (after each of its best turns, and after
-  each answer two rolls ahead) it also weighs how readily the dice serve each player's lightest
-  trees (`shapes`: a junction waits for a cross, a straight takes a bridge too), which the race
-  model, counting dice only, cannot see.
+  by their odds, of the position after the opponent's best answer to that roll (`chance`), and that
+  position is valued with the odds of its own next roll measured over all its rolls (`odds_from`),
+  not taken from the race model. It spends its time where the rolls decide: when either player is a
+  few dice from joining, its best turns are looked at two rolls ahead (`deep`): the opponent's best
+  answer to each roll is placed, and what it leaves is valued over my own next roll and my best
+  answer to it. With time to spare it takes that look anywhere in the game (`deeper`): its best
+  turns by one roll, one after the other, until its time is up or `deeper` of them are done, and
+  plays the best of those done. It answers at once when the choice is forced (one turn, or a win) or
+  decided (the best turn's chance is beyond `DECIDED` of a sure win or loss). Where it has boards to
+  measure (after each of its best turns, and after each answer two rolls ahead) it also weighs how
+  readily the dice serve each player's lightest trees (`shapes`: a junction waits for a cross, a
+  straight takes a bridge too), which the race model, counting dice only, cannot see.
 """
 
 from __future__ import annotations
@@ -67,7 +66,7 @@ class Effort:
     deeper: int = 0  # best turns looked at two rolls ahead anywhere, while time remains
     shapes: float = 0.0  # weight of how readily the dice serve each player (`shapes.bias`)
     race: Race = RACE  # the race model beyond the turn (`racing`, a judge of the turn, is RACE's)
-    odds_from: int = ODDS_FROM  # from this distance my next roll's odds are measured (`lookahead`)
+    odds_from: int | None = ODDS_FROM  # my next roll's odds measured from here (None: always)
 
 
 SHAPES_WEIGHT = 1.0
@@ -76,10 +75,10 @@ a full unit, chosen by play against `hard0v` (the README's "Playing against the 
 that gave `race.RACE` the ease is worth 0.761 (`bench.strength.shapes`), but hard played worse by
 that model."""
 
-HARD_ODDS_FROM = 5
-"""Hard measures its own next roll's odds over all its rolls once a turn leaves it five dice or
-fewer from joining, where `hard0v` waited until three (`lookahead.ODDS_FROM`): chosen by play
-against `hard0v` (the README's "Playing against the bot")."""
+HARD_ODDS_FROM: int | None = None
+"""Hard measures its own next roll's odds over all its rolls whatever distance a turn leaves it,
+where `hard0v` waited until three dice to join (`lookahead.ODDS_FROM`) and a later hard until
+five: chosen by play against `hard0v` (the README's "Playing against the bot")."""
 
 DECIDED = 0.02
 """A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""
@@ -159,7 +158,7 @@ def _chanced(
     stop: Stop,
     *,
     shapes: float = 0.0,
-    odds_from: int = ODDS_FROM,
+    odds_from: int | None = ODDS_FROM,
 ) -> list[Line]:
     """The `beam` best kinds of turn revalued with the opponent's next roll as chance.
 
@@ -169,8 +168,9 @@ def _chanced(
     the best one-turn value is looked at first, so some turn always remains. With a weight
     `shapes`, each value leans by how readily the dice serve either player on the board the
     turn leaves (`shapes.bias`; the lookahead has just built those trees). A turn that leaves
-    me `odds_from` dice or fewer from joining is valued with my own next roll's odds measured
-    over all my rolls (`Lookahead`) rather than taken from the race model.
+    me `odds_from` dice or fewer from joining (any turn when it is None) is valued with my own
+    next roll's odds measured over all my rolls (`Lookahead`) rather than taken from the race
+    model.
     """
     turns = sorted(turns, key=lambda line: -line.value)
     if turns[0].ended:

@@ -5,10 +5,10 @@ for each roll the opponent answers with what the evaluation likes best for them 
 of the dice, `chance.Singles`). The candidate is worth the average, over the rolls, of my value of
 the position after that answer, with me to move.
 
-Near the end (`odds_from` dice or fewer from joining) that value also looks at my own next roll:
-the odds that it brings me one or two dice closer (or home) are measured over all my rolls instead
-of taken from the race model, so a network that any die completes is worth more than one that
-waits for a cross.
+Within `odds_from` dice of joining (at any distance when it is None) that value also looks at my
+own next roll: the odds that it brings me one or two dice closer (or home) are measured over all
+my rolls instead of taken from the race model, so a network that any die extends is worth more
+than one that waits for a cross.
 """
 
 from __future__ import annotations
@@ -25,17 +25,17 @@ _TOP = 4
 
 ODDS_FROM = 3
 """By default my own odds are measured when my distance is at most this (the race model decides
-before); hard's effort measures them from further away (`HARD_ODDS_FROM`)."""
+before); hard's effort measures them at every distance (`HARD_ODDS_FROM`)."""
 
 
 class Lookahead:
     """A candidate turn's position with the opponent to roll, valued over their rolls."""
 
     def __init__(
-        self, planner: Planner, line: Line, stop: Stop, odds_from: int = ODDS_FROM
+        self, planner: Planner, line: Line, stop: Stop, odds_from: int | None = ODDS_FROM
     ) -> None:
         """Measure the opponent's answers after `line`, and my odds when it leaves me at most
-        `odds_from` dice from joining."""
+        `odds_from` dice from joining (None: whatever it leaves)."""
         tiles = planner.board(line.changes)
         oracles = {p: Oracle(tiles, p) for p in Player}
         self.oracles = oracles
@@ -46,7 +46,7 @@ class Lookahead:
         self.theirs = line.theirs
         self.placed = line.placed
         self.odds: tuple[float, float, float] | None = None
-        if line.mine <= odds_from:
+        if odds_from is None or line.mine <= odds_from:
             self.odds = _odds(oracles, self.me, my_dice(planner, line), stop)
         self.replies = Singles(oracles, self.me.other, self._their_judge, True, stop)
 

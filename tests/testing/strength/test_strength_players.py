@@ -28,4 +28,5 @@ def test_hard0v_looks_two_rolls_ahead_only_near_the_end_blind_to_the_ease_odds_f
     assert TODAY_VERBINDUNG_HARD.deep == hard.deep > 0 == TODAY_VERBINDUNG_HARD.deeper
     assert TODAY_VERBINDUNG_HARD.shapes == 0 < hard.shapes
     assert OLD_VERBINDUNG_HARD.odds_from == TODAY_VERBINDUNG_HARD.odds_from == ODDS_FROM
-    assert ODDS_FROM < hard.odds_from == HARD_ODDS_FROM
+    assert hard.odds_from == HARD_ODDS_FROM
+    assert HARD_ODDS_FROM is None  # hard measures its odds at every distance

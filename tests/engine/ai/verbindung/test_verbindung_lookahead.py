@@ -1,5 +1,5 @@
-"""Hard's look beyond its turn measures its own next roll's odds from further away than `hard0v`
-did: from five dice to join (`HARD_ODDS_FROM`), where the lookahead's default waits until three."""
+"""Hard's look beyond its turn measures its own next roll's odds at every distance
+(`HARD_ODDS_FROM`), where `hard0v` and the lookahead's default wait until three dice to join."""
 
 from __future__ import annotations
 
@@ -18,29 +18,31 @@ from testing.strength.players import TODAY_VERBINDUNG_HARD
 from testing.verbindung_positions import open_game
 
 
-def test_between_three_and_five_dice_from_joining_only_hards_odds_are_measured() -> None:
+def test_beyond_three_dice_from_joining_only_hards_odds_are_measured() -> None:
     planner = Planner(open_game(4), NORMAL_GAMES.after_turn, race=NORMAL_GAMES)
     lines = candidate_turns(planner, Width(8, 20), never)
-    between = [line for line in lines if ODDS_FROM < line.mine <= HARD_ODDS_FROM]
-    assert between  # the position was chosen for turns that leave the mover four or five dice away
-    for line in between:
+    beyond = [line for line in lines if line.mine > ODDS_FROM]
+    # The position was chosen for turns that leave the mover four or five dice away and further.
+    assert {4, 5} < {line.mine for line in beyond}
+    for line in beyond:
         dice = opponent_dice(planner, line)
         default = Lookahead(planner, line, never)
         hard = Lookahead(planner, line, never, HARD_ODDS_FROM)
         assert default.odds is None
         assert hard.odds is not None and sum(hard.odds) == pytest.approx(1.0)
         assert hard.value(dice) != default.value(dice)
-    far = next(line for line in lines if line.mine > HARD_ODDS_FROM)
-    assert Lookahead(planner, far, never, HARD_ODDS_FROM).odds is None
+        # A distance limit (hard0v's three) counts the distance itself in.
+        assert Lookahead(planner, line, never, line.mine).odds == hard.odds
+        assert Lookahead(planner, line, never, line.mine - 1).odds is None
 
 
-def test_hard_looks_with_its_odds_from_five_and_hard0v_from_three(
+def test_hard_looks_with_its_odds_at_every_distance_and_hard0v_from_three(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    asked: list[int] = []
+    asked: list[int | None] = []
 
     class Recording(Lookahead):
-        def __init__(self, planner: Planner, line: Line, stop: Stop, odds_from: int) -> None:
+        def __init__(self, planner: Planner, line: Line, stop: Stop, odds_from: int | None) -> None:
             asked.append(odds_from)
             super().__init__(planner, line, stop, odds_from)
 
