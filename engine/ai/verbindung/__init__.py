@@ -66,7 +66,7 @@ class Effort:
     deeper: int = 0  # best turns looked at two rolls ahead anywhere, while time remains
     shapes: float = 0.0  # weight of how readily the dice serve each player (`shapes.bias`)
     race: Race = RACE  # the race model beyond the turn (`racing`, a judge of the turn, is RACE's)
-    odds_from: int | None = ODDS_FROM  # my next roll's odds measured from here (None: always)
+    odds_from: int | None = ODDS_FROM  # my roll's odds measured this far or nearer (None: always)
 
 
 SHAPES_WEIGHT = 1.0
