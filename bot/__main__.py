@@ -208,7 +208,7 @@ async def _maintain(settings: Settings, action: str) -> int:
     try:
         async with open_database(settings.database) as database:
             if action == "ratings":
-                rated = await GameService(database).recompute_ratings()
+                rated = await GameService(database).ratings.recompute_ratings()
                 print(f"Recomputed every rating from {rated} rated results.")
             else:
                 print(f"The database is at schema version {await database.schema_version()}.")

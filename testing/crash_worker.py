@@ -21,12 +21,12 @@ async def keep_playing(service: GameService, rng: random.Random) -> None:
     while True:
         for channel in CHANNELS:
             try:
-                view = await service.game_in(channel)
+                view = await service.queries.game_in(channel)
             except errors.NoGameHereError:  # the game there ended: start the next one
                 kind = rng.choice(("ponte", "verbindung"))
                 view = (await start_game(service, kind, channel_id=channel)).view
             mover = ALICE if view.to_move_id == ALICE else BOB
-            result = await service.play(channel, mover, random_move(view, rng), view.revision)
+            result = await service.moves.play(channel, mover, random_move(view, rng), view.revision)
             print(result.view.id, result.view.revision, flush=True)
 
 

@@ -22,7 +22,10 @@ async def race(argv: list[str]) -> None:
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
         results = await asyncio.gather(
-            *(service.play(int(channel), int(user), move, int(version)) for _ in range(int(count))),
+            *(
+                service.moves.play(int(channel), int(user), move, int(version))
+                for _ in range(int(count))
+            ),
             return_exceptions=True,
         )
     finally:

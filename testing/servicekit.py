@@ -71,7 +71,7 @@ async def open_service(
         registry=registry,
         limits=limits or Limits(),
     )
-    await service.release_claims()  # as the bot does at start: nothing of it is being posted
+    await service.outbox.release_claims()  # as the bot does at start: nothing of it is being posted
     return service
 
 
@@ -90,7 +90,7 @@ async def start_game(
 ) -> AcceptResult:
     """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`
     REPLY for a channel the bot can only answer in."""
-    challenge = await service.challenge(
+    challenge = await service.challenges.challenge(
         game_kind=game_kind,
         guild_id=guild_id,
         channel_id=channel_id,
@@ -102,7 +102,7 @@ async def start_game(
         best_of=best_of,
         reach=reach,
     )
-    return await service.accept(challenge.id, opponent)
+    return await service.challenges.accept(challenge.id, opponent)
 
 
 async def start_computer_game(
@@ -117,7 +117,7 @@ async def start_computer_game(
     best_of: int | None = None,
 ) -> GameView:
     """A game (or a best-of match) of `player` against the computer, started at once."""
-    started = await service.start_computer_game(
+    started = await service.computer.start_computer_game(
         game_kind=game_kind,
         guild_id=GUILD,
         channel_id=channel_id,
@@ -132,7 +132,10 @@ async def start_computer_game(
 
 async def computer_turns(service: GameService) -> list[ComputerTurn]:
     """The computer's turns whose jobs nobody thinks about now."""
-    turns = [await service.computer_turn(game) for game in await service.open_computer_jobs()]
+    turns = [
+        await service.computer.computer_turn(game)
+        for game in await service.computer.open_computer_jobs()
+    ]
     return [turn for turn in turns if turn is not None]
 
 
@@ -150,11 +153,13 @@ async def play_moves(
     """`count` random legal moves in the channel's game by whoever is to move (with two, each
     player has moved: the result will be rated); the game after them."""
     rng = random.Random(seed)
-    view = await service.game_in(channel_id)
+    view = await service.queries.game_in(channel_id)
     for _ in range(count):
         mover = view.to_move_id
         assert mover is not None
-        view = (await service.play(channel_id, mover, random_move(view, rng), view.revision)).view
+        view = (
+            await service.moves.play(channel_id, mover, random_move(view, rng), view.revision)
+        ).view
     return view
 
 
@@ -163,11 +168,11 @@ async def play_to_end(
 ) -> list[MoveResult]:
     """Play random legal moves through the service until the game ends."""
     results: list[MoveResult] = []
-    view = await service.game_in(channel_id)
+    view = await service.queries.game_in(channel_id)
     for _ in range(limit):
         mover = view.to_move_id
         assert mover is not None
-        result = await service.play(channel_id, mover, random_move(view, rng), view.revision)
+        result = await service.moves.play(channel_id, mover, random_move(view, rng), view.revision)
         results.append(result)
         if result.ending is not None:
             return results
@@ -192,5 +197,5 @@ async def until(events: Events[E], condition: Callable[[], bool], timeout: float
 async def settle_posts(service: GameService, clock: FakeClock) -> None:
     """Settle every post the outbox owes, as an announcer would after posting them."""
     later = clock.now + timedelta(days=1)
-    for owed in await service.owed_posts(later):
-        await service.delivered(owed.post_id)
+    for owed in await service.outbox.owed_posts(later):
+        await service.outbox.delivered(owed.post_id)

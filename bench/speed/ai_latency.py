@@ -50,7 +50,7 @@ class Scene:
 
     async def move(self, channel: FakeChannel) -> float:
         """A random legal move of the player to move in `channel`; its acknowledgement time."""
-        view = await self.bot.service.game_in(channel.id)
+        view = await self.bot.service.queries.game_in(channel.id)
         user = next(u for u in (self.alice, self.bob, self.carol) if u.id == view.to_move_id)
         assert isinstance(view.game, PonteGame)
         result = await self.command(
@@ -61,7 +61,7 @@ class Scene:
 
     async def human_game(self) -> None:
         """bob and carol start a game in the other channel (if none runs there)."""
-        latest = await self.bot.service.games(guild_id=None, user_id=self.bob.id)
+        latest = await self.bot.service.queries.games(guild_id=None, user_id=self.bob.id)
         if any(view.channel_id == self.other_channel.id for view in latest):
             return
         options = {"game": "ponte", "opponent": self.carol, "first": "me"}
@@ -74,13 +74,13 @@ class Scene:
         search = self.search
         channel = self.computer_channel
         try:
-            view = await self.bot.service.game_in(channel.id)
+            view = await self.bot.service.queries.game_in(channel.id)
         except Exception:  # no game yet, or the last one ended: a new one, the computer begins
             options = {"game": "ponte", "opponent": self.fake.bot_user}
             await self.command(
                 self.alice, channel, "challenge", level=LEVEL, first="opponent", **options
             )
-            view = await self.bot.service.game_in(channel.id)
+            view = await self.bot.service.queries.game_in(channel.id)
         if search.is_thinking(view.id):
             return
         found = search.found

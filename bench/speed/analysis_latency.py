@@ -52,11 +52,11 @@ async def answer_time(
     review); seconds until the computer's answer. A game is started first if none runs."""
     await asyncio.sleep(gap)
     try:
-        view = await bot.service.game_in(channel.id)
+        view = await bot.service.queries.game_in(channel.id)
     except Exception:  # no game yet, or the last one ended: alice begins a new one
         options = {"game": "ponte", "opponent": fake.bot_user, "level": LEVEL, "first": "me"}
         await (await fake.send_slash_command(alice, channel, "challenge", options))
-        view = await bot.service.game_in(channel.id)
+        view = await bot.service.queries.game_in(channel.id)
     assert isinstance(view.game, PonteGame) and view.to_move_id == alice.id
     mark = fake.mark()
     start = time.monotonic()
@@ -82,8 +82,8 @@ async def analyses_for_bob(bot: GameBot, fake: FakeDiscord, bob: FakeUser, carol
             guild_id=guild.id,
         )
         await play_to_end(bot.service, channel.id, rng)
-        game = await bot.service.latest_game_in(channel.id)
-        await bot.service.request_analysis(
+        game = await bot.service.queries.latest_game_in(channel.id)
+        await bot.service.analyses.request_analysis(
             bob.id, game_id=game.id, channel_id=channel.id, guild_id=guild.id
         )
     bot.analyst.look()

@@ -57,7 +57,7 @@ async def plans(where: str, channels: range) -> list[tuple[int, list[str]]]:
         service = GameService(database)
         planned = []
         for channel in channels:
-            view = await service.game_in(channel)
+            view = await service.queries.game_in(channel)
             async with database.read() as db:
                 row = await games.get_game(db, view.id)
             assert row is not None
@@ -81,9 +81,9 @@ async def play(where: str, planned: list[tuple[int, list[str]]], concurrency: in
         while not queue.empty():
             channel, moves = queue.get_nowait()
             for text in moves:
-                view = await service.game_in(channel)
+                view = await service.queries.game_in(channel)
                 start = time.perf_counter()
-                await service.play(channel, view.to_move_id or 0, text, view.revision)
+                await service.moves.play(channel, view.to_move_id or 0, text, view.revision)
                 latencies.append(time.perf_counter() - start)
 
     try:

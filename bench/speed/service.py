@@ -95,11 +95,11 @@ async def fill(connection: Database) -> None:
 
 async def one_move(service: GameService, channel: int, rng: random.Random) -> float:
     """Time one move through the service; choosing it (the player's part) is not timed."""
-    view = await service.game_in(channel)
+    view = await service.queries.game_in(channel)
     text, user = next_move(cast(EngineGame, view.game.copy()), rng), view.to_move_id
     assert user is not None
     start = time.perf_counter()
-    await service.play(channel, user, text, view.revision)
+    await service.moves.play(channel, user, text, view.revision)
     return time.perf_counter() - start
 
 
@@ -137,7 +137,7 @@ async def concurrent_games(service: GameService) -> tuple[int, float]:
     first = FIRST_CHANNEL + STORED_GAMES // 2
     plans = []
     for channel in range(first, first + CONCURRENT_GAMES):
-        view = await service.game_in(channel)
+        view = await service.queries.game_in(channel)
         async with service.connection.read() as db:
             row = await games.get_game(db, view.id)
         assert row is not None  # the seed is the service's secret; the benchmark reads it
@@ -147,10 +147,10 @@ async def concurrent_games(service: GameService) -> tuple[int, float]:
 
     async def play(channel: int, moves: list[str]) -> int:
         for text in moves:
-            view = await service.game_in(channel)
+            view = await service.queries.game_in(channel)
             user = view.to_move_id
             assert user is not None
-            await service.play(channel, user, text, view.revision)
+            await service.moves.play(channel, user, text, view.revision)
         return len(moves)
 
     start = time.perf_counter()
@@ -221,30 +221,32 @@ async def ratings_figures(service: GameService) -> dict[str, list[float]]:
     """Recompute the ratings of the stored results, then time the leaderboard, a player's
     statistics and the end of a game with its rating update."""
     start = time.perf_counter()
-    await service.recompute_ratings()
+    await service.ratings.recompute_ratings()
     figures = {"recompute every rating (once)": [time.perf_counter() - start]}
     rng = random.Random(9)
     figures["/leaderboard, a random page"] = await timed(
-        lambda: service.leaderboard(RATED_GUILD, "ponte", rng.randrange(6)), TIMED_LOOKUPS
+        lambda: service.ratings.leaderboard(RATED_GUILD, "ponte", rng.randrange(6)), TIMED_LOOKUPS
     )
     figures["/stats of a random player"] = await timed(
-        lambda: service.stats(RATED_GUILD, rng.randrange(1, 61), None, rng.randrange(1, 61)),
+        lambda: service.ratings.stats(
+            RATED_GUILD, rng.randrange(1, 61), None, rng.randrange(1, 61)
+        ),
         TIMED_LOOKUPS,
     )
     endings = []
     for number in range(TIMED_ENDINGS):
         channel = 3_000_000 + number
-        made = await service.challenge(
+        made = await service.challenges.challenge(
             game_kind="ponte",
             guild_id=RATED_GUILD,
             channel_id=channel,
             challenger_id=1 + number % RATED_PLAYERS,
             opponent_id=1 + (number + 1) % RATED_PLAYERS,
         )
-        await service.accept(made.id, made.opponent_id)
+        await service.challenges.accept(made.id, made.opponent_id)
         await play_moves(service, channel)  # both players move: the result is rated
         start = time.perf_counter()
-        await service.resign(channel, made.opponent_id)
+        await service.moves.resign(channel, made.opponent_id)
         endings.append(time.perf_counter() - start)
     figures["finish a game with its rating update"] = endings
     return figures

@@ -235,8 +235,8 @@ class AnalysisShower:
 
     async def show_behind(self) -> None:
         """Edit the messages of the analyses (of this process's servers) that are behind."""
-        for game_id in await self.service.unshown_analyses():
-            analysis = await self.service.analysis(game_id)
+        for game_id in await self.service.analyses.unshown_analyses():
+            analysis = await self.service.analyses.analysis(game_id)
             if analysis is None or not self.due(analysis):
                 continue
             try:
@@ -245,7 +245,7 @@ class AnalysisShower:
                 # Deleted, or the bot may no longer edit there: the result is kept, and
                 # /analyze shows it again; stop trying with this message.
                 log.warning("game %s: could not edit its analysis's message", game_id)
-            await self.service.analysis_shown(game_id, analysis.done)
+            await self.service.analyses.analysis_shown(game_id, analysis.done)
 
     async def show(self, analysis: Analysis) -> None:
         """Edit the analysis's message to what it is now (the progress, or the result)."""

@@ -148,7 +148,7 @@ class Analyst:
         if self._ready is not None:
             await self._ready()
         if self.slots is not None:
-            await self.service.release_analysis_claims(self.name)  # from before a restart
+            await self.service.analyses.release_analysis_claims(self.name)  # from before a restart
         while True:
             self._look.clear()
             # Each step on its own: a message that cannot be shown must not stop the reviews.
@@ -168,13 +168,13 @@ class Analyst:
     async def review_one(self) -> bool:
         """Review one turn of the oldest waiting analysis if no computer move waits and a
         slot is free; whether one was reviewed (then there may be more at once)."""
-        if self.slots is None or await self.service.open_computer_jobs():
+        if self.slots is None or await self.service.computer.open_computer_jobs():
             return False
         if not self._take(self.slots):
             return False
         try:
             lease = self.seconds + GRACE
-            turn = await self.service.claim_analysis_turn(by=self.name, lease=lease)
+            turn = await self.service.analyses.claim_analysis_turn(by=self.name, lease=lease)
             if turn is None:
                 return False
             self._reviewing = asyncio.create_task(self._review(turn))
@@ -188,9 +188,9 @@ class Analyst:
             self._reviewing = None
             self._give_back(self.slots)
         if stopped:  # a move came first: the turn is free for the next look, here or anywhere
-            await self.service.release_analysis_claims(self.name)
+            await self.service.analyses.release_analysis_claims(self.name)
         elif isinstance(review, TurnReview):
-            await self.service.save_review(turn.game_id, turn.turn, review.as_json())
+            await self.service.analyses.save_review(turn.game_id, turn.turn, review.as_json())
         elif review is not None:
             await self._failed(turn, review)
         return True
@@ -198,7 +198,7 @@ class Analyst:
     async def _failed(self, turn: AnalysisTurn, error: Exception) -> None:
         """Count the failure (the turn is tried again at once, until `FAILED_TRIES` failures
         give its analysis up); said once, by the process whose failure gave it up."""
-        if await self.service.review_failed(turn.game_id, turn.turn, by=self.name):
+        if await self.service.analyses.review_failed(turn.game_id, turn.turn, by=self.name):
             log.error(
                 "game %s: analysis given up, turn %s could not be reviewed %s times: %r",
                 turn.game_id,

@@ -218,9 +218,9 @@ class Announcer:
                 view=buttons or discord.utils.MISSING,
             )
         except discord.HTTPException:
-            await self.service.failed(post_id)
+            await self.service.outbox.failed(post_id)
             raise
-        await self.service.delivered(post_id, message.id)
+        await self.service.outbox.delivered(post_id, message.id)
 
     async def deliver(self, owed: Started | MoveResult | Replay | Notice) -> None:
         """Post what the outbox still owes a channel (see `GameService.owed_posts`; what it
@@ -252,7 +252,7 @@ class Announcer:
         if message_id is None:
             return False
         log.info("post %s had arrived as message %s before a restart", post_id, message_id)
-        await self.service.delivered(post_id, message_id)
+        await self.service.outbox.delivered(post_id, message_id)
         return True
 
     async def make(
@@ -399,7 +399,9 @@ class Announcer:
             return
         if interaction is not None:
             # Kept with the post before it goes: after a crash, its answer is looked for.
-            await self.service.answering(post_id, interaction.token, answer_expiry(interaction))
+            await self.service.outbox.answering(
+                post_id, interaction.token, answer_expiry(interaction)
+            )
             try:
                 await answer_with_board(
                     interaction,
@@ -407,7 +409,7 @@ class Announcer:
                     self.board(view, locale),
                     mentions,
                     buttons=buttons,
-                    sent=partial(self.service.delivered, post_id),
+                    sent=partial(self.service.outbox.delivered, post_id),
                 )
             except discord.HTTPException as error:
                 # The change is stored whatever happens here; say so in the channel instead.

@@ -205,8 +205,8 @@ async def open_bot(
         seeds=seeds,
         registry=registry,
     ) as service:
-        await service.release_claims()  # this process started again: it posts nothing now
-        rated = await service.rate_unrated()  # games finished before ratings existed
+        await service.outbox.release_claims()  # this process started again: it posts nothing now
+        rated = await service.ratings.rate_unrated()  # games finished before ratings existed
         if rated:
             log.info("rated %d results that had no ratings yet", rated)
         kind = GameBot if shards is None else ShardedGameBot

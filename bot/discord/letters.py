@@ -132,7 +132,7 @@ class Letters:
 
     async def _locale(self, user_id: int, view: GameView) -> str:
         """The player's chosen language, else the server's."""
-        chosen = await self.service.locale_of(user_id)
+        chosen = await self.service.notifications.locale_of(user_id)
         return chosen or self.announcer.locale_of(view.guild_id)
 
     async def _send(
@@ -147,14 +147,14 @@ class Letters:
             )
         except discord.Forbidden as error:
             if error.code not in REFUSED:
-                await self.service.failed(post_id)
+                await self.service.outbox.failed(post_id)
                 raise
             log.info(
                 "user %s cannot get direct messages (%s); not writing again", user_id, error.code
             )
-            await self.service.dms_closed(user_id, post_id)
+            await self.service.notifications.dms_closed(user_id, post_id)
             return
         except discord.HTTPException:
-            await self.service.failed(post_id)
+            await self.service.outbox.failed(post_id)
             raise
-        await self.service.delivered(post_id, message.id)
+        await self.service.outbox.delivered(post_id, message.id)

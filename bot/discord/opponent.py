@@ -135,11 +135,11 @@ class ComputerOpponent:
         """Once the bot is ready, take on the open jobs, and keep looking for new ones."""
         if self._ready is not None:
             await self._ready()
-        await self.service.release_computer_jobs(self.name)  # from before a restart
+        await self.service.computer.release_computer_jobs(self.name)  # from before a restart
         while True:
             self._look.clear()
             try:
-                open_jobs = await self.service.open_computer_jobs()
+                open_jobs = await self.service.computer.open_computer_jobs()
             except Exception:  # those games would wait for the computer forever: look again
                 log.exception("could not look for the computer's open jobs")
                 open_jobs = []
@@ -195,10 +195,12 @@ class ComputerOpponent:
         long as both tries of `_play` may take: a job waiting here is left to any other process
         that has a search free. The games waiting here take turns by player (`FairSlots`)."""
         lease = 2 * (self.seconds + self.grace) + LEASE_MARGIN
-        waiting = await self.service.computer_turn(game_id)  # whose game it is, to be fair
+        waiting = await self.service.computer.computer_turn(game_id)  # whose game it is, to be fair
         owner = None if waiting is None else waiting.player_id
         async with self.slots.slot(owner):
-            turn = await self.service.claim_computer_turn(game_id, by=self.name, lease=lease)
+            turn = await self.service.computer.claim_computer_turn(
+                game_id, by=self.name, lease=lease
+            )
             if turn is None:
                 return False
             result = await self._play(turn)
@@ -233,7 +235,7 @@ class ComputerOpponent:
         """Apply the move and post it under the channel's lock, so that the move it answers
         is posted first. Without Discord (a worker) the post stays owed: a bot posts it."""
         if self.announcer is None:
-            return await self.service.play_computer(turn, text)
+            return await self.service.computer.play_computer(turn, text)
         return await self.announcer.make(
-            turn.channel_id, partial(self.service.play_computer, turn, text)
+            turn.channel_id, partial(self.service.computer.play_computer, turn, text)
         )

@@ -141,7 +141,7 @@ class Scheduler:
     async def _run_round(self) -> None:
         self._failed = False
         try:
-            notices = await self.service.run_due(self.clock())
+            notices = await self.service.alarms.run_due(self.clock())
         except Exception:  # one bad round must not end the scheduler; the next retries
             log.exception("the scheduler's round failed")
             notices, self._failed = [], True
@@ -185,7 +185,7 @@ class Scheduler:
         """Post what the outbox still owes: after a crash between a commit and its post, or a
         post Discord refused (each failure puts its next attempt off; see the service)."""
         try:
-            owed = await self.service.owed_posts(self.clock())
+            owed = await self.service.outbox.owed_posts(self.clock())
         except Exception:
             log.exception("could not read the owed posts")
             self._failed = True
@@ -214,7 +214,7 @@ class Scheduler:
         if self._failed:
             return RETRY_AFTER
         try:
-            alarm = await self.service.next_alarm()
+            alarm = await self.service.outbox.next_alarm()
         except Exception:
             log.exception("could not read the next alarm")
             return MAX_SLEEP

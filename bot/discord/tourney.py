@@ -194,13 +194,13 @@ class TournamentPoster:
     async def run(self) -> None:
         """Do what is due (a deadline, a round's end) and post what is owed; a post that fails
         stays owed and is tried again later."""
-        await self.service.advance_tournaments()
-        for post in await self.service.owed_tournament_posts():
+        await self.service.tournaments.advance_tournaments()
+        for post in await self.service.tournaments.owed_tournament_posts():
             try:
                 await self.deliver(post)
             except Exception:
                 log.exception("tournament post %s could not be made; it stays owed", post.id)
-                await self.service.tournament_post_failed(post.id)
+                await self.service.tournaments.tournament_post_failed(post.id)
 
     async def deliver(self, post: TournamentPost) -> None:
         """Make one owed post."""
@@ -213,7 +213,7 @@ class TournamentPoster:
         if kind is PostKind.TOURNAMENT_ROUND:
             threads = await self._start_boards(view, post.round, locale)
             players = [p for b in view.round_boards(post.round) for p in (b.first_id, b.second_id)]
-            now = await self.service.tournament(view.id)  # with the games just started
+            now = await self.service.tournaments.tournament(view.id)  # with the games just started
             content = round_text(now, post.round, threads, locale)
             await self._send(post, content, pings(*players))
             return
@@ -266,7 +266,7 @@ class TournamentPoster:
             return
         channel = self.client.get_partial_messageable(view.row.channel_id)
         await channel.get_partial_message(message_id).edit(content=content, view=buttons)
-        await self.service.tournament_post_delivered(post.id)
+        await self.service.tournaments.tournament_post_delivered(post.id)
 
     async def _start_boards(
         self, view: TournamentView, round_number: int, locale: str
@@ -277,7 +277,7 @@ class TournamentPoster:
         parent: discord.TextChannel | None = None
         for board in view.round_boards(round_number):
             if board.game_id is not None:
-                threads[board.board] = (await self.service.game(board.game_id)).channel_id
+                threads[board.board] = (await self.service.queries.game(board.game_id)).channel_id
                 continue
             if board.second_id is None or board.first_points is not None:
                 continue
@@ -296,7 +296,7 @@ class TournamentPoster:
             thread = await parent.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-            started = await self.service.start_board(
+            started = await self.service.tournaments.start_board(
                 view.id, round_number, board.board, thread.id, parent.id
             )
             threads[board.board] = thread.id
@@ -334,4 +334,4 @@ class TournamentPoster:
             nonce=f"tournament-{post.id}",
             view=buttons or discord.utils.MISSING,
         )
-        await self.service.tournament_post_delivered(post.id, message.id)
+        await self.service.tournaments.tournament_post_delivered(post.id, message.id)

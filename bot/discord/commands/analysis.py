@@ -44,11 +44,11 @@ class AnalysisCog(commands.Cog):
         the stored result. Refusals are raised, so they are answered privately."""
         service, user_id = self.bot.service, interaction.user.id
         channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id
-        view = await service.analysable(
+        view = await service.analyses.analysable(
             user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id
         )
         await self.bot.sight.require(interaction, view)
-        request = await service.request_analysis(
+        request = await service.analyses.request_analysis(
             user_id, game_id=view.id, channel_id=channel_id, guild_id=guild_id
         )
         if request.new:
@@ -75,5 +75,7 @@ class AnalysisCog(commands.Cog):
         message = await interaction.followup.send(content, allowed_mentions=pings(), wait=True)
         # The latest answer is the one the analysis edits as it goes on.
         channel_id = interaction.channel_id or 0
-        await self.bot.service.set_analysis_message(analysis.view.id, channel_id, message.id)
+        await self.bot.service.analyses.set_analysis_message(
+            analysis.view.id, channel_id, message.id
+        )
         self.bot.analyst.look()

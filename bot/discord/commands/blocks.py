@@ -27,7 +27,7 @@ class BlocksCog(commands.Cog):
     @everywhere
     async def block(self, interaction: discord.Interaction, player: discord.User) -> None:
         """Refuse challenges and rematches from `player` (privately)."""
-        await self.bot.service.block(interaction.user.id, player.id)
+        await self.bot.service.blocks.block(interaction.user.id, player.id)
         content = text(user_locale(interaction), "block.blocked", player=mention(player.id))
         await interaction.response.send_message(content, ephemeral=True)
 
@@ -39,6 +39,6 @@ class BlocksCog(commands.Cog):
     @everywhere
     async def unblock(self, interaction: discord.Interaction, player: discord.User) -> None:
         """Accept challenges from `player` again (privately)."""
-        await self.bot.service.unblock(interaction.user.id, player.id)
+        await self.bot.service.blocks.unblock(interaction.user.id, player.id)
         content = text(user_locale(interaction), "block.unblocked", player=mention(player.id))
         await interaction.response.send_message(content, ephemeral=True)

@@ -134,7 +134,7 @@ class ChallengeCog(commands.Cog):
     ) -> None:
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
         itself, start the game at once."""
-        computer = self.bot.service.is_computer_player(opponent.id)
+        computer = self.bot.service.challenges.is_computer_player(opponent.id)
         reach = reach_of(interaction)
         if reach is None:  # every answer here would be private: no game can be played
             await interaction.response.send_message(
@@ -158,7 +158,7 @@ class ChallengeCog(commands.Cog):
             options.update(player_id=interaction.user.id, player_first=who_first, level=level_name)
             await self._versus_computer(interaction, thread, options)
             return
-        made = await self.bot.service.challenge(
+        made = await self.bot.service.challenges.challenge(
             channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id,
             opponent_id=opponent.id,
@@ -198,10 +198,10 @@ class ChallengeCog(commands.Cog):
         except discord.HTTPException:
             # Nobody saw it, so nobody could answer it: withdraw it rather than let it block
             # the same challenge for two days.
-            await self.bot.service.cancel(made.id, interaction.user.id)
+            await self.bot.service.challenges.cancel(made.id, interaction.user.id)
             raise
         if isinstance(callback.resource, discord.InteractionMessage):  # to edit it on expiry
-            await self.bot.service.set_challenge_message(made.id, callback.resource.id)
+            await self.bot.service.challenges.set_challenge_message(made.id, callback.resource.id)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A press on a finished game's Rematch button (errors go privately to the presser)."""
@@ -210,7 +210,7 @@ class ChallengeCog(commands.Cog):
     async def _rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         # The game's reach decides, not this channel's permissions: a reply-only game's
         # rematch is answered through this press (the challenge, or the computer's start).
-        finished = await self.bot.service.game(game_id)
+        finished = await self.bot.service.queries.game(game_id)
         if finished.reach is Reach.REPLY and reach_of(interaction) is None:
             # The server forbids external apps now: every answer would be private.
             await interaction.response.send_message(
@@ -219,7 +219,7 @@ class ChallengeCog(commands.Cog):
             return
         check_place(interaction, finished.reach, thread=False)
         self.bot.names.remember(interaction.user)
-        made = await self.bot.service.rematch(
+        made = await self.bot.service.rematches.rematch(
             game_id, interaction.user.id, request_id=interaction.id
         )
         if isinstance(made, Challenge):
@@ -243,7 +243,7 @@ class ChallengeCog(commands.Cog):
             # Every option and the player's limit of computer games are checked before a
             # thread is made for the game.
             checked = {k: v for k, v in options.items() if k not in ("player_first", "reach")}
-            await self.bot.service.check_computer_game(**checked)
+            await self.bot.service.computer.check_computer_game(**checked)
             await interaction.response.defer()  # opening a thread takes a request of its own
             computer = self.bot.user.id if self.bot.user else 0
             opened = await self._thread(
@@ -253,7 +253,7 @@ class ChallengeCog(commands.Cog):
         announcer = self.bot.announcer
         async with announcer.in_order(channel_id):
             try:
-                started = await self.bot.service.start_computer_game(
+                started = await self.bot.service.computer.start_computer_game(
                     channel_id=channel_id, parent_channel_id=parent_id, **options
                 )
             except Exception:
@@ -341,7 +341,9 @@ class ChallengeCog(commands.Cog):
         """Check, open the thread if one was asked for, and accept: the challenge, the game
         started, its thread. A thread the game cannot start in after all (the challenge was
         withdrawn meanwhile) is closed again."""
-        challenge = await self.bot.service.check_accept(challenge_id, interaction.user.id)
+        challenge = await self.bot.service.challenges.check_accept(
+            challenge_id, interaction.user.id
+        )
         # The channel may have changed since the challenge: refuse before anything is made.
         check_place(interaction, challenge.reach, thread=challenge.wants_thread)
         if challenge.reach is Reach.POST and not interaction.response.is_done():
@@ -353,7 +355,7 @@ class ChallengeCog(commands.Cog):
                 interaction, challenge.game_kind, challenge.challenger_id, challenge.opponent_id
             )
         try:
-            result = await self.bot.service.accept(
+            result = await self.bot.service.challenges.accept(
                 challenge_id,
                 interaction.user.id,
                 channel_id=thread.id if thread else None,
@@ -378,7 +380,7 @@ class ChallengeCog(commands.Cog):
 
     async def decline(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent declines, or the challenger withdraws the challenge."""
-        closed = await self.bot.service.turn_down(challenge_id, interaction.user.id)
+        closed = await self.bot.service.challenges.turn_down(challenge_id, interaction.user.id)
         content = self._closed_text(interaction, closed)
         if interaction.user.id == closed.challenger_id:
             # A withdrawal notifies nobody (issue 27: challenge and withdraw made a ping loop):
@@ -392,7 +394,9 @@ class ChallengeCog(commands.Cog):
     async def block_challenger(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """The opponent declines and blocks the challenger. Everyone else sees a decline, the
         challenger too; the one who blocked is told privately what the block does."""
-        closed = await self.bot.service.decline_and_block(challenge_id, interaction.user.id)
+        closed = await self.bot.service.challenges.decline_and_block(
+            challenge_id, interaction.user.id
+        )
         await self._tell_challenger(interaction, closed, self._closed_text(interaction, closed))
         blocked = text(
             user_locale(interaction), "block.blocked", player=mention(closed.challenger_id)

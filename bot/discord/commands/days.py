@@ -97,13 +97,15 @@ class DaysCog(commands.Cog):
         locale = user_locale(interaction)
         service = self.bot.service
         if mode is None:
-            chosen, closed = await service.notify_of(interaction.user.id)
+            chosen, closed = await service.notifications.notify_of(interaction.user.id)
             lines = [text(locale, "notify.current", mode=text(locale, f"choice.notify.{chosen}"))]
             if closed:
                 lines.append(text(locale, "notify.closed"))
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
             return
-        chosen = await service.set_notify(interaction.user.id, Notify(mode.value), locale)
+        chosen = await service.notifications.set_notify(
+            interaction.user.id, Notify(mode.value), locale
+        )
         content = text(locale, "notify.set", mode=text(locale, f"choice.notify.{chosen}"))
         await interaction.response.send_message(content, ephemeral=True)
 
@@ -123,7 +125,7 @@ class DaysCog(commands.Cog):
     ) -> None:
         """Start or end a holiday, or see where you stand (privately); opponents are told in
         their games' channels."""
-        status = await self.bot.service.vacation(interaction.user.id, days, end=end)
+        status = await self.bot.service.vacations.vacation(interaction.user.id, days, end=end)
         action = "end" if end else "start" if days is not None else "status"
         content = vacation_text(status, user_locale(interaction), action)
         await interaction.response.send_message(content, ephemeral=True)
@@ -140,7 +142,9 @@ class DaysCog(commands.Cog):
         """/takeback's work, for the command and the game menu's Take back."""
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):
-            result = await self.bot.service.request_takeback(channel_id, interaction.user.id)
+            result = await self.bot.service.takebacks.request_takeback(
+                channel_id, interaction.user.id
+            )
             await self.announce(interaction, result)
 
     async def answer_takeback(
@@ -148,7 +152,7 @@ class DaysCog(commands.Cog):
     ) -> None:
         """A press on a takeback request's button."""
         async with self.bot.announcer.in_order(interaction.channel_id or 0):
-            result = await self.bot.service.answer_takeback(
+            result = await self.bot.service.takebacks.answer_takeback(
                 game_id, interaction.user.id, accept=accept
             )
             await self.announce(interaction, result)

@@ -105,7 +105,7 @@ class InfoCog(commands.Cog):
         locale = user_locale(interaction)
         service = self.bot.service
         here = await self._visible(interaction)
-        mine = await service.games(user_id=interaction.user.id, limit=LISTED)
+        mine = await service.queries.games(user_id=interaction.user.id, limit=LISTED)
         sections = [(text(locale, "games.yours"), mine)]
         if interaction.guild_id is not None:  # in a DM there is no server to list
             sections.insert(0, (text(locale, "games.server"), here))
@@ -116,7 +116,7 @@ class InfoCog(commands.Cog):
             listed.update(v.id for v in fresh)
             lines.append(f"**{title}**")
             lines += [self._line(v, locale) for v in fresh] or [text(locale, "games.none")]
-        finished = await service.finished_games(
+        finished = await service.queries.finished_games(
             interaction.user.id, guild_id=interaction.guild_id, page=page
         )
         lines += self._finished(finished, interaction.user.id, locale)
@@ -128,7 +128,9 @@ class InfoCog(commands.Cog):
         if interaction.guild_id is None:
             return []
         # More than are listed: some may be in channels closed to this member.
-        found = await self.bot.service.games(guild_id=interaction.guild_id, limit=LISTED * 4)
+        found = await self.bot.service.queries.games(
+            guild_id=interaction.guild_id, limit=LISTED * 4
+        )
         shown = [view for view in found if await self.bot.sight.may_see(interaction, view)]
         return shown[:LISTED]
 
@@ -197,12 +199,12 @@ class InfoCog(commands.Cog):
         """The record of this channel's game (the running one, else the last one), or of any
         game of the server by its number, as a file."""
         if game is None:
-            view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+            view = await self.bot.service.queries.latest_game_in(interaction.channel_id or 0)
         else:
-            view = await self.bot.service.game_here(game, interaction.guild_id)
+            view = await self.bot.service.queries.game_here(game, interaction.guild_id)
             await self.bot.sight.require(interaction, view)
         names = await self.bot.names.many(list(view.players.values()), view.guild_id)
-        export = await self.bot.service.export(view.id, names)
+        export = await self.bot.service.queries.export(view.id, names)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)
         await interaction.response.send_message(file=file, ephemeral=True)
 

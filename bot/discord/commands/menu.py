@@ -24,7 +24,7 @@ class GameMenu:
 
     async def open(self, interaction: discord.Interaction, game_id: int) -> None:
         """The menu, privately, to a player of an active game; refusals privately."""
-        view = await self.bot.service.game(game_id)
+        view = await self.bot.service.queries.game(game_id)
         _require_player(view, interaction.user.id)
         locale = user_locale(interaction)
         if not view.is_active:
@@ -38,7 +38,7 @@ class GameMenu:
     async def act(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
         """An action of the menu: done as its command does it, if game `game_id` is still the
         channel's game; otherwise a private answer and nothing done."""
-        view = await self.bot.service.game(game_id)
+        view = await self.bot.service.queries.game(game_id)
         _require_player(view, interaction.user.id)
         if not view.is_active:
             await self._over(interaction, view)
@@ -57,7 +57,7 @@ class GameMenu:
     async def _current_id(self, channel_id: int) -> int | None:
         """The id of the channel's active game (None: none)."""
         try:
-            return (await self.bot.service.game_in(channel_id)).id
+            return (await self.bot.service.queries.game_in(channel_id)).id
         except ServiceError:
             return None
 

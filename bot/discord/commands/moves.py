@@ -25,7 +25,7 @@ class MoveByButton:
 
     async def open(self, interaction: discord.Interaction, game_id: int, revision: int) -> None:
         """A press on Make move: the modal for the player to move; refusals privately."""
-        view = await self.bot.service.game(game_id)
+        view = await self.bot.service.queries.game(game_id)
         if _outdated(view, revision):
             await self._outdated(interaction, view)
             return
@@ -44,7 +44,7 @@ class MoveByButton:
     ) -> None:
         """A Make move modal submitted with `move` (typed, else picked): played on the
         position the modal was opened on, as `/move` plays it; refusals privately."""
-        view = await self.bot.service.game(game_id)
+        view = await self.bot.service.queries.game(game_id)
         if _outdated(view, revision):
             await self._outdated(interaction, view)
             return
@@ -54,7 +54,7 @@ class MoveByButton:
         self.bot.names.remember(interaction.user)
         channel_id, user_id = view.channel_id, interaction.user.id
         # The revision the modal showed: if the game moved on meanwhile, nothing is played.
-        play = partial(self.bot.service.play, channel_id, user_id, move, revision)
+        play = partial(self.bot.service.moves.play, channel_id, user_id, move, revision)
         await self.bot.announcer.make(channel_id, play, interaction)
 
     async def _outdated(self, interaction: discord.Interaction, view: GameView) -> None:

@@ -123,7 +123,7 @@ class PlayCog(commands.Cog):
     async def _move(self, interaction: discord.Interaction, move: str) -> None:
         self.bot.names.remember(interaction.user)
         channel_id = interaction.channel_id or 0
-        play = partial(self.bot.service.play, channel_id, interaction.user.id, move)
+        play = partial(self.bot.service.moves.play, channel_id, interaction.user.id, move)
         await self.bot.announcer.make(channel_id, play, interaction)
 
     @move.autocomplete("move")
@@ -132,7 +132,7 @@ class PlayCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """Legal moves that complete what the player typed (nothing for the other player)."""
         try:
-            view = await self.bot.service.game_in(interaction.channel_id or 0)
+            view = await self.bot.service.queries.game_in(interaction.channel_id or 0)
         except ServiceError:
             return []
         if view.to_move_id != interaction.user.id:
@@ -186,9 +186,9 @@ class PlayCog(commands.Cog):
         public = visibility is not None and visibility.value == "public"
         if game is None:
             # After the end the last game's final position stays on show until a new one starts.
-            view = await self.bot.service.latest_game_in(interaction.channel_id or 0)
+            view = await self.bot.service.queries.latest_game_in(interaction.channel_id or 0)
         else:
-            view = await self.bot.service.game_here(game, interaction.guild_id)
+            view = await self.bot.service.queries.game_here(game, interaction.guild_id)
             await self.bot.sight.require(interaction, view)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         locale = public_locale(interaction) if public else user_locale(interaction)
@@ -204,7 +204,7 @@ class PlayCog(commands.Cog):
     async def step(self, interaction: discord.Interaction, game_id: int, turn: int) -> None:
         """A press on a history button: that position, privately (in place when pressed on a
         private message already, so stepping fills no channel)."""
-        history = await self.bot.service.history(game_id, interaction.guild_id, turn)
+        history = await self.bot.service.queries.history(game_id, interaction.guild_id, turn)
         await self.bot.sight.require(interaction, history.view)  # the buttons may be anyone's
         own = interaction.message is not None and interaction.message.flags.ephemeral
         if own:
@@ -241,7 +241,7 @@ class PlayCog(commands.Cog):
     async def _chance_line(self, game_id: int, turn: int, locale: str) -> str:
         """Once the game is analysed: a line with the first colour's winning chance after
         `turn` (0: at the start), else nothing."""
-        analysis = await self.bot.service.analysis(game_id)
+        analysis = await self.bot.service.analyses.analysis(game_id)
         if analysis is None or not analysis.finished:
             return ""
         chances = chances_of(reviews_of(analysis))
@@ -265,7 +265,7 @@ class PlayCog(commands.Cog):
         """/resign's work, for the command and the game menu's Resign."""
         channel_id = interaction.channel_id or 0
         service = self.bot.service
-        resign = partial(service.resign, channel_id, interaction.user.id, whole_match=match)
+        resign = partial(service.moves.resign, channel_id, interaction.user.id, whole_match=match)
         made = partial(self.bot.announcer.make, channel_id, resign, interaction)
         await self.unseen.first(interaction, made, channel_id=channel_id)
 
@@ -285,7 +285,7 @@ class PlayCog(commands.Cog):
     async def _draw(self, interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id or 0
         async with self.bot.announcer.in_order(channel_id):  # an agreed draw ends the game
-            result = await self.bot.service.offer_draw(channel_id, interaction.user.id)
+            result = await self.bot.service.moves.offer_draw(channel_id, interaction.user.id)
             await self.announce_draw(interaction, result)
 
     async def answer_draw(
@@ -293,7 +293,9 @@ class PlayCog(commands.Cog):
     ) -> None:
         """A press on a draw offer's button."""
         async with self.bot.announcer.in_order(interaction.channel_id or 0):
-            result = await self.bot.service.answer_draw(game_id, interaction.user.id, accept=accept)
+            result = await self.bot.service.moves.answer_draw(
+                game_id, interaction.user.id, accept=accept
+            )
             await self.announce_draw(interaction, result)
 
     # Posting -----------------------------------------------------------------------------------

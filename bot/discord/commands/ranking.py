@@ -194,7 +194,7 @@ class RankingCog(commands.Cog):
     @in_servers  # ratings are per server
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """The server's best players of a game, privately."""
-        board = await self.bot.service.leaderboard(interaction.guild_id or 0, game)
+        board = await self.bot.service.ratings.leaderboard(interaction.guild_id or 0, game)
         locale = user_locale(interaction)
         await interaction.response.send_message(
             board_text(board, locale),
@@ -212,7 +212,7 @@ class RankingCog(commands.Cog):
 
     async def turn_page(self, interaction: discord.Interaction, kind: str, page: int) -> None:
         """A press on a leaderboard's ◀ or ▶: the page, in place."""
-        board = await self.bot.service.leaderboard(interaction.guild_id or 0, kind, page)
+        board = await self.bot.service.ratings.leaderboard(interaction.guild_id or 0, kind, page)
         locale = user_locale(interaction)
         await interaction.response.edit_message(
             content=board_text(board, locale), view=board_buttons(board, locale)
@@ -237,7 +237,7 @@ class RankingCog(commands.Cog):
     ) -> None:
         """A player's rating with its chart, results, streak and last games, privately."""
         target = player or interaction.user
-        stats = await self.bot.service.stats(
+        stats = await self.bot.service.ratings.stats(
             interaction.guild_id or 0,
             target.id,
             game,

@@ -96,7 +96,7 @@ class TournamentCog(commands.Cog):
         require_game_permissions(interaction, new_thread=False)
         require_game_permissions(interaction, new_thread=True)
         assert interaction.guild_id is not None  # servers only
-        made = await self.bot.service.create_tournament(
+        made = await self.bot.service.tournaments.create_tournament(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel.id,
             organiser_id=interaction.user.id,
@@ -131,7 +131,7 @@ class TournamentCog(commands.Cog):
     async def start(self, interaction: discord.Interaction, tournament: int) -> None:
         """Start before the deadline (the organiser, or a member who may manage the server)."""
         await self._own(interaction, tournament)
-        started = await self.bot.service.start_tournament(
+        started = await self.bot.service.tournaments.start_tournament(
             tournament, interaction.user.id, may_manage=may_manage(interaction)
         )
         await self._say(interaction, "tournament.started", id=started.id)
@@ -142,7 +142,7 @@ class TournamentCog(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
         """Cancel (the organiser, or a member who may manage the server)."""
         await self._own(interaction, tournament)
-        await self.bot.service.cancel_tournament(
+        await self.bot.service.tournaments.cancel_tournament(
             tournament, interaction.user.id, may_manage=may_manage(interaction)
         )
         await self._say(interaction, "tournament.cancelled", id=tournament)
@@ -161,7 +161,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         """Take a player off the list, or out of the running tournament."""
         await self._own(interaction, tournament)
-        await self.bot.service.remove_player(
+        await self.bot.service.tournaments.remove_player(
             tournament, interaction.user.id, player.id, may_manage=may_manage(interaction)
         )
         await self._say(interaction, "tournament.removed", id=tournament, player=mention(player.id))
@@ -172,7 +172,7 @@ class TournamentCog(commands.Cog):
     async def withdraw(self, interaction: discord.Interaction, tournament: int) -> None:
         """Leave a running tournament."""
         await self._own(interaction, tournament)
-        await self.bot.service.withdraw_from_tournament(tournament, interaction.user.id)
+        await self.bot.service.tournaments.withdraw_from_tournament(tournament, interaction.user.id)
         await self._say(interaction, "tournament.withdrew", id=tournament)
 
     @tournament.command(name=key("standings", "name"), description=key("standings", "description"))
@@ -193,7 +193,7 @@ class TournamentCog(commands.Cog):
     async def listing(self, interaction: discord.Interaction) -> None:
         """This server's tournaments (privately)."""
         assert interaction.guild_id is not None
-        views = await self.bot.service.server_tournaments(interaction.guild_id)
+        views = await self.bot.service.tournaments.server_tournaments(interaction.guild_id)
         await interaction.response.send_message(
             list_text(views, user_locale(interaction)), ephemeral=True
         )
@@ -206,9 +206,9 @@ class TournamentCog(commands.Cog):
         """Join or Leave pressed under a sign-up message."""
         user = interaction.user.id
         if join:
-            await self.bot.service.join_tournament(tournament_id, user)
+            await self.bot.service.tournaments.join_tournament(tournament_id, user)
         else:
-            await self.bot.service.leave_tournament(tournament_id, user)
+            await self.bot.service.tournaments.leave_tournament(tournament_id, user)
         await self._say(
             interaction, "tournament.joined" if join else "tournament.left", id=tournament_id
         )
@@ -217,7 +217,7 @@ class TournamentCog(commands.Cog):
 
     async def _own(self, interaction: discord.Interaction, tournament_id: int) -> TournamentView:
         """The tournament, if it is this server's (else `TournamentNotFoundError`)."""
-        return await self.bot.service.tournament(tournament_id, interaction.guild_id)
+        return await self.bot.service.tournaments.tournament(tournament_id, interaction.guild_id)
 
     async def _say(self, interaction: discord.Interaction, message: str, **params: object) -> None:
         """Answer privately, then make the posts the change owes (the sign-up list, a round)."""

@@ -50,7 +50,7 @@ class UnseenLosses:
         """Answer `interaction` with a loss on time its user has not been shown yet; whether
         there was one (it counts as shown from now on)."""
         service, announcer = self.bot.service, self.bot.announcer
-        loss = await service.unseen_time_loss(
+        loss = await service.unseen.unseen_time_loss(
             interaction.user.id, game_id=game_id, channel_id=channel_id
         )
         if loss is None:

@@ -58,8 +58,8 @@ async def analysis_of(tmp_path: Path, reviews: list[TurnReview], done: int) -> A
     try:
         await start_game(service)
         await play_moves(service, CHANNEL, count=4)
-        await service.resign(CHANNEL, ALICE)
-        view = await service.latest_game_in(CHANNEL)
+        await service.moves.resign(CHANNEL, ALICE)
+        view = await service.queries.latest_game_in(CHANNEL)
     finally:
         await service.connection.close()
     state = AnalysisState.DONE if done == len(reviews) else AnalysisState.RUNNING

@@ -43,8 +43,10 @@ async def asked(service: GameService) -> int:
     """A finished game of seven turns whose analysis alice asked for."""
     await start_game(service)
     view = await play_moves(service, CHANNEL, count=6)
-    await service.resign(CHANNEL, ALICE)
-    await service.request_analysis(ALICE, game_id=view.id, channel_id=CHANNEL, guild_id=GUILD)
+    await service.moves.resign(CHANNEL, ALICE)
+    await service.analyses.request_analysis(
+        ALICE, game_id=view.id, channel_id=CHANNEL, guild_id=GUILD
+    )
     return view.id
 
 
@@ -53,7 +55,7 @@ def analyst(service: GameService, slots: FairSlots) -> Analyst:
 
 
 async def done(service: GameService, game_id: int) -> int:
-    analysis = await service.analysis(game_id)
+    analysis = await service.analyses.analysis(game_id)
     assert analysis is not None
     return analysis.done
 
@@ -96,7 +98,7 @@ async def test_no_turn_while_the_database_holds_a_computer_move_nobody_thinks_ab
 ) -> None:
     game_id = await asked(service)
     await start_computer_game(service, player_first=False, channel_id=CHANNEL + 1)
-    assert await service.open_computer_jobs()
+    assert await service.computer.open_computer_jobs()
     assert not await analyst(service, FairSlots(1)).review_one()
     assert await done(service, game_id) == 0
 
@@ -156,7 +158,7 @@ async def test_a_turn_whose_process_dies_or_runs_out_of_time_is_given_up_after_a
     )
     for _ in range(FAILED_TRIES):
         assert await failing.review_one()  # each try at once: its claim was given back
-    analysis = await service.analysis(game_id)
+    analysis = await service.analyses.analysis(game_id)
     assert analysis is not None and analysis.failed and analysis.failed_turn == 1
     assert not await failing.review_one()  # and never again
 

@@ -78,7 +78,7 @@ async def test_a_player_who_cannot_get_letters_is_noted_once(tmp_path: Path, cod
     clock = FakeClock()
     service = await lost_reply_game(tmp_path / "bot.sqlite3", clock)
     try:
-        await service.run_due()
+        await service.alarms.run_due()
         clock.advance(minutes=1)
         client = RefusingDms(code)
         announcer = SimpleNamespace(
@@ -88,13 +88,13 @@ async def test_a_player_who_cannot_get_letters_is_noted_once(tmp_path: Path, cod
             locale_of=lambda guild_id: "en",
         )
         letters = Letters(announcer)  # type: ignore[arg-type]
-        for owed in await service.owed_posts(clock.now):
+        for owed in await service.outbox.owed_posts(clock.now):
             assert isinstance(owed, TimeLossDm)
             await letters.time_loss(owed)  # refused, noted, settled: nothing fails
         assert client.tries == 2
-        assert await service.owed_posts(clock.now) == []
-        assert (await service.notify_of(ALICE))[1] is True
-        assert (await service.notify_of(BOB))[1] is True
+        assert await service.outbox.owed_posts(clock.now) == []
+        assert (await service.notifications.notify_of(ALICE))[1] is True
+        assert (await service.notifications.notify_of(BOB))[1] is True
     finally:
         await service.connection.close()
 
@@ -103,7 +103,7 @@ async def test_another_refusal_leaves_the_letter_owed(tmp_path: Path) -> None:
     clock = FakeClock()
     service = await lost_reply_game(tmp_path / "bot.sqlite3", clock)
     try:
-        await service.run_due()
+        await service.alarms.run_due()
         clock.advance(minutes=1)
         announcer = SimpleNamespace(
             service=service,
@@ -112,9 +112,9 @@ async def test_another_refusal_leaves_the_letter_owed(tmp_path: Path) -> None:
             locale_of=lambda guild_id: "en",
         )
         letters = Letters(announcer)  # type: ignore[arg-type]
-        [first, _] = await service.owed_posts(clock.now)
+        [first, _] = await service.outbox.owed_posts(clock.now)
         with pytest.raises(discord.Forbidden):
             await letters.time_loss(first)
-        assert (await service.notify_of(first.user_id))[1] is False
+        assert (await service.notifications.notify_of(first.user_id))[1] is False
     finally:
         await service.connection.close()

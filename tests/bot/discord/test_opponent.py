@@ -122,11 +122,11 @@ async def test_at_work_it_resumes_its_turn_and_answers_every_move(
         await computer.until_posted(1)
         [opening] = computer.posts.moves
         assert opening.mover_id == COMPUTER and opening.next_id == ALICE
-        await service.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
+        await service.moves.play(CHANNEL, ALICE, "swap" if opening.played != "swap" else "pass")
         computer.opponent.schedule(opening.view.id)  # asked again as well: still one job
         await computer.until_posted(2)
     assert len(computer.posts.moves) == 2
-    assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+    assert (await service.queries.game_in(CHANNEL)).to_move_id == ALICE
 
 
 @pytest.mark.parametrize(
@@ -146,7 +146,7 @@ async def test_a_broken_search_is_tried_again_then_the_computer_answers_at_once(
     # A dead worker is tried once more; an illegal move would come again from the same seed,
     # so the computer answers at once after the first.
     assert len(failures) == tries
-    now = await service.game_in(CHANNEL)
+    now = await service.queries.game_in(CHANNEL)
     assert now.to_move_id == ALICE
     # The scheduler's subscription learns of the player's new deadline.
     assert changes == [GameChanged(view.id, now.revision, active=True, computer_to_move=False)]
@@ -159,7 +159,7 @@ async def test_a_hanging_search_is_stopped_after_the_grace_time(
     computer = computers(workers.hangs, seconds=0.1, grace=0.2)
     computer.opponent.schedule(view.id)
     await computer.until_posted(1)
-    assert (await service.game_in(CHANNEL)).to_move_id == ALICE
+    assert (await service.queries.game_in(CHANNEL)).to_move_id == ALICE
     assert computer.search.found == 0  # the move came from the instant answer
 
 
@@ -170,10 +170,10 @@ async def test_a_move_found_after_the_player_resigned_is_dropped(
     computer = computers(workers.slow, seconds=0.3)
     turn = asyncio.create_task(computer.opponent.take_turn(view.id))
     await computer.until_thinking(view.id)
-    await service.resign(CHANNEL, ALICE)
+    await service.moves.resign(CHANNEL, ALICE)
     assert await asyncio.wait_for(turn, WAIT)  # it had the turn, and thought to the end
     assert computer.search.found == 1 and computer.posts.moves == []
-    finished = await service.latest_game_in(CHANNEL)
+    finished = await service.queries.latest_game_in(CHANNEL)
     assert [str(move) for move in finished.game.moves] == ["resign red"]
     assert finished.ending is not None and finished.ending.termination == "resignation"
 
@@ -185,7 +185,7 @@ async def test_closing_stops_a_search_in_progress_at_once(service: GameService, 
     await computer.until_thinking(view.id)
     await asyncio.wait_for(computer.opponent.close(), WAIT)
     assert multiprocessing.active_children() == []
-    assert (await service.game_in(CHANNEL)).revision == 0  # the next start resumes it
+    assert (await service.queries.game_in(CHANNEL)).revision == 0  # the next start resumes it
     computer.opponent.schedule(view.id)  # after closing: nothing starts
     assert computer_tasks() == []
 
@@ -199,7 +199,7 @@ async def test_the_computer_is_not_warned_of_a_rule_a_person_would_be(
     from bot.i18n import text
 
     await start_computer_game(service, player_first=True)
-    opened = await service.play(CHANNEL, ALICE, "f6 h8")  # the computer may now swap (P4)
+    opened = await service.moves.play(CHANNEL, ALICE, "f6 h8")  # the computer may now swap (P4)
     computer = TurnTexts(lambda user: user == COMPUTER)
     assert text("en", "move.swap_hint") not in computer.turn_text(opened, "en")
     person = TurnTexts(lambda user: False)  # the same move seen with a person to answer it

@@ -60,12 +60,12 @@ async def test_a_game_that_cannot_be_loaded_does_not_hold_up_the_others(tmp_path
     await service.connection.close()
     service = await open_service(path, clock, CountingSeeds())  # no cached positions
     try:
-        [loss] = await service.run_due()
+        [loss] = await service.alarms.run_due()
         assert isinstance(loss, TimeLoss) and loss.view.channel_id == CHANNEL + 1
         async with service.connection.read() as db:
             broken = await games.active_game_in(db, CHANNEL)
         assert broken is not None and broken.next_alarm_at > int(clock.now.timestamp())
-        assert await service.run_due() == []  # postponed, not retried at once
+        assert await service.alarms.run_due() == []  # postponed, not retried at once
     finally:
         await service.connection.close()
 
@@ -85,7 +85,7 @@ async def test_a_cancelled_transaction_leaves_the_connection_usable(tmp_path: Pa
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await start_game(service)  # a new transaction begins normally
-        assert (await service.game_in(CHANNEL)).players == {"white": ALICE, "red": BOB}
+        assert (await service.queries.game_in(CHANNEL)).players == {"white": ALICE, "red": BOB}
     finally:
         await service.connection.close()
 

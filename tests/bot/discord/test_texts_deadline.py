@@ -43,8 +43,8 @@ async def test_a_reply_games_loss_on_time_is_told_at_the_next_press(tmp_path: Pa
     try:
         await start_game(service, reach=Reach.REPLY)
         clock.advance(days=3)
-        await service.run_due()
-        loss = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
+        await service.alarms.run_due()
+        loss = await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL)
         assert loss is not None and loss.view.finished_at is not None
         for language in LANGUAGES:
             said = TEXTS.unseen_loss_text(loss, language)

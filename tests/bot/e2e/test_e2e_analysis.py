@@ -44,7 +44,7 @@ async def finished_game(
     )
     await play_moves(bot.service, channel.id, count=8)
     if resign:
-        await bot.service.resign(channel.id, world.bob.id)
+        await bot.service.moves.resign(channel.id, world.bob.id)
     return started.view.id
 
 
@@ -83,7 +83,7 @@ async def test_analyze_a_ponte_game_shows_progress_then_the_result(
     assert "🔍" in asked.content or is_result(asked.message)
     shown = await result_of(world, asked.message)
     assert_result(world, shown, game_id)
-    analysis = await bot.service.analysis(game_id)
+    analysis = await bot.service.analyses.analysis(game_id)
     assert analysis is not None and analysis.finished and len(analysis.reviews) == TURNS
 
 
@@ -143,7 +143,7 @@ async def test_a_running_game_or_one_not_seen_cannot_be_analysed(
         opponent=world.bob.id,
         guild_id=world.guild.id,
     )
-    running_game = await bot.service.game_in(world.channel.id)
+    running_game = await bot.service.queries.game_in(world.channel.id)
     busy = await run(world, world.alice, "analyze", {"game": running_game.id})
     assert busy.ephemeral
     expected_running = errors.GameNotOverError("", game_id=running_game.id)
@@ -169,7 +169,7 @@ async def test_an_analysis_cut_by_a_restart_goes_on_where_it_stopped(world: Worl
     world.reviewer = workers.review_after_cut
     async with running(world) as bot:
         assert_result(world, await result_of(world, asked.message), game_id)
-        analysis = await bot.service.analysis(game_id)
+        analysis = await bot.service.analyses.analysis(game_id)
         assert analysis is not None and len(analysis.reviews) == TURNS
 
 
@@ -182,7 +182,7 @@ async def test_the_history_shows_each_positions_chance_once_analysed(
     assert chance not in board.content  # not analysed yet
     asked = await run(world, world.alice, "analyze", {"game": game_id})
     await result_of(world, asked.message)
-    analysis = await bot.service.analysis(game_id)
+    analysis = await bot.service.analyses.analysis(game_id)
     assert analysis is not None
     reviews = reviews_of(analysis)
     board = await run(world, world.alice, "board", {"game": game_id})
@@ -203,14 +203,14 @@ async def test_a_turn_that_cannot_be_reviewed_ends_the_analysis_as_failed(
     async with running(world) as bot:
         game_id = await finished_game(world, bot)
         asked = await run(world, world.alice, "analyze", {"game": game_id})
-        queued = await bot.service.analysis(game_id)
+        queued = await bot.service.analyses.analysis(game_id)
         assert queued is not None
         title = text("en", queued.view.kind.title_key)
         failed = text("en", "analysis.failed", game_id=game_id, game=title, turn=1)
         await world.fake.world.wait_until(
             lambda: asked.message.content == failed or None, timeout=60, what="the failure"
         )
-        analysis = await bot.service.analysis(game_id)
+        analysis = await bot.service.analyses.analysis(game_id)
         assert analysis is not None and analysis.state is analyses.AnalysisState.FAILED
         assert analysis.reviews == ()
         assert not await bot.analyst.review_one()  # no further attempt: nothing to claim

@@ -16,14 +16,14 @@ async def test_a_holiday_ended_in_the_second_it_began_gives_the_clock_back(
     world: World, bot: GameBot
 ) -> None:
     await start(world, "ponte")
-    before = (await bot.service.game_in(world.channel.id)).deadline_at
+    before = (await bot.service.queries.game_in(world.channel.id)).deadline_at
     away = await run(world, world.alice, "vacation", {"days": 7})
     assert away.ephemeral and "🏖️" in away.content
     back = await run(world, world.alice, "vacation", {"end": True})  # the clock has not moved
     assert back.ephemeral
     assert back.content.startswith(text("en", "vacation.ended", days_left=0).split(":")[0])
     assert text("en", "error.unexpected") not in back.content
-    assert (await bot.service.game_in(world.channel.id)).deadline_at == before
+    assert (await bot.service.queries.game_in(world.channel.id)).deadline_at == before
     status = await run(world, world.alice, "vacation")
     assert status.content.startswith(text("en", "vacation.status_home", days_left=0)[:20])
 

@@ -69,7 +69,7 @@ async def play_to_the_end(
     move; the last one is followed by the replay."""
     rng = random.Random(seed)
     for _ in range(300):
-        view = await bot.service.game_in(channel.id)
+        view = await bot.service.queries.game_in(channel.id)
         mover = world.alice if view.to_move_id == world.alice.id else world.bob
         move = "swap" if view.revision == 1 and view.kind.key == "ponte" else random_move(view, rng)
         if mover is world.alice:  # she installed the app: /move
@@ -83,7 +83,7 @@ async def play_to_the_end(
         board = result.message
         assert not result.ephemeral, result.content
         assert result.attachments[0].data.startswith(PNG)
-        after = await bot.service.latest_game_in(channel.id)
+        after = await bot.service.queries.latest_game_in(channel.id)
         if after.is_active:
             assert [user.id for user in result.message.pinged] == [after.to_move_id]
             continue
@@ -98,7 +98,7 @@ async def test_a_whole_ponte_game_in_a_group_dm_lives_in_answers_only(
 ) -> None:
     world = places
     started = await challenge_and_accept(world, world.group, "ponte", {"variant": "classic"})
-    game = await bot.service.latest_game_in(world.group.id)
+    game = await bot.service.queries.latest_game_in(world.group.id)
     assert game.reach is Reach.REPLY
     finished = await play_to_the_end(world, bot, world.group, started, seed=2)
     assert finished.ending is not None
@@ -129,7 +129,7 @@ async def test_no_thread_where_the_bot_only_answers(places: Anywhere, bot: GameB
     )
     assert refused.ephemeral
     assert refused.content == text("en-US", "error.no_thread_in_replies")
-    assert await bot.service.pending_challenges(world.alice.id) == []
+    assert await bot.service.challenges.pending_challenges(world.alice.id) == []
 
 
 async def test_a_server_that_forbids_external_apps_starts_no_game(
@@ -142,4 +142,4 @@ async def test_a_server_that_forbids_external_apps_starts_no_game(
         world, world.alice, "challenge", {"game": "ponte", "opponent": world.bob}, channel=channel
     )
     assert refused.ephemeral and refused.content == text("en-US", "reach.ephemeral_only")
-    assert await bot.service.pending_challenges(world.alice.id) == []
+    assert await bot.service.challenges.pending_challenges(world.alice.id) == []

@@ -56,11 +56,11 @@ async def test_a_game_against_the_computer_in_its_own_dm(places: Places, bot: Ga
     world = places
     dm = world.fake.dm_channel(world.alice)
     await challenge_computer(world, dm)
-    game = await bot.service.game_in(dm.id)
+    game = await bot.service.queries.game_in(dm.id)
     assert game.reach is Reach.POST
     rng = random.Random(3)
     for opening in ("a1 j10", None):  # two corners (the computer plays on), then any move
-        move = opening or random_move(await bot.service.game_in(dm.id), rng)
+        move = opening or random_move(await bot.service.queries.game_in(dm.id), rng)
         mark = world.fake.mark()
         moved = await run(world, world.alice, "move", {"move": move}, channel=dm)
         assert not moved.ephemeral, moved.content
@@ -69,7 +69,7 @@ async def test_a_game_against_the_computer_in_its_own_dm(places: Places, bot: Ga
             dm, since=mark, check=lambda m: m.pinged == [world.alice]
         )
         assert answer.attachments[0].data.startswith(PNG)
-        game = await bot.service.game_in(dm.id)
+        game = await bot.service.queries.game_in(dm.id)
         assert game.to_move_id == world.alice.id
     assert game.revision == 4
     # Its rematch, by button in the same DM, starts at once too.
@@ -77,18 +77,18 @@ async def test_a_game_against_the_computer_in_its_own_dm(places: Places, bot: Ga
     [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
     again = await (await world.fake.press_button(world.alice, resigned.message, rematch))
     assert not again.ephemeral, again.content
-    rematched = await bot.service.game_in(dm.id)
+    rematched = await bot.service.queries.game_in(dm.id)
     assert rematched.id != game.id and rematched.reach is Reach.POST
 
 
 async def test_a_game_against_the_computer_in_a_group_dm(places: Places, bot: GameBot) -> None:
     world = places
     await challenge_computer(world, world.group)
-    game = await bot.service.game_in(world.group.id)
+    game = await bot.service.queries.game_in(world.group.id)
     assert game.reach is Reach.REPLY
     rng = random.Random(3)
     for opening in ("a1 j10", None):
-        move = opening or random_move(await bot.service.game_in(world.group.id), rng)
+        move = opening or random_move(await bot.service.queries.game_in(world.group.id), rng)
         handle = await world.fake.send_slash_command(
             world.alice, world.group, "move", {"move": move}
         )
@@ -96,7 +96,7 @@ async def test_a_game_against_the_computer_in_a_group_dm(places: Places, bot: Ga
         (moved, answer) = await handle.wait_for_messages(2)
         assert not moved.ephemeral and moved.pinged == []
         assert answer.pinged == [world.alice] and answer.attachments[0].data.startswith(PNG)
-        game = await bot.service.game_in(world.group.id)
+        game = await bot.service.queries.game_in(world.group.id)
         assert game.to_move_id == world.alice.id
     assert game.revision == 4
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
@@ -115,7 +115,7 @@ async def start_between_people(world: Places, channel: FakeChannel | None = None
 async def test_a_rematch_by_button_where_the_bot_only_answers(places: Places, bot: GameBot) -> None:
     world = places
     await start_between_people(world)
-    first = await bot.service.latest_game_in(world.group.id)
+    first = await bot.service.queries.latest_game_in(world.group.id)
     resigned = await run(world, world.alice, "resign", channel=world.group)
     [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
     # bob, who did not install the app, asks for the rematch: the challenge answers his press,
@@ -130,7 +130,7 @@ async def test_a_rematch_by_button_where_the_bot_only_answers(places: Places, bo
     assert accepted is asked.message and accepted.components == []
     # The rematch: bob, who moved second, moves first, and is pinged by its start.
     assert started.pinged == [world.bob] and started.attachments[0].data.startswith(PNG)
-    second = await bot.service.game_in(world.group.id)
+    second = await bot.service.queries.game_in(world.group.id)
     assert second.id != first.id and second.reach is Reach.REPLY
     assert second.to_move_id == world.bob.id
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
@@ -143,7 +143,7 @@ async def test_a_rematch_of_the_computer_in_a_group_dm(places: Places, bot: Game
     [rematch] = [c for c in resigned.message.custom_ids() if c.startswith("rematch:")]
     started = await (await world.fake.press_button(world.alice, resigned.message, rematch))
     assert not started.ephemeral, started.content
-    again = await bot.service.game_in(world.group.id)
+    again = await bot.service.queries.game_in(world.group.id)
     assert again.reach is Reach.REPLY and again.computer_level == "easy"
 
 
@@ -156,7 +156,7 @@ async def test_no_rematch_where_answers_became_private(places: Places, bot: Game
     await world.fake.forbid_external_apps(channel)
     refused = await (await world.fake.press_button(world.bob, resigned.message, rematch))
     assert refused.ephemeral and refused.content == text("de", "reach.ephemeral_only")
-    assert await bot.service.pending_challenges(world.alice.id) == []
+    assert await bot.service.challenges.pending_challenges(world.alice.id) == []
 
 
 async def test_a_takeback_by_button_in_a_group_dm(places: Places, bot: GameBot) -> None:
@@ -172,7 +172,7 @@ async def test_a_takeback_by_button_in_a_group_dm(places: Places, bot: GameBot) 
     (request, board) = await pressed.wait_for_messages(2)
     assert request is asked.message and request.components == []
     assert board.pinged == [world.alice] and board.attachments[0].data.startswith(PNG)
-    game = await bot.service.game_in(world.group.id)
+    game = await bot.service.queries.game_in(world.group.id)
     assert game.to_move_id == world.alice.id and game.game.moves == ()
     assert board.custom_ids() == [f"makemove:{game.id}:{game.revision}", f"gamemenu:{game.id}"]
     opened = await world.fake.press_button(world.alice, board, board.custom_ids()[0])
@@ -188,7 +188,7 @@ async def test_export_where_the_bot_only_answers(places: Places, bot: GameBot) -
     await run(world, world.alice, "move", {"move": "a1 j10"}, channel=world.group)
     exported = await run(world, world.alice, "export", channel=world.group)
     assert exported.ephemeral and "a1 j10" in exported.attachments[0].data.decode()
-    game = await bot.service.game_in(world.group.id)
+    game = await bot.service.queries.game_in(world.group.id)
     # By its number from her own DM with the bot: she plays in it.
     mine = await run(
         world, world.alice, "export", {"game": game.id}, channel=world.fake.dm_channel(world.alice)
@@ -207,7 +207,7 @@ async def test_export_by_number_in_a_server_without_the_bot(places: Places, bot:
     world = places
     channel = world.away.text_channel
     await start_between_people(world, channel)
-    game = await bot.service.game_in(channel.id)
+    game = await bot.service.queries.game_in(channel.id)
     world.fake.install_for_user(world.carol)
     world.fake.add_member(world.away, world.carol)
     # carol sees the channel the game is played in, where she asks: Discord's own reckoning
@@ -224,7 +224,7 @@ async def test_who_is_in_a_group_dm_may_export_its_game(places: Places, bot: Gam
     world = places
     trio = world.fake.add_group_dm(world.alice, world.bob, world.carol, name="trio")
     await start_between_people(world, trio)
-    game = await bot.service.game_in(trio.id)
+    game = await bot.service.queries.game_in(trio.id)
     world.fake.install_for_user(world.carol)
     seen = await run(world, world.carol, "export", {"game": game.id}, channel=trio)
     assert seen.ephemeral and seen.attachments

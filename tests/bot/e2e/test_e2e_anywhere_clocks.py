@@ -79,7 +79,7 @@ async def rounds(world: Group, bot: GameBot) -> None:
 
 async def lose_alice_on_time(world: Group, bot: GameBot) -> GameView:
     """An hour passes with alice to move: a reminder by DM at half time, then the loss."""
-    playing = await bot.service.game_in(world.group.id)
+    playing = await bot.service.queries.game_in(world.group.id)
     mark = world.fake.mark()
     world.clock.advance(minutes=30)
     await rounds(world, bot)
@@ -89,7 +89,7 @@ async def lose_alice_on_time(world: Group, bot: GameBot) -> GameView:
     world.mark = world.fake.mark()  # the letters of the loss come after it
     world.clock.advance(minutes=30)
     await rounds(world, bot)
-    game = await bot.service.game(playing.id)
+    game = await bot.service.queries.game(playing.id)
     assert game.ending is not None and game.ending.termination == "timeout"
     assert game.reach is Reach.REPLY and game.winner_id == world.bob.id
     return game
@@ -123,7 +123,7 @@ async def test_a_loss_on_time_goes_by_dm_and_shows_at_the_next_press(
     assert edited is board and board.components == []  # the board is over: its button goes
     assert not shown.ephemeral and shown.content == unseen_loss(world, game, "de")
     assert shown.pinged == [] and shown.attachments[0].data.startswith(PNG)
-    assert await bot.service.unseen_time_loss(world.bob.id, game_id=game.id) is None  # once
+    assert await bot.service.unseen.unseen_time_loss(world.bob.id, game_id=game.id) is None  # once
     # alice's first command in the group shows it to her, once, privately (bob's press showed
     # it to the group); then /board as ever.
     seen = await run(world, world.alice, "board", channel=world.group)
@@ -147,7 +147,7 @@ async def test_the_draw_button_after_a_loss_on_time_shows_the_loss_and_draws_not
     edited, shown = await pressed.wait_for_messages(2)
     assert edited is offer.message and offer.message.components == []
     assert not shown.ephemeral and shown.content == unseen_loss(world, game, "de")
-    game = await bot.service.latest_game_in(world.group.id)
+    game = await bot.service.queries.latest_game_in(world.group.id)
     assert game.ending is not None and game.ending.termination == "timeout"  # no draw
 
 
@@ -163,7 +163,7 @@ async def test_a_match_goes_on_at_the_first_press_after_a_loss_on_time(
     assert shown.attachments[0].data.startswith(PNG) and replay.attachments[0].data[:3] == b"GIF"
     assert shown.content.startswith(unseen_loss(world, first, "de") + "\n")
     assert following.attachments[0].data.startswith(PNG) and make_move_id(following)
-    second = await bot.service.game_in(world.group.id)
+    second = await bot.service.queries.game_in(world.group.id)
     assert second.match is not None and second.match.game_number == 2
     assert f"makemove:{second.id}:" in make_move_id(following)
     # alice is shown the loss privately: the group saw it, and the next game, already.
@@ -199,7 +199,7 @@ async def test_an_outdated_board_in_a_group_dm_answers_privately(
     edited, note = await pressed.wait_for_messages(2)
     assert edited is board and board.components == []
     assert note.ephemeral and note.content.startswith(text("de", "makemove.outdated"))
-    now = await bot.service.game_in(world.group.id)
+    now = await bot.service.queries.game_in(world.group.id)
     assert bot.announcer.texts.status_text(now, "de") in note.content
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
 
@@ -215,6 +215,6 @@ async def test_a_move_submitted_after_the_clock_ran_out_shows_the_loss(
     late = await world.fake.submit_modal(opened, {"move": "f6 f7"})
     shown = await late
     assert not shown.ephemeral and shown.content == unseen_loss(world, game, "en-US")
-    assert (await bot.service.game(game.id)).game.moves == ()  # nothing played
+    assert (await bot.service.queries.game(game.id)).game.moves == ()  # nothing played
     refused = await run(world, world.alice, "move", {"move": "f6 f7"}, channel=world.group)
     assert refused.ephemeral  # shown once: now the game is simply over

@@ -55,7 +55,7 @@ async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: 
     answer = await computer_move(world, world.channel, since=mark)
     assert answer.content.startswith(f"{computer(world)} ")
     assert answer.attachments[0].data.startswith(PNG)
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert game.revision == 2 and game.to_move_id == world.alice.id
     # The computer's move: alice's turn, Make move and ⋯ More.
     assert answer.custom_ids() == [f"makemove:{game.id}:2", f"gamemenu:{game.id}"]
@@ -74,7 +74,7 @@ async def test_the_computer_begins_a_verbindung_game_in_its_own_thread(
     assert started.pinged == []
     assert opening.attachments[0].data.startswith(PNG)
     assert "🎲" in opening.content  # alice's roll, drawn for her after the computer's turn
-    game = await bot.service.game_in(thread.id)
+    game = await bot.service.queries.game_in(thread.id)
     assert game.to_move_id == world.alice.id and game.parent_channel_id == world.channel.id
     assert game.players == {"red": world.fake.bot_user.id, "black": world.alice.id}
 
@@ -89,7 +89,7 @@ async def test_when_the_player_swaps_the_computer_plays_red_at_once(
     swap_text = text("en", "move.swapped", player=world.alice.mention, other=computer(world))
     assert swap_text in swapped.content
     await computer_move(world, world.channel, since=mark)
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert game.players == {"white": world.alice.id, "red": world.fake.bot_user.id}
     assert game.revision == 3 and game.to_move_id == world.alice.id
 
@@ -104,7 +104,7 @@ async def test_when_the_computer_swaps_it_takes_over_white(world: World) -> None
         swap_text = text("en", "move.swapped", player=computer(world))
         assert swapped.content.startswith(swap_text)  # said in words, not as `swap`
         assert text("en", "move.swap_hint") not in swapped.content
-        game = await bot.service.game_in(world.channel.id)
+        game = await bot.service.queries.game_in(world.channel.id)
         assert game.players == {"white": world.fake.bot_user.id, "red": world.alice.id}
         reply = await run(world, world.alice, "move", {"move": "c3 e5"})  # red stones now
         assert not reply.ephemeral and reply.message.pinged == []
@@ -134,7 +134,7 @@ async def test_a_restart_during_the_computer_turn_resumes_it(world: World) -> No
     world.worker, world.think_seconds = workers.hangs, 30.0  # it will not answer before the stop
     async with running(world) as first:
         await challenge_bot(world, {"game": "ponte", "first": "opponent"})
-        game = await first.service.game_in(world.channel.id)
+        game = await first.service.queries.game_in(world.channel.id)
         await until(world.search.events, lambda: world.search.is_thinking(game.id))
         listed = await run(world, world.alice, "games")
         assert text("en", "games.computer_turn", player=computer(world)) in listed.content
@@ -143,7 +143,7 @@ async def test_a_restart_during_the_computer_turn_resumes_it(world: World) -> No
     async with running(world) as second:
         opening = await computer_move(world, world.channel, since=mark)
         assert opening.attachments[0].data.startswith(PNG)
-        after = await second.service.game_in(world.channel.id)
+        after = await second.service.queries.game_in(world.channel.id)
         assert after.revision == 1 and after.to_move_id == world.alice.id
 
 
@@ -152,7 +152,7 @@ async def test_other_players_do_not_wait_while_the_computer_thinks(world: World)
     world.worker, world.think_seconds = workers.slow, 1.5
     async with running(world) as bot:
         await challenge_bot(world, {"game": "ponte", "first": "opponent"})
-        game = await bot.service.game_in(world.channel.id)
+        game = await bot.service.queries.game_in(world.channel.id)
         await until(world.search.events, lambda: world.search.is_thinking(game.id))
         challenge = await run(
             world,

@@ -108,7 +108,7 @@ async def test_a_takeback_accepted_and_one_declined(world: World, bot: GameBot) 
     assert asked.message.components == []
     taken = await world.fake.wait_for_message(world.channel, since=mark)
     assert taken.pinged == [world.alice] and taken.attachments[0].data.startswith(PNG)
-    view = await bot.service.game_in(world.channel.id)
+    view = await bot.service.queries.game_in(world.channel.id)
     assert list(view.game.moves) == [] and view.to_move_id == world.alice.id
 
     await run(world, world.alice, "move", {"move": "f6 h8"})
@@ -117,20 +117,22 @@ async def test_a_takeback_accepted_and_one_declined(world: World, bot: GameBot) 
     await (await world.fake.press_button(world.bob, again.message, again.message.custom_ids()[1]))
     declined = await world.fake.wait_for_message(world.channel, since=mark)
     assert declined.pinged == [world.alice]
-    assert [str(m) for m in (await bot.service.game_in(world.channel.id)).game.moves] == ["f6 h8"]
+    assert [str(m) for m in (await bot.service.queries.game_in(world.channel.id)).game.moves] == [
+        "f6 h8"
+    ]
 
 
 async def test_a_holiday_stops_the_clock_and_the_opponent_is_told_in_the_channel(
     world: World, bot: GameBot
 ) -> None:
     await start(world, "ponte")
-    before = (await bot.service.game_in(world.channel.id)).deadline_at
+    before = (await bot.service.queries.game_in(world.channel.id)).deadline_at
     away = await run(world, world.alice, "vacation", {"days": 3})
     assert away.ephemeral and "27" in away.content  # holiday days left this year
     mark = world.fake.mark()
     await deliver_owed(world, bot)
     told = await world.fake.wait_for_message(world.channel, since=mark)
     assert told.pinged == [world.bob] and "holiday" in told.content
-    assert (await bot.service.game_in(world.channel.id)).deadline_at == before + 3 * 86400
+    assert (await bot.service.queries.game_in(world.channel.id)).deadline_at == before + 3 * 86400
     both = await run(world, world.alice, "vacation", {"days": 2, "end": True})
     assert both.ephemeral and both.content == text("en", "error.vacation_both")

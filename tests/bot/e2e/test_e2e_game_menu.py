@@ -83,7 +83,7 @@ async def act(world: Group, user: FakeUser, board: FakeMessage, action: str):
 async def test_every_active_board_has_more_beside_make_move(places: Group, bot: GameBot) -> None:
     world = places
     board = await start(world, world.group)
-    game = await bot.service.game_in(world.group.id)
+    game = await bot.service.queries.game_in(world.group.id)
     assert board.custom_ids() == [f"makemove:{game.id}:0", f"gamemenu:{game.id}"]
     opened = await menu(world, world.bob, board)
     assert opened.custom_ids() == [f"gameact:{a}:{game.id}" for a in ("draw", "resign", "takeback")]
@@ -93,11 +93,11 @@ async def test_every_active_board_has_more_beside_make_move(places: Group, bot: 
 async def test_the_friend_resigns_by_button_in_a_group_dm(places: Group, bot: GameBot) -> None:
     world = places
     board = await start(world, world.group)
-    game = await bot.service.game_in(world.group.id)
+    game = await bot.service.queries.game_in(world.group.id)
     assert game.reach is Reach.REPLY
     resigned = await (await act(world, world.bob, board, "resign"))
     assert not resigned.ephemeral and resigned.message.pinged == [world.alice]
-    after = await bot.service.latest_game_in(world.group.id)
+    after = await bot.service.queries.latest_game_in(world.group.id)
     assert not after.is_active and after.ending is not None
     # The menu on an old board, once the game is over: where it stands, privately.
     late = await (await world.fake.press_button(world.bob, board, _first(board, "gamemenu:")))
@@ -113,7 +113,7 @@ async def test_the_friend_offers_a_draw_and_the_installer_accepts(
     assert not offer.ephemeral and offer.message.pinged == [world.alice]
     accept = _first(offer.message, "draw:accept:")
     await (await world.fake.press_button(world.alice, offer.message, accept))
-    after = await bot.service.latest_game_in(world.group.id)
+    after = await bot.service.queries.latest_game_in(world.group.id)
     assert not after.is_active and after.ending is not None and after.ending.winner is None
 
 
@@ -121,15 +121,15 @@ async def test_the_friend_takes_back_a_move_by_button(places: Group, bot: GameBo
     world = places
     await start(world, world.group)
     rng = random.Random(3)
-    view = await bot.service.game_in(world.group.id)
+    view = await bot.service.queries.game_in(world.group.id)
     move = random_move(view, rng)
     board = (await run(world, world.alice, "move", {"move": move}, channel=world.group)).message
     # bob moves by Make move on the answer to alice's move, then asks to take it back.
     opened = await world.fake.press_button(world.bob, board, _first(board, "makemove:"))
     assert (await opened).modal is not None
-    view = await bot.service.game_in(world.group.id)
+    view = await bot.service.queries.game_in(world.group.id)
     moved = await (await world.fake.submit_modal(opened, {"move": random_move(view, rng)}))
-    before = await bot.service.game_in(world.group.id)
+    before = await bot.service.queries.game_in(world.group.id)
     assert before.to_move_id == world.alice.id
     asked = await (await act(world, world.bob, moved.message, "takeback"))
     assert not asked.ephemeral and asked.message.pinged == [world.alice]
@@ -138,7 +138,7 @@ async def test_the_friend_takes_back_a_move_by_button(places: Group, bot: GameBo
     handle = await allowed
     await handle
     _, back = await handle.wait_for_messages(2)  # the request loses its buttons; the board
-    after = await bot.service.game_in(world.group.id)
+    after = await bot.service.queries.game_in(world.group.id)
     assert after.to_move_id == world.bob.id and after.revision > before.revision
     # The position given back is bob's turn again: its board carries Make move for him (he has
     # no /move), and he plays from it.
@@ -151,22 +151,22 @@ async def test_the_friend_takes_back_a_move_by_button(places: Group, bot: GameBo
 async def test_a_non_player_is_refused_privately(places: Group, bot: GameBot) -> None:
     world = places
     board = await start(world, world.group)
-    game = await bot.service.game_in(world.group.id)
+    game = await bot.service.queries.game_in(world.group.id)
     refused = await (await world.fake.press_button(world.carol, board, f"gamemenu:{game.id}"))
     assert refused.ephemeral and refused.message.components == []
     error = errors.NotAPlayerError("", players=tuple(game.players.values()))
     assert refused.content == describe_error(error, "fr")
-    assert (await bot.service.game_in(world.group.id)).is_active
+    assert (await bot.service.queries.game_in(world.group.id)).is_active
 
 
 async def test_the_menu_works_in_a_server_with_the_bot(places: Group, bot: GameBot) -> None:
     world = places
     board = await start(world, world.channel)
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert game.reach is not Reach.REPLY
     resigned = await (await act(world, world.alice, board, "resign"))
     assert not resigned.ephemeral and resigned.message.pinged == [world.bob]
-    assert not (await bot.service.latest_game_in(world.channel.id)).is_active
+    assert not (await bot.service.queries.latest_game_in(world.channel.id)).is_active
 
 
 async def test_an_action_after_the_game_ended_does_nothing(places: Group, bot: GameBot) -> None:
@@ -174,12 +174,12 @@ async def test_an_action_after_the_game_ended_does_nothing(places: Group, bot: G
     board = await start(world, world.channel)
     opened = await menu(world, world.bob, board)
     await run(world, world.alice, "resign")  # the game ends while bob's menu is open
-    ended = await bot.service.latest_game_in(world.channel.id)
+    ended = await bot.service.queries.latest_game_in(world.channel.id)
     late = await world.fake.press_button(world.bob, opened, _first(opened, "gameact:draw:"))
     answer = await late
     assert answer.ephemeral and answer.content.startswith(text("de", "gamemenu.over"))
     assert bot.announcer.texts.status_text(ended, "de") in answer.content
-    assert (await bot.service.latest_game_in(world.channel.id)).ending == ended.ending
+    assert (await bot.service.queries.latest_game_in(world.channel.id)).ending == ended.ending
 
 
 async def test_the_computer_refuses_a_draw_offered_by_menu_publicly(
@@ -192,7 +192,7 @@ async def test_the_computer_refuses_a_draw_offered_by_menu_publicly(
     computer = mention(world.fake.bot_user.id)
     assert not refused.ephemeral  # as /draw answers: everyone sees the refusal
     assert refused.content == text("en-US", "draw.computer_refuses", player=computer)
-    assert (await bot.service.game_in(world.channel.id)).is_active
+    assert (await bot.service.queries.game_in(world.channel.id)).is_active
 
 
 async def test_the_friend_accepts_an_offer_by_the_menu(places: Group, bot: GameBot) -> None:
@@ -204,7 +204,7 @@ async def test_the_friend_accepts_an_offer_by_the_menu(places: Group, bot: GameB
     result = await agreed
     assert not result.ephemeral and result.message.pinged == [world.alice]
     assert result.attachments[0].data.startswith(b"\x89PNG")
-    after = await bot.service.latest_game_in(world.group.id)
+    after = await bot.service.queries.latest_game_in(world.group.id)
     assert after.ending is not None and after.ending.winner is None
 
 
@@ -220,7 +220,7 @@ async def test_the_computer_takes_back_at_once_by_menu(places: Group, bot: GameB
     )
     back = await (await act(world, world.alice, answer, "takeback"))
     assert not back.ephemeral and back.attachments[0].data.startswith(b"\x89PNG")
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert list(game.game.moves) == [] and game.to_move_id == world.alice.id
     mine = f"makemove:{game.id}:{game.revision}"
     assert back.message.custom_ids() == [mine, f"gamemenu:{game.id}"]

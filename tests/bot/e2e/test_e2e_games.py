@@ -55,14 +55,14 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
     """Random legal moves (a swap at the pie rule) until the end; every post is checked."""
     posts = []
     for _ in range(300):
-        view = await bot.service.game_in(world.channel.id)
+        view = await bot.service.queries.game_in(world.channel.id)
         mover = world.alice if view.to_move_id == world.alice.id else world.bob
         move = "swap" if view.revision == 1 and view.kind.key == "ponte" else random_move(view, rng)
         result = await run(world, mover, "move", {"move": move})
         assert not result.ephemeral, result.content
         assert result.attachments and result.attachments[0].data.startswith(PNG)
         posts.append(result)
-        after = await bot.service.latest_game_in(world.channel.id)
+        after = await bot.service.queries.latest_game_in(world.channel.id)
         if not after.is_active:  # the last move notifies the other player, whoever won
             other = world.bob if mover is world.alice else world.alice
             assert result.message.pinged == [other]
@@ -95,7 +95,7 @@ async def test_a_whole_ponte_game_with_swap_ends_with_the_result_and_replay(
         world.channel, since=mark, check=lambda m: any(a.data[:6] == GIF for a in m.attachments)
     )
     assert replay.attachments[0].filename.endswith(".gif")
-    game = await bot.service.latest_game_in(world.channel.id)
+    game = await bot.service.queries.latest_game_in(world.channel.id)
     ending = game.ending
     assert ending is not None and ending.termination == "finished"  # by passes (P16/P17)
     assert str(game.game.moves[-1]) == "pass"
@@ -104,7 +104,7 @@ async def test_a_whole_ponte_game_with_swap_ends_with_the_result_and_replay(
 async def test_a_whole_verbindung_game_with_seeded_dice(world: World, bot: GameBot) -> None:
     await start(world, "verbindung")
     posts = await play_game_to_the_end(world, bot, random.Random(5))
-    game = await bot.service.latest_game_in(world.channel.id)
+    game = await bot.service.queries.latest_game_in(world.channel.id)
     assert game.ending is not None
     rolls = [str(m) for m in game.game.moves if str(m).startswith("roll")]
     assert all(roll.split()[1] in posts[i].content for i, roll in enumerate(rolls[1 : len(posts)]))
@@ -155,7 +155,7 @@ async def test_the_scheduler_reminds_and_then_the_clock_decides(world: World, bo
         world.channel, since=mark, check=lambda m: m.attachments
     )
     assert [a.data[:6] for a in loss.attachments] == [PNG[:6], GIF]
-    game = await bot.service.latest_game_in(world.channel.id)
+    game = await bot.service.queries.latest_game_in(world.channel.id)
     assert game.ending is not None and game.ending.termination == "timeout"
     assert game.winner_id == world.bob.id
 
@@ -172,7 +172,7 @@ async def test_a_failed_post_keeps_the_move_and_says_so(world: World, bot: GameB
     assert text("en", "error.post_failed") in notice.content
     assert notice.pinged == [world.bob]
     assert notice.attachments[0].data.startswith(PNG)  # the board, not "use /board"
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert game.revision == 1  # recorded although Discord refused the answer
     assert handle.acknowledged_at is None
     world.clock.advance(minutes=1)  # past the grace period of the outbox
@@ -188,7 +188,7 @@ async def test_a_failed_post_keeps_the_move_and_says_so(world: World, bot: GameB
 async def test_a_game_in_its_own_thread(world: World, bot: GameBot) -> None:
     await start(world, "verbindung", {"thread": True})
     thread = await world.fake.wait_for_thread(world.channel)
-    view = await bot.service.game_in(thread.id)
+    view = await bot.service.queries.game_in(thread.id)
     assert view.parent_channel_id == world.channel.id
     second = await run(world, world.carol, "challenge", {"game": "ponte", "opponent": world.alice})
     assert not second.ephemeral  # the channel itself is still free
@@ -205,7 +205,7 @@ async def test_draw_offer_accepted_by_button(world: World, bot: GameBot) -> None
         world.channel, since=mark, check=lambda m: m.attachments
     )
     assert result.attachments
-    game = await bot.service.latest_game_in(world.channel.id)
+    game = await bot.service.queries.latest_game_in(world.channel.id)
     assert game.ending is not None and game.ending.result == "draw"
 
 
@@ -240,7 +240,7 @@ async def test_autocomplete_offers_legal_moves_to_the_player_to_move(
 
 async def test_verbindung_choices_show_the_roll(world: World, bot: GameBot) -> None:
     await start(world, "verbindung")
-    game = (await bot.service.game_in(world.channel.id)).game
+    game = (await bot.service.queries.game_in(world.channel.id)).game
     handle = await world.fake.send_autocomplete(
         world.alice, world.channel, "move", {"move": ""}, focused="move"
     )
@@ -306,14 +306,14 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
 
     monkeypatch.setattr(bot.announcer, "board", held_board)
     settled: list[int | None] = []
-    real_delivered = bot.service.delivered
+    real_delivered = bot.service.outbox.delivered
 
     async def delivered(post_id: int | None, message_id: int | None = None) -> None:
         await real_delivered(post_id, message_id)
         settled.append(message_id)
         world.fake.world.changed()  # news for the wait below, which the fake alone would not wake
 
-    monkeypatch.setattr(bot.service, "delivered", delivered)
+    monkeypatch.setattr(bot.service.outbox, "delivered", delivered)
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
     try:
         await world.fake.world.wait_until(
@@ -321,7 +321,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
         )
         assert not answer.message.attachments  # the board is still being drawn
         later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
-        assert await bot.service.owed_posts(later) == []  # nothing for the outbox to repost
+        assert await bot.service.outbox.owed_posts(later) == []  # nothing for the outbox to repost
     finally:
         drawn.set()  # a failure above must not leave the bot's answer waiting at shutdown
     await world.fake.world.wait_until(
@@ -342,7 +342,7 @@ async def test_games_lists_the_finished_games_of_this_server_only(
             opponent=world.bob.id,
             guild_id=guild_id,
         )
-        await bot.service.resign(channel_id, world.bob.id)
+        await bot.service.moves.resign(channel_id, world.bob.id)
         finished[guild_id] = started.view.id
     listed = await run(world, world.alice, "games")
     assert f"#{finished[world.guild.id]} " in listed.content

@@ -59,7 +59,7 @@ async def test_a_withdrawal_pings_nobody_and_a_second_one_holds_the_next_challen
         assert pings_of(world, world.bob, mark) == 0  # an edit, naming nobody to notify
         assert world.fake.messages_in(world.channel, since=mark) == []
     assert pings_of(world, world.bob) == 2  # the first two challenges, a mistyped option fixed
-    assert await bot.service.pending_challenges(world.bob.id) == []
+    assert await bot.service.challenges.pending_challenges(world.bob.id) == []
     assert len(refusals) == 4
     retry_at = f"<t:{int(world.clock.now.timestamp()) + COOLDOWN}:R>"  # "in an hour"
     held = text(
@@ -74,7 +74,7 @@ async def test_decline_and_block_looks_like_a_decline_to_everyone_but_the_one_wh
     made = await challenge(world, world.alice, world.bob)
     assert [c.split(":")[1] for c in made.message.custom_ids()] == ["accept", "decline", "block"]
     stranger = await press(world, world.carol, made.message, "block")
-    assert stranger.ephemeral and await bot.service.blocked(world.carol.id) == []
+    assert stranger.ephemeral and await bot.service.blocks.blocked(world.carol.id) == []
     mark = world.fake.mark()
     blocked = await press(world, world.bob, made.message, "block", messages=3)
     assert made.message.components == []
@@ -131,7 +131,7 @@ async def test_a_blocked_players_rematch_is_refused_the_same_way(
         "en", "error.not_accepting_challenges", opponent_id=mention(world.bob.id)
     )
     assert pings_of(world, world.bob, mark) == 0
-    assert await bot.service.pending_challenges(world.bob.id) == []
+    assert await bot.service.challenges.pending_challenges(world.bob.id) == []
 
 
 async def test_a_holiday_loop_tells_each_opponent_once_a_day_and_costs_a_day_a_cycle(

@@ -61,7 +61,7 @@ async def play_by_button(world: World, bot: GameBot, board: FakeMessage, turns: 
     """`turns` turns by Make move, each picked from the modal's good moves (the first one) or,
     every other turn, typed as the field's own example; each answer checked."""
     for turn in range(turns):
-        view = await bot.service.game_in(world.channel.id)
+        view = await bot.service.queries.game_in(world.channel.id)
         mover = world.alice if view.to_move_id == world.alice.id else world.bob
         other = world.bob if mover is world.alice else world.alice
         opened = await press(world, mover, board)
@@ -79,16 +79,16 @@ async def play_by_button(world: World, bot: GameBot, board: FakeMessage, turns: 
         assert answer.message.pinged == [other]  # a new message: the opponent is notified
         assert answer.attachments[0].data.startswith(PNG)
         played = entered["move"] or good[0]
-        after = await bot.service.game_in(world.channel.id)
+        after = await bot.service.queries.game_in(world.channel.id)
         expected = view.game.parse_move(played, by=view.game.to_move)
         assert str(after.game.moves[len(view.game.moves)]) == str(expected)
         board = answer.message
-    return await bot.service.game_in(world.channel.id)
+    return await bot.service.queries.game_in(world.channel.id)
 
 
 async def test_a_ponte_game_goes_on_by_make_move_alone(world: World, bot: GameBot) -> None:
     board = await start(world, "ponte")
-    first = await bot.service.game_in(world.channel.id)
+    first = await bot.service.queries.game_in(world.channel.id)
     assert make_move_id(board) == f"makemove:{first.id}:{first.revision}"
     assert text("en", "button.make_move") in [c.get("label") for c in board.iter_components()]
     view = await play_by_button(world, bot, board, 4)
@@ -99,7 +99,7 @@ async def test_a_verbindung_game_goes_on_by_make_move_with_its_roll(
     world: World, bot: GameBot
 ) -> None:
     board = await start(world, "verbindung")
-    view = await bot.service.game_in(world.channel.id)
+    view = await bot.service.queries.game_in(world.channel.id)
     opened = await press(world, world.alice, board)
     modal = (await opened).modal
     assert modal is not None
@@ -114,7 +114,7 @@ async def test_a_verbindung_game_goes_on_by_make_move_with_its_roll(
 
 async def test_only_the_player_to_move_may_use_it(world: World, bot: GameBot) -> None:
     board = await start(world, "ponte")
-    before = await bot.service.game_in(world.channel.id)
+    before = await bot.service.queries.game_in(world.channel.id)
     players = (world.alice.id, world.bob.id)
     expected = {
         world.bob: errors.NotYourTurnError("", to_move_id=world.alice.id),
@@ -125,7 +125,7 @@ async def test_only_the_player_to_move_may_use_it(world: World, bot: GameBot) ->
         assert answer.modal is None and answer.ephemeral
         assert answer.content == describe_error(error, user.locale), user.name
     assert make_move_id(board)  # still there for alice
-    after = await bot.service.game_in(world.channel.id)
+    after = await bot.service.queries.game_in(world.channel.id)
     assert after.revision == before.revision
 
 
@@ -139,7 +139,7 @@ async def test_an_outdated_board_says_where_the_game_stands(world: World, bot: G
     assert edited is board
     assert note.ephemeral
     assert note.content.startswith(text("de", "makemove.outdated"))
-    now = await bot.service.game_in(world.channel.id)
+    now = await bot.service.queries.game_in(world.channel.id)
     assert bot.announcer.texts.status_text(now, "de") in note.content  # bob to move
     assert board.components == []  # the outdated board's button is gone
     # A modal opened on the latest board, submitted after the game moved on, plays nothing.
@@ -154,7 +154,7 @@ async def test_an_outdated_board_says_where_the_game_stands(world: World, bot: G
     _, note = await late.wait_for_messages(2)
     assert note.ephemeral and note.content.startswith(text("de", "makemove.outdated"))
     assert moved.message.components == []
-    game = await bot.service.latest_game_in(world.channel.id)
+    game = await bot.service.queries.latest_game_in(world.channel.id)
     assert [str(m) for m in game.game.moves][:1] == ["c3 e5"] and not game.is_active
 
 
@@ -168,7 +168,7 @@ async def test_a_bad_move_in_the_modal_is_answered_as_move_answers_it(
         assert by_button.ephemeral and by_button.content == by_command.content
     empty = await make_move(world, world.alice, board)
     assert empty.ephemeral and empty.content == text("en", "makemove.empty")
-    view = await bot.service.game_in(world.channel.id)
+    view = await bot.service.queries.game_in(world.channel.id)
     assert view.game.moves == () and make_move_id(board)
 
 
@@ -180,7 +180,7 @@ async def test_a_modal_opened_before_a_restart_is_played_after_it(world: World) 
     async with running(world) as bot:
         answer = await (await world.fake.submit_modal(opened, {"move": "c3 e5"}))
         assert not answer.ephemeral and answer.message.pinged == [world.bob]
-        view = await bot.service.game_in(world.channel.id)
+        view = await bot.service.queries.game_in(world.channel.id)
         assert [str(m) for m in view.game.moves] == ["c3 e5"]
         again = await press(world, world.bob, answer.message)  # the button, after a restart
         assert (await again).modal is not None

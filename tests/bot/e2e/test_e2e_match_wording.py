@@ -16,15 +16,15 @@ from testing.fakediscord import FakeMessage
 async def finish(bot: GameBot, world: World, winner: int, loser: int) -> None:
     """A game of Ponte between two people of the server, won by `winner` (through the
     service)."""
-    made = await bot.service.challenge(
+    made = await bot.service.challenges.challenge(
         game_kind="ponte",
         guild_id=world.guild.id,
         channel_id=world.channel.id,
         challenger_id=winner,
         opponent_id=loser,
     )
-    await bot.service.accept(made.id, loser)
-    await bot.service.resign(world.channel.id, loser)
+    await bot.service.challenges.accept(made.id, loser)
+    await bot.service.moves.resign(world.channel.id, loser)
 
 
 async def replay_post(world: World, since: int) -> FakeMessage:
@@ -66,7 +66,7 @@ async def test_the_streak_counts_the_games_against_people_and_says_so(
     for _ in range(2):
         await finish(bot, world, world.alice.id, world.bob.id)
     for _ in range(3):  # then three unrated games lost to the computer
-        await bot.service.start_computer_game(
+        await bot.service.computer.start_computer_game(
             game_kind="ponte",
             guild_id=world.guild.id,
             channel_id=world.channel.id,
@@ -74,7 +74,7 @@ async def test_the_streak_counts_the_games_against_people_and_says_so(
             level="easy",
             player_first=True,
         )
-        await bot.service.resign(world.channel.id, world.alice.id)
+        await bot.service.moves.resign(world.channel.id, world.alice.id)
     stats = await run(world, world.alice, "stats")
     assert text("en", "stats.streak.win", count=2) in stats.content
     assert "3 lost in a row" not in stats.content
@@ -86,7 +86,7 @@ async def test_a_holiday_counts_every_game_it_affects_in_words(world: World, bot
         (world.channel.id, world.alice.id, world.bob.id),  # alice to move
         (elsewhere.id, world.bob.id, world.alice.id),  # bob to move: alice's clock waits too
     ):
-        made = await bot.service.challenge(
+        made = await bot.service.challenges.challenge(
             game_kind="ponte",
             guild_id=world.guild.id,
             channel_id=channel_id,
@@ -94,7 +94,7 @@ async def test_a_holiday_counts_every_game_it_affects_in_words(world: World, bot
             opponent_id=opponent,
             challenger_first=True,
         )
-        await bot.service.accept(made.id, opponent)
+        await bot.service.challenges.accept(made.id, opponent)
     away = await run(world, world.alice, "vacation", {"days": 3})
     assert "(in 2 games)" in away.content and "game(s)" not in away.content
     german = await run(world, world.bob, "vacation", {"days": 3})

@@ -45,7 +45,7 @@ async def next_start(world: World, since: int) -> FakeMessage:
 
 async def test_a_whole_best_of_three_with_a_drawn_game(world: World, bot: GameBot) -> None:
     await start_match(world)
-    view = await bot.service.game_in(world.channel.id)
+    view = await bot.service.queries.game_in(world.channel.id)
     captioned = Image.open(io.BytesIO((await bot.announcer.board(view, "en")).fp.read()))
     plain = Image.open(io.BytesIO(view.kind.png(view.game, {})))
     assert captioned.height > plain.height and captioned.width == plain.width  # the score band
@@ -58,7 +58,7 @@ async def test_a_whole_best_of_three_with_a_drawn_game(world: World, bot: GameBo
     second = await next_start(world, mark)
     assert "Game 2 of 3" in second.content and "1 \u2013 0" in second.content
     assert second.pinged == [world.bob]
-    assert (await bot.service.game_in(world.channel.id)).to_move_id == world.bob.id
+    assert (await bot.service.queries.game_in(world.channel.id)).to_move_id == world.bob.id
 
     # Every message of a match game shows the score: the board, a move's answer.
     shown = await run(world, world.alice, "board")
@@ -120,7 +120,7 @@ async def test_a_rematch_challenges_the_other_with_the_colours_exchanged_even_af
         assert not asked.ephemeral and asked.message.pinged == [world.alice]
         twice = await (await world.fake.press_button(world.alice, last.message, rematch))
         assert twice.ephemeral and world.bob.mention in twice.content  # bob asked already
-        [pending] = await bot.service.pending_challenges(world.alice.id)
+        [pending] = await bot.service.challenges.pending_challenges(world.alice.id)
         assert (pending.challenger_id, pending.challenger_first) == (world.bob.id, True)
         assert (
             len([m for m in world.fake.messages_in(world.channel, since=mark) if not m.ephemeral])

@@ -78,7 +78,7 @@ async def test_an_agreed_draw_notifies_the_one_who_offered_it(world: World, bot:
         world.channel, since=mark, check=lambda m: any(a.data[:6] == GIF for a in m.attachments)
     )
     assert pings_of(world, mark) == ["alice"]
-    assert (await bot.service.latest_game_in(world.channel.id)).ending is not None
+    assert (await bot.service.queries.latest_game_in(world.channel.id)).ending is not None
 
 
 async def test_a_loss_on_time_notifies_both_players(world: World, bot: GameBot) -> None:
@@ -96,7 +96,7 @@ async def test_the_computers_winning_move_notifies_its_opponent(world: World, bo
     await challenge_bot(world, {"game": "verbindung", "first": "me"})
     rng = random.Random(3)
     for _ in range(200):
-        view = await bot.service.latest_game_in(world.channel.id)
+        view = await bot.service.queries.latest_game_in(world.channel.id)
         if not view.is_active:
             break
         if view.to_move_id != world.alice.id:
@@ -106,7 +106,7 @@ async def test_the_computers_winning_move_notifies_its_opponent(world: World, bo
             continue
         mark = world.fake.mark()
         await run(world, world.alice, "move", {"move": random_move(view, rng)})
-    view = await bot.service.latest_game_in(world.channel.id)
+    view = await bot.service.queries.latest_game_in(world.channel.id)
     assert view.ending is not None and view.winner_id == world.fake.bot_user.id  # this seed
     last = [m for m in world.fake.messages_in(world.channel, since=mark) if m.attachments][-1]
     assert last.author.id == world.fake.bot_user.id and last.pinged == [world.alice]

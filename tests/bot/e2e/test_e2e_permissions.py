@@ -16,7 +16,7 @@ CHALLENGE = {"game": "ponte", "first": "me"}
 
 async def assert_no_game(world: World, bot: GameBot) -> None:
     with pytest.raises(errors.NoGameHereError):
-        await bot.service.latest_game_in(world.channel.id)
+        await bot.service.queries.latest_game_in(world.channel.id)
 
 
 @pytest.mark.parametrize(
@@ -39,7 +39,7 @@ async def test_a_challenge_where_the_bot_cannot_post_a_board_is_refused_naming_e
         assert "try again" not in answer.content.lower()
     assert world.fake.messages_in(world.channel, since=mark) == []
     await assert_no_game(world, bot)
-    assert await bot.service.games(guild_id=world.guild.id) == []
+    assert await bot.service.queries.games(guild_id=world.guild.id) == []
     # Nothing blocks the same challenge once the admin has fixed the channel.
     await world.fake.deny_bot(world.channel, 0)
     posted = await run(world, world.alice, "challenge", {**CHALLENGE, "opponent": world.bob})
@@ -71,7 +71,7 @@ async def test_accept_in_a_channel_that_lost_a_permission_leaves_the_challenge_o
     await assert_no_game(world, bot)
     await world.fake.deny_bot(world.channel, 0)
     await (await world.fake.press_button(world.bob, challenge.message, accept_id))
-    assert (await bot.service.game_in(world.channel.id)).is_active
+    assert (await bot.service.queries.game_in(world.channel.id)).is_active
 
 
 async def test_a_start_discord_refused_is_posted_later_and_the_player_told_it_started(
@@ -85,7 +85,7 @@ async def test_a_start_discord_refused_is_posted_later_and_the_player_told_it_st
     told = (await pressed.wait_for_messages(2))[-1]
     assert told.ephemeral  # not "try again later": the game did start
     assert told.content == text("de", "error.start_post_owed")
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert game.is_active
     world.clock.advance(minutes=1)  # the outbox tries again after its pause
     await bot.scheduler.run_round()

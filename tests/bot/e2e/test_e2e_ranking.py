@@ -20,16 +20,16 @@ GUILD_GAMES = BOARD_PAGE + 2  # players beyond one page
 async def finish(bot: GameBot, world: World, winner: int, loser: int) -> None:
     """A game between two people of the server, each of whom moves, won by `winner` (played
     through the service)."""
-    made = await bot.service.challenge(
+    made = await bot.service.challenges.challenge(
         game_kind="ponte",
         guild_id=world.guild.id,
         channel_id=world.channel.id,
         challenger_id=winner,
         opponent_id=loser,
     )
-    await bot.service.accept(made.id, loser)
+    await bot.service.challenges.accept(made.id, loser)
     await play_moves(bot.service, world.channel.id)
-    await bot.service.resign(world.channel.id, loser)
+    await bot.service.moves.resign(world.channel.id, loser)
 
 
 async def test_an_empty_leaderboard_and_stats_of_a_newcomer_are_friendly_refusals(
@@ -95,7 +95,7 @@ async def test_a_page_that_cannot_be_shown_is_a_private_answer(
     async def reset(*args: object) -> None:
         raise refusal
 
-    monkeypatch.setattr(bot.service, "leaderboard", reset)
+    monkeypatch.setattr(bot.service.ratings, "leaderboard", reset)
     pressed = await (await world.fake.press_button(world.alice, first.message, following))
     assert pressed.ephemeral
     assert pressed.content == describe_error(refusal, "en-US")

@@ -39,12 +39,12 @@ async def test_the_roll_is_said_in_words_at_the_start_in_turns_and_on_the_board(
     world: World, bot: GameBot
 ) -> None:
     await start(world, "verbindung")
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     [started] = [m for m in world.fake.messages_in(world.channel) if "🎲" in m.content][-1:]
     assert said(game.game.roll, ENGLISH) in started.content  # alice's first roll
     move = game.kind.suggest(game.game, "")[0]
     moved = await run(world, world.alice, "move", {"move": move})
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert said(game.game.roll, ENGLISH) in moved.content  # bob's roll, in the server's words
     private = await run(world, world.bob, "board")  # bob reads German
     assert private.ephemeral and said(game.game.roll, GERMAN) in private.content
@@ -57,9 +57,9 @@ async def test_the_turn_by_direct_message_says_the_roll_in_words(
 ) -> None:
     await run(world, world.bob, "notify", {"mode": "turns"})
     await start(world, "verbindung")
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     await run(world, world.alice, "move", {"move": game.kind.suggest(game.game, "")[0]})
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     await deliver_owed(world, bot)
     [dm] = world.fake.messages_in(world.fake.dm_channel(world.bob))
     assert said(game.game.roll, GERMAN) in dm.content

@@ -93,14 +93,14 @@ async def play(cluster: Cluster, guild: FakeGuild, rng: random.Random, turns: in
     """Up to `turns` random legal moves in the server's game; True once it has ended."""
     players = {cluster.alice.id: cluster.alice, cluster.bob.id: cluster.bob}
     for _ in range(turns):
-        view = await cluster.service.latest_game_in(guild.text_channel.id)
+        view = await cluster.service.queries.latest_game_in(guild.text_channel.id)
         if not view.is_active:
             return True
         mover = players[view.to_move_id or 0]
         answer = await command(cluster, mover, guild, "move", move=random_move(view, rng))
         assert not answer.ephemeral, answer.content
         assert answer.attachments[0].data.startswith(PNG)
-    return not (await cluster.service.latest_game_in(guild.text_channel.id)).is_active
+    return not (await cluster.service.queries.latest_game_in(guild.text_channel.id)).is_active
 
 
 async def test_three_shard_processes_and_a_worker_share_the_work(cluster: Cluster) -> None:
@@ -195,7 +195,7 @@ async def computer_moves_by_the_worker(cluster: Cluster, rng: random.Random) -> 
         level="easy",
     )
     for _ in range(3):
-        view = await cluster.service.latest_game_in(guild.text_channel.id)
+        view = await cluster.service.queries.latest_game_in(guild.text_channel.id)
         assert view.to_move_id == cluster.alice.id
         mark = cluster.fake.mark()
         await command(cluster, cluster.alice, guild, "move", move=random_move(view, rng))
@@ -204,7 +204,7 @@ async def computer_moves_by_the_worker(cluster: Cluster, rng: random.Random) -> 
             guild.text_channel, since=mark, check=lambda m: m.pinged == [cluster.alice], timeout=20
         )
         assert answer.attachments[0].data.startswith(PNG)
-        after = await cluster.service.latest_game_in(guild.text_channel.id)
+        after = await cluster.service.queries.latest_game_in(guild.text_channel.id)
         assert after.revision > view.revision + 1 or not after.is_active
         if not after.is_active:
             break

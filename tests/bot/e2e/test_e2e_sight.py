@@ -64,7 +64,7 @@ async def test_a_game_in_a_channel_a_member_cannot_view_is_not_shown_to_them(
 ) -> None:
     world, secret, dave = hidden.world, hidden.secret, hidden.dave
     await start_in(world, secret)
-    game = (await bot.service.game_in(secret.id)).id
+    game = (await bot.service.queries.game_in(secret.id)).id
     for command in ("board", "export"):
         refused = await run(world, world.carol, command, {"game": game})
         assert refused.ephemeral and refused.attachments == []
@@ -94,7 +94,7 @@ async def test_a_member_shut_out_by_their_own_overwrite_is_refused(
 ) -> None:
     world, secret, dave = hidden.world, hidden.secret, hidden.dave
     await start_in(world, secret)
-    game = (await bot.service.game_in(secret.id)).id
+    game = (await bot.service.queries.game_in(secret.id)).id
     await world.fake.set_overwrite(secret, dave, deny=VIEW_CHANNEL)  # last, over his role's
     refused = await run(world, dave, "board", {"game": game})
     assert refused.content == not_found(dave, game)
@@ -108,7 +108,7 @@ async def test_another_servers_game_is_answered_as_a_missing_one(hidden: Hidden)
     async with running(world) as bot:
         world.fake.world.commands[other.id] = world.fake.commands(world.guild)
         await start_in(world, world.channel)
-        game = (await bot.service.game_in(world.channel.id)).id
+        game = (await bot.service.queries.game_in(world.channel.id)).id
         refused = await run(world, world.carol, "board", {"game": game}, other.text_channel)
         assert refused.content == not_found(world.carol, game)
 
@@ -123,7 +123,7 @@ async def test_an_archived_thread_is_looked_up_once(hidden: Hidden) -> None:
     )
     async with running(world) as bot:
         await start_in(world, thread)
-        game = (await bot.service.game_in(thread.id)).id
+        game = (await bot.service.queries.game_in(thread.id)).id
     thread.archived = True
     async with running(world):  # a new process: archived threads are not in its cache
         for _ in range(2):

@@ -24,7 +24,7 @@ async def test_the_computer_takes_back_the_move_with_its_answer(world: World, bo
     words = {"player": world.alice.mention, "opponent": computer(world)}
     expected = text("en", "takeback.accepted_answer", **words, moves="a1 j10", answer=reply)
     assert expected in taken.content
-    view = await bot.service.game_in(world.channel.id)
+    view = await bot.service.queries.game_in(world.channel.id)
     assert list(view.game.moves) == [] and view.to_move_id == world.alice.id
     exported = await run(world, world.alice, "export")
     assert f"# taken back: a1 j10 | {reply}" in exported.attachments[0].data.decode()
@@ -34,10 +34,10 @@ async def test_a_verbindung_takeback_names_the_roll_that_goes_with_the_move(
     world: World, bot: GameBot
 ) -> None:
     await start(world, "verbindung")
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     move = game.kind.suggest(game.game, "")[0]
     await run(world, world.alice, "move", {"move": move})
-    bobs = (await bot.service.game_in(world.channel.id)).game.roll
+    bobs = (await bot.service.queries.game_in(world.channel.id)).game.roll
     asked = await run(world, world.alice, "takeback")
     assert f"(`{move}`)" in asked.content  # the move alone, not glued to the roll
     roll_line = text("en", "takeback.roll", roller=world.bob.mention, roll=said(bobs, ENGLISH))
@@ -46,7 +46,7 @@ async def test_a_verbindung_takeback_names_the_roll_that_goes_with_the_move(
     await (await world.fake.press_button(world.bob, asked.message, asked.message.custom_ids()[0]))
     accepted = await world.fake.wait_for_message(world.channel, since=mark)
     assert f"`{move}`" in accepted.content and roll_line in accepted.content
-    alices = (await bot.service.game_in(world.channel.id)).game.roll
+    alices = (await bot.service.queries.game_in(world.channel.id)).game.roll
     assert said(alices, ENGLISH) in accepted.content  # her roll, which stays, in words
     exported = await run(world, world.carol, "export")
     record = exported.attachments[0].data.decode()
@@ -57,22 +57,24 @@ async def test_against_the_computer_in_verbindung_both_rolls_are_named(
     world: World, bot: GameBot
 ) -> None:
     await challenge_bot(world, {"game": "verbindung", "first": "me"})
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     mark = world.fake.mark()
     await run(world, world.alice, "move", {"move": game.kind.suggest(game.game, "")[0]})
     await computer_move(world, world.channel, since=mark)
-    moves = [str(m) for m in (await bot.service.game_in(world.channel.id)).game.moves]
+    moves = [str(m) for m in (await bot.service.queries.game_in(world.channel.id)).game.moves]
     taken = await run(world, world.alice, "takeback")
     for roller, roll in ((computer(world), moves[2]), (world.alice.mention, moves[4])):
         faces = roll.split()[1:]
         line = text("en", "takeback.roll", roller=roller, roll=said(faces, ENGLISH))
         assert line in taken.content
-    assert [str(m) for m in (await bot.service.game_in(world.channel.id)).game.moves] == moves[:1]
+    assert [
+        str(m) for m in (await bot.service.queries.game_in(world.channel.id)).game.moves
+    ] == moves[:1]
 
 
 async def test_a_refusal_names_no_roll(world: World, bot: GameBot) -> None:
     await challenge_bot(world, {"game": "verbindung", "first": "me", "level": "normal"})
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     mark = world.fake.mark()
     await run(world, world.alice, "move", {"move": game.kind.suggest(game.game, "")[0]})
     await computer_move(world, world.channel, since=mark)

@@ -74,7 +74,7 @@ async def test_accept_pressed_twice_opens_one_thread_and_tells_the_second_press(
     assert private_reply(second).content == text("de", "error.challenge_closed_accepted")
     thread = await world.fake.wait_for_thread(world.channel)
     assert [t.id for t in world.guild.threads] == [thread.id]
-    assert (await bot.service.game_in(thread.id)).is_active
+    assert (await bot.service.queries.game_in(thread.id)).is_active
     assert world.fake.requests_to("DELETE /channels/*") == []
 
 
@@ -98,7 +98,7 @@ async def test_a_thread_the_game_cannot_start_in_is_archived_not_deleted(
     assert refused[-1].content == text("de", "error.challenge_closed_cancelled")
     (thread,) = world.guild.threads
     assert thread.archived and thread.locked == manage_threads
-    assert await bot.service.pending_challenges(world.bob.id) == []
+    assert await bot.service.challenges.pending_challenges(world.bob.id) == []
     no_thread_work(world)
 
 
@@ -108,7 +108,7 @@ async def test_a_computer_game_that_fails_to_start_in_its_thread_archives_it(
     async def busy(**options: object) -> None:  # a race no check before the thread could see
         raise errors.ChannelBusyError("a game runs there", channel_id=options["channel_id"])
 
-    monkeypatch.setattr(bot.service, "start_computer_game", busy)
+    monkeypatch.setattr(bot.service.computer, "start_computer_game", busy)
     options = {"game": "ponte", "opponent": world.fake.bot_user, "thread": True}
     handle = await world.fake.send_slash_command(world.alice, world.channel, "challenge", options)
     (answer,) = await handle.wait_for_messages(1)  # the deferral, filled in with the reason

@@ -39,7 +39,7 @@ async def play_round(
     threads = [world.fake.world.channel(int(found)) for found in THREAD.findall(post.content)]
     boards = []
     for thread in threads:
-        view = await bot.service.game_in(thread.id)
+        view = await bot.service.queries.game_in(thread.id)
         assert thread.parent_id == world.channel.id
         boards.append((view.first_id, view.second_id))
         await run(world, users[view.second_id], "resign", channel=thread)
@@ -119,7 +119,7 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
 
         async def boards(round_number: int) -> list[tuple[int, int | None]]:
             """The round's boards in order, (first mover, second mover or None for a bye)."""
-            view = await bot.service.tournament(1)
+            view = await bot.service.tournaments.tournament(1)
             return [(b.first_id, b.second_id) for b in view.round_boards(round_number)]
 
         mark = world.fake.mark()
@@ -149,12 +149,12 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
         assert await boards(2) == [(carol, bob), (alice, erin_), (dave.id, None)]
         assert f"<@{dave.id}> has a bye" in second.content
     async with running(world) as bot:  # a restart in the middle of round two changes nothing
-        view = await bot.service.tournament(1)
+        view = await bot.service.tournaments.tournament(1)
         assert view.row.current_round == 2
         again = [m for m in world.fake.messages_in(world.channel) if "round 2 of 3" in m.content]
         assert again == [second]
         threads = [int(found) for found in THREAD.findall(second.content)]
-        games = [await bot.service.game_in(thread) for thread in threads]
+        games = [await bot.service.queries.game_in(thread) for thread in threads]
         assert [(g.first_id, g.second_id) for g in games] == [(carol, bob), (alice, erin_)]
         mark = world.fake.mark()
         await run(world, world.bob, "tournament withdraw", {"tournament": 1})
@@ -162,14 +162,14 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
         bot.scheduler.wake()
         third = await wait_for(world, mark, "round 3 of 3")
         assert f"<@{bob}>" not in third.content
-        round2 = (await bot.service.tournament(1)).round_boards(2)
+        round2 = (await bot.service.tournaments.tournament(1)).round_boards(2)
         decided = {(b.first_id, b.first_points) for b in round2 if b.second_id is not None}
         assert decided == {(carol, 2), (alice, 0)}
         # After round 2: carol, erin 2; dave 1 (the bye); bob 1, withdrawn; alice 0. Four play
         # on, so no bye. Carol and erin (the group of two) meet; carol moved first twice and
         # must move second. Dave (moved second) moves first against alice (second, then
         # first), whose wish is the weaker.
-        view = await bot.service.tournament(1)
+        view = await bot.service.tournaments.tournament(1)
         assert [(b.first_id, b.second_id) for b in view.round_boards(3)] == [
             (erin_, carol),
             (dave.id, alice),
@@ -202,7 +202,7 @@ async def test_the_organiser_removes_a_player_and_cancels_and_a_thread_is_refuse
     options = {"game": "verbindung", "format": "round_robin", "signup": 3600}
     refused = await run(world, world.alice, "tournament create", options, channel=thread)
     assert refused.ephemeral and "text channel" in refused.content
-    assert await bot.service.server_tournaments(world.guild.id) == []
+    assert await bot.service.tournaments.server_tournaments(world.guild.id) == []
     mark = world.fake.mark()
     await run(world, world.alice, "tournament create", options)
     signup = await wait_for(world, mark, "Tournament #1")

@@ -72,7 +72,7 @@ async def test_the_toy_game_is_offered_challenged_played_drawn_and_finished(
     decline_id = offer.message.custom_ids()[1]
     await (await world.fake.press_button(world.alice, offer.message, decline_id))
     assert offer.message.components == []
-    assert (await bot.service.game_in(world.channel.id)).draw_offered_by is None
+    assert (await bot.service.queries.game_in(world.channel.id)).draw_offered_by is None
 
     for player, cell in ((world.bob, "a"), (world.alice, "d")):
         await run(world, player, "move", {"move": cell})
@@ -85,7 +85,7 @@ async def test_the_toy_game_is_offered_challenged_played_drawn_and_finished(
         world.channel, check=lambda m: bool(m.attachments) and m.attachments[0].data[:6] == GIF
     )
     assert replay.attachments[0].filename.endswith("-replay.gif")
-    game = await bot.service.latest_game_in(world.channel.id)
+    game = await bot.service.queries.latest_game_in(world.channel.id)
     assert not game.is_active and game.ending is not None and game.ending.result == "draw"
     export = await run(world, world.alice, "export")
     assert export.attachments[0].data.endswith(b"c\na\nd\nb\n")

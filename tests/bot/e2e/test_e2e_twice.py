@@ -76,7 +76,7 @@ async def test_a_challenge_delivered_twice_is_made_and_posted_once(
         )
     assert not answer.ephemeral and answer.message.pinged == [world.bob]
     assert public(world, mark) == [answer.message]
-    assert [c.id for c in await bot.service.pending_challenges(world.bob.id)] == [
+    assert [c.id for c in await bot.service.challenges.pending_challenges(world.bob.id)] == [
         int(answer.message.custom_ids()[0].rsplit(":", 1)[1])
     ]
     assert log.loud() == []
@@ -116,7 +116,7 @@ async def test_a_rematch_pressed_by_both_at_once_makes_one_challenge(
     asked = [a for a in answers if not a.ephemeral]
     refused = [a for a in answers if a.ephemeral]
     assert len(asked) == 1 and len(refused) == 1
-    (pending,) = await bot.service.pending_challenges(world.alice.id)
+    (pending,) = await bot.service.challenges.pending_challenges(world.alice.id)
     assert f"<@{pending.challenger_id}>" in refused[0].content  # told who asked already
     assert public(world, mark) == [asked[0].message]
     assert log.loud() == []
@@ -166,7 +166,7 @@ async def test_two_processes_on_one_shard_make_one_challenge_and_one_rematch(
                 timeout=10,
                 what="both processes' word that each press was answered once",
             )
-            pending = await service.pending_challenges(alice.id)
+            pending = await service.challenges.pending_challenges(alice.id)
         finally:
             await service.connection.close()
             codes = [await process.stop() for process in (first, second)]
@@ -191,9 +191,9 @@ async def test_an_owed_answer_nobody_can_look_up_any_more_is_posted_again(
     )
     accept_id = challenge.message.custom_ids()[0]
     await (await world.fake.press_button(world.bob, challenge.message, accept_id))
-    made = await bot.service.play(world.channel.id, world.alice.id, "a1 c1")  # no answer yet
+    made = await bot.service.moves.play(world.channel.id, world.alice.id, "a1 c1")  # no answer yet
     expires = int(time.time()) + (-1 if too_late else 600)
-    await bot.service.answering(made.post_id, "a-token-discord-has-forgotten", expires)
+    await bot.service.outbox.answering(made.post_id, "a-token-discord-has-forgotten", expires)
     mark = world.fake.mark()
     world.clock.advance(seconds=POST_GRACE + 1)
     await bot.scheduler.run_round()

@@ -27,7 +27,7 @@ async def test_board_and_export_show_the_last_game_until_a_new_one_starts(
     assert "c3 d5" in exported.attachments[0].data.decode()
     await start(world, "verbindung")  # a new game replaces it
     board = await run(world, world.carol, "board")
-    game = await bot.service.game_in(world.channel.id)
+    game = await bot.service.queries.game_in(world.channel.id)
     assert board.attachments[0].filename == f"game-{game.id}-{game.revision}.png"
 
 

@@ -31,7 +31,7 @@ async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
     started = await start_game(service, "toy")
     assert started.view.kind is TOY and started.view.players == {"gold": ALICE, "blue": BOB}
     with pytest.raises(errors.UnknownVariantError):
-        await service.challenge(
+        await service.challenges.challenge(
             game_kind="toy",
             channel_id=CHANNEL + 1,
             challenger_id=ALICE,
@@ -40,26 +40,26 @@ async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
         )
     results = []
     for cell, player in zip("cadb", (ALICE, BOB, ALICE, BOB), strict=True):
-        results.append(await service.play(CHANNEL, player, cell))
+        results.append(await service.moves.play(CHANNEL, player, cell))
     ending = results[-1].ending
     assert ending is not None and ending.result == "draw"
-    finished = await service.latest_game_in(CHANNEL)
+    finished = await service.queries.latest_game_in(CHANNEL)
     assert not finished.is_active and finished.winner_id is None
     assert TOY.png(finished.game, {"gold": "Ann", "blue": "Bo"}).startswith(PNG)
     assert TOY.replay(finished.game, {}).startswith(GIF)
-    export = await service.export(finished.id)
+    export = await service.queries.export(finished.id)
     assert export.filename == f"toy-row-game-{finished.id}.txt"
     assert export.text.endswith("c\na\nd\nb\n")
 
 
 async def test_its_rules_refuse_through_the_service_like_any_game(service: GameService) -> None:
     await start_game(service, "toy")
-    await service.play(CHANNEL, ALICE, "a")
+    await service.moves.play(CHANNEL, ALICE, "a")
     with pytest.raises(errors.NotYourTurnError):
-        await service.play(CHANNEL, ALICE, "b")
+        await service.moves.play(CHANNEL, ALICE, "b")
     with pytest.raises(Exception, match="taken"):
-        await service.play(CHANNEL, BOB, "a")
-    assert TOY.suggest((await service.game_in(CHANNEL)).game, "") == ["b", "c", "d"]
+        await service.moves.play(CHANNEL, BOB, "a")
+    assert TOY.suggest((await service.queries.game_in(CHANNEL)).game, "") == ["b", "c", "d"]
 
 
 async def test_a_game_missing_from_the_registry_is_unknown_to_the_service(tmp_path: Path) -> None:

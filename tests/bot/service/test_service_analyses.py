@@ -38,12 +38,14 @@ async def finished_game(service: GameService, channel_id: int = CHANNEL, moves: 
     """A game of `moves` turns and a resignation, in `channel_id`."""
     await start_game(service, "ponte", channel_id=channel_id)
     view = await play_moves(service, channel_id, count=moves)
-    await service.resign(channel_id, ALICE)
+    await service.moves.resign(channel_id, ALICE)
     return view.id
 
 
 async def ask(service: GameService, user: int = ALICE, game_id: int | None = None):
-    return await service.request_analysis(user, game_id=game_id, channel_id=CHANNEL, guild_id=GUILD)
+    return await service.analyses.request_analysis(
+        user, game_id=game_id, channel_id=CHANNEL, guild_id=GUILD
+    )
 
 
 def review(turn: int) -> str:
@@ -64,15 +66,15 @@ async def test_turns_are_claimed_in_order_saved_once_and_finish(service: GameSer
     game_id = await finished_game(service)
     await ask(service, game_id=game_id)
     seen = []
-    while (turn := await service.claim_analysis_turn(by="p", lease=LEASE)) is not None:
+    while (turn := await service.analyses.claim_analysis_turn(by="p", lease=LEASE)) is not None:
         assert turn.game_id == game_id and turn.game_kind == "ponte"
-        assert await service.claim_analysis_turn(by="q", lease=LEASE) is None  # held
+        assert await service.analyses.claim_analysis_turn(by="q", lease=LEASE) is None  # held
         seen.append(turn.turn)
-        state = await service.save_review(game_id, turn.turn, review(turn.turn))
-        again = await service.save_review(game_id, turn.turn, review(turn.turn))
+        state = await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
+        again = await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
         assert again.done == state.done == len(seen)  # idempotent
     assert seen == list(range(1, 8))
-    done = await service.analysis(game_id)
+    done = await service.analyses.analysis(game_id)
     assert done is not None and done.finished
     assert [json.loads(r)["turn"] for r in done.reviews] == seen
 
@@ -83,21 +85,21 @@ async def test_a_restart_goes_on_at_the_first_turn_not_reviewed(
     game_id = await finished_game(service)
     await ask(service, game_id=game_id)
     for _ in range(3):
-        turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+        turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
         assert turn is not None
-        await service.save_review(game_id, turn.turn, review(turn.turn))
-    cut = await service.claim_analysis_turn(by="p", lease=LEASE)  # then the process dies
+        await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
+    cut = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)  # then the process dies
     assert cut is not None and cut.turn == 4
-    assert await service.claim_analysis_turn(by="other", lease=LEASE) is None
-    assert await service.release_analysis_claims("p") == 1  # "p" started again
-    resumed = await service.claim_analysis_turn(by="p", lease=LEASE)
+    assert await service.analyses.claim_analysis_turn(by="other", lease=LEASE) is None
+    assert await service.analyses.release_analysis_claims("p") == 1  # "p" started again
+    resumed = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert resumed is not None and resumed.turn == 4
-    await service.release_analysis_claims("p")
+    await service.analyses.release_analysis_claims("p")
     # A claim of a process that never comes back runs out with its lease.
-    held = await service.claim_analysis_turn(by="gone", lease=LEASE)
+    held = await service.analyses.claim_analysis_turn(by="gone", lease=LEASE)
     assert held is not None
     clock.advance(seconds=LEASE + 1)
-    taken = await service.claim_analysis_turn(by="other", lease=LEASE)
+    taken = await service.analyses.claim_analysis_turn(by="other", lease=LEASE)
     assert taken is not None and taken.turn == 4
 
 
@@ -136,10 +138,10 @@ async def test_refusals(service: GameService) -> None:
     with pytest.raises(GameNotFoundError):
         await ask(service, game_id=running.id + 100)
     with pytest.raises(GameNotFoundError):  # another server's game
-        await service.request_analysis(
+        await service.analyses.request_analysis(
             ALICE, game_id=running.id, channel_id=CHANNEL, guild_id=GUILD + 1
         )
-    await service.resign(CHANNEL, ALICE)
+    await service.moves.resign(CHANNEL, ALICE)
     short = await finished_game(service, CHANNEL + 1, moves=1)
     with pytest.raises(TooShortToAnalyseError):
         await ask(service, game_id=short)
@@ -152,25 +154,25 @@ async def test_refusals(service: GameService) -> None:
 async def test_progress_not_yet_shown_is_listed(service: GameService) -> None:
     game_id = await finished_game(service)
     await ask(service, game_id=game_id)
-    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None
-    await service.save_review(game_id, turn.turn, review(turn.turn))
-    assert await service.unshown_analyses() == []  # no message to show it in yet
-    await service.set_analysis_message(game_id, CHANNEL, 555)  # sent showing 1 turn done
-    assert await service.unshown_analyses() == []
-    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
+    assert await service.analyses.unshown_analyses() == []  # no message to show it in yet
+    await service.analyses.set_analysis_message(game_id, CHANNEL, 555)  # sent showing 1 turn done
+    assert await service.analyses.unshown_analyses() == []
+    turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None
-    await service.save_review(game_id, turn.turn, review(turn.turn))
-    assert await service.unshown_analyses() == [game_id]
-    await service.analysis_shown(game_id, 2)
-    assert await service.unshown_analyses() == []
+    await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
+    assert await service.analyses.unshown_analyses() == [game_id]
+    await service.analyses.analysis_shown(game_id, 2)
+    assert await service.analyses.unshown_analyses() == []
 
 
 async def fail(service: GameService, game_id: int, turn_number: int) -> bool:
     """Claim the next turn (it must be `turn_number`) and say its review failed."""
-    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None and turn.turn == turn_number
-    return await service.review_failed(game_id, turn.turn, by="p")
+    return await service.analyses.review_failed(game_id, turn.turn, by="p")
 
 
 async def test_a_turn_that_always_fails_ends_the_analysis_after_a_few_tries(
@@ -180,16 +182,20 @@ async def test_a_turn_that_always_fails_ends_the_analysis_after_a_few_tries(
     game_id = await finished_game(service)
     other = await finished_game(service, CHANNEL + 1)
     await ask(service, game_id=game_id)
-    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None
-    await service.save_review(game_id, turn.turn, review(turn.turn))
+    await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
     ended = [await fail(service, game_id, 2) for _ in range(FAILED_TRIES)]
     assert ended == [False] * (FAILED_TRIES - 1) + [True]  # only the last one ends it
-    assert await service.claim_analysis_turn(by="p", lease=LEASE) is None  # never tried again
-    analysis = await service.analysis(game_id)
+    assert (
+        await service.analyses.claim_analysis_turn(by="p", lease=LEASE) is None
+    )  # never tried again
+    analysis = await service.analyses.analysis(game_id)
     assert analysis is not None and analysis.state is AnalysisState.FAILED
     assert analysis.failed_turn == 2 and analysis.done == 1 and not analysis.finished
-    assert not await service.review_failed(game_id, 2, by="p")  # a late failure: nothing new
+    assert not await service.analyses.review_failed(
+        game_id, 2, by="p"
+    )  # a late failure: nothing new
     # It costs its asker nothing: alice may ask for another today.
     assert (await ask(service, game_id=other)).new
     with pytest.raises(AnalysisFailedError) as refused:  # and it is not tried again
@@ -202,12 +208,12 @@ async def test_failures_are_counted_per_turn(service: GameService) -> None:
     await ask(service, game_id=game_id)
     for _ in range(FAILED_TRIES - 1):
         assert not await fail(service, game_id, 1)
-    turn = await service.claim_analysis_turn(by="p", lease=LEASE)
+    turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None and turn.turn == 1
-    await service.save_review(game_id, 1, review(1))  # it worked in the end
+    await service.analyses.save_review(game_id, 1, review(1))  # it worked in the end
     for _ in range(FAILED_TRIES - 1):  # the next turn starts counting afresh
         assert not await fail(service, game_id, 2)
-    analysis = await service.analysis(game_id)
+    analysis = await service.analyses.analysis(game_id)
     assert analysis is not None and analysis.state is AnalysisState.RUNNING
     assert analysis.failed_turn is None
 
@@ -217,20 +223,20 @@ async def test_a_failure_after_the_turn_was_reviewed_elsewhere_counts_nothing(
 ) -> None:
     game_id = await finished_game(service)
     await ask(service, game_id=game_id)
-    await service.save_review(game_id, 1, review(1))  # another process, past "p"'s lease
+    await service.analyses.save_review(game_id, 1, review(1))  # another process, past "p"'s lease
     for _ in range(FAILED_TRIES):
-        assert not await service.review_failed(game_id, 1, by="p")
-    analysis = await service.analysis(game_id)
+        assert not await service.analyses.review_failed(game_id, 1, by="p")
+    analysis = await service.analyses.analysis(game_id)
     assert analysis is not None and analysis.state is AnalysisState.RUNNING
 
 
 async def test_a_failed_analysis_is_listed_once_for_its_message(service: GameService) -> None:
     game_id = await finished_game(service)
     await ask(service, game_id=game_id)
-    await service.set_analysis_message(game_id, CHANNEL, 555)
-    assert await service.unshown_analyses() == []
+    await service.analyses.set_analysis_message(game_id, CHANNEL, 555)
+    assert await service.analyses.unshown_analyses() == []
     for _ in range(FAILED_TRIES):
         await fail(service, game_id, 1)
-    assert await service.unshown_analyses() == [game_id]  # its message must say it failed
-    await service.analysis_shown(game_id, 0)
-    assert await service.unshown_analyses() == []
+    assert await service.analyses.unshown_analyses() == [game_id]  # its message must say it failed
+    await service.analyses.analysis_shown(game_id, 0)
+    assert await service.analyses.unshown_analyses() == []

@@ -32,11 +32,11 @@ async def challenge(
         "opponent_id": opponent,
     }
     options.update(changes)
-    return await service.challenge(**options)
+    return await service.challenges.challenge(**options)
 
 
 async def pending_of(service: GameService, user: int) -> list[int]:
-    return [c.id for c in await service.pending_challenges(user)]
+    return [c.id for c in await service.challenges.pending_challenges(user)]
 
 
 async def test_a_challenger_has_at_most_five_pending_challenges(service: GameService) -> None:
@@ -49,7 +49,7 @@ async def test_a_challenger_has_at_most_five_pending_challenges(service: GameSer
         await challenge(service, opponent=CAROL, channel_id=CHANNEL + 9)
     assert refused.value.params["limit"] == 5
     assert await pending_of(service, ALICE) == [c.id for c in made]  # nothing stored
-    await service.cancel(made[0].id, ALICE)  # one answered: room for one more
+    await service.challenges.cancel(made[0].id, ALICE)  # one answered: room for one more
     await challenge(service, opponent=CAROL, channel_id=CHANNEL + 9)
     await challenge(service, challenger=BOB, opponent=CAROL)  # another challenger's own five
 
@@ -74,12 +74,12 @@ async def test_the_limit_is_a_setting(tmp_path) -> None:
 
 async def withdraw(service: GameService, challenger: int = ALICE, opponent: int = BOB) -> None:
     made = await challenge(service, challenger, opponent)
-    await service.turn_down(made.id, challenger)
+    await service.challenges.turn_down(made.id, challenger)
 
 
 async def decline(service: GameService, challenger: int = ALICE, opponent: int = BOB) -> None:
     made = await challenge(service, challenger, opponent)
-    await service.turn_down(made.id, opponent)
+    await service.challenges.turn_down(made.id, opponent)
 
 
 async def test_one_withdrawal_is_free_a_second_within_the_hour_holds_the_next_for_an_hour(
@@ -120,18 +120,18 @@ async def test_two_withdrawals_more_than_an_hour_apart_hold_nothing(
 
 async def test_a_rematch_is_held_as_a_challenge_is(service: GameService, clock) -> None:
     accepted = await start_game(service)
-    await service.resign(CHANNEL, ALICE)
+    await service.moves.resign(CHANNEL, ALICE)
     await withdraw(service, BOB, ALICE)
     await decline(service, BOB, ALICE)
     with pytest.raises(errors.ChallengeCooldownError):
-        await service.rematch(accepted.view.id, BOB)
+        await service.rematches.rematch(accepted.view.id, BOB)
     assert await pending_of(service, ALICE) == []
 
 
 async def test_a_blocked_player_is_told_only_that_the_player_does_not_accept_challenges(
     service: GameService,
 ) -> None:
-    await service.block(BOB, ALICE)
+    await service.blocks.block(BOB, ALICE)
     with pytest.raises(errors.NotAcceptingChallengesError) as refused:
         await challenge(service)
     assert refused.value.params == {"opponent_id": BOB}
@@ -141,50 +141,50 @@ async def test_a_blocked_player_is_told_only_that_the_player_does_not_accept_cha
 
 
 async def test_a_block_holds_on_every_server_until_it_is_lifted(service: GameService) -> None:
-    await service.block(BOB, ALICE)
+    await service.blocks.block(BOB, ALICE)
     with pytest.raises(errors.NotAcceptingChallengesError):
         await challenge(service, guild_id=GUILD + 1, channel_id=CHANNEL + 1)
-    assert await service.blocked(BOB) == [ALICE]
-    await service.unblock(BOB, ALICE)
-    assert await service.blocked(BOB) == []
+    assert await service.blocks.blocked(BOB) == [ALICE]
+    await service.blocks.unblock(BOB, ALICE)
+    assert await service.blocks.blocked(BOB) == []
     await challenge(service, guild_id=GUILD + 1, channel_id=CHANNEL + 1)
 
 
 async def test_blocking_refusals_are_specific(service: GameService) -> None:
     with pytest.raises(errors.SelfBlockError):
-        await service.block(BOB, BOB)
-    await service.block(BOB, ALICE)
+        await service.blocks.block(BOB, BOB)
+    await service.blocks.block(BOB, ALICE)
     with pytest.raises(errors.AlreadyBlockedError) as again:
-        await service.block(BOB, ALICE)
+        await service.blocks.block(BOB, ALICE)
     assert again.value.params == {"user_id": ALICE}
     with pytest.raises(errors.NotBlockedError) as lifted:
-        await service.unblock(BOB, CAROL)
+        await service.blocks.unblock(BOB, CAROL)
     assert lifted.value.params == {"user_id": CAROL}
 
 
 async def test_decline_and_block_declines_and_blocks_in_one(service: GameService) -> None:
     made = await challenge(service)
     with pytest.raises(errors.NotYourChallengeError):
-        await service.decline_and_block(made.id, ALICE)  # the challenger cannot
+        await service.challenges.decline_and_block(made.id, ALICE)  # the challenger cannot
     with pytest.raises(errors.NotYourChallengeError):
-        await service.decline_and_block(made.id, CAROL)
-    assert await service.blocked(ALICE) == [] and await service.blocked(CAROL) == []
-    closed = await service.decline_and_block(made.id, BOB)
+        await service.challenges.decline_and_block(made.id, CAROL)
+    assert await service.blocks.blocked(ALICE) == [] and await service.blocks.blocked(CAROL) == []
+    closed = await service.challenges.decline_and_block(made.id, BOB)
     assert closed.status == "declined"
-    assert await service.blocked(BOB) == [ALICE]
+    assert await service.blocks.blocked(BOB) == [ALICE]
     with pytest.raises(errors.NotAcceptingChallengesError):
         await challenge(service)
 
 
 async def test_a_blocked_players_rematch_is_refused_the_same_way(service: GameService) -> None:
     accepted = await start_game(service)
-    await service.resign(CHANNEL, BOB)
-    await service.block(BOB, ALICE)
+    await service.moves.resign(CHANNEL, BOB)
+    await service.blocks.block(BOB, ALICE)
     with pytest.raises(errors.NotAcceptingChallengesError) as refused:
-        await service.rematch(accepted.view.id, ALICE)
+        await service.rematches.rematch(accepted.view.id, ALICE)
     assert refused.value.params == {"opponent_id": BOB}
     assert await pending_of(service, BOB) == []
-    made = await service.rematch(accepted.view.id, BOB)  # the one who blocked may ask
+    made = await service.rematches.rematch(accepted.view.id, BOB)  # the one who blocked may ask
     assert isinstance(made, Challenge) and made.opponent_id == ALICE
 
 
@@ -195,9 +195,9 @@ async def test_a_rematch_counts_against_the_pending_limit(tmp_path) -> None:
     )
     try:
         accepted = await start_game(service)
-        await service.resign(CHANNEL, BOB)
+        await service.moves.resign(CHANNEL, BOB)
         await challenge(service, ALICE, CAROL, channel_id=CHANNEL + 1)
         with pytest.raises(errors.TooManyChallengesError):
-            await service.rematch(accepted.view.id, ALICE)
+            await service.rematches.rematch(accepted.view.id, ALICE)
     finally:
         await service.connection.close()

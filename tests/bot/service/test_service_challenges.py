@@ -29,12 +29,12 @@ async def challenge(service: GameService, **changes: object):
         "opponent_id": BOB,
     }
     options.update(changes)
-    return await service.challenge(**options)
+    return await service.challenges.challenge(**options)
 
 
 async def test_a_challenge_is_stored_pending_with_its_options(service: GameService) -> None:
     made = await challenge(service, variant="Classic", move_seconds=2 * HOUR, wants_thread=True)
-    stored = await service.get_challenge(made.id)
+    stored = await service.challenges.get_challenge(made.id)
     assert stored == made
     assert (stored.status, stored.game_kind, stored.variant) == ("pending", "ponte", "classic")
     assert (stored.challenger_id, stored.opponent_id, stored.move_seconds) == (ALICE, BOB, 7200)
@@ -83,7 +83,7 @@ async def test_bad_challenges_are_refused_and_nothing_is_stored(
         await challenge(service, **changes)
     if key is not None:
         assert raised.value.key == key
-    assert await service.pending_challenges(ALICE) == []
+    assert await service.challenges.pending_challenges(ALICE) == []
 
 
 @pytest.mark.parametrize("seconds", [HOUR, 14 * DAY])
@@ -107,20 +107,22 @@ async def test_a_busy_channel_refuses_a_challenge_unless_it_asks_for_a_thread(
         await challenge(service, opponent_id=CAROL)
     assert "thread" in str(raised.value)
     made = await challenge(service, opponent_id=CAROL, wants_thread=True)
-    accepted = await service.accept(made.id, CAROL, channel_id=7000, parent_channel_id=CHANNEL)
+    accepted = await service.challenges.accept(
+        made.id, CAROL, channel_id=7000, parent_channel_id=CHANNEL
+    )
     assert (accepted.view.channel_id, accepted.view.parent_channel_id) == (7000, CHANNEL)
 
 
 async def test_accept_starts_the_game_with_the_chosen_first_player(service: GameService) -> None:
     made = await challenge(service, challenger_first=False, move_seconds=5 * HOUR)
-    accepted = await service.accept(made.id, BOB)
+    accepted = await service.challenges.accept(made.id, BOB)
     view = accepted.view
     assert accepted.challenge.status == "accepted"
     assert accepted.challenge.game_id == view.id
     assert view.players == {"white": BOB, "red": ALICE}
     assert view.to_move_id == BOB
     assert (view.revision, view.move_seconds, view.is_active) == (0, 5 * HOUR, True)
-    assert (await service.game_in(CHANNEL)).id == view.id
+    assert (await service.queries.game_in(CHANNEL)).id == view.id
 
 
 async def test_a_verbindung_game_starts_with_its_first_roll_drawn(service: GameService) -> None:
@@ -136,36 +138,36 @@ async def test_only_the_challenged_user_accepts_or_declines(service: GameService
     made = await challenge(service)
     for user in (ALICE, CAROL):
         with pytest.raises(errors.NotYourChallengeError):
-            await service.accept(made.id, user)
+            await service.challenges.accept(made.id, user)
     with pytest.raises(errors.NotYourChallengeError):
-        await service.decline(made.id, ALICE)
-    assert (await service.get_challenge(made.id)).status == "pending"
-    assert (await service.decline(made.id, BOB)).status == "declined"
+        await service.challenges.decline(made.id, ALICE)
+    assert (await service.challenges.get_challenge(made.id)).status == "pending"
+    assert (await service.challenges.decline(made.id, BOB)).status == "declined"
     with pytest.raises(errors.ChallengeClosedError) as raised:
-        await service.accept(made.id, BOB)
+        await service.challenges.accept(made.id, BOB)
     assert raised.value.params["status"] == "declined"
 
 
 async def test_only_the_challenger_cancels(service: GameService) -> None:
     made = await challenge(service)
     with pytest.raises(errors.NotYourChallengeError):
-        await service.cancel(made.id, BOB)
-    assert (await service.cancel(made.id, ALICE)).status == "cancelled"
+        await service.challenges.cancel(made.id, BOB)
+    assert (await service.challenges.cancel(made.id, ALICE)).status == "cancelled"
     with pytest.raises(errors.ChallengeClosedError):
-        await service.cancel(made.id, ALICE)
+        await service.challenges.cancel(made.id, ALICE)
 
 
 async def test_a_challenge_is_accepted_once(service: GameService) -> None:
     made = await challenge(service)
-    await service.accept(made.id, BOB)
+    await service.challenges.accept(made.id, BOB)
     with pytest.raises(errors.ChallengeClosedError) as raised:
-        await service.accept(made.id, BOB)
+        await service.challenges.accept(made.id, BOB)
     assert raised.value.params["status"] == "accepted"
 
 
 async def test_an_unknown_challenge_is_reported(service: GameService) -> None:
     with pytest.raises(errors.ChallengeNotFoundError):
-        await service.accept(999, BOB)
+        await service.challenges.accept(999, BOB)
 
 
 async def test_a_challenge_past_its_time_cannot_be_accepted(
@@ -174,7 +176,7 @@ async def test_a_challenge_past_its_time_cannot_be_accepted(
     made = await challenge(service)
     clock.advance(days=2)
     with pytest.raises(errors.ChallengeClosedError) as raised:
-        await service.accept(made.id, BOB)
+        await service.challenges.accept(made.id, BOB)
     assert raised.value.params["status"] == "expired"
 
 
@@ -183,32 +185,32 @@ async def test_accepting_into_a_channel_that_got_busy_meanwhile_is_refused(
 ) -> None:
     to_bob = await challenge(service)
     to_carol = await challenge(service, opponent_id=CAROL)
-    await service.accept(to_bob.id, BOB)
+    await service.challenges.accept(to_bob.id, BOB)
     with pytest.raises(errors.ChannelBusyError):
-        await service.accept(to_carol.id, CAROL)
-    assert (await service.get_challenge(to_carol.id)).status == "pending"
+        await service.challenges.accept(to_carol.id, CAROL)
+    assert (await service.challenges.get_challenge(to_carol.id)).status == "pending"
 
 
 async def test_the_decline_button_declines_for_the_opponent_and_withdraws_for_the_challenger(
     service: GameService,
 ) -> None:
-    first = await service.challenge(
+    first = await service.challenges.challenge(
         game_kind="ponte", channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB
     )
-    assert (await service.turn_down(first.id, BOB)).status == "declined"
-    second = await service.challenge(
+    assert (await service.challenges.turn_down(first.id, BOB)).status == "declined"
+    second = await service.challenges.challenge(
         game_kind="ponte", channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB
     )
     with pytest.raises(errors.NotYourChallengeError):
-        await service.turn_down(second.id, CAROL)
-    assert (await service.turn_down(second.id, ALICE)).status == "cancelled"
+        await service.challenges.turn_down(second.id, CAROL)
+    assert (await service.challenges.turn_down(second.id, ALICE)).status == "cancelled"
 
 
 async def test_other_bots_and_a_level_for_a_person_are_refused_and_nothing_is_stored(
     service: GameService,
 ) -> None:
     with pytest.raises(errors.OpponentIsBotError):
-        await service.challenge(
+        await service.challenges.challenge(
             game_kind="ponte",
             channel_id=CHANNEL,
             challenger_id=ALICE,
@@ -216,15 +218,17 @@ async def test_other_bots_and_a_level_for_a_person_are_refused_and_nothing_is_st
             opponent_is_bot=True,
         )
     with pytest.raises(errors.LevelNeedsComputerError):
-        await service.challenge(
+        await service.challenges.challenge(
             game_kind="ponte",
             channel_id=CHANNEL,
             challenger_id=ALICE,
             opponent_id=BOB,
             level="hard",
         )
-    assert await service.pending_challenges(ALICE) == []
-    assert service.is_computer_player(COMPUTER) and not service.is_computer_player(BOB)
+    assert await service.challenges.pending_challenges(ALICE) == []
+    assert service.challenges.is_computer_player(
+        COMPUTER
+    ) and not service.challenges.is_computer_player(BOB)
 
 
 async def test_a_challenge_back_while_one_is_open_is_refused_naming_the_one_to_answer(
@@ -234,8 +238,8 @@ async def test_a_challenge_back_while_one_is_open_is_refused_naming_the_one_to_a
     with pytest.raises(errors.AlreadyChallengedError) as raised:
         await challenge(service, challenger_id=BOB, opponent_id=ALICE)
     assert raised.value.params == {"challenge_id": first.id, "challenger_id": ALICE}
-    assert [c.id for c in await service.pending_challenges(BOB)] == [first.id]
-    await service.decline(first.id, BOB)
+    assert [c.id for c in await service.challenges.pending_challenges(BOB)] == [first.id]
+    await service.challenges.decline(first.id, BOB)
     again = await challenge(service, challenger_id=BOB, opponent_id=ALICE)  # closed: free again
     assert again.challenger_id == BOB
 
@@ -246,7 +250,7 @@ async def test_one_request_delivered_twice_makes_one_challenge(service: GameServ
         await challenge(service, request_id=4242)
     with pytest.raises(errors.DuplicateChallengeError):  # another request: a real repeat
         await challenge(service, request_id=4243)
-    assert [c.id for c in await service.pending_challenges(ALICE)] == [made.id]
+    assert [c.id for c in await service.challenges.pending_challenges(ALICE)] == [made.id]
 
 
 async def test_one_request_racing_in_two_processes_makes_one_challenge(
@@ -262,7 +266,7 @@ async def test_one_request_racing_in_two_processes_makes_one_challenge(
         refused = [r for r in results if isinstance(r, BaseException)]
         assert len(made) == 1, results
         assert all(isinstance(r, errors.RequestAlreadyHandledError) for r in refused), refused
-        assert [c.id for c in await second.pending_challenges(BOB)] == [made[0].id]
+        assert [c.id for c in await second.challenges.pending_challenges(BOB)] == [made[0].id]
     finally:
         await first.connection.close()
         await second.connection.close()

@@ -28,7 +28,7 @@ async def test_a_game_against_the_computer_starts_at_once_with_its_level(
     assert view.is_active and view.computer_level == "hard"
     assert view.players == {"white": ALICE, "red": COMPUTER}
     assert view.to_move_id == ALICE and view.next_alarm_at is not None  # her clock runs
-    assert await service.pending_challenges(ALICE) == []  # no challenge, no Accept step
+    assert await service.challenges.pending_challenges(ALICE) == []  # no challenge, no Accept step
     assert await computer_turns(service) == []
 
 
@@ -50,7 +50,7 @@ async def test_when_the_computer_begins_it_has_its_turn_and_no_clock(service: Ga
     )
     assert turn.record == view.record and "roll" in turn.record  # its dice are drawn
     assert turn.seed == f"{await stored_seed(service, view.id)}:ai:0"
-    assert await service.computer_turn(view.id) == turn
+    assert await service.computer.computer_turn(view.id) == turn
 
 
 @pytest.mark.parametrize(
@@ -66,21 +66,21 @@ async def test_when_the_computer_begins_it_has_its_turn_and_no_clock(service: Ga
 async def test_bad_requests_are_refused(service: GameService, changes: dict, error: type) -> None:
     options = {"game_kind": "ponte", "channel_id": CHANNEL, "player_id": ALICE, **changes}
     with pytest.raises(error):
-        await service.start_computer_game(**options)
+        await service.computer.start_computer_game(**options)
     async with service.connection.read() as db:
         assert await games.active_game_in(db, CHANNEL) is None
     # The same refusal before anything is made (a thread for the game, say), and no coin
     # tossed for it: the next game's seed is the one it would have been.
     del options["channel_id"]
     with pytest.raises(error):
-        await service.check_computer_game(**options)
+        await service.computer.check_computer_game(**options)
     assert service.context.seeds() == 1  # CountingSeeds: the first seed handed out
 
 
 async def test_the_check_before_a_thread_passes_what_starts(service: GameService) -> None:
     options = {"game_kind": "verbindung", "player_id": ALICE, "level": "hard", "best_of": 3}
-    await service.check_computer_game(**options)
-    started = await service.start_computer_game(channel_id=CHANNEL, **options)
+    await service.computer.check_computer_game(**options)
+    started = await service.computer.start_computer_game(channel_id=CHANNEL, **options)
     assert started.view.computer_level == "hard" and started.view.match is not None
 
 
@@ -88,7 +88,7 @@ async def test_a_busy_channel_is_refused_and_a_thread_is_not(service: GameServic
     await start_computer_game(service)
     with pytest.raises(errors.ChannelBusyError):
         await start_computer_game(service, player=BOB)
-    in_thread = await service.start_computer_game(
+    in_thread = await service.computer.start_computer_game(
         game_kind="ponte", channel_id=CHANNEL + 1, parent_channel_id=CHANNEL, player_id=BOB
     )
     assert in_thread.view.parent_channel_id == CHANNEL
@@ -102,11 +102,11 @@ async def test_without_a_computer_nobody_can_play_it(service: GameService) -> No
 
 async def test_a_move_against_the_computer_gives_it_the_turn(service: GameService) -> None:
     view = await start_computer_game(service)
-    moved = await service.play(CHANNEL, ALICE, "f6 h8")
+    moved = await service.moves.play(CHANNEL, ALICE, "f6 h8")
     assert moved.next_id == COMPUTER and moved.view.next_alarm_at is None
     [turn] = await computer_turns(service)
     assert turn.revision == 1 and turn.seed == f"{await stored_seed(service, view.id)}:ai:1"
-    answered = await service.play_computer(turn, "c3 e5")
+    answered = await service.computer.play_computer(turn, "c3 e5")
     assert answered is not None and answered.mover_id == COMPUTER and answered.played == "c3 e5"
     assert answered.next_id == ALICE and answered.view.next_alarm_at is not None
     assert await computer_turns(service) == []
@@ -115,60 +115,62 @@ async def test_a_move_against_the_computer_gives_it_the_turn(service: GameServic
 async def test_a_stale_computer_move_is_dropped(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
     [turn] = await computer_turns(service)
-    await service.resign(CHANNEL, ALICE)  # while the computer thought
-    assert await service.play_computer(turn, "f6 h8") is None
-    game = await service.latest_game_in(CHANNEL)
+    await service.moves.resign(CHANNEL, ALICE)  # while the computer thought
+    assert await service.computer.play_computer(turn, "f6 h8") is None
+    game = await service.queries.latest_game_in(CHANNEL)
     assert game.revision == 1 and game.ending is not None and game.winner_id == COMPUTER
 
 
 async def test_a_move_thought_about_an_older_position_is_dropped(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
     [turn] = await computer_turns(service)
-    assert await service.play_computer(turn, "f6 h8") is not None
-    assert await service.play_computer(turn, "c3 e5") is None  # a second job for the same turn
-    assert (await service.game_in(CHANNEL)).revision == 1
+    assert await service.computer.play_computer(turn, "f6 h8") is not None
+    assert (
+        await service.computer.play_computer(turn, "c3 e5") is None
+    )  # a second job for the same turn
+    assert (await service.queries.game_in(CHANNEL)).revision == 1
 
 
 async def test_an_illegal_computer_move_changes_nothing(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
     [turn] = await computer_turns(service)
     with pytest.raises(IllegalMoveError):
-        await service.play_computer(turn, "swap")  # only the second player may swap (P4)
-    assert (await service.game_in(CHANNEL)).revision == 0
+        await service.computer.play_computer(turn, "swap")  # only the second player may swap (P4)
+    assert (await service.queries.game_in(CHANNEL)).revision == 0
 
 
 async def test_the_computer_swaps_and_then_owns_white(service: GameService) -> None:
     await start_computer_game(service)
-    await service.play(CHANNEL, ALICE, "f6 h8")
+    await service.moves.play(CHANNEL, ALICE, "f6 h8")
     [turn] = await computer_turns(service)
-    swapped = await service.play_computer(turn, "swap")
+    swapped = await service.computer.play_computer(turn, "swap")
     assert swapped is not None and swapped.played == "swap"
     assert swapped.view.players == {"white": COMPUTER, "red": ALICE}
     assert swapped.next_id == ALICE and swapped.view.to_move == "red"
     assert await computer_turns(service) == []
-    reply = await service.play(CHANNEL, ALICE, "c3 e5")  # she now places red stones
+    reply = await service.moves.play(CHANNEL, ALICE, "c3 e5")  # she now places red stones
     assert reply.next_id == COMPUTER
 
 
 async def test_when_the_player_swaps_the_computer_plays_red_next(service: GameService) -> None:
     await start_computer_game(service, player_first=False)
     [opening] = await computer_turns(service)
-    await service.play_computer(opening, "f6 h8")
-    swapped = await service.play(CHANNEL, ALICE, "swap")
+    await service.computer.play_computer(opening, "f6 h8")
+    swapped = await service.moves.play(CHANNEL, ALICE, "swap")
     assert swapped.view.players == {"white": ALICE, "red": COMPUTER}
     assert swapped.next_id == COMPUTER and swapped.view.next_alarm_at is None
     [turn] = await computer_turns(service)
     assert turn.revision == 2
-    answered = await service.play_computer(turn, "c3 e5")
+    answered = await service.computer.play_computer(turn, "c3 e5")
     assert answered is not None and answered.next_id == ALICE
 
 
 async def test_a_draw_offer_to_the_computer_is_refused_at_once(service: GameService) -> None:
     view = await start_computer_game(service)
-    refused = await service.offer_draw(CHANNEL, ALICE)
+    refused = await service.moves.offer_draw(CHANNEL, ALICE)
     assert (refused.action, refused.by_id, refused.ending) == ("refused", COMPUTER, None)
-    assert (await service.game_in(CHANNEL)).draw_offered_by is None
-    assert (await service.game_in(CHANNEL)).revision == view.revision
+    assert (await service.queries.game_in(CHANNEL)).draw_offered_by is None
+    assert (await service.queries.game_in(CHANNEL)).revision == view.revision
 
 
 async def test_the_computer_never_times_out_but_its_opponent_does(
@@ -176,11 +178,11 @@ async def test_the_computer_never_times_out_but_its_opponent_does(
 ) -> None:
     await start_computer_game(service, player_first=False, move_seconds=HOUR)
     clock.advance(days=30)
-    assert await service.run_due() == []  # no reminder and no loss for the computer
+    assert await service.alarms.run_due() == []  # no reminder and no loss for the computer
     [turn] = await computer_turns(service)
-    await service.play_computer(turn, "f6 h8")
+    await service.computer.play_computer(turn, "f6 h8")
     clock.advance(hours=2)
-    [loss] = await service.run_due()
+    [loss] = await service.alarms.run_due()
     assert isinstance(loss, TimeLoss) and loss.loser_id == ALICE
     assert loss.view.winner_id == COMPUTER
 
@@ -196,15 +198,15 @@ async def test_an_unreadable_game_does_not_hide_the_computer_turns_of_others(
         await db.execute(
             "UPDATE games SET record = '{}', revision = 9 WHERE channel_id = ?", (CHANNEL,)
         )
-    assert sorted(await service.open_computer_jobs()) == [broken.id, fine.id]  # ids only
+    assert sorted(await service.computer.open_computer_jobs()) == [broken.id, fine.id]  # ids only
     with pytest.raises(InvalidMoveError):
-        await service.computer_turn(broken.id)
-    turn = await service.computer_turn(fine.id)
+        await service.computer.computer_turn(broken.id)
+    turn = await service.computer.computer_turn(fine.id)
     assert turn is not None and turn.game_kind == "verbindung"
 
 
 async def test_human_games_are_no_concern_of_the_computer(service: GameService) -> None:
-    challenge = await service.challenge(
+    challenge = await service.challenges.challenge(
         game_kind="ponte",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -213,7 +215,7 @@ async def test_human_games_are_no_concern_of_the_computer(service: GameService) 
         challenger_first=False,
         move_seconds=DAY,
     )
-    accepted = await service.accept(challenge.id, COMPUTER)
+    accepted = await service.challenges.accept(challenge.id, COMPUTER)
     assert accepted.view.computer_level is None
     assert await computer_turns(service) == []
     assert accepted.view.next_alarm_at is not None
@@ -237,17 +239,17 @@ async def test_a_player_has_at_most_three_games_against_the_computer_on_a_server
         await start_computer_game(service, channel_id=CHANNEL + 3)
     assert refused.value.params == {"limit": 3}
     with pytest.raises(errors.TooManyComputerGamesError):
-        await service.check_computer_game(
+        await service.computer.check_computer_game(
             game_kind="ponte", player_id=ALICE, guild_id=GUILD
         )  # the same, before a thread is opened
     with pytest.raises(errors.NoGameHereError):  # nothing was started
-        await service.game_in(CHANNEL + 3)
+        await service.queries.game_in(CHANNEL + 3)
     await start_computer_game(service, channel_id=CHANNEL + 4, player=BOB)  # bob has his own
-    await service.start_computer_game(  # and alice hers on another server
+    await service.computer.start_computer_game(  # and alice hers on another server
         game_kind="ponte", guild_id=GUILD + 1, channel_id=CHANNEL + 5, player_id=ALICE
     )
-    await service.resign(views[0].channel_id, ALICE)  # one ends: room for one more
-    await service.check_computer_game(game_kind="ponte", player_id=ALICE, guild_id=GUILD)
+    await service.moves.resign(views[0].channel_id, ALICE)  # one ends: room for one more
+    await service.computer.check_computer_game(game_kind="ponte", player_id=ALICE, guild_id=GUILD)
     await start_computer_game(service, channel_id=CHANNEL + 3)
 
 
@@ -255,10 +257,10 @@ async def test_a_rematch_against_the_computer_counts_too(tmp_path) -> None:
     service = await open_service(tmp_path / "bot.sqlite3", limits=Limits(computer_games=1))
     try:
         view = await start_computer_game(service)
-        await service.resign(CHANNEL, ALICE)
+        await service.moves.resign(CHANNEL, ALICE)
         await start_computer_game(service, channel_id=CHANNEL + 1)
         with pytest.raises(errors.TooManyComputerGamesError) as refused:
-            await service.rematch(view.id, ALICE)
+            await service.rematches.rematch(view.id, ALICE)
         assert refused.value.params == {"limit": 1}
     finally:
         await service.connection.close()
@@ -273,5 +275,5 @@ async def test_open_jobs_come_round_robin_by_player(service: GameService) -> Non
     ]
     bob = await start_computer_game(service, player_first=False, channel_id=CHANNEL + 9, player=BOB)
     expected = [alice[0].id, bob.id, alice[1].id, alice[2].id]
-    assert await service.open_computer_jobs() == expected
+    assert await service.computer.open_computer_jobs() == expected
     assert [turn.player_id for turn in await computer_turns(service)] == [ALICE, BOB, ALICE, ALICE]

@@ -24,13 +24,13 @@ async def test_fifty_concurrent_submissions_of_one_move_apply_once(
 ) -> None:
     await start_game(service)
     results = await asyncio.gather(
-        *(service.play(CHANNEL, ALICE, "a1 c1", version) for _ in range(50)),
+        *(service.moves.play(CHANNEL, ALICE, "a1 c1", version) for _ in range(50)),
         return_exceptions=True,
     )
     applied, refused = outcomes(results)
     assert len(applied) == 1
     assert all(isinstance(error, errors.AlreadyPlayedError) for error in refused), refused
-    view = await service.game_in(CHANNEL)
+    view = await service.queries.game_in(CHANNEL)
     assert [str(move) for move in view.game.moves] == ["a1 c1"]
 
 
@@ -40,11 +40,13 @@ async def test_two_connections_racing_apply_the_move_once(database_at, clock: Fa
     second = await open_service(path, clock, CountingSeeds(100))
     try:
         await start_game(first)
-        attempts = [s.play(CHANNEL, ALICE, "a1 c1", 0) for s in (first, second) for _ in range(25)]
+        attempts = [
+            s.moves.play(CHANNEL, ALICE, "a1 c1", 0) for s in (first, second) for _ in range(25)
+        ]
         applied, refused = outcomes(await asyncio.gather(*attempts, return_exceptions=True))
         assert len(applied) == 1
         assert all(isinstance(error, errors.AlreadyPlayedError) for error in refused), refused
-        assert (await second.game_in(CHANNEL)).revision == 1
+        assert (await second.queries.game_in(CHANNEL)).revision == 1
     finally:
         await first.connection.close()
         await second.connection.close()
@@ -54,7 +56,7 @@ async def test_moves_in_many_channels_at_once_all_apply(service: GameService) ->
     channels = range(CHANNEL, CHANNEL + 20)
     for channel in channels:
         await start_game(service, channel_id=channel)
-    results = await asyncio.gather(*(service.play(c, ALICE, "a1 c1") for c in channels))
+    results = await asyncio.gather(*(service.moves.play(c, ALICE, "a1 c1") for c in channels))
     assert {r.view.channel_id for r in results} == set(channels)
     assert all(r.view.revision == 1 for r in results)
 
@@ -81,7 +83,7 @@ async def test_fifty_submissions_racing_through_two_processes_apply_once(
     assert refusals == {"AlreadyPlayedError"}, outputs
     service = await open_service(database_at, clock, CountingSeeds(50))
     try:
-        assert [str(m) for m in (await service.game_in(CHANNEL)).game.moves] == ["a1 c1"]
+        assert [str(m) for m in (await service.queries.game_in(CHANNEL)).game.moves] == ["a1 c1"]
     finally:
         await service.connection.close()
 

@@ -13,47 +13,47 @@ from testing.servicekit import ALICE, BOB, CHANNEL, FakeClock, settle_posts, sta
 
 
 async def owed_now(service: GameService, clock: FakeClock) -> list:
-    return await service.owed_posts(clock.now + timedelta(days=1))
+    return await service.outbox.owed_posts(clock.now + timedelta(days=1))
 
 
 async def test_the_default_is_the_channel_ping_alone(
     service: GameService, clock: FakeClock
 ) -> None:
-    assert await service.notify_of(BOB) == (Notify.CHANNEL, False)
+    assert await service.notifications.notify_of(BOB) == (Notify.CHANNEL, False)
     await start_game(service)
-    await service.play(CHANNEL, ALICE, "a1 c1")
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
 
 
 async def test_a_player_who_asks_gets_a_direct_message_at_every_turn(
     service: GameService, clock: FakeClock
 ) -> None:
-    await service.set_notify(BOB, Notify.TURNS)
+    await service.notifications.set_notify(BOB, Notify.TURNS)
     await start_game(service)
     await settle_posts(service, clock)
-    moved = await service.play(CHANNEL, ALICE, "a1 c1")
-    await service.delivered(moved.post_id, message_id=777)  # the move's post in the channel
+    moved = await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    await service.outbox.delivered(moved.post_id, message_id=777)  # the move's post in the channel
     [dm] = [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
     assert (dm.user_id, dm.view.revision, dm.link_id) == (BOB, moved.view.revision, 777)
-    await service.delivered(dm.post_id)
-    await service.play(CHANNEL, BOB, "b1 d1")  # ALICE asked for nothing
+    await service.outbox.delivered(dm.post_id)
+    await service.moves.play(CHANNEL, BOB, "b1 d1")  # ALICE asked for nothing
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
 
 
 async def test_a_turn_dm_the_game_has_moved_past_is_dropped(
     service: GameService, clock: FakeClock
 ) -> None:
-    await service.set_notify(BOB, Notify.TURNS)
+    await service.notifications.set_notify(BOB, Notify.TURNS)
     await start_game(service)
-    await service.play(CHANNEL, ALICE, "a1 c1")
-    await service.resign(CHANNEL, BOB)  # before the DM could go out
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    await service.moves.resign(CHANNEL, BOB)  # before the DM could go out
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
 
 
 async def test_reminders_due_within_the_hour_go_out_as_one_digest(
     service: GameService, clock: FakeClock
 ) -> None:
-    await service.set_notify(ALICE, Notify.REMINDERS)
+    await service.notifications.set_notify(ALICE, Notify.REMINDERS)
     await start_game(service, move_seconds=4 * HOUR)
     clock.advance(minutes=30)
     await start_game(service, channel_id=CHANNEL + 1, move_seconds=4 * HOUR)
@@ -61,32 +61,32 @@ async def test_reminders_due_within_the_hour_go_out_as_one_digest(
     await start_game(service, channel_id=CHANNEL + 2, move_seconds=8 * HOUR)  # not this hour
     await settle_posts(service, clock)
     clock.advance(hours=1)  # the first game's half time
-    notices = await service.run_due()
+    notices = await service.alarms.run_due()
     assert [n.view.channel_id for n in notices if isinstance(n, Reminder)] == [CHANNEL]
     [digest] = [o for o in await owed_now(service, clock) if isinstance(o, ReminderDigest)]
     assert digest.user_id == ALICE
     assert [item.view.channel_id for item in digest.items] == [CHANNEL, CHANNEL + 1]
-    await service.delivered(digest.post_id)  # as the letters do once it is out
+    await service.outbox.delivered(digest.post_id)  # as the letters do once it is out
     await settle_posts(service, clock)
     clock.advance(minutes=30)  # the second game's half time: its channel hears, no second DM
-    assert [n.view.channel_id for n in await service.run_due()] == [CHANNEL + 1]
+    assert [n.view.channel_id for n in await service.alarms.run_due()] == [CHANNEL + 1]
     assert not [o for o in await owed_now(service, clock) if isinstance(o, ReminderDigest)]
 
 
 async def test_a_user_whose_direct_messages_are_closed_is_not_written_to_again(
     service: GameService, clock: FakeClock
 ) -> None:
-    await service.set_notify(BOB, Notify.TURNS)
+    await service.notifications.set_notify(BOB, Notify.TURNS)
     await start_game(service)
-    await service.play(CHANNEL, ALICE, "a1 c1")
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
     [dm] = [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
-    await service.dms_closed(BOB, dm.post_id)  # Discord said 50007
-    assert await service.notify_of(BOB) == (Notify.TURNS, True)
+    await service.notifications.dms_closed(BOB, dm.post_id)  # Discord said 50007
+    assert await service.notifications.notify_of(BOB) == (Notify.TURNS, True)
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
-    await service.play(CHANNEL, BOB, "b1 d1")
-    await service.play(CHANNEL, ALICE, "e1 g1")
+    await service.moves.play(CHANNEL, BOB, "b1 d1")
+    await service.moves.play(CHANNEL, ALICE, "e1 g1")
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
-    await service.set_notify(BOB, Notify.TURNS)  # choosing anew opens them again
-    await service.play(CHANNEL, BOB, "b2 d2")
-    await service.play(CHANNEL, ALICE, "e2 g2")
+    await service.notifications.set_notify(BOB, Notify.TURNS)  # choosing anew opens them again
+    await service.moves.play(CHANNEL, BOB, "b2 d2")
+    await service.moves.play(CHANNEL, ALICE, "e2 g2")
     assert [o.user_id for o in await owed_now(service, clock) if isinstance(o, TurnDm)] == [BOB]

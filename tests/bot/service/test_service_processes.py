@@ -52,13 +52,13 @@ async def test_a_post_is_left_to_the_process_posting_it_then_taken_over(
 ) -> None:
     a, b = twins
     started = await start_game(a)  # "a" posts the start itself
-    assert await b.owed_posts(clock.now) == []
+    assert await b.outbox.owed_posts(clock.now) == []
     late = clock.now + timedelta(seconds=POST_GRACE)
-    [taken] = await b.owed_posts(late)  # "a" died before posting it: "b" takes it over
+    [taken] = await b.outbox.owed_posts(late)  # "a" died before posting it: "b" takes it over
     assert isinstance(taken, Started) and taken.post_id == started.post_id
-    assert await a.owed_posts(late) == []  # claimed by "b" now
+    assert await a.outbox.owed_posts(late) == []  # claimed by "b" now
     again = late + timedelta(seconds=CLAIM_LEASE)
-    [retaken] = await a.owed_posts(again)  # "b" died too: its lease ran out
+    [retaken] = await a.outbox.owed_posts(again)  # "b" died too: its lease ran out
     assert retaken.post_id == started.post_id
 
 
@@ -67,11 +67,11 @@ async def test_a_restarted_process_takes_back_its_own_posts_at_once(
 ) -> None:
     a, b = twins
     started = await start_game(a)
-    assert await a.owed_posts(clock.now) == []  # being posted by this very process
-    assert await a.release_claims() == 1  # as at a restart of "a"
-    [owed] = await a.owed_posts(clock.now)
+    assert await a.outbox.owed_posts(clock.now) == []  # being posted by this very process
+    assert await a.outbox.release_claims() == 1  # as at a restart of "a"
+    [owed] = await a.outbox.owed_posts(clock.now)
     assert owed.post_id == started.post_id
-    assert await b.owed_posts(clock.now + timedelta(seconds=POST_GRACE)) == []
+    assert await b.outbox.owed_posts(clock.now + timedelta(seconds=POST_GRACE)) == []
 
 
 async def test_a_process_without_discord_leaves_its_posts_to_the_others_at_once(
@@ -82,12 +82,14 @@ async def test_a_process_without_discord_leaves_its_posts_to_the_others_at_once(
     bot = GameService(await open_database(database_at), clock=clock, computer_id=COMPUTER)
     try:
         view = await start_computer_game(bot, player_first=False)
-        await bot.delivered((await bot.owed_posts(clock.now + timedelta(minutes=1)))[0].post_id)
-        turn = await worker.claim_computer_turn(view.id, by="w", lease=30)
+        await bot.outbox.delivered(
+            (await bot.outbox.owed_posts(clock.now + timedelta(minutes=1)))[0].post_id
+        )
+        turn = await worker.computer.claim_computer_turn(view.id, by="w", lease=30)
         assert turn is not None
-        played = await worker.play_computer(turn, view.kind.suggest(view.game, "")[0])
+        played = await worker.computer.play_computer(turn, view.kind.suggest(view.game, "")[0])
         assert played is not None
-        [owed] = await bot.owed_posts(clock.now)  # due at once, for the bot to post
+        [owed] = await bot.outbox.owed_posts(clock.now)  # due at once, for the bot to post
         assert isinstance(owed, MoveResult) and owed.post_id == played.post_id
     finally:
         await worker.connection.close()
@@ -99,19 +101,21 @@ async def test_each_computer_job_is_thought_about_by_one_process_at_a_time(
 ) -> None:
     a, b = twins
     view = await start_computer_game(a, player_first=False)
-    assert await a.open_computer_jobs() == [view.id]
-    turn = await a.claim_computer_turn(view.id, by="a", lease=30)
+    assert await a.computer.open_computer_jobs() == [view.id]
+    turn = await a.computer.claim_computer_turn(view.id, by="a", lease=30)
     assert turn is not None and turn.revision == view.revision
-    assert await b.claim_computer_turn(view.id, by="b", lease=30) is None
-    assert await b.open_computer_jobs() == []
+    assert await b.computer.claim_computer_turn(view.id, by="b", lease=30) is None
+    assert await b.computer.open_computer_jobs() == []
     clock.advance(seconds=31)  # "a" died while thinking: its claim ran out
-    assert await b.open_computer_jobs() == [view.id]
-    taken = await b.claim_computer_turn(view.id, by="b", lease=30)
+    assert await b.computer.open_computer_jobs() == [view.id]
+    taken = await b.computer.claim_computer_turn(view.id, by="b", lease=30)
     assert taken is not None
-    played = await b.play_computer(taken, view.kind.suggest(view.game, "")[0])
+    played = await b.computer.play_computer(taken, view.kind.suggest(view.game, "")[0])
     assert played is not None and played.next_id == ALICE
-    assert await a.play_computer(turn, view.kind.suggest(view.game, "")[0]) is None  # once
-    assert await a.open_computer_jobs() == [] and await b.open_computer_jobs() == []
+    assert await a.computer.play_computer(turn, view.kind.suggest(view.game, "")[0]) is None  # once
+    assert (
+        await a.computer.open_computer_jobs() == [] and await b.computer.open_computer_jobs() == []
+    )
 
 
 async def test_a_restarted_thinker_takes_its_jobs_back_at_once(
@@ -119,10 +123,10 @@ async def test_a_restarted_thinker_takes_its_jobs_back_at_once(
 ) -> None:
     a, _ = twins
     view = await start_computer_game(a, player_first=False)
-    assert await a.claim_computer_turn(view.id, by="a", lease=30) is not None
-    assert await a.open_computer_jobs() == []
-    assert await a.release_computer_jobs("a") == 1
-    assert await a.open_computer_jobs() == [view.id]
+    assert await a.computer.claim_computer_turn(view.id, by="a", lease=30) is not None
+    assert await a.computer.open_computer_jobs() == []
+    assert await a.computer.release_computer_jobs("a") == 1
+    assert await a.computer.open_computer_jobs() == [view.id]
 
 
 async def test_a_move_against_the_computer_makes_a_job_and_its_answer_ends_it(
@@ -130,12 +134,12 @@ async def test_a_move_against_the_computer_makes_a_job_and_its_answer_ends_it(
 ) -> None:
     a, _ = twins
     await start_computer_game(a)
-    assert await a.open_computer_jobs() == []  # the person begins
-    moved = await a.play(CHANNEL, ALICE, "f6 h8")
-    assert await a.open_computer_jobs() == [moved.view.id]
-    await a.resign(CHANNEL, ALICE)
-    assert await a.claim_computer_turn(moved.view.id, by="a", lease=30) is None  # over
-    assert await a.open_computer_jobs() == []  # the job of a finished game is gone
+    assert await a.computer.open_computer_jobs() == []  # the person begins
+    moved = await a.moves.play(CHANNEL, ALICE, "f6 h8")
+    assert await a.computer.open_computer_jobs() == [moved.view.id]
+    await a.moves.resign(CHANNEL, ALICE)
+    assert await a.computer.claim_computer_turn(moved.view.id, by="a", lease=30) is None  # over
+    assert await a.computer.open_computer_jobs() == []  # the job of a finished game is gone
 
 
 def guild_of_shard(shard: int, count: int) -> int:
@@ -161,7 +165,7 @@ async def test_each_process_does_the_work_of_its_own_shards_servers(
     first = services[0]
     try:
         for shard in (0, 1):
-            made = await first.challenge(
+            made = await first.challenges.challenge(
                 game_kind="ponte",
                 guild_id=guild_of_shard(shard, 2),
                 channel_id=CHANNEL + shard,
@@ -170,12 +174,12 @@ async def test_each_process_does_the_work_of_its_own_shards_servers(
                 challenger_first=True,
                 move_seconds=7200,
             )
-            await first.accept(made.id, BOB)
+            await first.challenges.accept(made.id, BOB)
         clock.advance(hours=1)  # half time in both games
         for shard, service in enumerate(services):
-            [reminder] = await service.run_due()
+            [reminder] = await service.alarms.run_due()
             assert isinstance(reminder, Reminder) and reminder.view.channel_id == CHANNEL + shard
-            owed = await service.owed_posts(clock.now + timedelta(minutes=5))
+            owed = await service.outbox.owed_posts(clock.now + timedelta(minutes=5))
             assert {o.view.channel_id for o in owed} == {CHANNEL + shard}
     finally:
         for service in services:
@@ -198,7 +202,7 @@ async def test_a_bot_process_thinks_for_its_own_servers_and_a_worker_for_every_o
     try:
         games = []
         for shard in (0, 1):
-            started = await processes["shard 0"].start_computer_game(
+            started = await processes["shard 0"].computer.start_computer_game(
                 game_kind="ponte",
                 guild_id=guild_of_shard(shard, 2),
                 channel_id=CHANNEL + shard,
@@ -209,12 +213,16 @@ async def test_a_bot_process_thinks_for_its_own_servers_and_a_worker_for_every_o
             games.append(started.view.id)
         for shard in (0, 1):
             service = processes[f"shard {shard}"]
-            assert await service.open_computer_jobs() == [games[shard]]
+            assert await service.computer.open_computer_jobs() == [games[shard]]
             other = games[1 - shard]
-            assert await service.claim_computer_turn(other, by=service.name, lease=30) is None
-        assert await processes["worker"].open_computer_jobs() == games
-        assert await processes["worker"].claim_computer_turn(games[1], by="worker", lease=30)
-        assert await processes["shard 1"].open_computer_jobs() == []  # the worker thinks
+            assert (
+                await service.computer.claim_computer_turn(other, by=service.name, lease=30) is None
+            )
+        assert await processes["worker"].computer.open_computer_jobs() == games
+        assert await processes["worker"].computer.claim_computer_turn(
+            games[1], by="worker", lease=30
+        )
+        assert await processes["shard 1"].computer.open_computer_jobs() == []  # the worker thinks
     finally:
         for service in processes.values():
             await service.connection.close()

@@ -35,10 +35,10 @@ async def single_game(
     await start_game(service, kind, challenger=winner, opponent=loser)
     await play_moves(service)
     if drawn:
-        await service.offer_draw(CHANNEL, winner)
-        await service.accept_draw(CHANNEL, loser)
+        await service.moves.offer_draw(CHANNEL, winner)
+        await service.moves.accept_draw(CHANNEL, loser)
     else:
-        await service.resign(CHANNEL, loser)
+        await service.moves.resign(CHANNEL, loser)
 
 
 async def rating_of(service: GameService, user: int, kind: str = "ponte") -> tuple[float, float]:
@@ -67,7 +67,7 @@ async def test_a_win_raises_the_winner_and_lowers_the_loser(service: GameService
     )
     assert loser < INITIAL.mu < winner
     assert winner_sigma < INITIAL.sigma  # one result makes the rating more certain
-    board = await service.leaderboard(GUILD, "ponte")
+    board = await service.ratings.leaderboard(GUILD, "ponte")
     assert [(e.user_id, e.wins, e.losses, e.provisional) for e in board.entries] == [
         (ALICE, 1, 0, True),
         (BOB, 0, 1, True),
@@ -84,7 +84,7 @@ async def test_ratings_are_per_game(service: GameService) -> None:
     await single_game(service, ALICE, BOB, "verbindung")
     assert (await rating_of(service, ALICE, "verbindung"))[0] > INITIAL.mu
     with pytest.raises(errors.NoRatedGamesError):
-        await service.leaderboard(GUILD, "ponte")
+        await service.ratings.leaderboard(GUILD, "ponte")
 
 
 async def test_recomputing_from_the_stored_results_gives_the_same_ratings(
@@ -96,23 +96,23 @@ async def test_recomputing_from_the_stored_results_gives_the_same_ratings(
         await single_game(service, winner, loser, drawn=rng.random() < 0.3)
     await start_game(service, best_of=3)
     await play_moves(service)
-    await service.resign(CHANNEL, BOB)
+    await service.moves.resign(CHANNEL, BOB)
     clock.advance(minutes=1)  # not the same command sent twice: see test_service_matches
-    await service.resign(CHANNEL, BOB)
+    await service.moves.resign(CHANNEL, BOB)
     before = await every_rating(service)
-    assert await service.recompute_ratings() == 13
+    assert await service.ratings.recompute_ratings() == 13
     assert await every_rating(service) == before
 
 
 async def test_a_best_of_three_is_rated_as_one_result(service: GameService) -> None:
     await start_game(service, best_of=3)
     await play_moves(service)
-    await service.resign(CHANNEL, BOB)
-    after_one_game = await service.stats(GUILD, ALICE)
+    await service.moves.resign(CHANNEL, BOB)
+    after_one_game = await service.ratings.stats(GUILD, ALICE)
     assert after_one_game.ratings == ()  # the match runs: nothing is rated yet
-    await service.resign(CHANNEL, ALICE)
-    await service.resign(CHANNEL, BOB)
-    board = await service.leaderboard(GUILD, "ponte")
+    await service.moves.resign(CHANNEL, ALICE)
+    await service.moves.resign(CHANNEL, BOB)
+    board = await service.ratings.leaderboard(GUILD, "ponte")
     assert [(e.user_id, e.results, e.wins, e.losses) for e in board.entries] == [
         (ALICE, 1, 1, 0),
         (BOB, 1, 0, 1),
@@ -120,7 +120,7 @@ async def test_a_best_of_three_is_rated_as_one_result(service: GameService) -> N
     async with service.connection.read() as db:
         [result] = await ratings.all_results(db)
     assert (result.match_id, result.game_id, result.winner_id) == (1, None, ALICE)
-    stats = await service.stats(GUILD, ALICE, "ponte")
+    stats = await service.ratings.stats(GUILD, ALICE, "ponte")
     assert stats.totals[0].people.games == 3  # the games themselves count in the statistics
 
 
@@ -128,11 +128,11 @@ async def test_games_against_the_computer_are_not_rated_and_are_counted_apart(
     service: GameService,
 ) -> None:
     await start_computer_game(service)
-    await service.resign(CHANNEL, ALICE)
+    await service.moves.resign(CHANNEL, ALICE)
     with pytest.raises(errors.NoRatedGamesError):
-        await service.leaderboard(GUILD, "ponte")
+        await service.ratings.leaderboard(GUILD, "ponte")
     await single_game(service, ALICE, BOB)
-    stats = await service.stats(GUILD, ALICE, "ponte")
+    stats = await service.ratings.stats(GUILD, ALICE, "ponte")
     [totals] = stats.totals
     assert (totals.people.wins, totals.people.losses) == (1, 0)
     assert (totals.computer.wins, totals.computer.losses) == (0, 1)
@@ -140,8 +140,8 @@ async def test_games_against_the_computer_are_not_rated_and_are_counted_apart(
     assert [r.opponent_id for r in stats.recent] == [BOB, COMPUTER]
     for _ in range(2):  # two more lost to the computer: the streak is of games against people
         await start_computer_game(service)
-        await service.resign(CHANNEL, ALICE)
-    streak = (await service.stats(GUILD, ALICE, "ponte")).streak
+        await service.moves.resign(CHANNEL, ALICE)
+    streak = (await service.ratings.stats(GUILD, ALICE, "ponte")).streak
     assert streak is not None and (streak.outcome, streak.length) == ("win", 1)
 
 
@@ -150,7 +150,7 @@ async def test_a_rating_is_provisional_until_it_rests_on_enough_results(
 ) -> None:
     for number in range(1, PROVISIONAL_RESULTS + 1):
         await single_game(service, ALICE, BOB)
-        [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+        [mine] = (await service.ratings.stats(GUILD, ALICE, "ponte")).ratings
         assert mine.provisional is (number < PROVISIONAL_RESULTS)
 
 
@@ -158,9 +158,9 @@ async def test_the_leaderboard_is_paged_best_first(service: GameService) -> None
     players = [1000 + n for n in range(BOARD_PAGE + 3)]
     for number, player in enumerate(players):  # each player wins against the next one
         await single_game(service, player, players[(number + 1) % len(players)])
-    first = await service.leaderboard(GUILD, "ponte")
+    first = await service.ratings.leaderboard(GUILD, "ponte")
     assert (first.page, first.pages, first.players) == (0, 2, len(players))
-    last = await service.leaderboard(GUILD, "ponte", page=7)  # past the end: the last page
+    last = await service.ratings.leaderboard(GUILD, "ponte", page=7)  # past the end: the last page
     assert last.page == 1 and len(last.entries) == 3
     entries = first.entries + last.entries
     assert [e.rank for e in entries] == list(range(1, len(players) + 1))
@@ -173,27 +173,27 @@ async def test_stats_show_the_streak_the_last_games_and_the_record_against_the_c
     for winner, loser in [(BOB, ALICE), (ALICE, BOB), (ALICE, CAROL), (ALICE, BOB)]:
         clock.advance(hours=1)
         await single_game(service, winner, loser)
-    stats = await service.stats(GUILD, ALICE, viewer_id=BOB)
+    stats = await service.ratings.stats(GUILD, ALICE, viewer_id=BOB)
     assert stats.streak is not None and (stats.streak.outcome, stats.streak.length) == ("win", 3)
     assert [r.opponent_id for r in stats.recent] == [BOB, CAROL, BOB, BOB]
     assert stats.head_to_head is not None
     assert (stats.head_to_head.wins, stats.head_to_head.losses) == (2, 1)
     assert stats.chart_kind == "ponte" and len(stats.history) == 4
     assert stats.history[-1].mu == pytest.approx((await rating_of(service, ALICE))[0])
-    assert (await service.stats(GUILD, ALICE, viewer_id=ALICE)).head_to_head is None
+    assert (await service.ratings.stats(GUILD, ALICE, viewer_id=ALICE)).head_to_head is None
 
 
 async def test_stats_of_someone_who_never_played_are_a_friendly_refusal(
     service: GameService,
 ) -> None:
     with pytest.raises(errors.NoGamesYetError) as refused:
-        await service.stats(GUILD, CAROL)
+        await service.ratings.stats(GUILD, CAROL)
     assert refused.value.params["user_id"] == CAROL
     await single_game(service, ALICE, BOB, "verbindung")
     with pytest.raises(errors.NoGamesYetError):
-        await service.stats(GUILD, ALICE, "ponte")  # none of this game
+        await service.ratings.stats(GUILD, ALICE, "ponte")  # none of this game
     with pytest.raises(errors.UnknownGameError):
-        await service.stats(GUILD, ALICE, "chess")
+        await service.ratings.stats(GUILD, ALICE, "chess")
 
 
 async def test_results_finished_before_ratings_existed_are_rated_once(
@@ -202,9 +202,9 @@ async def test_results_finished_before_ratings_existed_are_rated_once(
     await single_game(service, ALICE, BOB)
     async with service.connection.transaction() as db:
         await ratings.clear(db)  # as a database the ratings migration filled looks
-    assert await service.rate_unrated() == 1
+    assert await service.ratings.rate_unrated() == 1
     assert (await rating_of(service, ALICE))[0] > INITIAL.mu
-    assert await service.rate_unrated() == 0
+    assert await service.ratings.rate_unrated() == 0
 
 
 async def test_results_finishing_at_once_are_all_rated_as_a_recompute_rates_them(
@@ -217,12 +217,14 @@ async def test_results_finishing_at_once_are_all_rated_as_a_recompute_rates_them
         await start_game(service, channel_id=CHANNEL + number, challenger=ALICE, opponent=opponent)
         await play_moves(service, CHANNEL + number)
     await asyncio.gather(
-        *(service.resign(CHANNEL + n, opponent) for n, opponent in enumerate(opponents))
+        *(service.moves.resign(CHANNEL + n, opponent) for n, opponent in enumerate(opponents))
     )
-    [alice] = [e for e in (await service.leaderboard(GUILD, "ponte")).entries if e.user_id == ALICE]
+    [alice] = [
+        e for e in (await service.ratings.leaderboard(GUILD, "ponte")).entries if e.user_id == ALICE
+    ]
     assert (alice.results, alice.wins) == (len(opponents), len(opponents))
     before = await every_rating(service)
-    await service.recompute_ratings()
+    await service.ratings.recompute_ratings()
     assert await every_rating(service) == before
 
 
@@ -235,17 +237,17 @@ async def test_a_result_is_rated_only_if_both_players_made_a_move(service: GameS
     for _ in range(3):
         await start_game(service, challenger=ALICE, opponent=ALT)
         await play_moves(service, count=1)  # alice moves; her alt never does
-        await service.resign(CHANNEL, ALT)
+        await service.moves.resign(CHANNEL, ALT)
     await start_game(service, challenger=ALT, opponent=ALICE)
-    await service.resign(CHANNEL, ALICE)  # a resignation is no move: nobody moved here
+    await service.moves.resign(CHANNEL, ALICE)  # a resignation is no move: nobody moved here
     with pytest.raises(errors.NoRatedGamesError):
-        await service.leaderboard(GUILD, "ponte")
-    stats = await service.stats(GUILD, ALICE, "ponte")
+        await service.ratings.leaderboard(GUILD, "ponte")
+    stats = await service.ratings.stats(GUILD, ALICE, "ponte")
     assert stats.ratings == () and stats.history == ()
     [totals] = stats.totals
     assert (totals.people.wins, totals.people.losses) == (3, 1)  # counted in the results
     await single_game(service, ALICE, ALT)  # both moved: rated
-    [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+    [mine] = (await service.ratings.stats(GUILD, ALICE, "ponte")).ratings
     assert (mine.results, mine.opponents) == (1, 1)
 
 
@@ -254,18 +256,18 @@ async def test_a_match_is_rated_if_each_player_moved_in_any_of_its_games(
 ) -> None:
     await start_game(service, best_of=3)  # alice begins the first game
     await play_moves(service, count=1)
-    await service.resign(CHANNEL, BOB)  # bob never moved in game 1
+    await service.moves.resign(CHANNEL, BOB)  # bob never moved in game 1
     clock.advance(minutes=1)
-    await service.resign(CHANNEL, BOB)  # nor in game 2 (he began it): the match is alice's
+    await service.moves.resign(CHANNEL, BOB)  # nor in game 2 (he began it): the match is alice's
     with pytest.raises(errors.NoRatedGamesError):
-        await service.leaderboard(GUILD, "ponte")
+        await service.ratings.leaderboard(GUILD, "ponte")
     await start_game(service, best_of=3)
     await play_moves(service, count=1)
-    await service.resign(CHANNEL, BOB)
+    await service.moves.resign(CHANNEL, BOB)
     clock.advance(minutes=1)
     await play_moves(service, count=1)  # bob moves in game 2: both have moved in the match
-    await service.resign(CHANNEL, BOB)
-    board = await service.leaderboard(GUILD, "ponte")
+    await service.moves.resign(CHANNEL, BOB)
+    board = await service.ratings.leaderboard(GUILD, "ponte")
     assert [(e.user_id, e.results) for e in board.entries] == [(ALICE, 1), (BOB, 1)]
 
 
@@ -273,8 +275,8 @@ async def test_stats_say_how_many_opponents_a_rating_rests_on(service: GameServi
     for opponent in (BOB, BOB, CAROL):
         await single_game(service, ALICE, opponent)
     await start_game(service, challenger=ALICE, opponent=ALT)
-    await service.resign(CHANNEL, ALT)  # not rated: counts for no opponent
-    [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+    await service.moves.resign(CHANNEL, ALT)  # not rated: counts for no opponent
+    [mine] = (await service.ratings.stats(GUILD, ALICE, "ponte")).ratings
     assert (mine.results, mine.opponents) == (3, 2)
 
 
@@ -283,7 +285,7 @@ async def test_stored_results_from_before_the_rule_are_judged_by_it_once(
 ) -> None:
     await single_game(service, ALICE, BOB)
     await start_game(service, challenger=ALICE, opponent=ALT)
-    await service.resign(CHANNEL, ALT)
+    await service.moves.resign(CHANNEL, ALT)
     async with service.connection.transaction() as db:
         # A database from before the rule: every result rated, none judged.
         await db.execute("UPDATE rated_results SET rated = NULL")
@@ -291,10 +293,10 @@ async def test_stored_results_from_before_the_rule_are_judged_by_it_once(
         every = f"SELECT {RatedResult.columns()} FROM rated_results ORDER BY id"
         for result in await RatedResult.all(db, every, ()):
             await Rater().apply_result(db, result)
-    assert (await service.stats(GUILD, ALT, "ponte")).ratings != ()  # the alt's gift, rated
-    assert await service.rate_unrated() == 1  # judged: one result of two is rated
-    assert (await service.stats(GUILD, ALT, "ponte")).ratings == ()
-    [mine] = (await service.stats(GUILD, ALICE, "ponte")).ratings
+    assert (await service.ratings.stats(GUILD, ALT, "ponte")).ratings != ()  # the alt's gift, rated
+    assert await service.ratings.rate_unrated() == 1  # judged: one result of two is rated
+    assert (await service.ratings.stats(GUILD, ALT, "ponte")).ratings == ()
+    [mine] = (await service.ratings.stats(GUILD, ALICE, "ponte")).ratings
     assert (mine.results, mine.opponents) == (1, 1)
-    assert await service.rate_unrated() == 0  # once: not again at every start
-    assert await service.recompute_ratings() == 1
+    assert await service.ratings.rate_unrated() == 0  # once: not again at every start
+    assert await service.ratings.recompute_ratings() == 1

@@ -25,7 +25,7 @@ LATER = timedelta(days=1)
 
 
 async def owed(service: GameService, clock: FakeClock) -> list:
-    return await service.owed_posts(clock.now + LATER)
+    return await service.outbox.owed_posts(clock.now + LATER)
 
 
 async def test_games_and_challenges_post_unless_told_otherwise(
@@ -42,16 +42,16 @@ async def test_a_reply_game_owes_its_channel_nothing(
     accepted = await start_game(service, reach=Reach.REPLY)
     assert accepted.challenge.reach is Reach.REPLY and accepted.view.reach is Reach.REPLY
     assert accepted.post_id is None
-    moved = await service.play(CHANNEL, ALICE, "a1 c1")
+    moved = await service.moves.play(CHANNEL, ALICE, "a1 c1")
     assert moved.post_id is None and moved.view.reach is Reach.REPLY
-    ended = await service.resign(CHANNEL, BOB)
+    ended = await service.moves.resign(CHANNEL, BOB)
     assert ended.post_id is None and ended.replay_post_id is None
     assert await owed(service, clock) == []
 
 
 async def test_a_reply_match_goes_on_without_posts(service: GameService, clock: FakeClock) -> None:
     await start_game(service, best_of=3, reach=Reach.REPLY)
-    ended = await service.resign(CHANNEL, BOB)
+    ended = await service.moves.resign(CHANNEL, BOB)
     assert ended.match is not None and ended.match.next_game is not None
     following = ended.match.next_game
     assert following.post_id is None and following.view.reach is Reach.REPLY
@@ -62,15 +62,15 @@ async def test_a_rematch_is_asked_where_the_game_was(
     service: GameService, clock: FakeClock
 ) -> None:
     accepted = await start_game(service, reach=Reach.REPLY)
-    await service.resign(CHANNEL, BOB)
-    again = await service.rematch(accepted.view.id, BOB)
+    await service.moves.resign(CHANNEL, BOB)
+    again = await service.rematches.rematch(accepted.view.id, BOB)
     assert again.reach is Reach.REPLY
 
 
 async def test_a_game_against_the_computer_can_be_reply_only(
     service: GameService, clock: FakeClock
 ) -> None:
-    started = await service.start_computer_game(
+    started = await service.computer.start_computer_game(
         game_kind="ponte",
         channel_id=CHANNEL,
         player_id=ALICE,
@@ -88,13 +88,13 @@ async def test_reminders_of_a_reply_game_go_by_direct_message(
     await start_game(service, reach=Reach.REPLY)  # ALICE never chose how to hear of turns
     await settle_posts(service, clock)
     clock.advance(days=1.5)
-    assert await service.run_due() == []  # nothing for the channel
+    assert await service.alarms.run_due() == []  # nothing for the channel
     [letter] = await owed(service, clock)
     assert isinstance(letter, ReminderDigest) and letter.user_id == ALICE
     assert [item.stage for item in letter.items] == [1]
-    await service.delivered(letter.post_id)
+    await service.outbox.delivered(letter.post_id)
     clock.advance(days=1.5, hours=-6)
-    assert await service.run_due() == []
+    assert await service.alarms.run_due() == []
     [last] = await owed(service, clock)
     assert isinstance(last, ReminderDigest) and [i.stage for i in last.items] == [2]
 
@@ -103,9 +103,9 @@ async def test_no_reminder_is_written_to_closed_direct_messages(
     service: GameService, clock: FakeClock
 ) -> None:
     await start_game(service, reach=Reach.REPLY)
-    await service.dms_closed(ALICE, None)
+    await service.notifications.dms_closed(ALICE, None)
     clock.advance(days=1.5)
-    assert await service.run_due() == []
+    assert await service.alarms.run_due() == []
     assert await owed(service, clock) == []
 
 
@@ -114,23 +114,23 @@ async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
 ) -> None:
     accepted = await start_game(service, reach=Reach.REPLY)
     game_id = accepted.view.id
-    await service.dms_closed(BOB, None)  # BOB hears of it at his next press only
+    await service.notifications.dms_closed(BOB, None)  # BOB hears of it at his next press only
     clock.advance(days=3)
-    assert await service.run_due() == []  # recorded, with nothing for the channel
-    assert not (await service.game(game_id)).is_active
+    assert await service.alarms.run_due() == []  # recorded, with nothing for the channel
+    assert not (await service.queries.game(game_id)).is_active
     letters = [item for item in await owed(service, clock) if isinstance(item, TimeLossDm)]
     assert [(item.user_id, item.loss.loser_id) for item in letters] == [(ALICE, ALICE)]
     assert letters[0].view.winner_id == BOB
 
-    seen = await service.unseen_time_loss(ALICE, game_id=game_id)
+    seen = await service.unseen.unseen_time_loss(ALICE, game_id=game_id)
     assert isinstance(seen, TimeLoss) and seen.loser_id == ALICE
     assert seen.ending.termination == "timeout" and seen.view.id == game_id
     assert not seen.shown_before  # the first to see it: shown to the channel
-    assert await service.unseen_time_loss(ALICE, game_id=game_id) is None  # shown once
-    by_channel = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
+    assert await service.unseen.unseen_time_loss(ALICE, game_id=game_id) is None  # shown once
+    by_channel = await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL)
     assert by_channel is not None and by_channel.view.id == game_id
     assert by_channel.shown_before  # ALICE's press showed it to the channel already
-    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
+    assert await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL) is None
 
 
 async def test_a_loss_on_time_in_a_reply_match_shows_the_next_game(
@@ -138,13 +138,13 @@ async def test_a_loss_on_time_in_a_reply_match_shows_the_next_game(
 ) -> None:
     await start_game(service, best_of=3, reach=Reach.REPLY)
     clock.advance(days=3)
-    assert await service.run_due() == []
-    seen = await service.unseen_time_loss(BOB, channel_id=CHANNEL)
+    assert await service.alarms.run_due() == []
+    seen = await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL)
     assert seen is not None and seen.match is not None
     following = seen.match.next_game
     assert following is not None and following.view.is_active
     assert following.view.match is not None and following.view.match.game_number == 2
-    again = await service.unseen_time_loss(ALICE, channel_id=CHANNEL)
+    again = await service.unseen.unseen_time_loss(ALICE, channel_id=CHANNEL)
     assert again is not None and again.shown_before and again.match is not None
     assert again.match.next_game is None  # BOB's press showed the next game already
 
@@ -154,16 +154,16 @@ async def test_a_posted_loss_on_time_is_not_shown_again(
 ) -> None:
     accepted = await start_game(service)
     clock.advance(days=3)
-    [loss] = await service.run_due()
+    [loss] = await service.alarms.run_due()
     assert isinstance(loss, TimeLoss)  # its channel is told
-    assert await service.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
-    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None  # no game
+    assert await service.unseen.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
+    assert await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None  # no game
 
 
 async def test_a_reply_challenge_expires_without_a_notice(
     service: GameService, clock: FakeClock
 ) -> None:
-    challenge = await service.challenge(
+    challenge = await service.challenges.challenge(
         game_kind="ponte",
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -172,16 +172,16 @@ async def test_a_reply_challenge_expires_without_a_notice(
         reach=Reach.REPLY,
     )
     clock.advance(days=30)
-    assert await service.run_due() == []  # its message cannot be edited: nothing to say
-    assert (await service.get_challenge(challenge.id)).status == "expired"
+    assert await service.alarms.run_due() == []  # its message cannot be edited: nothing to say
+    assert (await service.challenges.get_challenge(challenge.id)).status == "expired"
 
 
 async def test_a_holiday_is_not_told_in_a_reply_games_channel(
     service: GameService, clock: FakeClock
 ) -> None:
     await start_game(service, reach=Reach.REPLY)
-    await service.set_notify(BOB, Notify.CHANNEL, None)
-    await service.start_vacation(BOB, 3)
+    await service.notifications.set_notify(BOB, Notify.CHANNEL, None)
+    await service.vacations.start_vacation(BOB, 3)
     await play_moves(service, count=1)
     assert [type(item) for item in await owed(service, clock)] == []
 
@@ -196,7 +196,7 @@ async def test_asking_for_an_unseen_loss_writes_nothing_when_there_is_none(
     database = service.connection
     opened = database.transaction
     monkeypatch.setattr(database, "transaction", lambda: begun.append("write") or opened())
-    assert await service.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
-    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL) is None
-    assert await service.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None
+    assert await service.unseen.unseen_time_loss(ALICE, game_id=accepted.view.id) is None
+    assert await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL) is None
+    assert await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL + 7) is None
     assert begun == []

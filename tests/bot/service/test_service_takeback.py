@@ -26,11 +26,11 @@ async def test_a_takeback_accepted_restores_the_position_and_the_askers_clock(
 ) -> None:
     started = await start_game(service, move_seconds=10 * HOUR)
     clock.advance(hours=3)  # alice thinks three hours
-    await service.play(CHANNEL, ALICE, "a1 c1")
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
     clock.advance(hours=5)  # bob considers the request for five
-    asked = await service.request_takeback(CHANNEL, ALICE)
+    asked = await service.takebacks.request_takeback(CHANNEL, ALICE)
     assert (asked.action, asked.taken) == (TakebackAction.ASKED, ("a1 c1",))
-    answered = await service.answer_takeback(asked.view.id, BOB, accept=True)
+    answered = await service.takebacks.answer_takeback(asked.view.id, BOB, accept=True)
     assert answered.action is TakebackAction.ACCEPTED and answered.asker_id == ALICE
     view = answered.view
     assert list(view.game.moves) == [] and view.to_move_id == ALICE
@@ -38,7 +38,7 @@ async def test_a_takeback_accepted_restores_the_position_and_the_askers_clock(
     now = int(clock.now.timestamp())
     assert view.deadline_at == now + 7 * HOUR
     assert view.revision == started.view.revision + 2  # a takeback is a change like a move
-    record = (await service.export(view.id)).text
+    record = (await service.queries.export(view.id)).text
     assert "# taken back: a1 c1" in record
 
 
@@ -46,26 +46,30 @@ async def test_a_move_made_for_the_position_before_a_takeback_is_stale_after_it(
     service: GameService,
 ) -> None:
     await start_game(service)
-    seen = (await service.play(CHANNEL, ALICE, "a1 c1")).view.revision  # what bob looks at
-    asked = await service.request_takeback(CHANNEL, ALICE)
-    await service.answer_takeback(asked.view.id, BOB, accept=True)
-    await service.play(CHANNEL, ALICE, "l12 j12")  # as many moves as bob saw, another position
+    seen = (await service.moves.play(CHANNEL, ALICE, "a1 c1")).view.revision  # what bob looks at
+    asked = await service.takebacks.request_takeback(CHANNEL, ALICE)
+    await service.takebacks.answer_takeback(asked.view.id, BOB, accept=True)
+    await service.moves.play(
+        CHANNEL, ALICE, "l12 j12"
+    )  # as many moves as bob saw, another position
     with pytest.raises(errors.StalePositionError):
-        await service.play(CHANNEL, BOB, "f6 h8", seen)
-    assert [str(move) for move in (await service.game_in(CHANNEL)).game.moves] == ["j12 l12"]
+        await service.moves.play(CHANNEL, BOB, "f6 h8", seen)
+    assert [str(move) for move in (await service.queries.game_in(CHANNEL)).game.moves] == [
+        "j12 l12"
+    ]
 
 
 async def test_in_verbindung_the_roll_of_the_turn_stays(service: GameService) -> None:
     started = await start_game(service, "verbindung")
     roll = str(started.view.game.moves[-1])
     move = str(started.view.kind.suggest(started.view.game, "")[0])
-    moved = await service.play(CHANNEL, ALICE, move)
+    moved = await service.moves.play(CHANNEL, ALICE, move)
     next_roll = moved.drawn
-    asked = await service.request_takeback(CHANNEL, ALICE)
+    asked = await service.takebacks.request_takeback(CHANNEL, ALICE)
     assert asked.taken == (move, *next_roll)  # the turn and the roll drawn after it
-    back = (await service.answer_takeback(asked.view.id, BOB, accept=True)).view
+    back = (await service.takebacks.answer_takeback(asked.view.id, BOB, accept=True)).view
     assert str(back.game.moves[-1]) == roll
-    again = await service.play(CHANNEL, ALICE, move)
+    again = await service.moves.play(CHANNEL, ALICE, move)
     assert again.drawn == next_roll  # a takeback never draws new dice
 
 
@@ -74,36 +78,36 @@ async def test_only_the_last_own_turn_before_the_opponent_moves_can_be_taken_bac
 ) -> None:
     await start_game(service)
     with pytest.raises(errors.NoMoveToTakeBackError):
-        await service.request_takeback(CHANNEL, ALICE)
-    await service.play(CHANNEL, ALICE, "a1 c1")
+        await service.takebacks.request_takeback(CHANNEL, ALICE)
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
     with pytest.raises(errors.NoMoveToTakeBackError):  # bob has not moved at all
-        await service.request_takeback(CHANNEL, BOB)
+        await service.takebacks.request_takeback(CHANNEL, BOB)
     with pytest.raises(errors.NotAPlayerError):
-        await service.request_takeback(CHANNEL, CAROL)
-    await service.request_takeback(CHANNEL, ALICE)
+        await service.takebacks.request_takeback(CHANNEL, CAROL)
+    await service.takebacks.request_takeback(CHANNEL, ALICE)
     with pytest.raises(errors.TakebackAlreadyAskedError):
-        await service.request_takeback(CHANNEL, ALICE)
+        await service.takebacks.request_takeback(CHANNEL, ALICE)
     with pytest.raises(errors.OwnTakebackRequestError):
-        await service.answer_takeback(1, ALICE, accept=True)
+        await service.takebacks.answer_takeback(1, ALICE, accept=True)
 
 
 async def test_a_request_lapses_when_the_opponent_moves_and_a_decline_changes_nothing(
     service: GameService,
 ) -> None:
     await start_game(service)
-    await service.play(CHANNEL, ALICE, "a1 c1")
-    asked = await service.request_takeback(CHANNEL, ALICE)
-    declined = await service.answer_takeback(asked.view.id, BOB, accept=False)
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    asked = await service.takebacks.request_takeback(CHANNEL, ALICE)
+    declined = await service.takebacks.answer_takeback(asked.view.id, BOB, accept=False)
     assert declined.action is TakebackAction.DECLINED
     assert [str(m) for m in declined.view.game.moves] == ["a1 c1"]
     with pytest.raises(errors.NoTakebackRequestError):
-        await service.answer_takeback(asked.view.id, BOB, accept=True)
-    await service.request_takeback(CHANNEL, ALICE)
-    await service.play(CHANNEL, BOB, "swap")  # moving lets the request lapse
+        await service.takebacks.answer_takeback(asked.view.id, BOB, accept=True)
+    await service.takebacks.request_takeback(CHANNEL, ALICE)
+    await service.moves.play(CHANNEL, BOB, "swap")  # moving lets the request lapse
     with pytest.raises(errors.NoTakebackRequestError):
-        await service.answer_takeback(asked.view.id, BOB, accept=True)
+        await service.takebacks.answer_takeback(asked.view.id, BOB, accept=True)
     with pytest.raises(errors.OpponentMovedError):
-        await service.request_takeback(CHANNEL, ALICE)
+        await service.takebacks.request_takeback(CHANNEL, ALICE)
 
 
 @pytest.mark.parametrize(("level", "granted"), [("easy", True), ("normal", False), ("hard", False)])
@@ -111,11 +115,11 @@ async def test_the_computer_grants_a_takeback_at_the_easy_level_only(
     service: GameService, level: str, granted: bool
 ) -> None:
     view = await start_computer_game(service, player_first=True, level=level)
-    await service.play(CHANNEL, ALICE, "a1 c1")
-    result = await service.request_takeback(CHANNEL, ALICE)
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    result = await service.takebacks.request_takeback(CHANNEL, ALICE)
     expected = TakebackAction.ACCEPTED if granted else TakebackAction.REFUSED
     assert result.action is expected
-    now = await service.game(view.id)
+    now = await service.queries.game(view.id)
     assert len(now.game.moves) == (0 if granted else 1)
 
 
@@ -123,13 +127,13 @@ async def test_a_computer_move_thought_before_a_takeback_is_not_played_after_it(
     service: GameService,
 ) -> None:
     await start_computer_game(service, player_first=True, level="easy")
-    await service.play(CHANNEL, ALICE, "a1 c1")
-    view = await service.game_in(CHANNEL)
-    stale = await service.computer_turn(view.id)
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    view = await service.queries.game_in(CHANNEL)
+    stale = await service.computer.computer_turn(view.id)
     assert stale is not None
-    await service.request_takeback(CHANNEL, ALICE)  # granted at once
-    await service.play(CHANNEL, ALICE, "l12 j12")  # the same length again, another position
-    assert await service.play_computer(stale, "swap") is None
+    await service.takebacks.request_takeback(CHANNEL, ALICE)  # granted at once
+    await service.moves.play(CHANNEL, ALICE, "l12 j12")  # the same length again, another position
+    assert await service.computer.play_computer(stale, "swap") is None
 
 
 async def test_against_the_computer_a_takeback_takes_its_answer_back_too(
@@ -137,42 +141,42 @@ async def test_against_the_computer_a_takeback_takes_its_answer_back_too(
 ) -> None:
     view = await start_computer_game(service, player_first=True, move_seconds=10 * HOUR)
     clock.advance(hours=3)  # alice thinks three hours
-    await service.play(CHANNEL, ALICE, "a1 c1")
-    turn = await service.computer_turn(view.id)
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    turn = await service.computer.computer_turn(view.id)
     assert turn is not None
-    await service.play_computer(turn, "f6 h8")  # the computer answers at once
+    await service.computer.play_computer(turn, "f6 h8")  # the computer answers at once
     clock.advance(hours=1)
-    taken = await service.request_takeback(CHANNEL, ALICE)
+    taken = await service.takebacks.request_takeback(CHANNEL, ALICE)
     assert taken.action is TakebackAction.ACCEPTED
     assert (taken.taken, taken.own, taken.answer) == (("a1 c1", "f6 h8"), ("a1 c1",), ("f6 h8",))
     after = taken.view
     assert list(after.game.moves) == [] and after.to_move_id == ALICE
     # Alice has the seven hours she had left when she moved; the hour since is not hers.
     assert after.deadline_at == int(clock.now.timestamp()) + 7 * HOUR
-    assert await service.computer_turn(view.id) is None  # nothing for the computer to do
-    record = (await service.export(view.id)).text
+    assert await service.computer.computer_turn(view.id) is None  # nothing for the computer to do
+    record = (await service.queries.export(view.id)).text
     assert "# taken back: a1 c1 | f6 h8" in record
-    again = await service.play(CHANNEL, ALICE, "l12 j12")  # and the game goes on
+    again = await service.moves.play(CHANNEL, ALICE, "l12 j12")  # and the game goes on
     assert again.next_id == COMPUTER
 
 
 async def test_a_verbindung_takeback_knows_whose_rolls_went_with_it(service: GameService) -> None:
     started = await start_game(service, "verbindung")
     move = str(started.view.kind.suggest(started.view.game, "")[0])
-    moved = await service.play(CHANNEL, ALICE, move)
-    asked = await service.request_takeback(CHANNEL, ALICE)
+    moved = await service.moves.play(CHANNEL, ALICE, move)
+    asked = await service.takebacks.request_takeback(CHANNEL, ALICE)
     assert asked.own == (move,) and asked.answer == ()
     assert asked.rolls == ((BOB, moved.drawn[0]),)  # bob's roll goes back with it
 
     computer = await start_computer_game(service, "verbindung", channel_id=CHANNEL + 1)
     move = str(computer.kind.suggest(computer.game, "")[0])
-    mine = await service.play(CHANNEL + 1, ALICE, move)
-    turn = await service.computer_turn(computer.id)
+    mine = await service.moves.play(CHANNEL + 1, ALICE, move)
+    turn = await service.computer.computer_turn(computer.id)
     assert turn is not None
     answer = str(mine.view.kind.suggest(mine.view.game, "")[0])
-    answered = await service.play_computer(turn, answer)
+    answered = await service.computer.play_computer(turn, answer)
     assert answered is not None
-    taken = await service.request_takeback(CHANNEL + 1, ALICE)
+    taken = await service.takebacks.request_takeback(CHANNEL + 1, ALICE)
     assert (taken.action, taken.own, taken.answer) == (TakebackAction.ACCEPTED, (move,), (answer,))
     assert taken.rolls == ((COMPUTER, mine.drawn[0]), (ALICE, answered.drawn[0]))
     assert [str(m) for m in taken.view.game.moves] == [str(computer.game.moves[0])]

@@ -41,24 +41,26 @@ async def create(service: GameService, **options: object) -> TournamentView:
         "move_seconds": DAY,
     }
     settings.update(options)
-    return await service.create_tournament(**settings)  # type: ignore[arg-type]
+    return await service.tournaments.create_tournament(**settings)  # type: ignore[arg-type]
 
 
 async def with_players(service: GameService, *players: int, **options: object) -> TournamentView:
     view = await create(service, **options)
     for player in players:
-        view = await service.join_tournament(view.id, player)
+        view = await service.tournaments.join_tournament(view.id, player)
     return view
 
 
 async def start_round(service: GameService, view: TournamentView) -> TournamentView:
     """Start every board of the current round in a thread of its own, as the Discord layer
     does when it posts the round."""
-    view = await service.tournament(view.id)
+    view = await service.tournaments.tournament(view.id)
     number = view.row.current_round
     for board in view.round_boards(number):
-        await service.start_board(view.id, number, board.board, thread(number, board.board))
-    return await service.tournament(view.id)
+        await service.tournaments.start_board(
+            view.id, number, board.board, thread(number, board.board)
+        )
+    return await service.tournaments.tournament(view.id)
 
 
 def thread(round_number: int, board: int) -> int:
@@ -71,16 +73,16 @@ async def win(service: GameService, view: TournamentView, winner: int) -> None:
     board = next(b for b in view.round_boards(number) if winner in (b.first_id, b.second_id))
     loser = board.second_id if winner == board.first_id else board.first_id
     assert loser is not None
-    await service.resign(thread(number, board.board), loser)
+    await service.moves.resign(thread(number, board.board), loser)
 
 
 async def draw(service: GameService, view: TournamentView, player: int) -> None:
     number = view.row.current_round
     board = next(b for b in view.round_boards(number) if player in (b.first_id, b.second_id))
     channel = thread(number, board.board)
-    await service.offer_draw(channel, board.first_id)
+    await service.moves.offer_draw(channel, board.first_id)
     assert board.second_id is not None
-    await service.accept_draw(channel, board.second_id)
+    await service.moves.accept_draw(channel, board.second_id)
 
 
 async def kinds_owed(service: GameService, tournament_id: int) -> list[tuple[str, int]]:
@@ -113,7 +115,7 @@ async def test_create_refuses_every_bad_option_and_stores_nothing(
 ) -> None:
     with pytest.raises(refusal):
         await create(service, **options)
-    assert await service.server_tournaments(GUILD) == []
+    assert await service.tournaments.server_tournaments(GUILD) == []
 
 
 async def test_create_opens_the_signup_and_owes_its_message(service: GameService) -> None:
@@ -125,9 +127,9 @@ async def test_create_opens_the_signup_and_owes_its_message(service: GameService
         (),
     )
     assert await kinds_owed(service, view.id) == [(PostKind.TOURNAMENT_SIGNUP, 0)]
-    (post,) = await service.owed_tournament_posts()
-    await service.tournament_post_delivered(post.id, message_id=999)
-    assert (await service.tournament(view.id)).row.message_id == 999
+    (post,) = await service.tournaments.owed_tournament_posts()
+    await service.tournaments.tournament_post_delivered(post.id, message_id=999)
+    assert (await service.tournaments.tournament(view.id)).row.message_id == 999
 
 
 async def test_a_server_has_at_most_five_open_tournaments(service: GameService) -> None:
@@ -135,7 +137,7 @@ async def test_a_server_has_at_most_five_open_tournaments(service: GameService) 
         await create(service)
     with pytest.raises(terrors.TooManyTournamentsError):
         await create(service)
-    assert len(await service.server_tournaments(GUILD)) == 5
+    assert len(await service.tournaments.server_tournaments(GUILD)) == 5
 
 
 # Signing up -------------------------------------------------------------------------------------
@@ -144,11 +146,11 @@ async def test_a_server_has_at_most_five_open_tournaments(service: GameService) 
 async def test_players_join_once_leave_and_the_list_is_owed_anew(service: GameService) -> None:
     view = await with_players(service, BOB, CAROL)
     with pytest.raises(terrors.AlreadyEnteredError):
-        await service.join_tournament(view.id, BOB)
-    view = await service.leave_tournament(view.id, BOB)
+        await service.tournaments.join_tournament(view.id, BOB)
+    view = await service.tournaments.leave_tournament(view.id, BOB)
     assert view.players == (CAROL,)
     with pytest.raises(terrors.NotEnteredError):
-        await service.leave_tournament(view.id, BOB)
+        await service.tournaments.leave_tournament(view.id, BOB)
     owed = await kinds_owed(service, view.id)
     assert owed == [(PostKind.TOURNAMENT_SIGNUP, 0)] * 4  # created, two joins, one leave
 
@@ -156,16 +158,16 @@ async def test_players_join_once_leave_and_the_list_is_owed_anew(service: GameSe
 async def test_a_full_tournament_takes_nobody_more(service: GameService) -> None:
     view = await with_players(service, BOB, CAROL, max_players=2)
     with pytest.raises(terrors.TournamentFullError):
-        await service.join_tournament(view.id, DAVE)
-    assert (await service.tournament(view.id)).players == (BOB, CAROL)
+        await service.tournaments.join_tournament(view.id, DAVE)
+    assert (await service.tournaments.tournament(view.id)).players == (BOB, CAROL)
 
 
 async def test_an_unknown_tournament_is_refused(service: GameService) -> None:
     with pytest.raises(terrors.TournamentNotFoundError):
-        await service.join_tournament(12345, BOB)
+        await service.tournaments.join_tournament(12345, BOB)
     view = await create(service)
     with pytest.raises(terrors.TournamentNotFoundError):
-        await service.tournament(view.id, guild_id=GUILD + 1)  # another server's
+        await service.tournaments.tournament(view.id, guild_id=GUILD + 1)  # another server's
 
 
 # Starting ---------------------------------------------------------------------------------------
@@ -174,34 +176,34 @@ async def test_an_unknown_tournament_is_refused(service: GameService) -> None:
 async def test_only_the_organiser_or_a_manager_starts_early(service: GameService) -> None:
     view = await with_players(service, BOB, CAROL)
     with pytest.raises(terrors.NotOrganiserError):
-        await service.start_tournament(view.id, BOB)
-    started = await service.start_tournament(view.id, BOB, may_manage=True)
+        await service.tournaments.start_tournament(view.id, BOB)
+    started = await service.tournaments.start_tournament(view.id, BOB, may_manage=True)
     assert (started.state, started.row.current_round, started.row.rounds) == (
         TournamentState.RUNNING,
         1,
         1,
     )
     with pytest.raises(terrors.SignupClosedError):
-        await service.join_tournament(view.id, DAVE)
+        await service.tournaments.join_tournament(view.id, DAVE)
 
 
 async def test_a_tournament_needs_two_players_to_start(service: GameService) -> None:
     view = await with_players(service, BOB)
     with pytest.raises(terrors.TooFewPlayersError):
-        await service.start_tournament(view.id, ALICE)
+        await service.tournaments.start_tournament(view.id, ALICE)
 
 
 async def test_at_the_deadline_it_starts_by_itself(service: GameService, clock: FakeClock) -> None:
     view = await with_players(service, BOB, CAROL, DAVE)
-    assert await service.advance_tournaments() == 0
+    assert await service.tournaments.advance_tournaments() == 0
     clock.advance(seconds=DAY)
-    assert await service.next_alarm() is not None
-    assert await service.advance_tournaments() == 1
-    started = await service.tournament(view.id)
+    assert await service.outbox.next_alarm() is not None
+    assert await service.tournaments.advance_tournaments() == 1
+    started = await service.tournaments.tournament(view.id)
     assert started.state is TournamentState.RUNNING
     boards = started.round_boards(1)
     assert [b.second_id is None for b in boards].count(True) == 1  # three players: a bye
-    assert await service.advance_tournaments() == 0  # nothing more is due
+    assert await service.tournaments.advance_tournaments() == 0  # nothing more is due
 
 
 async def test_at_the_deadline_too_few_players_cancel_it(
@@ -209,8 +211,8 @@ async def test_at_the_deadline_too_few_players_cancel_it(
 ) -> None:
     view = await with_players(service, BOB)
     clock.advance(seconds=DAY)
-    await service.advance_tournaments()
-    assert (await service.tournament(view.id)).state is TournamentState.CANCELLED
+    await service.tournaments.advance_tournaments()
+    assert (await service.tournaments.tournament(view.id)).state is TournamentState.CANCELLED
     assert (await kinds_owed(service, view.id))[-2:] == [
         (PostKind.TOURNAMENT_SIGNUP, 0),  # the sign-up message loses its buttons
         (PostKind.TOURNAMENT_CANCELLED, 0),
@@ -220,11 +222,11 @@ async def test_at_the_deadline_too_few_players_cancel_it(
 async def test_cancel_is_the_organisers_and_ends_it(service: GameService) -> None:
     view = await with_players(service, BOB, CAROL)
     with pytest.raises(terrors.NotOrganiserError):
-        await service.cancel_tournament(view.id, BOB)
-    cancelled = await service.cancel_tournament(view.id, ALICE)
+        await service.tournaments.cancel_tournament(view.id, BOB)
+    cancelled = await service.tournaments.cancel_tournament(view.id, ALICE)
     assert cancelled.state is TournamentState.CANCELLED
     with pytest.raises(terrors.TournamentOverError):
-        await service.cancel_tournament(view.id, ALICE)
+        await service.tournaments.cancel_tournament(view.id, ALICE)
 
 
 # Rounds -----------------------------------------------------------------------------------------
@@ -232,7 +234,7 @@ async def test_cancel_is_the_organisers_and_ends_it(service: GameService) -> Non
 
 async def test_a_round_robin_of_four_runs_to_its_podium(service: GameService) -> None:
     view = await with_players(service, ALICE, BOB, CAROL, DAVE)
-    view = await service.start_tournament(view.id, ALICE)
+    view = await service.tournaments.start_tournament(view.id, ALICE)
     assert view.row.rounds == 3
     met: set[frozenset[int]] = set()
     # ALICE wins everything, BOB beats CAROL and DAVE, CAROL and DAVE draw.
@@ -252,8 +254,8 @@ async def test_a_round_robin_of_four_runs_to_its_podium(service: GameService) ->
                 await win(service, view, BOB)
             else:
                 await draw(service, view, CAROL)
-        await service.advance_tournaments()
-        view = await service.tournament(view.id)
+        await service.tournaments.advance_tournaments()
+        view = await service.tournaments.tournament(view.id)
     assert view.state is TournamentState.FINISHED
     lines = [(s.place, s.id, s.points, s.tiebreak) for s in view.standings()]
     # Sonneborn-Berger (quarters): ALICE 4*2+1*2+1*2 = 12; BOB 1*2+1*2 = 4; CAROL, DAVE 1*1.
@@ -267,7 +269,7 @@ async def test_a_round_robin_of_four_runs_to_its_podium(service: GameService) ->
         (PostKind.TOURNAMENT_ROUND, 3),
         (PostKind.TOURNAMENT_FINAL, 3),
     ]
-    rated = await service.leaderboard(GUILD, "ponte")  # games are rated as usual
+    rated = await service.ratings.leaderboard(GUILD, "ponte")  # games are rated as usual
     assert {entry.user_id: entry.results for entry in rated.entries} == dict.fromkeys(
         (ALICE, BOB, CAROL, DAVE), 3
     )
@@ -275,31 +277,33 @@ async def test_a_round_robin_of_four_runs_to_its_podium(service: GameService) ->
 
 async def test_a_round_waits_for_its_last_game(service: GameService) -> None:
     view = await with_players(service, ALICE, BOB, CAROL, DAVE)
-    view = await start_round(service, await service.start_tournament(view.id, ALICE))
+    view = await start_round(service, await service.tournaments.start_tournament(view.id, ALICE))
     await win(service, view, ALICE)
-    await service.advance_tournaments()
-    assert (await service.tournament(view.id)).row.current_round == 1
+    await service.tournaments.advance_tournaments()
+    assert (await service.tournaments.tournament(view.id)).row.current_round == 1
 
 
 async def test_a_board_starts_once(service: GameService) -> None:
     view = await with_players(service, ALICE, BOB)
-    view = await start_round(service, await service.start_tournament(view.id, ALICE))
+    view = await start_round(service, await service.tournaments.start_tournament(view.id, ALICE))
     (board,) = view.round_boards(1)
-    assert await service.start_board(view.id, 1, board.board, thread(1, 9)) is None
-    assert (await service.tournament(view.id)).round_boards(1)[0].game_id == board.game_id
+    assert await service.tournaments.start_board(view.id, 1, board.board, thread(1, 9)) is None
+    assert (await service.tournaments.tournament(view.id)).round_boards(1)[
+        0
+    ].game_id == board.game_id
 
 
 async def test_a_best_of_three_board_is_a_match(service: GameService, clock: FakeClock) -> None:
     view = await with_players(service, ALICE, BOB, best_of=3)
-    view = await start_round(service, await service.start_tournament(view.id, ALICE))
+    view = await start_round(service, await service.tournaments.start_tournament(view.id, ALICE))
     (board,) = view.round_boards(1)
     assert board.match_id is not None
     await win(service, view, BOB)  # one game of the match: the board is not decided yet
-    assert (await service.tournament(view.id)).round_boards(1)[0].first_points is None
+    assert (await service.tournaments.tournament(view.id)).round_boards(1)[0].first_points is None
     clock.advance(minutes=1)  # not the same resignation sent twice
     await win(service, view, BOB)
-    await service.advance_tournaments()
-    final = await service.tournament(view.id)
+    await service.tournaments.advance_tournaments()
+    final = await service.tournaments.tournament(view.id)
     assert final.state is TournamentState.FINISHED
     assert [s.id for s in final.standings()] == [BOB, ALICE]
 
@@ -310,24 +314,24 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_and_a_loss_on_time(
     view = await with_players(
         service, ALICE, BOB, CAROL, DAVE, ERIN, format="swiss", rounds=3, move_seconds=HOUR
     )
-    view = await start_round(service, await service.start_tournament(view.id, ALICE))
+    view = await start_round(service, await service.tournaments.start_tournament(view.id, ALICE))
     byes = {b.first_id for b in view.round_boards(1) if b.second_id is None}
     assert len(byes) == 1
     for board in view.round_boards(1):  # the first player of each game wins it
         if board.second_id is not None:
             await win(service, view, board.first_id)
-    await service.advance_tournaments()
-    view = await start_round(service, await service.tournament(view.id))
+    await service.tournaments.advance_tournaments()
+    view = await start_round(service, await service.tournaments.tournament(view.id))
     assert view.row.current_round == 2
     # Round two: one player withdraws, every other game is lost on time by its first player.
     playing = [b for b in view.round_boards(2) if b.second_id is not None]
     quitter = playing[0].second_id
     assert quitter is not None
-    await service.withdraw_from_tournament(view.id, quitter)
+    await service.tournaments.withdraw_from_tournament(view.id, quitter)
     clock.advance(hours=2)
-    await service.run_due()
-    await service.advance_tournaments()
-    view = await service.tournament(view.id)
+    await service.alarms.run_due()
+    await service.tournaments.advance_tournaments()
+    view = await service.tournaments.tournament(view.id)
     assert view.row.current_round == 3 and quitter not in view.players
     round2 = {b.board: b for b in view.round_boards(2)}
     assert round2[playing[0].board].first_points == 2  # the quitter's opponent won
@@ -342,8 +346,8 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_and_a_loss_on_time(
     for board in view.round_boards(3):
         if board.second_id is not None:
             await win(service, view, board.first_id)
-    await service.advance_tournaments()
-    final = await service.tournament(view.id)
+    await service.tournaments.advance_tournaments()
+    final = await service.tournaments.tournament(view.id)
     assert final.state is TournamentState.FINISHED
     withdrawn = next(s for s in final.standings() if s.id == quitter)
     assert withdrawn.withdrawn
@@ -352,16 +356,18 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_and_a_loss_on_time(
 async def test_removing_a_player_in_signup_or_mid_way(service: GameService) -> None:
     view = await with_players(service, ALICE, BOB, CAROL, DAVE)
     with pytest.raises(terrors.NotOrganiserError):
-        await service.remove_player(view.id, BOB, CAROL)
-    view = await service.remove_player(view.id, ALICE, DAVE)
+        await service.tournaments.remove_player(view.id, BOB, CAROL)
+    view = await service.tournaments.remove_player(view.id, ALICE, DAVE)
     assert view.players == (ALICE, BOB, CAROL)
-    view = await service.start_tournament(view.id, ALICE)
+    view = await service.tournaments.start_tournament(view.id, ALICE)
     playing = next(b for b in view.round_boards(1) if b.second_id is not None)
-    view = await service.remove_player(view.id, ALICE, playing.first_id)  # not started: forfeit
+    view = await service.tournaments.remove_player(
+        view.id, ALICE, playing.first_id
+    )  # not started: forfeit
     board = next(b for b in view.round_boards(1) if b.board == playing.board)
     assert (board.first_points, board.forfeit) == (0, 1)
     with pytest.raises(terrors.NotEnteredError):
-        await service.withdraw_from_tournament(view.id, playing.first_id)
+        await service.tournaments.withdraw_from_tournament(view.id, playing.first_id)
 
 
 async def test_a_restart_in_the_middle_of_a_round_changes_nothing(
@@ -369,20 +375,22 @@ async def test_a_restart_in_the_middle_of_a_round_changes_nothing(
 ) -> None:
     first = await open_service(database_at, clock)
     view = await with_players(first, ALICE, BOB, CAROL, DAVE)
-    view = await start_round(first, await first.start_tournament(view.id, ALICE))
+    view = await start_round(first, await first.tournaments.start_tournament(view.id, ALICE))
     await win(first, view, view.round_boards(1)[0].first_id)
-    before = await first.tournament(view.id)
+    before = await first.tournaments.tournament(view.id)
     await first.connection.close()
     second = await open_service(database_at, clock)
     try:
-        assert await second.tournament(view.id) == before
-        assert await second.start_board(view.id, 1, 1, thread(1, 1)) is None
-        await second.advance_tournaments()
-        after = await second.tournament(view.id)  # the round still waits for its last game
+        assert await second.tournaments.tournament(view.id) == before
+        assert await second.tournaments.start_board(view.id, 1, 1, thread(1, 1)) is None
+        await second.tournaments.advance_tournaments()
+        after = await second.tournaments.tournament(
+            view.id
+        )  # the round still waits for its last game
         assert (after.boards, after.row.current_round) == (before.boards, 1)
         await win(second, before, before.round_boards(1)[-1].first_id)
-        await second.advance_tournaments()
-        assert (await second.tournament(view.id)).row.current_round == 2
+        await second.tournaments.advance_tournaments()
+        assert (await second.tournaments.tournament(view.id)).row.current_round == 2
     finally:
         await second.connection.close()
 
@@ -394,8 +402,10 @@ async def test_two_processes_at_the_deadline_pair_the_round_once(
     try:
         view = await with_players(one, ALICE, BOB, CAROL, DAVE)
         clock.advance(seconds=DAY)
-        await asyncio.gather(one.advance_tournaments(), two.advance_tournaments())
-        started = await two.tournament(view.id)
+        await asyncio.gather(
+            one.tournaments.advance_tournaments(), two.tournaments.advance_tournaments()
+        )
+        started = await two.tournaments.tournament(view.id)
         assert (started.row.current_round, len(started.boards)) == (1, 2)
         assert (await kinds_owed(one, view.id)).count((PostKind.TOURNAMENT_ROUND, 1)) == 1
     finally:
@@ -407,15 +417,17 @@ async def test_a_refused_post_is_tried_again_later_then_given_up(
     service: GameService, clock: FakeClock
 ) -> None:
     view = await create(service)
-    (post,) = await service.owed_tournament_posts()
-    await service.tournament_post_failed(post.id)
-    assert await service.owed_tournament_posts() == []  # not before its pause
+    (post,) = await service.tournaments.owed_tournament_posts()
+    await service.tournaments.tournament_post_failed(post.id)
+    assert await service.tournaments.owed_tournament_posts() == []  # not before its pause
     clock.advance(seconds=30)
-    (again,) = await service.owed_tournament_posts()
+    (again,) = await service.tournaments.owed_tournament_posts()
     assert again.id == post.id
     for _ in range(11):
-        await service.tournament_post_failed(post.id)
+        await service.tournaments.tournament_post_failed(post.id)
     clock.advance(days=1)
-    assert await service.owed_tournament_posts() == []  # given up after twelve failures
-    await service.tournament_post_delivered(post.id, 5)  # settled already: nothing changes
-    assert (await service.tournament(view.id)).row.message_id is None
+    assert await service.tournaments.owed_tournament_posts() == []  # given up after twelve failures
+    await service.tournaments.tournament_post_delivered(
+        post.id, 5
+    )  # settled already: nothing changes
+    assert (await service.tournaments.tournament(view.id)).row.message_id is None

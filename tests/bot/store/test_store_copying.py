@@ -45,33 +45,33 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
-        await service.resign(CHANNEL, BOB)
+        await service.moves.resign(CHANNEL, BOB)
         clock.advance(minutes=1)  # a minute apart: not the same command sent twice
     await start_game(service, channel_id=CHANNEL + 1)
-    await service.play(CHANNEL + 1, ALICE, "a1 c1")
+    await service.moves.play(CHANNEL + 1, ALICE, "a1 c1")
     await start_computer_game(service, player_first=False, channel_id=CHANNEL + 2)
-    await service.challenge(
+    await service.challenges.challenge(
         game_kind="verbindung",
         guild_id=GUILD,
         channel_id=CHANNEL + 3,
         challenger_id=BOB,
         opponent_id=ALICE,
     )
-    await service.start_vacation(BOB, 3)
-    await service.set_notify(ALICE, Notify.TURNS, "de")
-    await service.block(ALICE, BOB + 1)
+    await service.vacations.start_vacation(BOB, 3)
+    await service.notifications.set_notify(ALICE, Notify.TURNS, "de")
+    await service.blocks.block(ALICE, BOB + 1)
     await start_game(service, channel_id=CHANNEL + 4, reach=Reach.REPLY, move_seconds=HOUR)
     clock.advance(hours=2)
-    await service.run_due()
+    await service.alarms.run_due()
     await start_game(service, channel_id=CHANNEL + 5)
     analysed = await play_moves(service, CHANNEL + 5, count=6)
-    await service.resign(CHANNEL + 5, ALICE)
-    await service.request_analysis(
+    await service.moves.resign(CHANNEL + 5, ALICE)
+    await service.analyses.request_analysis(
         ALICE, game_id=analysed.id, channel_id=CHANNEL + 5, guild_id=GUILD
     )
-    turn = await service.claim_analysis_turn(by="bot", lease=30)
+    turn = await service.analyses.claim_analysis_turn(by="bot", lease=30)
     assert turn is not None
-    await service.save_review(analysed.id, turn.turn, "{}")
+    await service.analyses.save_review(analysed.id, turn.turn, "{}")
     await a_tournament(service)
 
 
@@ -168,7 +168,7 @@ async def test_a_target_with_rows_in_any_table_is_refused_before_anything_is_cop
     await service.connection.close()
     url = await postgres_server.fresh_url()
     leftover = await open_service(url, clock)
-    await leftover.set_notify(BOB, Notify.REMINDERS, "en")
+    await leftover.notifications.set_notify(BOB, Notify.REMINDERS, "en")
     await leftover.connection.close()
     assert await command("copy-database", "--from", str(source), "--to", url) == EXIT_NOT_EMPTY
     out, err = capsys.readouterr()

@@ -56,11 +56,11 @@ async def test_the_first_schema_migrates_to_the_current_one_keeping_all_data(
             33,
         )
         # Migration 2 derived each player's result from the finished game.
-        assert await service.totals(11) == [PlayerTotals("ponte", 1, 0, 0)]
-        assert await service.totals(22) == [PlayerTotals("ponte", 0, 1, 0)]
-        assert await service.totals(33) == []
+        assert await service.queries.totals(11) == [PlayerTotals("ponte", 1, 0, 0)]
+        assert await service.queries.totals(22) == [PlayerTotals("ponte", 0, 1, 0)]
+        assert await service.queries.totals(33) == []
         # The active game goes on under the new schema.
-        result = await service.play(61, 11, "f6 h8")
+        result = await service.moves.play(61, 11, "f6 h8")
         # Migration 9: the number of moves it had is its first revision, and it grows on.
         assert result.view.revision == 2 and result.next_id == 33
     finally:
@@ -78,8 +78,8 @@ async def test_migration_3_marks_every_old_game_as_one_between_people(
             old = [await games.get_game(db, game_id) for game_id in (1, 2)]
         assert [row.computer_level for row in old] == [None, None]
         assert (old[0].winner_id, old[1].record) == (11, RECORD)
-        assert await service.open_computer_jobs() == []
-        result = await service.play(61, 11, "f6 h8")  # the old game goes on, with its clock
+        assert await service.computer.open_computer_jobs() == []
+        result = await service.moves.play(61, 11, "f6 h8")  # the old game goes on, with its clock
         assert result.next_id == 33 and result.view.next_alarm_at is not None
         async with service.connection.transaction() as db:
             with pytest.raises(IntegrityError, match=r"(?i)check"):
