@@ -22,9 +22,9 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.discord.app import GameBot, SyncClient, open_bot
-from bot.discord.endpoints import use_endpoints
-from bot.discord.wiring import application_id_of, computer_id_of
-from bot.discord.worker import run_worker
+from bot.discord.shared.endpoints import use_endpoints
+from bot.runtime.wiring import application_id_of, computer_id_of
+from bot.runtime.worker import run_worker
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
 from bot.store import (

@@ -10,9 +10,9 @@ from pathlib import Path
 from bot.computer.review import review_turn
 from bot.computer.search import ProcessSearch, Worker
 from bot.computer.thinking import think
-from bot.discord.analyst import Reviewer
 from bot.discord.app import GameBot, open_bot
 from bot.games import GAMES, Registry
+from bot.runtime.analyst import Reviewer
 from bot.settings import Settings
 from testing.fakediscord import (
     FakeChannel,
@@ -148,3 +148,12 @@ async def anywhere(
             if r.status in (401, 403) and not (r.method == "POST" and r.path in expected)
         ]
         assert refused == [], "the bot called a route Discord refuses it there"
+
+
+async def due_round(bot: GameBot) -> None:
+    """What the bot does when its background tasks wake: apply what fell due (the scheduler),
+    then deliver every post that is due (the deliverer), once the deliveries under way (a
+    command's answer and the posts after it) are done."""
+    await bot.deliverer.idle()
+    await bot.scheduler.run_round()
+    await bot.deliverer.run_round()

@@ -11,11 +11,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
+from bot.discord.kinds import KINDS
 from bot.games import GAMES, Registry
 from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.service.limits import Limits
-from bot.store import Reach, open_database
+from bot.store import Reach, open_database, outbox
+from bot.store.outbox import OutboxRow
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
@@ -194,8 +196,21 @@ async def until(events: Events[E], condition: Callable[[], bool], timeout: float
         unsubscribe()
 
 
+async def owed(service: GameService, kind: str | None = None) -> list[OutboxRow]:
+    """The posts still owed (of `kind`, if given), oldest first."""
+    async with service.connection.read() as db:
+        rows = await outbox.undelivered(db)
+    return [row for row in rows if kind is None or row.kind == kind]
+
+
+async def shown(service: GameService, row: OutboxRow) -> object | None:
+    """What owed post `row` shows, rebuilt as the deliverer would (None: it is pointless now)."""
+    return await service.outbox.rebuild(KINDS[row.kind].post, row)
+
+
 async def settle_posts(service: GameService, clock: FakeClock) -> None:
-    """Settle every post the outbox owes, as an announcer would after posting them."""
+    """Settle every post the outbox owes, as the deliverer would after posting them."""
     later = clock.now + timedelta(days=1)
-    for owed in await service.outbox.owed_posts(later):
-        await service.outbox.delivered(owed.post_id)
+    while rows := await service.outbox.claim_due(later):
+        for row in rows:
+            await service.outbox.delivered(row.id)

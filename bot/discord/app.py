@@ -1,12 +1,14 @@
 """The discord.py client and everything around it, built and closed in one place.
 
 As in discord.py's ``advanced_startup`` example, every resource is opened with ``async with``
-and handed in: `open_bot` opens the database and the service (`wiring`), hands the service to
-the bot, and closes all of it in reverse order. The bot builds its parts (announcer, scheduler,
-computer opponent) at once, so nothing needs to ask whether one was made, but sets them to work
-only in its start-up (`setup_hook`): they hear the service's changes from then until `close`.
-`SyncClient` only registers the commands with Discord (``python -m bot sync``), without a
-database. Everything about a game lives in the database, never here.
+and handed in: `open_bot` opens the database and the service (`bot.runtime.wiring`), hands the
+service to the bot, and closes all of it in reverse order. The bot builds its parts at once (the
+features' commands and buttons, the scribe and courier that draw and send the posts, the
+deliverer, the scheduler, the computer opponent, the analyst), so nothing needs to ask whether
+one was made, but sets them to work only in its start-up (`setup_hook`): they hear the
+service's changes from then until `close`. `SyncClient` only registers the commands with Discord
+(``python -m bot sync``), without a database. Everything about a game lives in the database,
+never here.
 """
 
 from __future__ import annotations
@@ -21,22 +23,21 @@ from discord.ext import commands
 
 from bot.computer.review import REVIEW_SECONDS, review_turn
 from bot.computer.search import Search
-from bot.discord.analysis import AnalysisShower
-from bot.discord.analyst import Analyst, Reviewer
-from bot.discord.announce import Announcer
-from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
-from bot.discord.letters import Letters
-from bot.discord.moving import submission
-from bot.discord.names import Names
-from bot.discord.opponent import ComputerOpponent
-from bot.discord.presses import Presses
-from bot.discord.scheduler import Scheduler
-from bot.discord.sight import Sight
-from bot.discord.tourney import TournamentPoster
-from bot.discord.tree import GameTree
-from bot.discord.wiring import computer_id_of, computer_opponent, open_service
+from bot.discord import features
+from bot.discord.kinds import KINDS
+from bot.discord.playing.moves import submission
+from bot.discord.posting.courier import Courier
+from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.names import Names
+from bot.discord.shared.sight import Sight
+from bot.discord.shared.tree import GameTree
 from bot.games import GAMES, Registry
 from bot.i18n import CatalogueTranslator, include_games
+from bot.runtime.analyst import Analyst, Reviewer
+from bot.runtime.deliverer import Deliverer
+from bot.runtime.opponent import ComputerOpponent
+from bot.runtime.scheduler import Scheduler
+from bot.runtime.wiring import computer_id_of, computer_opponent, open_service
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
 
@@ -74,17 +75,10 @@ class GameBot(commands.Bot):
         self.service = service
         self.names = Names(self)
         self.sight = Sight(self)  # who may see a game by its number
-        self.announcer = Announcer(self, service, self.names)
-        self.letters = Letters(self.announcer)  # direct messages and holiday notices
-        self.tournaments = TournamentPoster(self, service, self.announcer)
-        self.scheduler = Scheduler(
-            service,
-            self.announcer,
-            self.letters,
-            service.clock,
-            ready=self.wait_until_ready,
-            tournaments=self.tournaments,
-        )
+        self.scribe = Scribe(self, service, self.names)  # what draws the posts
+        courier = Courier(self, service, self.scribe, KINDS)  # what sends them
+        self.deliverer = Deliverer(service, courier, service.clock, ready=self.wait_until_ready)
+        self.scheduler = Scheduler(service, service.clock, ready=self.wait_until_ready)
         # A process with AI_WORKERS 0 leaves the computer's thinking to other processes (say,
         # `python -m bot worker`); it still posts the moves they make in its servers.
         self.opponent: ComputerOpponent | None = None
@@ -92,29 +86,25 @@ class GameBot(commands.Bot):
             self.opponent = computer_opponent(
                 settings,
                 service,
-                self.announcer,
                 name=settings.process_name,
                 search=search,  # by default the computer's own, in a process per move
                 ready=self.wait_until_ready,
             )
         # Analyses of finished games: reviewed in the slots of the computer's moves, at low
-        # priority; their progress shown here even when workers review them.
-        self.analyses = AnalysisShower(self, service, self.names)
+        # priority.
         self.analyst = Analyst(
             service,
             slots=None if self.opponent is None else self.opponent.slots,
-            shower=self.analyses,
             name=settings.process_name,
             seconds=review_seconds,
             reviewer=reviewer,
             ready=self.wait_until_ready,
         )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
-        self.commands_and_buttons = CommandSet(self)
 
     async def setup_hook(self) -> None:
         """Once logged in: register the commands and buttons, sync to the development server,
-        and set the scheduler and the computer opponent to work."""
+        and set the deliverer, the scheduler and the computer opponent to work."""
         assert self.user is not None  # login fetched it before calling this hook
         if self.user.id != self.service.computer_id:
             raise SettingsError(
@@ -123,9 +113,9 @@ class GameBot(commands.Bot):
             )
         include_games(self.service.registry)  # the games' own messages, for every text
         await self.tree.set_translator(CatalogueTranslator())
-        for cog in self.commands_and_buttons.cogs:
+        for cog in features.cogs(self):
             await self.add_cog(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*features.buttons())
         if self.settings.dev_guild_id is not None:
             # Commands show up at once in a development server; a global sync can take an
             # hour to reach every client, so it happens only when asked for (SyncClient).
@@ -137,7 +127,9 @@ class GameBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), guild.id)
         # From now on they hear every change of the service and what other processes say (a
-        # moved alarm, the computer's turn), until `close`; both wait for the ready bot.
+        # post owed, a moved alarm, the computer's turn), until `close`; they wait for the
+        # ready bot. The deliverer stops last: a clean stop lets its post in flight finish.
+        await self._at_work.enter_async_context(self.deliverer)
         await self._at_work.enter_async_context(self.scheduler)
         if self.opponent is not None:
             await self._at_work.enter_async_context(self.opponent)
@@ -146,14 +138,9 @@ class GameBot(commands.Bot):
         # while a player waits for an answer.
         await asyncio.to_thread(self.service.registry.warm_up)
 
-    @property
-    def presses(self) -> Presses:
-        """The handlers of the bot's buttons."""
-        return self.commands_and_buttons
-
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Make move's modals are answered here, from their custom id: discord.py would keep
-        them in memory only (see `bot.discord.moving`)."""
+        them in memory only (see `bot.discord.playing.moves`)."""
         work = submission(interaction)
         if work is not None:
             await work
@@ -163,8 +150,8 @@ class GameBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def close(self) -> None:
-        """Stop the computer's workers and the scheduler (they hear the service no more), then
-        log out (safe to repeat)."""
+        """Stop the analyst, the computer's workers, the scheduler and the deliverer (the post
+        in flight finishes first), then log out (safe to repeat)."""
         try:
             await self._at_work.aclose()
         finally:
@@ -205,7 +192,6 @@ async def open_bot(
         seeds=seeds,
         registry=registry,
     ) as service:
-        await service.outbox.release_claims()  # this process started again: it posts nothing now
         rated = await service.ratings.rate_unrated()  # games finished before ratings existed
         if rated:
             log.info("rated %d results that had no ratings yet", rated)
@@ -236,7 +222,7 @@ class SyncClient(commands.Bot):
     async def setup_hook(self) -> None:
         """Sync every command globally (Discord may take up to an hour to show them)."""
         await self.tree.set_translator(CatalogueTranslator())
-        for command in declared_commands():
+        for command in features.declared_commands():
             self.tree.add_command(command)
         synced = await self.tree.sync()
         log.info("synced %d commands globally", len(synced))

@@ -34,7 +34,6 @@ from bot.service.ratings import (
 from bot.service.rematch import Rematches
 from bot.service.results import (
     AcceptResult,
-    Answer,
     Challenge,
     ChallengeExpired,
     DigestItem,
@@ -48,8 +47,6 @@ from bot.service.results import (
     MatchTermination,
     MatchUpdate,
     MoveResult,
-    Notice,
-    Owed,
     Reminder,
     ReminderDigest,
     Replay,
@@ -64,7 +61,8 @@ from bot.service.results import (
     VacationStatus,
 )
 from bot.service.takeback import Takebacks
-from bot.service.tournament.views import TournamentPost, TournamentView
+from bot.service.tournament.posts import TournamentPost
+from bot.service.tournament.views import TournamentView
 from bot.service.tournaments import Tournaments
 from bot.service.unseen import UnseenEndings
 from bot.service.vacations import Vacations
@@ -113,7 +111,6 @@ __all__ = [
     "Analysis",
     "AnalysisRequest",
     "AnalysisTurn",
-    "Answer",
     "BoardEntry",
     "Challenge",
     "ChallengeExpired",
@@ -132,9 +129,7 @@ __all__ = [
     "MatchTermination",
     "MatchUpdate",
     "MoveResult",
-    "Notice",
     "Outcome",
-    "Owed",
     "PlayerStats",
     "RatingSummary",
     "Reach",

@@ -1,8 +1,8 @@
 """What is due at a given time: reminders, losses on time and expired challenges.
 
 The database says what is due (`next_alarm_at` of each active game, `expires_at` of each pending
-challenge), so a scheduler needs no memory: after any restart it calls `run_due(now)`, announces
-the notices, and sleeps until `next_alarm()`. Each notice is applied in its own transaction and
+challenge), so a scheduler needs no memory: after any restart it calls `run_due(now)` and sleeps
+until `next_alarm()`. Each alarm is applied in its own transaction, with the posts it owes, and
 only if the game is still at the revision it was due on, so a move that races a deadline wins or
 loses cleanly, never both.
 """
@@ -12,12 +12,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from bot.service import game_posts
 from bot.service.context import Context, Loaded
 from bot.service.deadlines import HOUR, LAST_CALL, epoch, moment
+from bot.service.owed import PostKind, Subject
 from bot.service.results import (
     Challenge,
     ChallengeExpired,
-    Notice,
     Reminder,
     Ruling,
     TimeLoss,
@@ -29,12 +30,12 @@ from bot.store import (
     GameRow,
     GameStatus,
     Notify,
-    PostKind,
     Reach,
     challenges,
     games,
     users,
 )
+from bot.store.outbox import OutboxRow
 from engine.game import Outcome, Side
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,20 @@ ALARM_RETRY = 3600
 """Seconds before a game whose alarm failed is looked at again."""
 DIGEST = HOUR
 """Reminders by direct message due within this many seconds of each other go out as one."""
+
+Due = Reminder | TimeLoss | ChallengeExpired
+"""What falling due did (its posts are owed)."""
+
+
+async def _expired(ctx: Context, db: Db, row: OutboxRow) -> ChallengeExpired | None:
+    found = await challenges.get_challenge(db, row.subject_id)
+    if found is None or found.message_id is None:
+        return None  # never shown: nothing to edit
+    return ChallengeExpired(Challenge.of(found))
+
+
+CHALLENGE_EXPIRED = PostKind("challenge_expired", Subject.CHALLENGE, _expired)
+"""A challenge nobody answered in time: its message says so and loses its buttons."""
 
 
 class Alarms:
@@ -53,13 +68,14 @@ class Alarms:
         self.ctx = ctx
         self.writer = writer
 
-    async def run_due(self, now: datetime | None = None) -> list[Notice]:
-        """Apply everything due at `now` (the clock's time by default); return what to announce."""
+    async def run_due(self, now: datetime | None = None) -> list[Due]:
+        """Apply everything due at `now` (the clock's time by default), owing its posts; return
+        what its channels are told (a reply-only game's channel is told nothing)."""
         at = self.ctx.now() if now is None else epoch(now)
         async with self.ctx.connection.read() as db:
             due = await games.due_games(db, at, shards=self.ctx.shards)
             expired = await challenges.expired_challenges(db, at, self.ctx.shards)
-        notices: list[Notice] = []
+        notices: list[Due] = []
         for row in due:
             try:
                 notice = await self._alarm(row.id, at)
@@ -77,8 +93,6 @@ class Alarms:
             closed = await self._expire(challenge.id, at)
             if closed is not None:
                 self.ctx.challenge_changed(closed)
-                # A reply-only challenge's message is an answer the bot can no longer edit
-                # (its token lasts 15 minutes): its Accept says it expired when pressed.
                 if closed.reach is Reach.POST:
                     notices.append(ChallengeExpired(closed))
         return notices
@@ -94,12 +108,16 @@ class Alarms:
         return moment(min(known)) if known else None
 
     async def _expire(self, challenge_id: int, now: int) -> Challenge | None:
-        """Close an unanswered challenge; None if it was answered meanwhile."""
+        """Close an unanswered challenge, owing the edit of its message (a reply-only one's
+        message is an answer the bot can no longer edit, its token lasting 15 minutes: its
+        Accept says it expired when pressed); None if it was answered meanwhile."""
         expired = ChallengeStatus.EXPIRED
         async with self.ctx.connection.transaction() as db:
             if not await challenges.answer_challenge(db, challenge_id, expired, now):
                 return None
             row = await challenges.get_challenge(db, challenge_id)
+            if row is not None and row.reach is Reach.POST:
+                await self.ctx.owe(db, CHALLENGE_EXPIRED, row.id, guild_id=row.guild_id)
         return None if row is None else Challenge.of(row)
 
     async def _postpone(self, game_id: int, when: int) -> None:
@@ -129,10 +147,11 @@ class Alarms:
         await games.set_alarm(db, row.id, row.revision, stage, turn.next_alarm(stage))
         user_id = view.to_move_id
         assert user_id is not None
-        post_id = await self.ctx.owe(db, PostKind.REMINDER, row, now, user_id=user_id, stage=stage)
+        if row.reach is Reach.POST:  # a reply-only game's channel cannot be told
+            await self.ctx.owe_game(db, game_posts.REMINDER, row, user_id=user_id, stage=stage)
         if row.dm_reminded < stage:  # not told already, in another game's digest
             await self._remind_by_dm(db, row, user_id, stage, now)
-        return Reminder(view, user_id, stage, moment(turn.deadline), post_id)
+        return Reminder(view, user_id, stage, moment(turn.deadline))
 
     async def _remind_by_dm(self, db: Db, row: GameRow, user_id: int, stage: int, now: int) -> None:
         """Owe a direct message with this reminder and every other one of the player's that
@@ -156,7 +175,9 @@ class Alarms:
         for game, game_stage in digest:
             await games.set_dm_reminded(db, game.id, game.revision, game_stage)
         entries = [[game.id, game.revision, game_stage] for game, game_stage in digest]
-        await self.ctx.owe(db, PostKind.REMINDER_DM, row, now, user_id=user_id, games=entries)
+        await self.ctx.owe(
+            db, game_posts.REMINDER_DM, user_id, guild_id=row.guild_id, games=entries
+        )
 
     async def _lose_on_time(self, db: Db, loaded: Loaded, now: int) -> TimeLoss:
         view = loaded.view
@@ -164,14 +185,18 @@ class Alarms:
         assert loser is not None
         winner = view.kind.colour(loser).other
         ending: Outcome[Side] = Outcome(winner, Ruling.TIMEOUT, None, view.game.scores())
-        # The loss's post shows the replay itself: no post of its own is owed for it.
-        ended = await self.writer.end(db, loaded, ending, now, replay=False)
         loser_id = view.player_of(loser)
-        post_id = await self.ctx.owe(db, PostKind.TIME_LOSS, ended.row, now, loser_id=loser_id)
-        if ended.row.reach is Reach.REPLY:
+        # The loss's post shows the replay itself: no post of its own is owed for it. A
+        # reply-only game's channel cannot be told: its players are, by direct message.
+        reply_only = loaded.row.reach is Reach.REPLY
+        told = None if reply_only else game_posts.TIME_LOSS
+        ended = await self.writer.end(
+            db, loaded, ending, now, told, replay=False, loser_id=loser_id
+        )
+        if reply_only:
             await self._tell_loss_by_dm(db, ended.row, loser_id, now)
         final = await self.ctx.view(db, ended.row, view.game)
-        return TimeLoss(final, loser_id, ending, post_id, ended.match)
+        return TimeLoss(final, loser_id, ending, ended.match)
 
     async def _tell_loss_by_dm(self, db: Db, row: GameRow, loser_id: int, now: int) -> None:
         """A reply-only game lost on time: its channel cannot be told, so each person playing
@@ -184,6 +209,6 @@ class Alarms:
         for user_id in people:
             settings = await users.settings_of(db, user_id)
             if settings is None or not settings.dm_closed:
-                await self.ctx.owe(
-                    db, PostKind.TIME_LOSS_DM, row, now, user_id=user_id, loser_id=loser_id
-                )
+                view = self.ctx.bare_view(row)
+                kind = game_posts.TIME_LOSS_DM
+                await game_posts.owe_letter(self.ctx, db, kind, view, user_id, loser_id=loser_id)

@@ -24,12 +24,17 @@ from bot.service.errors import (
     TooShortToAnalyseError,
 )
 from bot.service.events import AnalysisProgressed
+from bot.service.owed import PostData, PostKind, Subject
 from bot.service.results import GameView
-from bot.store import Db, analyses
+from bot.store import Db, analyses, outbox
 from bot.store.analyses import AnalysisRow, AnalysisState
+from bot.store.outbox import Delivered, OutboxRow
 
 MIN_TURNS = 4
 """A game of fewer turns (a resignation after the opening) has nothing to analyse."""
+SHOW_SECONDS = 5
+"""Seconds at least between two edits of an analysis's progress (Discord limits edits, and
+players need no more); its end is shown at once."""
 FAILED_TRIES = 3
 """Failed reviews of one turn (the reviewer raised, its process died or ran out of time) after
 which its analysis is given up: a turn the computer cannot review must not take a worker's
@@ -44,10 +49,7 @@ class Analysis:
     state: AnalysisState
     turns: int
     done: int
-    shown: int
     asked_by: int
-    channel_id: int | None
-    message_id: int | None
     reviews: tuple[str, ...]
     failed_turn: int | None = None  # given up at this turn (state FAILED)
 
@@ -100,15 +102,18 @@ class Analyses:
         async with self.ctx.connection.transaction() as db:
             view = await self._game(db, user_id, game_id, channel_id, guild_id)
             row = await analyses.get_analysis(db, view.id)
+            new = row is None
             if row is not None:
                 self._refuse_failed(row)
-                return AnalysisRequest(await self._analysis(db, view, row), new=False)
-            self._check_analysable(view)
-            await self._refuse_beyond_cap(db, user_id, now)
-            await analyses.add_analysis(db, view.id, user_id, now, self._turns(view))
-            row = await analyses.get_analysis(db, view.id)
-            assert row is not None
-            return AnalysisRequest(await self._analysis(db, view, row), new=True)
+            else:
+                self._check_analysable(view)
+                await self._refuse_beyond_cap(db, user_id, now)
+                await analyses.add_analysis(db, view.id, user_id, now, self._turns(view))
+                row = await analyses.get_analysis(db, view.id)
+                assert row is not None
+            # Its message, in the channel asked from: the one the progress edits from now on.
+            await self.ctx.owe(db, SHOWN, view.id, guild_id=view.guild_id, channel_id=channel_id)
+            return AnalysisRequest(await self._analysis(db, view, row), new=new)
 
     async def analysable(
         self, user_id: int, *, game_id: int | None, channel_id: int, guild_id: int | None
@@ -126,22 +131,6 @@ class Analyses:
                 return None
             view = await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
             return await self._analysis(db, view, row)
-
-    async def set_analysis_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """The message that shows the analysis's progress and, at the end, its result."""
-        async with self.ctx.connection.transaction() as db:
-            await analyses.set_message(db, game_id, channel_id, message_id)
-
-    async def analysis_shown(self, game_id: int, done: int) -> None:
-        """The analysis's message now shows `done` turns reviewed."""
-        async with self.ctx.connection.transaction() as db:
-            await analyses.set_shown(db, game_id, done)
-
-    async def unshown_analyses(self) -> list[int]:
-        """The analyses of this process's servers whose message is behind their progress."""
-        async with self.ctx.connection.read() as db:
-            rows = await analyses.unshown(db, self.ctx.shards)
-        return [row.game_id for row in rows]
 
     # The thinking processes' side ------------------------------------------------------------
 
@@ -164,6 +153,7 @@ class Analyses:
         saved again changes nothing. The analysis after it."""
         async with self.ctx.connection.transaction() as db:
             await analyses.save_review(db, game_id, turn, review, self.ctx.now())
+            await self._owe_progress(db, game_id)
         found = await self.analysis(game_id)
         if found is None:
             raise GameNotFoundError("no analysis of that game", game_id=game_id)
@@ -179,6 +169,8 @@ class Analyses:
             given_up = await analyses.review_failed(
                 db, game_id, turn, by=by, now=self.ctx.now(), tries=FAILED_TRIES
             )
+            if given_up:  # its message says so at once
+                await self._owe_progress(db, game_id)
         found = await self.analysis(game_id)
         if found is not None:
             self.ctx.events.publish(AnalysisProgressed(game_id, found.done, found.finished))
@@ -190,6 +182,18 @@ class Analyses:
             return await analyses.release_claims(db, by)
 
     # Steps ------------------------------------------------------------------------------------
+
+    async def _owe_progress(self, db: Db, game_id: int) -> None:
+        """Owe the edit of the analysis's message: at once when it is over (done, or given
+        up), else `SHOW_SECONDS` from now, showing whatever is reviewed by then (one edit
+        waits at a time: the reviews meanwhile add none)."""
+        row = await analyses.get_analysis(db, game_id)
+        game = await self.ctx.row_by_id(db, game_id)
+        if row is None:
+            return
+        over = row.state in (AnalysisState.DONE, AnalysisState.FAILED)
+        due = self.ctx.now() + (0 if over else SHOW_SECONDS)
+        await self.ctx.owe(db, PROGRESS, game_id, guild_id=game.guild_id, due=due)
 
     async def _game(
         self, db: Db, user_id: int, game_id: int | None, channel_id: int, guild_id: int | None
@@ -243,10 +247,45 @@ class Analyses:
             state=row.state,
             turns=row.turns,
             done=row.done,
-            shown=row.shown,
             asked_by=row.asked_by,
-            channel_id=row.channel_id,
-            message_id=row.message_id,
             reviews=reviews,
             failed_turn=row.failing_turn if row.state is AnalysisState.FAILED else None,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisShown:
+    """What an analysis's post shows: the analysis as it stands, and where: the channel it was
+    asked for in (a new message), or the message to edit (its latest)."""
+
+    analysis: Analysis
+    channel_id: int | None = None
+    message: Delivered | None = None
+
+
+async def _read(ctx: Context, db: Db, game_id: int) -> Analysis:
+    row = await analyses.get_analysis(db, game_id)
+    assert row is not None  # an analysis is never deleted
+    view = await ctx.view(db, await ctx.row_by_id(db, game_id))
+    reviews = tuple(await analyses.reviews(db, game_id))
+    failed = row.failing_turn if row.state is AnalysisState.FAILED else None
+    return Analysis(view, row.state, row.turns, row.done, row.asked_by, reviews, failed)
+
+
+async def _shown(ctx: Context, db: Db, row: OutboxRow) -> AnalysisShown:
+    channel_id = PostData(row).number("channel_id")
+    return AnalysisShown(await _read(ctx, db, row.subject_id), channel_id=channel_id)
+
+
+async def _progress(ctx: Context, db: Db, row: OutboxRow) -> AnalysisShown | None:
+    shown = (SHOWN.name, PROGRESS.name)
+    message = await outbox.latest_delivered(db, Subject.ANALYSIS.value, row.subject_id, shown)
+    if message is None:
+        return None  # never shown anywhere: /analyze shows it again when asked
+    return AnalysisShown(await _read(ctx, db, row.subject_id), message=message)
+
+
+SHOWN = PostKind("analysis", Subject.ANALYSIS, _shown)
+"""An analysis shown where it was asked for: its progress, or its result once done."""
+PROGRESS = PostKind("analysis_progress", Subject.ANALYSIS, _progress, once=True)
+"""The latest message showing an analysis, edited to how it stands (an edit pings nobody)."""

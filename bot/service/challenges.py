@@ -158,7 +158,7 @@ class Challenges:
             accepted = ChallengeStatus.ACCEPTED
             await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
             answered = Challenge.of(await self._challenge(db, challenge_id))
-            result = AcceptResult(answered, view, started.post_id)
+            result = AcceptResult(answered, view)
         self.ctx.remember(view)  # only once committed: a rolled-back id may be given out again
         self.ctx.challenge_changed(result.challenge)
         self.ctx.game_changed(view)

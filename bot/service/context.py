@@ -4,10 +4,11 @@ one `Context`; changes to a game go through its one writer (`bot.service.writer`
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypedDict, Unpack
@@ -23,8 +24,9 @@ from bot.service.errors import (
     UnknownGameError,
     UnknownVariantError,
 )
-from bot.service.events import ChallengeChanged, Event, Events, GameChanged
+from bot.service.events import ChallengeChanged, Event, Events, GameChanged, PostOwed
 from bot.service.limits import Limits
+from bot.service.owed import PostKind, Stored, current_answer
 from bot.service.results import (
     Challenge,
     GameView,
@@ -39,14 +41,13 @@ from bot.store import (
     GameRow,
     MatchGame,
     MatchRow,
-    Notify,
-    PostKind,
     Reach,
     games,
     matches,
-    posts,
+    outbox,
     users,
 )
+from bot.store.outbox import NewPost
 from bot.store.users import Player
 from engine.errors import InvalidMoveError
 
@@ -54,17 +55,12 @@ Clock = Callable[[], datetime]
 SeedSource = Callable[[], int]
 
 POST_GRACE = 15
-"""Seconds an owed post is left to the process that is posting it right now (a command's
-answer takes at most 3): only then may the outbox's sweep (of any process) deliver it instead."""
+"""Seconds a post owed inside `answering()` is left to the command delivering it (its answer
+takes at most 3): only then may the deliverer (of any process) deliver it instead."""
 
 POSITION_CACHE_SIZE = 512
 """Engine positions kept by (game id, revision, creation time), to skip replaying a record on
 every move."""
-
-
-LETTERS = frozenset({PostKind.TURN_DM, PostKind.REMINDER_DM, PostKind.TIME_LOSS_DM})
-"""The posts that go to a player by direct message, not to the game's channel: the only ones
-a reply-only game may owe (the bot cannot post in its channel: 403, code 50001)."""
 
 
 WAKE = "bot"
@@ -143,32 +139,78 @@ class Context:
         return epoch(self.clock())
 
     async def owe(
-        self, db: Db, kind: PostKind, game: GameRow | GameView, now: int, **data: object
-    ) -> int | None:
-        """Owe a post about `game` (as it is now) in the transaction that makes it owed (the
-        outbox). A process with Discord claims it for a grace period (it is about to post it
-        itself, or lets the channel's post go first); one without leaves it to the others at
-        once, and wakes the process that serves the game's server.
-
-        A reply-only game owes its channel nothing (None): the bot cannot post there, and what
-        such a post would tell is shown at the next press of the game's buttons or commands."""
-        if game.reach is Reach.REPLY and kind not in LETTERS:
-            return None
-        payload = json.dumps(data, sort_keys=True)
-        claimed_by, until = (self.name, now + POST_GRACE) if self.posts else (None, None)
-        post_id = await posts.add_post(
-            db,
-            kind,
-            game.id,
-            game.revision,
-            payload,
-            now=now,
-            claimed_by=claimed_by,
-            claimed_until=until,
+        self,
+        db: Db,
+        kind: PostKind[object],
+        subject_id: int,
+        *,
+        guild_id: int | None,
+        revision: int = 0,
+        due: int | None = None,
+        **data: Stored,
+    ) -> int:
+        """Owe a post of `kind` about `subject_id` in the transaction that makes it owed (the
+        outbox), due at `due` (now by default), with `data` beside its subject; return its id.
+        Inside `answering()` the command delivers it itself: it is claimed for this process
+        for a grace period. Once the change has committed the deliverer hears of it; a process
+        without Discord, or that does not serve the server, wakes the one that does
+        (NOTIFY)."""
+        return await self.owe_with(
+            db, kind, subject_id, data, guild_id=guild_id, revision=revision, due=due
         )
-        if not self.posts or (self.shards is not None and not self.shards.serves(game.guild_id)):
-            # Another process serves the game's server: wake it (it knows nothing of this).
-            await db.notify(WAKE, wake_payload(game.guild_id, until or now))
+
+    async def owe_game(
+        self, db: Db, kind: PostKind[object], game: GameRow | GameView, **data: Stored
+    ) -> int:
+        """Owe a post of `kind` about `game` as it is now (at its revision)."""
+        return await self.owe_with(
+            db, kind, game.id, data, guild_id=game.guild_id, revision=game.revision
+        )
+
+    async def owe_with(
+        self,
+        db: Db,
+        kind: PostKind[object],
+        subject_id: int,
+        data: Mapping[str, Stored],
+        *,
+        guild_id: int | None,
+        revision: int,
+        due: int | None = None,
+    ) -> int:
+        """`owe`, with what the post keeps given as a mapping."""
+        new = NewPost(
+            kind.name, kind.subject.value, subject_id, revision, guild_id, json.dumps(dict(data))
+        )
+        return await self._owe(db, new, once=kind.once, due=due)
+
+    async def _owe(self, db: Db, new: NewPost, *, once: bool, due: int | None) -> int:
+        now = self.now()
+        when = now if due is None else due
+        if once:
+            waiting = await outbox.waiting(db, new.kind, new.subject, new.subject_id)
+            if waiting is not None:
+                await outbox.bring_forward(db, waiting, when)
+                return waiting
+        owing = current_answer() if self.posts else None
+        if owing is not None and owing.locale is not None:
+            data = {**json.loads(new.data), "locale": owing.locale}
+            new = dataclasses.replace(new, data=json.dumps(data))
+        post_id = await outbox.add(
+            db,
+            new,
+            now=now,
+            due=when,
+            claimed_by=None if owing is None else self.name,
+            claimed_until=None if owing is None else now + POST_GRACE,
+        )
+        if owing is not None:
+            self.connection.after_commit(lambda: owing.ids.append(post_id))
+        guild_id = new.guild_id
+        self.connection.after_commit(lambda: self.events.publish(PostOwed(post_id, guild_id)))
+        if not self.posts or (self.shards is not None and not self.shards.serves(guild_id)):
+            # Another process serves the server: wake it (it knows nothing of this).
+            await db.notify(WAKE, wake_payload(guild_id, when))
         return post_id
 
     # Games ---------------------------------------------------------------------------------
@@ -253,15 +295,6 @@ class Context:
         """When a turn that comes to `player` now begins: now, or at the end of the holiday
         they are on (their clock stands still until then)."""
         return now if player is None or player.away_until is None else player.away_until
-
-    async def owe_turn_dm(self, db: Db, view: GameView, player: Player | None, now: int) -> None:
-        """Owe the player to move a direct message about their turn, if they asked for one
-        (`/notify`) and have not closed their direct messages."""
-        user = view.to_move_id
-        if user is None or player is None or player.notify is not Notify.TURNS:
-            return
-        if player.dms_open:
-            await self.owe(db, PostKind.TURN_DM, view, now, user_id=user)
 
     @staticmethod
     def player_colour(view: GameView, user_id: int) -> str:

@@ -49,7 +49,16 @@ class AnalysisProgressed:
     finished: bool
 
 
-Event = GameChanged | ChallengeChanged | AnalysisProgressed
+@dataclass(frozen=True, slots=True)
+class PostOwed:
+    """A change owed post `post_id` to Discord (about a server of `guild_id`, None: a direct
+    message's)."""
+
+    post_id: int
+    guild_id: int | None
+
+
+Event = GameChanged | ChallengeChanged | AnalysisProgressed | PostOwed
 """What the service publishes."""
 
 E = TypeVar("E")

@@ -8,7 +8,7 @@ they choose anew; nothing else fails because of it.
 from __future__ import annotations
 
 from bot.service.context import Context
-from bot.store import Notify, posts, users
+from bot.store import Notify, outbox, users
 
 
 class Notifications:
@@ -46,4 +46,4 @@ class Notifications:
         async with self.ctx.connection.transaction() as db:
             await users.close_dms(db, user_id, now)
             if post_id is not None:
-                await posts.mark_delivered(db, post_id, now)
+                await outbox.mark_delivered(db, post_id, now)

@@ -1,8 +1,14 @@
-"""The outbox's use cases: settle a post once it is out, put off one that failed, and find what
-is still owed (after a crash between a commit and its post, or a post Discord refused).
+"""The outbox's use cases (issue 45): claim what is owed, settle a post once Discord has it, put
+off one that failed, release the claims of a process that stopped, and tell when something is
+next due. One deliverer uses them for every kind of post (see `bot.service.owed`).
 
-A post is only worth making while it is the latest news of its game: one whose game has moved
-past it (a later move, the end) is settled without a post, as the newer post tells more.
+A post's delivery may fail in two ways. Discord may refuse it (it answered with an error:
+nothing was posted): it is tried again later, with a growing pause, and given up after
+`MAX_ATTEMPTS` with one log line. Or nobody may know whether Discord acted on it (the connection
+broke, the process died while it waited for the answer): it is tried again soon, with the same
+nonce, which Discord honours for a few minutes, so the second attempt posts nothing new. Past
+`NONCE_TRUST` seconds after such an attempt began, a post is never sent again: it is settled
+with one log line rather than risk a second message.
 """
 
 from __future__ import annotations
@@ -14,37 +20,32 @@ from datetime import datetime
 from bot.service.alarms import Alarms
 from bot.service.context import Context
 from bot.service.deadlines import epoch, moment
-from bot.service.results import (
-    Answer,
-    DigestItem,
-    GameView,
-    MoveResult,
-    Owed,
-    Reminder,
-    ReminderDigest,
-    Replay,
-    Started,
-    TimeLoss,
-    TimeLossDm,
-    TurnDm,
-    VacationNotice,
-)
-from bot.store import Db, GameStatus, PostKind, PostRow, posts, tournament_posts, tournaments
+from bot.service.owed import PostData, PostKind
+from bot.store import outbox, tournaments
+from bot.store.outbox import Delivered, OutboxRow
 
 log = logging.getLogger(__name__)
 
 RETRY_BASE = 30
-"""Seconds before the first retry of a failed post; each further failure doubles it."""
+"""Seconds before the first retry of a post Discord refused; each further failure doubles it."""
 RETRY_MAX = 3600
 MAX_ATTEMPTS = 12
 """After this many failures (about half a day) the post is given up and logged."""
-CLAIM_LEASE = 120
-"""Seconds a process has a claimed post to itself; after that (it died while posting) any
-process serving the server may take it over."""
+UNSURE_RETRY = 5
+"""Seconds before a post is tried again whose attempt may have reached Discord (the
+connection broke): soon, while Discord still knows its nonce."""
+CLAIM_LEASE = 45
+"""Seconds a process has a claimed post to itself; after that (it died while delivering) any
+process serving the server may take it over, still within `NONCE_TRUST` of the attempt."""
+NONCE_TRUST = 90
+"""Seconds after an attempt began (whose outcome nobody heard) within which the post may be
+sent again: Discord keeps a nonce for "a few minutes" (`enforce_nonce`,
+discord.com/developers/docs/resources/message#create-message), and a repeat within that time
+returns the first message instead of posting a second."""
 
 
 class Outbox:
-    """Posts owed to the games' channels."""
+    """Every post the bot owes Discord, whatever it is about."""
 
     def __init__(self, ctx: Context, alarms: Alarms) -> None:
         self.ctx = ctx
@@ -52,150 +53,116 @@ class Outbox:
 
     async def release_claims(self) -> int:
         """At start: give up this process's claims on posts still owed (nothing of them is
-        being posted: the process stopped), so they go out at once; return how many."""
+        being delivered: the process stopped), so they go out at once; return how many."""
         async with self.ctx.connection.transaction() as db:
-            return await posts.release_claims(db, self.ctx.name)
+            return await outbox.release_claims(db, self.ctx.name)
 
-    async def delivered(self, post_id: int | None, message_id: int | None = None) -> None:
-        """Settle post `post_id`: it is out, as message `message_id` where that is known
-        (None: nothing was owed)."""
-        if post_id is None:
-            return
+    async def claim_due(self, now: datetime | None = None) -> list[OutboxRow]:
+        """The posts due now (of the servers this process serves) that head their subject's
+        queue, claimed for this process for `CLAIM_LEASE` seconds; oldest first. A post
+        another process has claimed is not among them."""
+        at = self.ctx.now() if now is None else epoch(now)
         async with self.ctx.connection.transaction() as db:
-            await posts.mark_delivered(db, post_id, self.ctx.now(), message_id)
+            return await outbox.claim_due(
+                db, at, by=self.ctx.name, until=at + CLAIM_LEASE, shards=self.ctx.shards
+            )
 
-    async def answering(self, post_id: int | None, token: str, expires_at: int) -> None:
-        """Post `post_id` is about to go out as the answer to a command whose token is
-        `token` (it can be asked until `expires_at` whether the answer arrived): kept with the
-        post, so that after a crash the answer is looked for before it is posted again."""
-        if post_id is None:
-            return
+    async def post(self, post_id: int) -> OutboxRow | None:
+        """One post as it stands (None if there is no such post)."""
+        async with self.ctx.connection.read() as db:
+            return await outbox.get(db, post_id)
+
+    async def rebuild(self, kind: PostKind[object], row: OutboxRow) -> object | None:
+        """What post `row` (of `kind`) shows, as its subject is now; None when a later change
+        made it pointless (settle it without a post)."""
+        async with self.ctx.connection.read() as db:
+            return await kind.rebuild(self.ctx, db, row)
+
+    def nonce_lapsed(self, row: OutboxRow) -> bool:
+        """Whether an attempt of `row` may have reached Discord so long ago that Discord may
+        have forgotten its nonce: then it must not be sent again."""
+        return row.tried_at is not None and self.ctx.now() - row.tried_at >= NONCE_TRUST
+
+    async def answering(self, post_id: int, token: str, expires_at: int) -> None:
+        """Post `post_id` is about to go out as the answer to a command whose token is `token`
+        (it can be asked until `expires_at` whether the answer arrived): kept with the post,
+        so that after a crash the answer is looked for before the post is made again."""
         async with self.ctx.connection.transaction() as db:
-            await posts.set_answer(db, post_id, token, expires_at)
+            await outbox.set_answer(db, post_id, token, expires_at)
 
-    async def failed(self, post_id: int | None) -> None:
-        """Discord refused post `post_id`: try again later, with a growing pause."""
-        if post_id is None:
-            return
+    async def delivered(
+        self, post_id: int, channel_id: int | None = None, message_id: int | None = None
+    ) -> bool:
+        """Settle post `post_id`: it is out, in `channel_id` as message `message_id` where that
+        is known (None: nothing was posted, the post being pointless); False if it was settled
+        already."""
+        async with self.ctx.connection.transaction() as db:
+            return await outbox.mark_delivered(db, post_id, self.ctx.now(), channel_id, message_id)
+
+    async def hand_back(self, post_id: int) -> None:
+        """A clean stop cut the delivery of `post_id` short: any process may take it now."""
+        async with self.ctx.connection.transaction() as db:
+            await outbox.hand_back(db, post_id)
+
+    async def failed(self, post_id: int, *, uncertain: bool = False) -> None:
+        """The delivery of post `post_id` failed: Discord refused it (try again later, with a
+        growing pause, and give it up after `MAX_ATTEMPTS`), or, `uncertain`, nobody knows
+        whether Discord acted on it (try again soon, within `NONCE_TRUST`)."""
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
-            row = await posts.get_post(db, post_id)
+            row = await outbox.get(db, post_id)
             if row is None or row.delivered_at is not None:
                 return
             if row.attempts + 1 >= MAX_ATTEMPTS:
-                log.warning("post %s about game %s: giving up", row.id, row.game_id)
-                await posts.mark_delivered(db, post_id, now)
+                log.warning("post %s (%s %s %s): giving up", row.id, *_about(row))
+                await outbox.mark_delivered(db, post_id, now)
                 return
-            pause = min(RETRY_BASE * 2**row.attempts, RETRY_MAX)
-            await posts.postpone(db, post_id, now + pause)
+            pause = UNSURE_RETRY if uncertain else min(RETRY_BASE * 2**row.attempts, RETRY_MAX)
+            await outbox.postpone(db, post_id, now + pause, uncertain=uncertain)
 
-    async def owed_posts(self, now: datetime | None = None) -> list[Owed]:
-        """The posts due now (of the servers this process serves), claimed for this process
-        for a while and rebuilt from the games as they are; those the game has moved past are
-        settled here, without a post. A post another process has claimed is not among them."""
-        at = self.ctx.now() if now is None else epoch(now)
-        async with self.ctx.connection.transaction() as db:
-            due = await posts.claim_due(
-                db, at, by=self.ctx.name, until=at + CLAIM_LEASE, shards=self.ctx.shards
-            )
-        owed: list[Owed] = []
-        for row in due:
-            try:
-                item = await self._rebuild(row)
-            except Exception:  # one unreadable game must not hold up the others
-                log.exception("post %s about game %s: cannot rebuild it", row.id, row.game_id)
-                await self.failed(row.id)
-                continue
-            if item is None:
-                await self.delivered(row.id)  # superseded
-            else:
-                owed.append(item)
-        return owed
+    async def gave_up(self, row: OutboxRow, why: str) -> None:
+        """Settle `row` without a post, for the reason `why` (one log line)."""
+        log.warning("post %s (%s %s %s): not made: %s", row.id, *_about(row), why)
+        await self.delivered(row.id)
+
+    async def latest_answer(self, subject: str, subject_id: int, now: int) -> Delivered | None:
+        """The latest post about the subject that answered a command whose token still works
+        at `now` (real epoch seconds): a reply-only game's next post follows it up."""
+        async with self.ctx.connection.read() as db:
+            return await outbox.latest_answer(db, subject, subject_id, now)
+
+    async def locale_of(self, row: OutboxRow) -> str | None:
+        """The language the place of post `row` reads, as the command that owed it (or an
+        earlier one about its subject) said it; None when none did (a server's own then)."""
+        said = PostData(row).maybe_word("locale")
+        if said is not None:
+            return said
+        async with self.ctx.connection.read() as db:
+            earlier = await outbox.latest_data(db, row.subject, row.subject_id, "locale")
+        for data in earlier:
+            found = json.loads(data).get("locale")
+            if isinstance(found, str):
+                return found
+        return None
+
+    async def next_post_due(self) -> datetime | None:
+        """When the next owed post (of this process's servers) is due, or its claim runs out;
+        None when nothing is owed."""
+        async with self.ctx.connection.read() as db:
+            due = await outbox.next_due(db, self.ctx.shards)
+        return None if due is None else moment(due)
 
     async def next_alarm(self) -> datetime | None:
-        """When something next falls due: an alarm of a game or a challenge, an owed post, or
-        a tournament's next step or post."""
+        """When something next falls due: an alarm of a game or a challenge, or a tournament's
+        next step."""
         alarm = await self.alarms.next_alarm()
         async with self.ctx.connection.read() as db:
-            times = [
-                await posts.next_post_due(db, self.ctx.shards),
-                await tournaments.next_due(db, self.ctx.shards),
-                await tournament_posts.next_due(db, self.ctx.shards),
-            ]
-        due = min((time for time in times if time is not None), default=None)
-        known = [moment(due)] if due is not None else []
-        known += [alarm] if alarm is not None else []
+            step = await tournaments.next_due(db, self.ctx.shards)
+        known = [alarm] if alarm is not None else []
+        known += [moment(step)] if step is not None else []
         return min(known, default=None)
 
-    async def _rebuild(self, row: PostRow) -> Owed | None:
-        """What post `row` owes, as the game is now; None when the game has moved past it."""
-        data = json.loads(row.data)
-        kind = PostKind(row.kind)
-        async with self.ctx.connection.read() as db:
-            view = await self.ctx.view(db, await self.ctx.row_by_id(db, row.game_id))
-            if kind is PostKind.VACATION:  # news of a player, not of a position
-                return self._vacation(view, data, row.id)
-            if kind is PostKind.REMINDER_DM:
-                return await self._digest(db, data["user_id"], data["games"], row.id)
-            if view.revision != row.revision:
-                return None
-            if kind is PostKind.TURN_DM:
-                return await self._turn_dm(db, view, data["user_id"], row.id)
-        answer = _answer_of(row)
-        if kind is PostKind.START:  # after the end, the result's post says more
-            return Started(view, row.id, answer) if view.is_active else None
-        if kind is PostKind.MOVE:
-            mover, played, drawn = data["mover_id"], data["played"], tuple(data["drawn"])
-            return MoveResult(view, mover, played, drawn, view.ending, row.id, answer=answer)
-        if kind is PostKind.TIME_LOSS:
-            assert view.ending is not None
-            return TimeLoss(view, data["loser_id"], view.ending, row.id)
-        if kind is PostKind.TIME_LOSS_DM:  # a finished game changes no more: always due
-            assert view.ending is not None
-            loss = TimeLoss(view, data["loser_id"], view.ending)
-            return TimeLossDm(loss, data["user_id"], row.id)
-        if kind is PostKind.REPLAY:  # a finished game changes no more: it is always due
-            return Replay(view, row.id)
-        return self._reminder(view, data, row.id)
 
-    @staticmethod
-    def _reminder(view: GameView, data: dict[str, int], post_id: int) -> Reminder | None:
-        if not _waits_for(view, data["user_id"]):
-            return None
-        return Reminder(view, data["user_id"], data["stage"], moment(view.turn.deadline), post_id)
-
-    @staticmethod
-    def _vacation(view: GameView, data: dict[str, int], post_id: int) -> VacationNotice | None:
-        if not view.is_active:
-            return None
-        until, back = moment(data["until"]), bool(data["back"])
-        return VacationNotice(view, data["user_id"], until, back, post_id)
-
-    async def _turn_dm(self, db: Db, view: GameView, user_id: int, post_id: int) -> TurnDm | None:
-        if not _waits_for(view, user_id):
-            return None
-        return TurnDm(view, user_id, await posts.message_about(db, view.id, view.revision), post_id)
-
-    async def _digest(
-        self, db: Db, user_id: int, entries: list[list[int]], post_id: int
-    ) -> ReminderDigest | None:
-        """The games of a reminder digest that still wait for the player at the same turn."""
-        items = []
-        for game_id, revision, stage in entries:
-            view = await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
-            if view.revision == revision and _waits_for(view, user_id):
-                link = await posts.message_about(db, view.id, view.revision)
-                items.append(DigestItem(view, stage, moment(view.turn.deadline), link))
-        return ReminderDigest(user_id, tuple(items), post_id) if items else None
-
-
-def _answer_of(row: PostRow) -> Answer | None:
-    """The command post `row` was sent to answer, if it was."""
-    if row.answer_token is None or row.answer_expires_at is None:
-        return None
-    return Answer(row.answer_token, row.answer_expires_at)
-
-
-def _waits_for(view: GameView, user_id: int) -> bool:
-    """Whether the game is running with `user_id` to move."""
-    return view.status is GameStatus.ACTIVE and view.to_move_id == user_id
+def _about(row: OutboxRow) -> tuple[str, str, int]:
+    """What a post is, for a log line: its kind and subject."""
+    return row.kind, row.subject, row.subject_id

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from datetime import timedelta
 
+from bot.service import game_posts
 from bot.service.context import Context, Loaded, parse_move
 from bot.service.errors import (
     AlreadyPlayedError,
@@ -22,6 +23,9 @@ from bot.service.results import DrawAction, DrawResult, GameView, MoveResult, Ru
 from bot.service.writer import GameWriter
 from bot.store import Db, GameStatus, games
 from engine.game import Outcome, Side
+
+OFFERS = (game_posts.DRAW_OFFERED.name,)
+"""The post whose buttons an answered draw offer takes off."""
 
 REPEAT = 15
 """Seconds after the start of a match's next game in which the last command of the game before
@@ -106,6 +110,7 @@ class Moves:
                 result = await self._agree_draw(db, loaded, user_id)
             else:
                 await games.set_draw_offer(db, view.id, user_id, self.ctx.now())
+                await self.ctx.owe_game(db, game_posts.DRAW_OFFERED, view, by_id=user_id)
                 result = DrawResult(view, DrawAction.OFFERED, user_id, None)
         if result.ending is not None:
             self.ctx.changed(result.view, result.match)
@@ -135,6 +140,7 @@ class Moves:
         async with self.ctx.connection.transaction() as db:
             view = (await self._draw_offer_to(db, channel_id, user_id)).view
             await games.set_draw_offer(db, view.id, None, self.ctx.now())
+            await self.ctx.owe_game(db, game_posts.DRAW_DECLINED, view, by_id=user_id)
             return DrawResult(view, DrawAction.DECLINED, user_id, None)
 
     # Steps -------------------------------------------------------------------------------------
@@ -211,10 +217,11 @@ class Moves:
     async def _agree_draw(self, db: Db, loaded: Loaded, user_id: int) -> DrawResult:
         view = loaded.view
         ending: Outcome[Side] = Outcome(None, Ruling.AGREEMENT, None, view.game.scores())
-        ended = await self.writer.end(db, loaded, ending, self.ctx.now())
+        await game_posts.owe_buttons_off(self.ctx, db, view, OFFERS)
+        agreed = game_posts.DRAW_AGREED
+        ended = await self.writer.end(db, loaded, ending, self.ctx.now(), agreed, by_id=user_id)
         final = await self.ctx.view(db, ended.row, view.game)
-        accepted = DrawAction.ACCEPTED
-        return DrawResult(final, accepted, user_id, ending, ended.match, ended.replay_post_id)
+        return DrawResult(final, DrawAction.ACCEPTED, user_id, ending, ended.match)
 
 
 def _repeats_last_move(view: GameView, user_id: int, text: str) -> bool:

@@ -189,10 +189,7 @@ class MoveResult:
     played: str  # the move in canonical notation
     drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
     ending: Outcome[Side] | None
-    post_id: int | None = None  # its post in the outbox: settle it once posted
     match: MatchUpdate | None = None  # after the last move of a match game
-    replay_post_id: int | None = None  # after the last move: the replay's post, owed after it
-    answer: Answer | None = None  # rebuilt by the outbox: the command it was sent to answer
 
     @property
     def next_id(self) -> int | None:
@@ -264,23 +261,10 @@ class DrawAction(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """The command an owed post was sent to answer: its token (a Discord interaction's), with
-    which the answer can be looked up until `expires_at` (epoch seconds)."""
-
-    token: str
-    expires_at: int
-
-
-@dataclass(frozen=True, slots=True)
 class Started:
-    """A game started; its start is owed to the channel as post `post_id` (rebuilt by the
-    outbox: with the command it was sent to answer, if any; None for a reply-only game, which
-    owes its channel nothing)."""
+    """A game started (its start is owed to its channel)."""
 
     view: GameView
-    post_id: int | None
-    answer: Answer | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +273,6 @@ class AcceptResult:
 
     challenge: Challenge
     view: GameView
-    post_id: int | None  # the start's post in the outbox (None: a reply-only game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +284,6 @@ class DrawResult:
     by_id: int
     ending: Outcome[Side] | None
     match: MatchUpdate | None = None
-    replay_post_id: int | None = None  # an agreed draw's replay, owed after its post
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +294,6 @@ class Reminder:
     user_id: int
     stage: int
     deadline: datetime
-    post_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +303,6 @@ class TimeLoss:
     view: GameView
     loser_id: int
     ending: Outcome[Side]
-    post_id: int | None = None
     match: MatchUpdate | None = None
     # A reply-only game's loss shown at a press after the opponent's press showed it to the
     # channel (with the match's next game): it is only this player's news now.
@@ -336,10 +316,6 @@ class ChallengeExpired:
     challenge: Challenge
 
 
-Notice = Reminder | TimeLoss | ChallengeExpired
-"""What the scheduler announces."""
-
-
 @dataclass(frozen=True, slots=True)
 class TurnDm:
     """A direct message to `user_id`: it is their turn in the game of `view`. `link_id` is the
@@ -348,7 +324,6 @@ class TurnDm:
     view: GameView
     user_id: int
     link_id: int | None
-    post_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +343,6 @@ class ReminderDigest:
 
     user_id: int
     items: tuple[DigestItem, ...]
-    post_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,16 +354,14 @@ class VacationNotice:
     user_id: int
     until: datetime
     back: bool
-    post_id: int
 
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """A finished game's animation, owed to its channel as post `post_id` (after the post of
-    the game's end, before the start of its match's next game)."""
+    """A finished game's animation, owed to its channel (after the post of the game's end,
+    before the start of its match's next game)."""
 
     view: GameView
-    post_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,26 +371,11 @@ class TimeLossDm:
 
     loss: TimeLoss
     user_id: int
-    post_id: int
 
     @property
     def view(self) -> GameView:
         """The finished game."""
         return self.loss.view
-
-
-Owed = (
-    Started
-    | MoveResult
-    | Replay
-    | Reminder
-    | TimeLoss
-    | TurnDm
-    | ReminderDigest
-    | VacationNotice
-    | TimeLossDm
-)
-"""A post the outbox still owes a channel or a player, rebuilt from the database."""
 
 
 class TakebackAction(StrEnum):

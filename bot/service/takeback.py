@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service import game_posts
 from bot.service.context import Context, Loaded
 from bot.service.deadlines import HALF_TIME, LAST_CALL, Turn
 from bot.service.errors import (
@@ -25,6 +26,9 @@ from bot.service.writer import GameWriter
 from bot.store import Db, GameStatus, games
 from bot.store.games import Clock
 from engine.ai import Level
+
+REQUESTS = (game_posts.TAKEBACK_ASKED.name,)
+"""The post whose buttons an answered takeback request takes off."""
 
 ACCEPTING_LEVEL = Level.EASY.value
 """The computer's level that grants takebacks: the others play on."""
@@ -52,12 +56,15 @@ class Takebacks:
             taken = _Taken.last(view, user_id, count)
             if computer:
                 if view.computer_level != ACCEPTING_LEVEL:
-                    return taken.result(view, TakebackAction.REFUSED, user_id, opponent)
+                    refused = taken.result(view, TakebackAction.REFUSED, user_id, opponent)
+                    await self._tell(db, refused)
+                    return refused
                 result = await self._take_back(db, loaded, user_id, opponent, count)
             else:
                 await games.set_takeback(db, view.id, user_id, self.ctx.now())
                 asked = await self.ctx.view(db, await self.ctx.row_by_id(db, view.id), view.game)
                 result = taken.result(asked, TakebackAction.ASKED, user_id, user_id)
+            await self._tell(db, result)
         if result.action is TakebackAction.ACCEPTED:
             self.ctx.remember(result.view)
             self.ctx.game_changed(result.view)
@@ -79,6 +86,7 @@ class Takebacks:
             if asker == user_id:
                 raise OwnTakebackRequestError("you asked for this takeback; your opponent answers")
             count = self._turn_to_take_back(view, asker)
+            await game_posts.owe_buttons_off(self.ctx, db, view, REQUESTS)
             if accept:
                 result = await self._take_back(db, loaded, asker, user_id, count)
             else:
@@ -86,12 +94,22 @@ class Takebacks:
                 declined = await self.ctx.view(db, await self.ctx.row_by_id(db, view.id), view.game)
                 taken = _Taken.last(view, asker, count)
                 result = taken.result(declined, TakebackAction.DECLINED, asker, user_id)
+            await self._tell(db, result)
         if result.action is TakebackAction.ACCEPTED:
             self.ctx.remember(result.view)
             self.ctx.game_changed(result.view)
         return result
 
     # Steps -------------------------------------------------------------------------------------
+
+    async def _tell(self, db: Db, result: TakebackResult) -> None:
+        """Owe the post that tells `result`: the request with its buttons, or its answer."""
+        data = game_posts.takeback_data(result)
+        if result.action is TakebackAction.ASKED:
+            await self.ctx.owe_game(db, game_posts.TAKEBACK_ASKED, result.view, **data)
+        else:
+            kind = game_posts.TAKEBACK_ANSWERED
+            await self.ctx.owe_game(db, kind, result.view, action=result.action.value, **data)
 
     def _turn_to_take_back(self, view: GameView, user_id: int, *, with_answer: bool = False) -> int:
         """How many events a takeback of `user_id`'s last turn removes (`with_answer`: with

@@ -3,13 +3,13 @@ rounds that pair, start, close and announce themselves, standings after every ro
 
 `Tournaments` is the use case the Discord layer calls; whether a member may manage the server
 (start, cancel or remove on another's tournament) is Discord's to know, so it is passed in.
-Every post the bot owes is owed in the transaction that makes it owed (`tournament_posts`), and
-everything a tournament does next derives from the database (`bot.service.tournament.rounds`).
+Every post the bot owes is owed in the transaction that makes it owed (the one outbox, see
+`bot.service.tournament.posts`), and everything a tournament does next derives from the
+database (`bot.service.tournament.rounds`).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from datetime import timedelta
 
@@ -17,7 +17,6 @@ from bot.service.challenges import check_move_seconds
 from bot.service.context import Context
 from bot.service.deadlines import DAY
 from bot.service.matches import check_best_of
-from bot.service.outbox import CLAIM_LEASE, MAX_ATTEMPTS, RETRY_BASE, RETRY_MAX
 from bot.service.results import MoveResult, Started
 from bot.service.tournament.errors import (
     AlreadyEnteredError,
@@ -35,10 +34,11 @@ from bot.service.tournament.errors import (
     TournamentNotFoundError,
     TournamentOverError,
 )
-from bot.service.tournament.rounds import MIN_PLAYERS, Rounds, load, owe
-from bot.service.tournament.views import TournamentPost, TournamentView
+from bot.service.tournament.posts import CANCELLED, SIGNUP, load, owe
+from bot.service.tournament.rounds import MIN_PLAYERS, Rounds
+from bot.service.tournament.views import TournamentView
 from bot.service.writer import GameWriter
-from bot.store import Db, PostKind, tournament_posts, tournaments
+from bot.store import Db, outbox, tournaments
 from bot.store.tournaments import NewTournament, TournamentFormat, TournamentRow, TournamentState
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ FORMATS = tuple(f.value for f in TournamentFormat)
 
 class Tournaments:
     """Create, join, leave, start, cancel; remove and withdraw players; start the boards of a
-    round; advance what is due; the standings; the tournaments' outbox."""
+    round; advance what is due; the standings."""
 
     def __init__(self, ctx: Context, writer: GameWriter) -> None:
         self.ctx = ctx
@@ -112,7 +112,7 @@ class Tournaments:
                     "this server has too many tournaments open", limit=OPEN_TOURNAMENTS
                 )
             row = await self._row(db, await tournaments.insert_tournament(db, new), guild_id)
-            await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
+            await owe(self.ctx, db, row, SIGNUP)
             return await load(db, row)
 
     async def join_tournament(self, tournament_id: int, user_id: int) -> TournamentView:
@@ -126,7 +126,7 @@ class Tournaments:
                 raise AlreadyEnteredError("you are in this tournament already")
             if row.max_players is not None and count >= row.max_players:
                 raise TournamentFullError("the tournament is full", max_players=row.max_players)
-            await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
+            await owe(self.ctx, db, row, SIGNUP)
             return await load(db, row)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> TournamentView:
@@ -136,7 +136,7 @@ class Tournaments:
             row = await self._signup(db, tournament_id)
             if not await tournaments.remove_entrant(db, row.id, user_id):
                 raise NotEnteredError("you are not in this tournament", user_id=user_id)
-            await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
+            await owe(self.ctx, db, row, SIGNUP)
             return await load(db, row)
 
     async def start_tournament(
@@ -164,8 +164,8 @@ class Tournaments:
             _check_organiser(row, user_id, may_manage)
             await tournaments.end(db, row.id, TournamentState.CANCELLED, self.ctx.now())
             if row.state is TournamentState.SIGNUP:  # its message loses its buttons
-                await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
-            await owe(self.ctx, db, row, PostKind.TOURNAMENT_CANCELLED)
+                await owe(self.ctx, db, row, SIGNUP)
+            await owe(self.ctx, db, row, CANCELLED)
             return await load(db, await self._row(db, row.id))
 
     async def remove_player(
@@ -180,7 +180,7 @@ class Tournaments:
             if row.state is TournamentState.SIGNUP:
                 if not await tournaments.remove_entrant(db, row.id, player_id):
                     raise NotEnteredError("not in this tournament", user_id=player_id)
-                await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
+                await owe(self.ctx, db, row, SIGNUP)
                 return await load(db, row)
             results = await self.rounds.withdraw(db, row, player_id, self.ctx.now())
             view = await load(db, row)
@@ -205,11 +205,16 @@ class Tournaments:
         board: int,
         channel_id: int,
         parent_channel_id: int | None = None,
+        *,
+        post_id: int | None = None,
     ) -> Started | None:
         """Start a board's game in `channel_id` (a thread the Discord layer opened for it),
         once: None if it had started already (another process, or before a restart) or
-        needs no game (a bye, a forfeit), or the tournament is no longer running."""
+        needs no game (a bye, a forfeit), or the tournament is no longer running. `post_id`,
+        the board's owed post that opened the thread, is settled in the same transaction."""
         async with self.ctx.connection.transaction() as db:
+            if post_id is not None:
+                await outbox.mark_delivered(db, post_id, self.ctx.now(), parent_channel_id)
             row = await self._row(db, tournament_id)
             if row.state is not TournamentState.RUNNING:
                 return None
@@ -256,50 +261,6 @@ class Tournaments:
         async with self.ctx.connection.read() as db:
             rows = await tournaments.guild_tournaments(db, guild_id)
             return [await load(db, row) for row in rows]
-
-    # The outbox ----------------------------------------------------------------------------------
-
-    async def owed_tournament_posts(self) -> list[TournamentPost]:
-        """Claim the tournament posts that are due, with each tournament as it is now."""
-        now = self.ctx.now()
-        async with self.ctx.connection.transaction() as db:
-            rows = await tournament_posts.claim_due(
-                db, now, by=self.ctx.name, until=now + CLAIM_LEASE, shards=self.ctx.shards
-            )
-            owed = []
-            for post in rows:
-                view = await load(db, await self._row(db, post.tournament_id))
-                data = json.loads(post.data)
-                owed.append(TournamentPost(post.id, post.kind, post.round, data, view))
-            return owed
-
-    async def tournament_post_delivered(self, post_id: int, message_id: int | None = None) -> None:
-        """Settle a tournament post; the first sign-up post's message becomes the sign-up
-        message (its buttons and list are edited from then on)."""
-        async with self.ctx.connection.transaction() as db:
-            post = await tournament_posts.get_post(db, post_id)
-            if post is None or not await tournament_posts.mark_delivered(
-                db, post_id, self.ctx.now(), message_id
-            ):
-                return
-            row = await self._row(db, post.tournament_id)
-            if post.kind == PostKind.TOURNAMENT_SIGNUP and row.message_id is None and message_id:
-                await tournaments.set_message(db, row.id, message_id)
-
-    async def tournament_post_failed(self, post_id: int) -> None:
-        """Discord refused a tournament post: try again later, with a growing pause (given up
-        and logged after as many failures as a game's post)."""
-        now = self.ctx.now()
-        async with self.ctx.connection.transaction() as db:
-            post = await tournament_posts.get_post(db, post_id)
-            if post is None or post.delivered_at is not None:
-                return
-            if post.attempts + 1 >= MAX_ATTEMPTS:
-                log.error("tournament post %s could not be made; given up", post_id)
-                await tournament_posts.mark_delivered(db, post_id, now)
-                return
-            pause = min(RETRY_BASE * 2**post.attempts, RETRY_MAX)
-            await tournament_posts.postpone(db, post_id, now + pause)
 
     # Steps ---------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ press of one of that game's buttons, or a command in its channel, shows it once 
 
 from __future__ import annotations
 
+from bot.service import game_posts
 from bot.service.context import Context
 from bot.service.results import MatchUpdate, Started, TimeLoss
 from bot.store import Db, games
@@ -56,7 +57,10 @@ class UnseenEndings:
             following = await games.match_game(db, row.match_id, row.match_game + 1)
             started = None
             if following is not None and not shown_before:
-                started = Started(await self.ctx.view(db, following), None)
+                # Posted nowhere yet (the channel takes only answers): owed again, for the
+                # answer that shows the loss to follow up with it.
+                await self.ctx.owe_game(db, game_posts.START, following)
+                started = Started(await self.ctx.view(db, following))
             update = MatchUpdate(view.match, started)
         loser_id = row.opponent_of(row.winner_id)
-        return TimeLoss(view, loser_id, view.ending, None, update, shown_before=shown_before)
+        return TimeLoss(view, loser_id, view.ending, update, shown_before=shown_before)

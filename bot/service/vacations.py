@@ -19,6 +19,7 @@ import json
 import math
 from datetime import UTC, datetime
 
+from bot.service import game_posts
 from bot.service.context import Context
 from bot.service.deadlines import DAY, Turn, moment
 from bot.service.errors import (
@@ -28,8 +29,9 @@ from bot.service.errors import (
     VacationAllowanceError,
     VacationOptionsError,
 )
+from bot.service.owed import Subject
 from bot.service.results import VacationStatus
-from bot.store import Db, GameRow, PostKind, Vacation, games, posts, users
+from bot.store import Db, GameRow, Reach, Vacation, games, outbox, users
 from bot.store.games import Clock
 
 MAX_DAYS = 30
@@ -175,11 +177,14 @@ class Vacations:
         unless the opponent was told of the user's holidays there within the last day: a
         holiday begun and ended in a loop must not ping them again and again."""
         for row in await self._games_of(db, user_id):
-            earlier = await posts.posts_about(db, row.id, PostKind.VACATION, since=now - DAY)
+            earlier = await outbox.posts_about(
+                db, Subject.GAME.value, row.id, game_posts.VACATION.name, since=now - DAY
+            )
             if any(json.loads(post.data).get("user_id") == user_id for post in earlier):
                 continue
-            data = {"user_id": user_id, "until": until, "back": back}
-            await self.ctx.owe(db, PostKind.VACATION, row, now, **data)
+            if row.reach is Reach.POST:  # a reply-only game's channel cannot be told
+                data = {"user_id": user_id, "until": until, "back": back}
+                await self.ctx.owe_game(db, game_posts.VACATION, row, **data)
 
     async def _move_clocks(self, db: Db, user_id: int, by: int, now: int) -> list[GameRow]:
         """Move the clock of every turn `user_id` is to move in by `by` seconds (later for a

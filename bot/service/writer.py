@@ -15,11 +15,12 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
 from bot.games import SomeGame
-from bot.service import deadlines
+from bot.service import deadlines, game_posts
 from bot.service.context import Context, Loaded, Seating, channel_busy, standing_of
 from bot.service.deadlines import Turn
 from bot.service.errors import StalePositionError
 from bot.service.matches import REPLAYS, decide
+from bot.service.owed import PostKind, Stored
 from bot.service.rated import both_moved
 from bot.service.ratings import Rater
 from bot.service.results import GameView, MatchUpdate, MoveResult, Started, scores_json
@@ -31,7 +32,6 @@ from bot.store import (
     MatchRow,
     NewGame,
     Position,
-    PostKind,
     Result,
     games,
     jobs,
@@ -44,12 +44,10 @@ from engine.game import Outcome, Side
 
 @dataclass(frozen=True, slots=True)
 class Ended:
-    """A game ended by `GameWriter.end`: as stored, what followed in its match, and the post
-    its replay is owed as (None: none is owed)."""
+    """A game ended by `GameWriter.end`: as stored, and what followed in its match."""
 
     row: GameRow
     match: MatchUpdate | None
-    replay_post_id: int | None
 
 
 class GameWriter:
@@ -123,12 +121,12 @@ class GameWriter:
         except StoreChannelBusy:  # the database's own check, should a race get past ours
             raise channel_busy(seating.channel_id) from None
         row = await ctx.row_by_id(db, game_id)
-        post_id = await ctx.owe(db, PostKind.START, row, now)
+        await ctx.owe_game(db, game_posts.START, row)
         if computer_first:
             await jobs.add_job(db, game_id, row.revision, now)
         view = await ctx.view(db, row, game)
-        await ctx.owe_turn_dm(db, view, first, now)
-        return Started(view, post_id)
+        await game_posts.owe_turn_dm(ctx, db, view, first)
+        return Started(view)
 
     # Moving ------------------------------------------------------------------------------------
 
@@ -170,29 +168,42 @@ class GameWriter:
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.revision, now)
         played, rolled = str(move), tuple(map(str, drawn))
-        post_id = await ctx.owe(
-            db, PostKind.MOVE, stored, now, mover_id=mover_id, played=played, drawn=list(rolled)
+        await ctx.owe_game(
+            db, game_posts.MOVE, stored, mover_id=mover_id, played=played, drawn=list(rolled)
         )
-        update = replay_id = None
+        update = None
         if ending is not None:  # the replay after the move's post, both before the next game
-            replay_id = await ctx.owe(db, PostKind.REPLAY, stored, now)
+            await ctx.owe_game(db, game_posts.REPLAY, stored)
             update = await self._after_game(
                 db, stored, game, now, match_resigned_by=match_resigned_by
             )
         view = await ctx.view(db, stored, game)
         if ending is None:
-            await ctx.owe_turn_dm(db, view, player, now)  # after the move's post: it links
-        return MoveResult(view, mover_id, played, rolled, ending, post_id, update, replay_id)
+            await game_posts.owe_turn_dm(ctx, db, view, player)  # after the move's post: it links
+        return MoveResult(view, mover_id, played, rolled, ending, update)
 
     async def end(
-        self, db: Db, loaded: Loaded, ending: Outcome[Side], now: int, *, replay: bool = True
+        self,
+        db: Db,
+        loaded: Loaded,
+        ending: Outcome[Side],
+        now: int,
+        told: PostKind[object] | None,
+        *,
+        replay: bool = True,
+        **data: Stored,
     ) -> Ended:
         """End the game where it stands, by something no move decided (the clock, an
-        agreement), owing its replay unless `replay` is False (a post of the end that shows
-        it itself); then what follows its end."""
+        agreement): owe the post `told` that tells it (with `data`; None: the caller tells
+        each player apart), then its replay unless `replay` is False (a post of the end that
+        shows it itself); then what follows its end (the match's next game, owed after
+        them)."""
         row = await self._finish(db, loaded.row, ending, loaded.view.record, now)
-        replay_id = await self.ctx.owe(db, PostKind.REPLAY, row, now) if replay else None
-        return Ended(row, await self._after_game(db, row, loaded.view.game, now), replay_id)
+        if told is not None:
+            await self.ctx.owe_game(db, told, row, **data)
+        if replay:
+            await self.ctx.owe_game(db, game_posts.REPLAY, row)
+        return Ended(row, await self._after_game(db, row, loaded.view.game, now))
 
     async def take_back(
         self, db: Db, loaded: Loaded, count: int, clock: Clock, now: int

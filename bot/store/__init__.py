@@ -2,7 +2,7 @@
 default) and PostgreSQL (asyncpg), the same SQL for both (see `db`).
 
 Use `open_database(path_or_url)` once at start, then `transaction()` (one use case) or `read()`,
-passing the yielded `Db` to the functions of `games`, `challenges` and `posts`.
+passing the yielded `Db` to the functions of `games`, `challenges`, `outbox` and the rest.
 """
 
 from bot.store import (
@@ -12,10 +12,9 @@ from bot.store import (
     games,
     jobs,
     matches,
-    posts,
+    outbox,
     ratings,
     stats,
-    tournament_posts,
     tournaments,
     users,
 )
@@ -35,8 +34,6 @@ from bot.store.rows import (
     Notify,
     PlayerResult,
     PlayerTotals,
-    PostKind,
-    PostRow,
     RatedResult,
     RatingRow,
     Reach,
@@ -64,8 +61,6 @@ __all__ = [
     "PlayerResult",
     "PlayerTotals",
     "Position",
-    "PostKind",
-    "PostRow",
     "RatedResult",
     "RatingRow",
     "Reach",
@@ -81,12 +76,11 @@ __all__ = [
     "jobs",
     "matches",
     "open_database",
-    "posts",
+    "outbox",
     "ratings",
     "redact_url",
     "scrub_url",
     "stats",
-    "tournament_posts",
     "tournaments",
     "users",
 ]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.shards import Shards, of_games_served
-from bot.store.db import Db, Row
+from bot.store.db import Db
+from bot.store.rows import _FromRow
 
 ANALYSIS = "analysis"
 """The channel on which processes hear of a new analysis or a reviewed turn (NOTIFY)."""
@@ -25,7 +25,7 @@ class AnalysisState(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class AnalysisRow:
+class AnalysisRow(_FromRow):
     """An analysis as stored (without its reviewed turns)."""
 
     game_id: int
@@ -34,40 +34,16 @@ class AnalysisRow:
     state: AnalysisState
     turns: int
     done: int
-    shown: int  # the turns done that its message shows (-1: none shown yet)
-    channel_id: int | None
-    message_id: int | None
-    failing_turn: int | None = None  # the turn whose review failed last...
-    failures: int = 0  # ...and how many times in a row
-
-    @classmethod
-    def from_row(cls, row: Row) -> AnalysisRow:
-        """The analysis of a row of `analyses`."""
-        return cls(
-            game_id=row["game_id"],
-            asked_by=row["asked_by"],
-            asked_at=row["asked_at"],
-            state=AnalysisState(row["state"]),
-            turns=row["turns"],
-            done=row["done"],
-            shown=row["shown"],
-            channel_id=row["channel_id"],
-            message_id=row["message_id"],
-            failing_turn=row["failing_turn"],
-            failures=row["failures"],
-        )
+    failing_turn: int | None  # the turn whose review failed last...
+    failures: int  # ...and how many times in a row
 
 
-COLUMNS = (
-    "game_id, asked_by, asked_at, state, turns, done, shown, channel_id, message_id,"
-    " failing_turn, failures"
-)
+_SELECT = f"SELECT {AnalysisRow.columns()} FROM analyses"
 
 
 async def get_analysis(db: Db, game_id: int) -> AnalysisRow | None:
     """The analysis of `game_id`, None if nobody asked for one."""
-    row = await db.fetch_one(f"SELECT {COLUMNS} FROM analyses WHERE game_id = ?", (game_id,))
-    return None if row is None else AnalysisRow.from_row(row)
+    return await AnalysisRow.one(db, f"{_SELECT} WHERE game_id = ?", (game_id,))
 
 
 async def add_analysis(db: Db, game_id: int, asked_by: int, now: int, turns: int) -> None:
@@ -88,35 +64,6 @@ async def asked_since(db: Db, user_id: int, since: int) -> list[int]:
         (user_id, since),
     )
     return [row["asked_at"] for row in rows]
-
-
-async def set_message(db: Db, game_id: int, channel_id: int, message_id: int) -> None:
-    """The message that shows the analysis's progress (and at the end its result), as it
-    stands now: it shows the turns done so far (not that it failed, if it failed meanwhile:
-    `unshown` lists it then)."""
-    await db.execute(
-        "UPDATE analyses SET channel_id = ?, message_id = ?,"
-        " shown = CASE WHEN state = 'failed' THEN -1 ELSE done END WHERE game_id = ?",
-        (channel_id, message_id, game_id),
-    )
-
-
-async def set_shown(db: Db, game_id: int, done: int) -> None:
-    """Its message now shows `done` turns reviewed (never fewer than it showed)."""
-    await db.execute(
-        "UPDATE analyses SET shown = ? WHERE game_id = ? AND shown < ?", (done, game_id, done)
-    )
-
-
-async def unshown(db: Db, shards: Shards | None = None) -> list[AnalysisRow]:
-    """The analyses (of the servers `shards` serve) whose message shows fewer turns than are
-    done (or does not say yet that it failed: `review_failed` sets `shown` to -1), and has
-    been sent."""
-    rows = await db.fetch_all(
-        f"SELECT {COLUMNS} FROM analyses WHERE message_id IS NOT NULL AND shown < done"
-        f"{of_games_served(shards)} ORDER BY asked_at",
-    )
-    return [AnalysisRow.from_row(row) for row in rows]
 
 
 async def reviews(db: Db, game_id: int) -> list[str]:
@@ -200,10 +147,8 @@ async def review_failed(db: Db, game_id: int, turn: int, *, by: str, now: int, t
     )
     if not counted:
         return False
-    # shown = -1: its message no longer shows how it stands (it says it failed).
     given_up = await db.execute(
-        "UPDATE analyses SET state = 'failed', finished_at = ?, shown = -1"
-        " WHERE game_id = ? AND failures >= ?",
+        "UPDATE analyses SET state = 'failed', finished_at = ? WHERE game_id = ? AND failures >= ?",
         (now, game_id, tries),
     )
     await db.notify(ANALYSIS, str(game_id))

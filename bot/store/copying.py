@@ -18,7 +18,7 @@ TABLES = (
     "rated_results",
     "ratings",
     "rating_history",
-    "owed_posts",
+    "outbox",
     "computer_jobs",
     "user_settings",
     "vacations",
@@ -28,7 +28,6 @@ TABLES = (
     "tournament_entrants",
     "tournament_rounds",
     "tournament_pairings",
-    "tournament_posts",
     "analyses",
     "reviewed_turns",
 )
@@ -38,10 +37,9 @@ WITH_IDS = (
     "games",
     "challenges",
     "rated_results",
-    "owed_posts",
+    "outbox",
     "vacations",
     "tournaments",
-    "tournament_posts",
 )
 """The tables whose ids a database gives out: PostgreSQL must go on after the copied ones."""
 

@@ -43,6 +43,10 @@ class Database(ABC):
         # The transaction this task (and what it awaits) is inside, so that a nested
         # `transaction()` or `read()` joins it instead of waiting for a connection it holds.
         self._current: ContextVar[Db | None] = ContextVar(f"transaction_{id(self)}", default=None)
+        # What the outermost transaction of this task runs once it has committed.
+        self._after: ContextVar[list[Callable[[], None]] | None] = ContextVar(
+            f"after_commit_{id(self)}", default=None
+        )
 
     async def __aenter__(self) -> Self:
         return self
@@ -64,12 +68,27 @@ class Database(ABC):
         if joined is not None:
             yield joined
             return
+        committed: list[Callable[[], None]] = []
         async with self._begin() as db:
-            token = self._current.set(db)
+            token, after = self._current.set(db), self._after.set(committed)
             try:
                 yield db
             finally:
                 self._current.reset(token)
+                self._after.reset(after)
+        for callback in committed:
+            callback()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once the transaction this task is inside has committed (never if it
+        rolls back), or at once outside a transaction: for what must only be heard of a
+        change that is stored, such as waking the deliverer of the posts it owes. The
+        callback must return quickly and not raise."""
+        pending = self._after.get()
+        if pending is None:
+            callback()
+        else:
+            pending.append(callback)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Db]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
@@ -11,6 +13,9 @@ from bot.store.db import Db, Row
 
 
 class _FromRow:
+    """What every row the store hands out is built on: a frozen dataclass whose fields are the
+    columns selected (`columns()`), a stored text read into the field's `StrEnum` type."""
+
     @classmethod
     async def one(cls, db: Db, sql: str, params: Sequence[object]) -> Self | None:
         """The first row `sql` selects (every column of the table), or None."""
@@ -25,13 +30,30 @@ class _FromRow:
     @classmethod
     def from_row(cls, row: Row) -> Self:
         """Build from a row selected with every column of the table."""
-        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-        return cls(**{name: row[name] for name in names})
+        enums = _enums_of(typing.cast(type, cls))
+        values = {}
+        for name in (f.name for f in fields(cls)):  # type: ignore[arg-type]
+            value = row[name]
+            enum = enums.get(name)
+            values[name] = value if enum is None or value is None else enum(value)
+        return cls(**values)
 
     @classmethod
     def columns(cls) -> str:
         """The column list for a SELECT, in field order."""
         return ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
+
+
+@functools.cache
+def _enums_of(cls: type) -> dict[str, type[StrEnum]]:
+    """The fields of a row class whose type is a `StrEnum` (or one or None), by name."""
+    found = {}
+    for name, hint in typing.get_type_hints(cls).items():
+        options = typing.get_args(hint) or (hint,)
+        enum = next((o for o in options if isinstance(o, type) and issubclass(o, StrEnum)), None)
+        if enum is not None:
+            found[name] = enum
+    return found
 
 
 class GameStatus(StrEnum):
@@ -82,10 +104,6 @@ class ChallengeRow(_FromRow):
     request_id: int | None  # the request that made it (a Discord interaction), if known
     reach: Reach  # how the game it starts reaches the channel
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "status", ChallengeStatus(self.status))
-        object.__setattr__(self, "reach", Reach(self.reach))
-
 
 @dataclass(frozen=True, slots=True)
 class GameRow(_FromRow):
@@ -126,10 +144,6 @@ class GameRow(_FromRow):
     last_turn_seconds: int | None  # how long the last person to move took (not the computer)
     dm_reminded: int  # the reminder stage of this turn already sent by direct message
     reach: Reach  # whether the bot posts in its channel or only answers interactions there
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "status", GameStatus(self.status))
-        object.__setattr__(self, "reach", Reach(self.reach))
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who is not a player."""
@@ -175,9 +189,6 @@ class MatchRow(_FromRow):
     termination: str | None  # decided, limit or resignation
     created_at: int
     finished_at: int | None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "status", MatchStatus(self.status))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,46 +252,6 @@ class PlayerResult(_FromRow):
     finished_at: int
 
 
-class PostKind(StrEnum):
-    """What an owed post tells of (the values are stored)."""
-
-    START = "start"
-    MOVE = "move"
-    REMINDER = "reminder"
-    TIME_LOSS = "time_loss"
-    TURN_DM = "turn_dm"  # a direct message: your turn
-    REMINDER_DM = "reminder_dm"  # a direct message: reminders of one or more games
-    VACATION = "vacation"  # a player's holiday (or early return), told in a game's channel
-    REPLAY = "replay"  # a finished game's animation, after the post of its end
-    TIME_LOSS_DM = "time_loss_dm"  # a direct message: a reply-only game was lost on time
-    # A tournament's posts (the tournaments' outbox, `tournament_posts`):
-    TOURNAMENT_SIGNUP = "tournament_signup"  # the sign-up message, its list of players as it is
-    TOURNAMENT_ROUND = "tournament_round"  # a round started: its boards, pinging the players
-    TOURNAMENT_STANDINGS = "tournament_standings"  # the standings after a round
-    TOURNAMENT_FINAL = "tournament_final"  # the final standings and the podium
-    TOURNAMENT_CANCELLED = "tournament_cancelled"  # cancelled (by its organiser, or too few)
-
-
-@dataclass(frozen=True, slots=True)
-class PostRow(_FromRow):
-    """A post the bot owes a game's channel (the outbox)."""
-
-    id: int
-    kind: str
-    game_id: int
-    revision: int  # the game's revision the post is about
-    data: str  # JSON: what the post needs beyond the game itself
-    created_at: int
-    next_attempt_at: int
-    attempts: int
-    delivered_at: int | None
-    message_id: int | None  # the message it became, once delivered (where known)
-    claimed_by: str | None  # the process posting it
-    claimed_until: int | None  # until when that process has it to itself
-    answer_token: str | None  # the command it answers (a Discord interaction's token), if any
-    answer_expires_at: int | None  # until when that token can be asked whether it arrived
-
-
 class Notify(StrEnum):
     """How a user wants to hear that a game needs them (the `notify` column)."""
 
@@ -298,9 +269,6 @@ class UserSettings(_FromRow):
     dm_closed: int  # 1 after Discord refused a direct message (50007), until they choose anew
     locale: str | None  # the language of their Discord when they chose: their messages' language
     updated_at: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "notify", Notify(self.notify))
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,16 +65,11 @@ class TournamentRow(_FromRow):
     signup_deadline: int
     max_players: int | None
     state: TournamentState
-    message_id: int | None  # the sign-up message
     current_round: int  # 0 before the first
     due_at: int | None  # when something falls due for it (see `claim_due`)
     created_at: int
     started_at: int | None
     finished_at: int | None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "format", TournamentFormat(self.format))
-        object.__setattr__(self, "state", TournamentState(self.state))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,13 +148,6 @@ async def guild_tournaments(db: Db, guild_id: int, limit: int = 25) -> list[Tour
         f"{_TOURNAMENT} WHERE guild_id = ?"
         " ORDER BY CASE WHEN state IN ('signup', 'running') THEN 0 ELSE 1 END, id DESC LIMIT ?",
         (guild_id, limit),
-    )
-
-
-async def set_message(db: Db, tournament_id: int, message_id: int) -> None:
-    """Remember the sign-up message."""
-    await db.execute(
-        "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
     )
 
 

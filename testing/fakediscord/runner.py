@@ -17,7 +17,7 @@ from types import TracebackType
 
 import discord
 
-from bot.discord.endpoints import use_endpoints
+from bot.discord.shared.endpoints import use_endpoints
 from testing.fakediscord.server import FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

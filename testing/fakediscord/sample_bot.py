@@ -2,8 +2,8 @@
 
 ``python -m testing.fakediscord.sample_bot`` reads the bot's own settings (`bot.settings`) from the
 environment, points discord.py at ``DISCORD_API_BASE`` and ``DISCORD_GATEWAY_URL`` through
-`bot.discord.endpoints`, syncs its commands to ``DEV_GUILD_ID`` at start, and stops cleanly on
-SIGTERM. No privileged intents.
+`bot.discord.shared.endpoints`, syncs its commands to ``DEV_GUILD_ID`` at start, and stops
+cleanly on SIGTERM. No privileged intents.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from PIL import Image
 
-from bot.discord.endpoints import use_endpoints
+from bot.discord.shared.endpoints import use_endpoints
 from bot.settings import Settings, SettingsError
 
 log = logging.getLogger("sample_bot")

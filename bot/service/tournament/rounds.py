@@ -9,16 +9,25 @@ second process does nothing twice.
 
 from __future__ import annotations
 
-import json
-
 from bot.service.context import Context, Seating
 from bot.service.results import MoveResult, Started
 from bot.service.tournament.errors import NotEnteredError, NotRunningError
 from bot.service.tournament.pairing import Board, berger, max_swiss_rounds, pair_swiss
+from bot.service.tournament.posts import (
+    BOARD,
+    CANCELLED,
+    FINAL,
+    ROUND,
+    SIGNUP,
+    STANDINGS,
+    load,
+    needs_game,
+    owe,
+)
 from bot.service.tournament.standings import LOSS, WIN, Player, entrants
-from bot.service.tournament.views import TournamentView, played
+from bot.service.tournament.views import played
 from bot.service.writer import GameWriter
-from bot.store import Db, PostKind, games, tournament_posts, tournaments
+from bot.store import Db, games, tournaments
 from bot.store.tournaments import (
     NewPairing,
     PairingRow,
@@ -28,21 +37,6 @@ from bot.store.tournaments import (
 )
 
 MIN_PLAYERS = 2
-
-
-async def load(db: Db, row: TournamentRow) -> TournamentView:
-    """The tournament with its entrants and boards."""
-    return TournamentView(
-        row,
-        tuple(await tournaments.entrants(db, row.id)),
-        tuple(await tournaments.pairings(db, row.id)),
-    )
-
-
-async def owe(ctx: Context, db: Db, row: TournamentRow, kind: PostKind, round_: int = 0) -> None:
-    """Owe a post to the tournament's channel, in the transaction that makes it owed; any
-    process serving the server posts it (the outbox's sweep)."""
-    await tournament_posts.add_post(db, row.id, kind, round_, json.dumps({}), now=ctx.now())
 
 
 class Rounds:
@@ -75,11 +69,11 @@ class Rounds:
         """Close the sign-up and pair the first round; with too few players the tournament is
         cancelled instead (False). Either way the sign-up message is owed its last edit (the
         sign-up closed, without its buttons)."""
-        await owe(self.ctx, db, row, PostKind.TOURNAMENT_SIGNUP)
+        await owe(self.ctx, db, row, SIGNUP)
         count = len(await tournaments.entrants(db, row.id))
         if count < MIN_PLAYERS:
             await tournaments.end(db, row.id, TournamentState.CANCELLED, now)
-            await owe(self.ctx, db, row, PostKind.TOURNAMENT_CANCELLED)
+            await owe(self.ctx, db, row, CANCELLED)
             return False
         if row.format is TournamentFormat.SWISS:
             rounds = min(row.rounds or 1, max_swiss_rounds(count))
@@ -100,9 +94,9 @@ class Rounds:
         last = row.current_round >= (row.rounds or 0) or len(view.players) < MIN_PLAYERS
         if last:
             await tournaments.end(db, row.id, TournamentState.FINISHED, now)
-            await owe(self.ctx, db, row, PostKind.TOURNAMENT_FINAL, row.current_round)
+            await owe(self.ctx, db, row, FINAL, row.current_round)
             return
-        await owe(self.ctx, db, row, PostKind.TOURNAMENT_STANDINGS, row.current_round)
+        await owe(self.ctx, db, row, STANDINGS, row.current_round)
         await self._pair(db, row, row.current_round + 1, now)
 
     async def _pair(self, db: Db, row: TournamentRow, round_number: int, now: int) -> None:
@@ -122,7 +116,11 @@ class Rounds:
             if (pairing := _new_pairing(number, board, withdrawn)) is not None
         ]
         await tournaments.add_round(db, row.id, round_number, stored, now)
-        await owe(self.ctx, db, row, PostKind.TOURNAMENT_ROUND, round_number)
+        # A thread and a game for each board to play, then the round's post, which links them.
+        for board in await tournaments.pairings(db, row.id, round_number):
+            if needs_game(board):
+                await owe(self.ctx, db, row, BOARD, round_number, board=board.board)
+        await owe(self.ctx, db, row, ROUND, round_number)
 
     async def start_board(
         self,
@@ -136,8 +134,9 @@ class Rounds:
     ) -> Started | None:
         """Start the board's game (or best-of match) in `channel_id` (its own thread); None if
         it has started already or needs no game."""
-        if board.second_id is None or board.game_id is not None or board.first_points is not None:
+        if not needs_game(board):
             return None
+        assert board.second_id is not None  # a board that needs a game has two players
         seating = Seating(
             kind=self.ctx.kind(row.game_kind),
             variant=row.variant,

@@ -58,15 +58,3 @@ def played(board: PairingRow) -> Played:
     return Played(
         board.round, board.first_id, board.second_id, board.first_points, bool(board.forfeit)
     )
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentPost:
-    """A post owed to a tournament's channel (claimed by this process): its kind, the round it
-    is about, its data and the tournament as it is now."""
-
-    id: int
-    kind: str
-    round: int
-    data: dict[str, object]
-    tournament: TournamentView

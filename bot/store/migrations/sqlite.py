@@ -579,6 +579,86 @@ CREATE TABLE reviewed_turns (
 """
 
 
+ONE_OUTBOX = """
+-- One outbox for everything the bot owes Discord (issue 45), whatever it is about: a row is
+-- owed in the transaction of the change that owes it, keyed by its subject (what it is about:
+-- 'game', 'tournament', 'analysis', 'user', 'challenge' and its id) and its kind, and settled
+-- once Discord has it. A subject's posts go out in the order they were owed. `guild_id` is the
+-- server whose process delivers it (NULL: shard 0). `channel_id` and `message_id` are where it
+-- went once delivered (a later post may edit it). A claim is one process's for a lease;
+-- `tried_at` is when a claim whose attempt may have reached Discord began (the post is sent
+-- again only while Discord still knows its nonce). `answer_token` is the command it answered.
+CREATE TABLE outbox (
+    id                INTEGER PRIMARY KEY,
+    kind              TEXT    NOT NULL CHECK (kind <> ''),
+    subject           TEXT    NOT NULL CHECK (subject <> ''),
+    subject_id        INTEGER NOT NULL,
+    revision          INTEGER NOT NULL DEFAULT 0,
+    guild_id          INTEGER,
+    data              TEXT    NOT NULL DEFAULT '{}',
+    created_at        INTEGER NOT NULL,
+    next_attempt_at   INTEGER NOT NULL,
+    attempts          INTEGER NOT NULL DEFAULT 0,
+    delivered_at      INTEGER,
+    channel_id        INTEGER,
+    message_id        INTEGER,
+    claimed_by        TEXT,
+    claimed_until     INTEGER,
+    tried_at          INTEGER,
+    answer_token      TEXT,
+    answer_expires_at INTEGER
+);
+INSERT INTO outbox (id, kind, subject, subject_id, revision, guild_id, data, created_at,
+    next_attempt_at, attempts, delivered_at, message_id, claimed_by, claimed_until, tried_at,
+    answer_token, answer_expires_at)
+SELECT p.id, p.kind, 'game', p.game_id, p.revision, g.guild_id, p.data, p.created_at,
+    p.next_attempt_at, p.attempts, p.delivered_at, p.message_id, p.claimed_by, p.claimed_until,
+    CASE WHEN p.claimed_until IS NOT NULL THEN p.created_at END, p.answer_token,
+    p.answer_expires_at
+FROM owed_posts AS p JOIN games AS g ON g.id = p.game_id
+WHERE p.kind NOT IN ('reminder_dm', 'turn_dm', 'time_loss_dm');
+-- A direct message is about its reader (one refused holds up no post of the game); it keeps
+-- the game it tells of.
+INSERT INTO outbox (id, kind, subject, subject_id, revision, guild_id, data, created_at,
+    next_attempt_at, attempts, delivered_at, message_id, claimed_by, claimed_until)
+SELECT p.id, p.kind, 'user', json_extract(p.data, '$.user_id'), p.revision, g.guild_id,
+    CASE WHEN p.kind = 'reminder_dm' THEN p.data
+        ELSE json_set(p.data, '$.game_id', p.game_id) END,
+    p.created_at, p.next_attempt_at, p.attempts, p.delivered_at, p.message_id, p.claimed_by,
+    p.claimed_until
+FROM owed_posts AS p JOIN games AS g ON g.id = p.game_id
+WHERE p.kind IN ('reminder_dm', 'turn_dm', 'time_loss_dm');
+-- The tournaments' posts (new ids, after the games'), a post's round as its revision; the
+-- channel of a delivered one is its tournament's.
+INSERT INTO outbox (kind, subject, subject_id, revision, guild_id, data, created_at,
+    next_attempt_at, attempts, delivered_at, channel_id, message_id, claimed_by, claimed_until)
+SELECT p.kind, 'tournament', p.tournament_id, p.round, t.guild_id, p.data, p.created_at,
+    p.next_attempt_at, p.attempts, p.delivered_at,
+    CASE WHEN p.delivered_at IS NOT NULL THEN t.channel_id END, p.message_id, p.claimed_by,
+    p.claimed_until
+FROM tournament_posts AS p JOIN tournaments AS t ON t.id = p.tournament_id ORDER BY p.id;
+-- An analysis's message, as a post delivered; one behind its progress owes an edit.
+INSERT INTO outbox (kind, subject, subject_id, guild_id, created_at, next_attempt_at,
+    delivered_at, channel_id, message_id)
+SELECT 'analysis', 'analysis', a.game_id, g.guild_id, a.asked_at, a.asked_at, a.asked_at,
+    a.channel_id, a.message_id
+FROM analyses AS a JOIN games AS g ON g.id = a.game_id WHERE a.message_id IS NOT NULL;
+INSERT INTO outbox (kind, subject, subject_id, guild_id, created_at, next_attempt_at)
+SELECT 'analysis_progress', 'analysis', a.game_id, g.guild_id, a.asked_at, a.asked_at
+FROM analyses AS a JOIN games AS g ON g.id = a.game_id
+WHERE a.message_id IS NOT NULL AND a.shown < a.done;
+DROP TABLE owed_posts;
+DROP TABLE tournament_posts;
+ALTER TABLE analyses DROP COLUMN shown;
+ALTER TABLE analyses DROP COLUMN channel_id;
+ALTER TABLE analyses DROP COLUMN message_id;
+ALTER TABLE tournaments DROP COLUMN message_id;
+CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_queue ON outbox (subject, subject_id, id) WHERE delivered_at IS NULL;
+CREATE INDEX outbox_about ON outbox (subject, subject_id, kind, revision);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -597,6 +677,7 @@ MIGRATIONS: tuple[str, ...] = (
     REACH,
     TOURNAMENTS,
     ANALYSES,
+    ONE_OUTBOX,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

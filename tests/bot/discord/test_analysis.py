@@ -1,6 +1,7 @@
 """An analysis's message: the accuracy as the average loss per turn, the biggest swings, the
-chances after each turn, when the progress is shown again, and a result whose swing cannot be
-drawn (a turn its picture cannot replay) still shown in words, and an analysis given up."""
+chances after each turn, a result whose swing cannot be drawn (a turn its picture cannot
+replay) still shown in words, and an analysis given up. (When its message is edited is the
+outbox's: tests/bot/service/test_service_analyses.py.)"""
 
 from __future__ import annotations
 
@@ -8,15 +9,11 @@ import dataclasses
 from pathlib import Path
 from typing import Any, cast
 
+from bot.computer.reading import accuracy_of, chances_of, swings_of
 from bot.computer.review import TurnReview
-from bot.discord.analysis import (
-    SHOW_EVERY,
-    AnalysisShower,
-    accuracy_of,
-    chances_of,
-    swings_of,
-)
-from bot.discord.names import Names
+from bot.discord.analysis.posts import words_and_pictures
+from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.names import Names
 from bot.i18n import text
 from bot.service import Analysis
 from bot.store.analyses import AnalysisState
@@ -63,35 +60,30 @@ async def analysis_of(tmp_path: Path, reviews: list[TurnReview], done: int) -> A
     finally:
         await service.connection.close()
     state = AnalysisState.DONE if done == len(reviews) else AnalysisState.RUNNING
-    return Analysis(
-        view, state, len(reviews), done, 0, ALICE, CHANNEL, 1, tuple(r.as_json() for r in reviews)
-    )
+    return Analysis(view, state, len(reviews), done, ALICE, tuple(r.as_json() for r in reviews))
 
 
-def shower() -> AnalysisShower:
-    return AnalysisShower(cast(Any, None), cast(Any, None), cast(Names, Named()))
+def scribe() -> Scribe:
+    return Scribe(cast(Any, None), cast(Any, None), cast(Names, Named()))
+
+
+async def message(analysis: Analysis, locale: str) -> tuple[str, list[Any]]:
+    """The analysis's words and its pictures, drawn."""
+    content, pictures = words_and_pictures(scribe(), analysis, locale)
+    return content, await pictures()
 
 
 async def test_a_swing_that_cannot_be_drawn_is_still_told(tmp_path: Path) -> None:
     analysis = await analysis_of(tmp_path, REVIEWS, done=4)  # "q30 q31" is no turn there
-    shown = await shower().result(analysis, "en-US")
-    assert [file.filename for file in shown.files] == [f"analysis-{analysis.view.id}-chances.png"]
-    assert "Turn 3" in shown.content and "`b1 b2`" in shown.content
+    content, files = await message(analysis, "en-US")
+    assert [file.filename for file in files] == [f"analysis-{analysis.view.id}-chances.png"]
+    assert "Turn 3" in content and "`b1 b2`" in content
 
 
-async def test_the_progress_is_shown_again_every_few_turns_and_at_the_end(
-    tmp_path: Path,
-) -> None:
-    every = shower()
-    running = await analysis_of(tmp_path, REVIEWS * 3, done=1)
-    assert every.due(running)  # never shown: at once
-    every._shown_at[running.view.id] = float("inf")  # just shown
-    assert not every.due(running)
-    behind = await analysis_of(tmp_path / "b", REVIEWS * 3, done=SHOW_EVERY)
-    assert every.due(behind)
-    finished = await analysis_of(tmp_path / "c", REVIEWS, done=4)
-    every._shown_at[finished.view.id] = float("inf")
-    assert every.due(finished)
+async def test_the_progress_says_how_far_it_got_without_pictures(tmp_path: Path) -> None:
+    running = await analysis_of(tmp_path, REVIEWS * 3, done=5)
+    content, files = await message(running, "en-US")
+    assert files == [] and "5" in content and str(len(REVIEWS) * 3) in content
 
 
 async def test_a_swing_judged_after_the_answer_shows_the_judged_chances(tmp_path: Path) -> None:
@@ -99,24 +91,21 @@ async def test_a_swing_judged_after_the_answer_shows_the_judged_chances(tmp_path
     # best answer the better turn leaves 55% where the played one leaves 30%.
     judged = TurnReview(1, "white", "q30 q31", "b1 b2", 0.5, 0.7, 0.6, True, None, 0.3, 0.55)
     analysis = await analysis_of(tmp_path, [judged], done=1)
-    shown = await shower().result(analysis, "en-US")
-    assert "(50% → 30%)" in shown.content and "(→ 55%)" in shown.content
-    assert "a loss of 25.0 points" in shown.content
+    content, _ = await message(analysis, "en-US")
+    assert "(50% → 30%)" in content and "(→ 55%)" in content
+    assert "a loss of 25.0 points" in content
 
 
 async def test_a_failed_analysis_says_which_turn_in_the_servers_language(tmp_path: Path) -> None:
     running = await analysis_of(tmp_path, REVIEWS, done=2)
     failed = dataclasses.replace(running, state=AnalysisState.FAILED, failed_turn=3)
-    every = shower()
-    every._shown_at[failed.view.id] = float("inf")  # just shown: a failure is shown at once
-    assert every.due(failed)
-    shown = await every.message(failed, "de")
-    assert shown.files == []
-    assert shown.content == text(
+    content, files = await message(failed, "de")
+    assert files == []
+    assert content == text(
         "de",
         "analysis.failed",
         game_id=failed.view.id,
         game=text("de", failed.view.kind.title_key),
         turn=3,
     )
-    assert "Zug 3" in shown.content
+    assert "Zug 3" in content

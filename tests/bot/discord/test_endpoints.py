@@ -6,7 +6,7 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.discord.endpoints import DEFAULT_API_BASE, DEFAULT_GATEWAY, use_endpoints
+from bot.discord.shared.endpoints import DEFAULT_API_BASE, DEFAULT_GATEWAY, use_endpoints
 
 
 @pytest.fixture(autouse=True)

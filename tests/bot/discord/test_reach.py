@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord.reach import EPHEMERAL_ONLY, reach_of, why_not
+from bot.discord.shared.reach import EPHEMERAL_ONLY, reach_of, why_not
 from bot.i18n import LANGUAGES, catalogue
 from bot.service import Reach
 

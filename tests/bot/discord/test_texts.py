@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord.texts import TurnTexts
 from bot.games import GAMES
 from bot.i18n import LANGUAGES
+from bot.words.games import TurnTexts
 from engine.ponte import PonteGame
 from engine.verbindung import Face, Place, Turn, VerbindungGame
 from testing.servicekit import CHANNEL, COMPUTER, CountingSeeds, open_service, start_game

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord.texts import TurnTexts
 from bot.i18n import LANGUAGES
 from bot.service import Reach
+from bot.words.games import TurnTexts
 from testing.servicekit import (
     ALICE,
     BOB,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord.wording import after_game, caption, is_last_post, score_line
 from bot.i18n import LANGUAGES
 from bot.service import MatchStanding, MatchTermination
+from bot.words.matches import after_game, caption, is_last_post, score_line
 
 ALICE, BOB = 11, 22
 

@@ -11,14 +11,15 @@ import logging
 
 import pytest
 
-from bot.discord import analyst
-from bot.discord.analysis import percent, reviews_of
+from bot.computer.reading import reviews_of
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
+from bot.runtime import analyst
 from bot.service import errors
 from bot.service.analyses import FAILED_TRIES
 from bot.service.events import AnalysisProgressed
 from bot.store import analyses
+from bot.words.analysis import percent
 from testing import workers
 from testing.e2ekit import World, run, running
 from testing.fakediscord import VIEW_CHANNEL, FakeMessage
@@ -184,7 +185,7 @@ async def test_the_history_shows_each_positions_chance_once_analysed(
     await result_of(world, asked.message)
     analysis = await bot.service.analyses.analysis(game_id)
     assert analysis is not None
-    reviews = reviews_of(analysis)
+    reviews = reviews_of(analysis.reviews)
     board = await run(world, world.alice, "board", {"game": game_id})
     assert f"{chance}{percent(reviews[-1].after)}" in board.content
     first = next(cid for cid in board.message.custom_ids() if cid.endswith(":f"))

@@ -15,7 +15,7 @@ from bot.discord.app import GameBot
 from bot.i18n import text, timestamp
 from bot.service import GameView, Reach
 from bot.service.context import POST_GRACE
-from testing.e2ekit import Anywhere, anywhere, everywhere, run, running
+from testing.e2ekit import Anywhere, anywhere, due_round, everywhere, run, running
 from testing.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -72,9 +72,9 @@ async def dm_to(world: Group, user: FakeUser, since: int) -> FakeMessage:
 async def rounds(world: Group, bot: GameBot) -> None:
     """The scheduler's round at this time (what fell due), and one after the grace the outbox
     gives a post before it sends it itself (the direct messages go then)."""
-    await bot.scheduler.run_round()
+    await due_round(bot)
     world.clock.advance(seconds=POST_GRACE + 1)
-    await bot.scheduler.run_round()
+    await due_round(bot)
 
 
 async def lose_alice_on_time(world: Group, bot: GameBot) -> GameView:
@@ -181,7 +181,7 @@ async def test_closed_dms_are_noted_once_without_retries(places: Group, bot: Gam
     await dm_to(world, world.alice, world.mark)
     for _ in range(3):  # later rounds, past any retry delay: bob is not written to again
         world.clock.advance(minutes=10)
-        await bot.scheduler.run_round()
+        await due_round(bot)
     bob_dm = f"POST /channels/{world.fake.dm_channel(world.bob).id}/messages"
     tried = world.fake.requests_to(bob_dm)
     assert len(tried) == 1 and tried[0].status == 403
@@ -200,7 +200,7 @@ async def test_an_outdated_board_in_a_group_dm_answers_privately(
     assert edited is board and board.components == []
     assert note.ephemeral and note.content.startswith(text("de", "makemove.outdated"))
     now = await bot.service.queries.game_in(world.group.id)
-    assert bot.announcer.texts.status_text(now, "de") in note.content
+    assert bot.scribe.texts.status_text(now, "de") in note.content
     assert world.fake.requests_to(f"POST /channels/{world.group.id}/messages") == []
 
 

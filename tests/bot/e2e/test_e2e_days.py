@@ -12,16 +12,18 @@ from test_e2e_games import start
 from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service.context import POST_GRACE
-from testing.e2ekit import World, run, running
+from testing.e2ekit import World, due_round, run, running
 from testing.fakediscord import FakeMessage
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
 async def deliver_owed(world: World, bot: GameBot) -> None:
-    """Let the outbox's grace period pass and have the scheduler deliver what it owes."""
+    """Once the posts under way are out, let the outbox's grace period pass and have the bot
+    deliver what it still owes."""
+    await bot.deliverer.idle()
     world.clock.advance(seconds=POST_GRACE + 1)
-    await bot.scheduler.run_round()
+    await due_round(bot)
 
 
 async def test_a_player_who_asks_gets_their_turn_by_direct_message(

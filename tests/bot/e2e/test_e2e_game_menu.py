@@ -178,7 +178,7 @@ async def test_an_action_after_the_game_ended_does_nothing(places: Group, bot: G
     late = await world.fake.press_button(world.bob, opened, _first(opened, "gameact:draw:"))
     answer = await late
     assert answer.ephemeral and answer.content.startswith(text("de", "gamemenu.over"))
-    assert bot.announcer.texts.status_text(ended, "de") in answer.content
+    assert bot.scribe.texts.status_text(ended, "de") in answer.content
     assert (await bot.service.queries.latest_game_in(world.channel.id)).ending == ended.ending
 
 

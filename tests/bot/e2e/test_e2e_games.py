@@ -10,11 +10,11 @@ from datetime import timedelta
 import discord
 
 from bot.discord.app import GameBot
-from bot.discord.commands import declared_commands
+from bot.discord.features import declared_commands
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.context import POST_GRACE
-from testing.e2ekit import World, run
+from testing.e2ekit import World, due_round, run
 from testing.fakediscord import FakeChannel, InteractionResult
 from testing.servicekit import random_move, start_game
 
@@ -176,7 +176,7 @@ async def test_a_failed_post_keeps_the_move_and_says_so(world: World, bot: GameB
     assert game.revision == 1  # recorded although Discord refused the answer
     assert handle.acknowledged_at is None
     world.clock.advance(minutes=1)  # past the grace period of the outbox
-    await bot.scheduler.run_round()
+    await due_round(bot)
     assert [m for m in world.fake.messages_in(world.channel, since=mark)] == [notice]  # once
     world.fake.inject("POST /interactions/*/*/callback", 500)
     retried = await run(world, world.bob, "move", {"move": "f6 h8"})
@@ -276,7 +276,7 @@ async def test_an_unreadable_move_shows_the_notation_of_the_game(
 async def test_a_slow_board_follows_the_answer_which_still_pings(
     world: World, bot: GameBot, monkeypatch
 ) -> None:
-    from bot.discord import answering
+    from bot.discord.posting import answering
 
     await start(world, "ponte")
     monkeypatch.setattr(answering, "BOARD_WAIT", 0.0)  # as if rendering took too long
@@ -293,25 +293,28 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
 ) -> None:
     """The outbox must not post a move again while its slow board is still being drawn: the
     answer is settled as soon as it is sent, not after the board's edit."""
-    from bot.discord import answering
+    from bot.discord.posting import answering
 
     await start(world, "ponte")
     monkeypatch.setattr(answering, "BOARD_WAIT", 0.0)
     drawn = asyncio.Event()
-    real_board = bot.announcer.board
+    real_board = bot.scribe.board
 
     async def held_board(view: GameView, locale: str) -> discord.File:
         await drawn.wait()
         return await real_board(view, locale)
 
-    monkeypatch.setattr(bot.announcer, "board", held_board)
+    monkeypatch.setattr(bot.scribe, "board", held_board)
     settled: list[int | None] = []
     real_delivered = bot.service.outbox.delivered
 
-    async def delivered(post_id: int | None, message_id: int | None = None) -> None:
-        await real_delivered(post_id, message_id)
+    async def delivered(
+        post_id: int, channel_id: int | None = None, message_id: int | None = None
+    ) -> bool:
+        done = await real_delivered(post_id, channel_id, message_id)
         settled.append(message_id)
         world.fake.world.changed()  # news for the wait below, which the fake alone would not wake
+        return done
 
     monkeypatch.setattr(bot.service.outbox, "delivered", delivered)
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
@@ -321,7 +324,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
         )
         assert not answer.message.attachments  # the board is still being drawn
         later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
-        assert await bot.service.outbox.owed_posts(later) == []  # nothing for the outbox to repost
+        assert await bot.service.outbox.claim_due(later) == []  # nothing for the outbox to repost
     finally:
         drawn.set()  # a failure above must not leave the bot's answer waiting at shutdown
     await world.fake.world.wait_until(

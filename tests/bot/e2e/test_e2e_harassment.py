@@ -10,7 +10,7 @@ from bot.discord.app import GameBot
 from bot.i18n import mention, text
 from bot.service.context import POST_GRACE
 from bot.service.limits import COOLDOWN
-from testing.e2ekit import World, run
+from testing.e2ekit import World, due_round, run
 from testing.fakediscord import FakeMessage, FakeUser, InteractionResult
 from testing.servicekit import play_moves
 
@@ -149,7 +149,7 @@ async def test_a_holiday_loop_tells_each_opponent_once_a_day_and_costs_a_day_a_c
         back = await run(world, world.alice, "vacation", {"end": True})
         world.clock.advance(minutes=1)
         world.clock.advance(seconds=POST_GRACE + 1)
-        await bot.scheduler.run_round()  # every notice owed is out
+        await due_round(bot)  # every notice owed is out
     assert back.content == text("en", "vacation.ended", days_left=26)
     told = [
         message

@@ -140,7 +140,7 @@ async def test_an_outdated_board_says_where_the_game_stands(world: World, bot: G
     assert note.ephemeral
     assert note.content.startswith(text("de", "makemove.outdated"))
     now = await bot.service.queries.game_in(world.channel.id)
-    assert bot.announcer.texts.status_text(now, "de") in note.content  # bob to move
+    assert bot.scribe.texts.status_text(now, "de") in note.content  # bob to move
     assert board.components == []  # the outdated board's button is gone
     # A modal opened on the latest board, submitted after the game moved on, plays nothing.
     opened = await press(world, world.bob, moved.message)

@@ -46,7 +46,7 @@ async def next_start(world: World, since: int) -> FakeMessage:
 async def test_a_whole_best_of_three_with_a_drawn_game(world: World, bot: GameBot) -> None:
     await start_match(world)
     view = await bot.service.queries.game_in(world.channel.id)
-    captioned = Image.open(io.BytesIO((await bot.announcer.board(view, "en")).fp.read()))
+    captioned = Image.open(io.BytesIO((await bot.scribe.board(view, "en")).fp.read()))
     plain = Image.open(io.BytesIO(view.kind.png(view.game, {})))
     assert captioned.height > plain.height and captioned.width == plain.width  # the score band
 

@@ -8,7 +8,7 @@ import pytest
 from bot.discord.app import GameBot
 from bot.i18n import text
 from bot.service import errors
-from testing.e2ekit import World, run
+from testing.e2ekit import World, due_round, run
 from testing.fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS, SEND_MESSAGES
 
 CHALLENGE = {"game": "ponte", "first": "me"}
@@ -88,12 +88,12 @@ async def test_a_start_discord_refused_is_posted_later_and_the_player_told_it_st
     game = await bot.service.queries.game_in(world.channel.id)
     assert game.is_active
     world.clock.advance(minutes=1)  # the outbox tries again after its pause
-    await bot.scheduler.run_round()
+    await due_round(bot)
     started = await world.fake.wait_for_message(
         world.channel, since=mark, check=lambda m: bool(m.attachments)
     )
     assert started.pinged == [world.alice]
-    await bot.scheduler.run_round()
+    await due_round(bot)
     assert [m for m in world.fake.messages_in(world.channel, since=mark) if m.attachments] == [
         started
     ]

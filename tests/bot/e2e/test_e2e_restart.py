@@ -12,7 +12,7 @@ import sys
 from asyncio.subprocess import PIPE
 from pathlib import Path
 
-from bot.discord.commands import declared_commands
+from bot.discord.features import declared_commands
 from testing.e2ekit import World
 from testing.fakediscord import BotProcess, FakeMessage
 

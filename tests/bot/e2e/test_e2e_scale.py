@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.discord.wiring import application_id_of
+from bot.runtime.wiring import application_id_of
 from bot.service import GameService
 from bot.service.context import WAKE
 from testing.fakediscord import BotProcess, FakeDiscord, FakeGuild, FakeMessage, FakeUser

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from bot.discord.app import GameBot
-from bot.discord.originals import original_response
+from bot.discord.posting.originals import original_response
 from bot.service.context import POST_GRACE
-from testing.e2ekit import World, run
+from bot.service.owed import answering
+from testing.e2ekit import World, due_round, run
 from testing.fakediscord import BotProcess, FakeDiscord, FakeMessage
 from testing.servicekit import FakeClock, open_service
 
@@ -185,18 +186,20 @@ async def test_an_owed_answer_nobody_can_look_up_any_more_is_posted_again(
     world: World, bot: GameBot, too_late: bool
 ) -> None:
     # Past its 15 minutes the token cannot tell whether the answer arrived (the bot does not
-    # even ask, or Discord answers 401, 50027): better twice than never.
+    # even ask, or Discord answers 401, 50027): while Discord still knows the post's nonce,
+    # better twice than never (a post of the channel's own, with that nonce).
     challenge = await run(
         world, world.alice, "challenge", {"game": "ponte", "opponent": world.bob, "first": "me"}
     )
     accept_id = challenge.message.custom_ids()[0]
     await (await world.fake.press_button(world.bob, challenge.message, accept_id))
-    made = await bot.service.moves.play(world.channel.id, world.alice.id, "a1 c1")  # no answer yet
+    with answering() as owing:  # as a command's answer, which never went out (a crash)
+        await bot.service.moves.play(world.channel.id, world.alice.id, "a1 c1")
     expires = int(time.time()) + (-1 if too_late else 600)
-    await bot.service.outbox.answering(made.post_id, "a-token-discord-has-forgotten", expires)
+    await bot.service.outbox.answering(owing.ids[0], "a-token-discord-has-forgotten", expires)
     mark = world.fake.mark()
     world.clock.advance(seconds=POST_GRACE + 1)
-    await bot.scheduler.run_round()
+    await due_round(bot)
     posted = await world.fake.wait_for_message(
         world.channel, since=mark, check=lambda m: "a1 c1" in m.content
     )

@@ -7,7 +7,7 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
-from bot.discord.commands import declared_commands
+from bot.discord.features import declared_commands
 from bot.i18n import LANGUAGES, CatalogueTranslator, catalogue, lstr
 
 NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")  # \w: letters, digits, _

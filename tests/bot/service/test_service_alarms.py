@@ -3,9 +3,18 @@
 from datetime import timedelta
 
 from bot.service import ChallengeExpired, GameService, Reminder, TimeLoss
-from bot.service.context import POST_GRACE
 from bot.service.deadlines import HOUR, Turn
-from testing.servicekit import ALICE, BOB, CHANNEL, GUILD, FakeClock, settle_posts, start_game
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    owed,
+    settle_posts,
+    shown,
+    start_game,
+)
 
 
 async def test_nothing_is_due_before_half_time(service: GameService, clock: FakeClock) -> None:
@@ -37,14 +46,13 @@ async def test_reminders_at_half_time_and_near_the_end_then_the_loss(
     assert (loss.ending.result, loss.ending.termination) == ("red", "timeout")
     assert loss.view.winner_id == BOB and not loss.view.is_active
     assert await service.alarms.run_due() == []
-    # Nothing was posted (no announcer here): the outbox owes only what is still news.
-    later = clock.now + timedelta(seconds=POST_GRACE)
-    assert await service.outbox.next_alarm() is not None
-    owed = await service.outbox.owed_posts(later)
+    # Nothing was posted (no deliverer here): the outbox owes only what is still news.
+    rows = await owed(service)
+    assert [row.kind for row in rows] == ["start", "reminder", "reminder", "time_loss"]
     # The start and the reminders are past news: settled without a post.
-    assert [(type(item), item.post_id) for item in owed] == [(TimeLoss, loss.post_id)]
-    await service.outbox.delivered(loss.post_id)
-    assert await service.outbox.owed_posts(later) == []
+    assert [type(await shown(service, row)) for row in rows] == [type(None)] * 3 + [TimeLoss]
+    await settle_posts(service, clock)
+    assert await service.outbox.next_post_due() is None
     assert await service.outbox.next_alarm() is None
 
 
@@ -58,7 +66,7 @@ async def test_a_move_starts_a_new_turn_with_fresh_reminders(
     moved = clock.advance(hours=1)
     result = await service.moves.play(CHANNEL, ALICE, "a1 c1")
     assert result.view.reminders_sent == 0
-    assert await service.outbox.next_alarm() < moved  # the posts owed since the start come first
+    assert await service.outbox.next_post_due() < moved  # the posts owed since the start
     await settle_posts(service, clock)
     assert await service.outbox.next_alarm() == moved + timedelta(days=1.5)
     clock.now = moved + timedelta(days=1.5)

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from bot.service import GameService
-from bot.service.analyses import FAILED_TRIES
+from bot.service.analyses import FAILED_TRIES, PROGRESS, SHOWN, AnalysisShown
 from bot.service.errors import (
     AnalysisFailedError,
     GameNotFoundError,
@@ -27,7 +27,10 @@ from testing.servicekit import (
     CHANNEL,
     GUILD,
     FakeClock,
+    owed,
     play_moves,
+    settle_posts,
+    shown,
     start_game,
 )
 
@@ -151,21 +154,28 @@ async def test_refusals(service: GameService) -> None:
         assert await analyses.get_analysis(db, short) is None  # refusals change nothing
 
 
-async def test_progress_not_yet_shown_is_listed(service: GameService) -> None:
+async def test_a_request_owes_its_message_and_each_review_owes_one_edit_of_it(
+    service: GameService, clock: FakeClock
+) -> None:
     game_id = await finished_game(service)
+    await settle_posts(service, clock)
     await ask(service, game_id=game_id)
+    [asked] = await owed(service)
+    assert asked.kind == SHOWN.name and asked.subject_id == game_id
     turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None
     await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
-    assert await service.analyses.unshown_analyses() == []  # no message to show it in yet
-    await service.analyses.set_analysis_message(game_id, CHANNEL, 555)  # sent showing 1 turn done
-    assert await service.analyses.unshown_analyses() == []
+    [_, edit] = await owed(service)
+    assert edit.kind == PROGRESS.name
+    assert await shown(service, edit) is None  # no message to edit yet: the request's shows it
+    await service.outbox.delivered(asked.id, CHANNEL, 555)
+    progress = await shown(service, edit)
+    assert isinstance(progress, AnalysisShown) and progress.analysis.done == 1
+    assert progress.message is not None and progress.message.message_id == 555
     turn = await service.analyses.claim_analysis_turn(by="p", lease=LEASE)
     assert turn is not None
     await service.analyses.save_review(game_id, turn.turn, review(turn.turn))
-    assert await service.analyses.unshown_analyses() == [game_id]
-    await service.analyses.analysis_shown(game_id, 2)
-    assert await service.analyses.unshown_analyses() == []
+    assert [row.kind for row in await owed(service)] == [PROGRESS.name]  # still the one edit
 
 
 async def fail(service: GameService, game_id: int, turn_number: int) -> bool:
@@ -230,13 +240,15 @@ async def test_a_failure_after_the_turn_was_reviewed_elsewhere_counts_nothing(
     assert analysis is not None and analysis.state is AnalysisState.RUNNING
 
 
-async def test_a_failed_analysis_is_listed_once_for_its_message(service: GameService) -> None:
+async def test_a_failed_analysis_owes_the_edit_that_says_so_at_once(
+    service: GameService, clock: FakeClock
+) -> None:
     game_id = await finished_game(service)
     await ask(service, game_id=game_id)
-    await service.analyses.set_analysis_message(game_id, CHANNEL, 555)
-    assert await service.analyses.unshown_analyses() == []
-    for _ in range(FAILED_TRIES):
+    await settle_posts(service, clock)
+    for _ in range(FAILED_TRIES - 1):
         await fail(service, game_id, 1)
-    assert await service.analyses.unshown_analyses() == [game_id]  # its message must say it failed
-    await service.analyses.analysis_shown(game_id, 0)
-    assert await service.analyses.unshown_analyses() == []
+    assert await owed(service) == []  # failures on the way are no news
+    await fail(service, game_id, 1)
+    [edit] = await owed(service)
+    assert edit.kind == PROGRESS.name and edit.next_attempt_at == int(clock.now.timestamp())

@@ -4,16 +4,25 @@ they choose anew. Everything is owed in the outbox, in the transaction of the ch
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from bot.service import GameService, Reminder, ReminderDigest, TurnDm
 from bot.service.deadlines import HOUR
 from bot.store import Notify
-from testing.servicekit import ALICE, BOB, CHANNEL, FakeClock, settle_posts, start_game
+from testing.servicekit import ALICE, BOB, CHANNEL, FakeClock, owed, settle_posts, shown, start_game
 
 
 async def owed_now(service: GameService, clock: FakeClock) -> list:
-    return await service.outbox.owed_posts(clock.now + timedelta(days=1))
+    """What the posts owed show (still news)."""
+    return [item for item in await owed_shown(service) if item is not None]
+
+
+async def owed_shown(service: GameService) -> list:
+    return [await shown(service, row) for row in await owed(service)]
+
+
+async def letter_of(service: GameService, kind: str) -> int:
+    """The id of the one post of `kind` owed."""
+    [row] = await owed(service, kind)
+    return row.id
 
 
 async def test_the_default_is_the_channel_ping_alone(
@@ -32,10 +41,11 @@ async def test_a_player_who_asks_gets_a_direct_message_at_every_turn(
     await start_game(service)
     await settle_posts(service, clock)
     moved = await service.moves.play(CHANNEL, ALICE, "a1 c1")
-    await service.outbox.delivered(moved.post_id, message_id=777)  # the move's post in the channel
+    move = await letter_of(service, "move")
+    await service.outbox.delivered(move, CHANNEL, 777)  # the move's post in the channel
     [dm] = [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
     assert (dm.user_id, dm.view.revision, dm.link_id) == (BOB, moved.view.revision, 777)
-    await service.outbox.delivered(dm.post_id)
+    await service.outbox.delivered(await letter_of(service, "turn_dm"))
     await service.moves.play(CHANNEL, BOB, "b1 d1")  # ALICE asked for nothing
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
 
@@ -66,7 +76,7 @@ async def test_reminders_due_within_the_hour_go_out_as_one_digest(
     [digest] = [o for o in await owed_now(service, clock) if isinstance(o, ReminderDigest)]
     assert digest.user_id == ALICE
     assert [item.view.channel_id for item in digest.items] == [CHANNEL, CHANNEL + 1]
-    await service.outbox.delivered(digest.post_id)  # as the letters do once it is out
+    await service.outbox.delivered(await letter_of(service, "reminder_dm"))  # it is out
     await settle_posts(service, clock)
     clock.advance(minutes=30)  # the second game's half time: its channel hears, no second DM
     assert [n.view.channel_id for n in await service.alarms.run_due()] == [CHANNEL + 1]
@@ -79,8 +89,8 @@ async def test_a_user_whose_direct_messages_are_closed_is_not_written_to_again(
     await service.notifications.set_notify(BOB, Notify.TURNS)
     await start_game(service)
     await service.moves.play(CHANNEL, ALICE, "a1 c1")
-    [dm] = [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
-    await service.notifications.dms_closed(BOB, dm.post_id)  # Discord said 50007
+    assert [o.user_id for o in await owed_now(service, clock) if isinstance(o, TurnDm)] == [BOB]
+    await service.notifications.dms_closed(BOB, await letter_of(service, "turn_dm"))  # 50007
     assert await service.notifications.notify_of(BOB) == (Notify.TURNS, True)
     assert not [o for o in await owed_now(service, clock) if isinstance(o, TurnDm)]
     await service.moves.play(CHANNEL, BOB, "b1 d1")

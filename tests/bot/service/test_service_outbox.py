@@ -1,15 +1,27 @@
-"""The outbox: every post a use case makes owed is stored in its own transaction, found again
-until it is settled, settled without a post once the game moved past it, and retried with a
-growing pause after Discord refused it (issue 13, point 3)."""
+"""The one outbox (issues 13 and 45): every post a use case owes is stored in its own
+transaction, whatever it is about; a subject's posts go out in the order they were owed; a post
+a command delivers itself is left to it for a grace period; one the game moved past is settled
+without a post; a refused post is retried with a growing pause and given up after a bound; one
+whose outcome nobody heard is retried soon, and never once Discord may have forgotten its
+nonce; a restart releases its claims, for every kind."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
-from bot.service import Answer, GameService, MoveResult, Reminder, Replay, Started, TimeLoss
+from bot.service import GameService, MoveResult, Reminder, Replay, Started, TimeLoss, game_posts
+from bot.service import analyses as analysis_posts
 from bot.service.context import POST_GRACE
-from bot.service.outbox import CLAIM_LEASE, MAX_ATTEMPTS, RETRY_BASE
-from bot.store import posts
+from bot.service.outbox import (
+    CLAIM_LEASE,
+    MAX_ATTEMPTS,
+    NONCE_TRUST,
+    RETRY_BASE,
+    UNSURE_RETRY,
+)
+from bot.service.owed import answering
+from bot.store import outbox
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -17,190 +29,256 @@ from testing.servicekit import (
     FakeClock,
     computer_turns,
     open_service,
+    owed,
+    settle_posts,
+    shown,
     start_computer_game,
     start_game,
 )
 
 
-def due(clock: FakeClock):
-    return clock.now + timedelta(seconds=POST_GRACE)
+async def claim(service: GameService, clock: FakeClock, seconds: float = 0) -> list[str]:
+    """The kinds of the posts due `seconds` from now, claimed for this process."""
+    rows = await service.outbox.claim_due(clock.now + timedelta(seconds=seconds))
+    return [row.kind for row in rows]
 
 
-async def owed(service: GameService, clock: FakeClock) -> list:
-    return await service.outbox.owed_posts(due(clock))
-
-
-async def test_a_post_is_left_to_its_poster_for_a_grace_period(
+async def test_a_commands_posts_are_claimed_for_it_for_a_grace_period(
     service: GameService, clock: FakeClock
 ) -> None:
-    accepted = await start_game(service)
-    assert await service.outbox.owed_posts(clock.now) == []  # being posted right now
-    [start] = await owed(service, clock)
-    assert isinstance(start, Started)
-    assert (start.post_id, start.view.id) == (accepted.post_id, accepted.view.id)
-    await service.outbox.delivered(accepted.post_id)
-    await service.outbox.delivered(accepted.post_id)  # a second settling changes nothing
-    assert await owed(service, clock) == []
+    with answering("de") as owing:
+        accepted = await start_game(service)
+    assert len(owing.ids) == 1  # the start, collected once the change committed
+    assert await claim(service, clock) == []  # being delivered by the command right now
+    [start] = await service.outbox.claim_due(clock.now + timedelta(seconds=POST_GRACE))
+    assert start.id == owing.ids[0] and start.kind == game_posts.START.name
+    assert start.subject_id == accepted.view.id and '"locale": "de"' in start.data
+    assert await service.outbox.delivered(start.id, CHANNEL, 42)
+    assert not await service.outbox.delivered(start.id, CHANNEL, 43)  # settled once
+    assert await owed(service) == []
+
+
+async def test_a_refused_change_owes_nothing_and_its_command_collects_nothing(
+    service: GameService,
+) -> None:
+    await start_game(service)
+    await settle_posts(service, FakeClock())
+    with answering() as owing:
+        try:
+            await service.moves.play(CHANNEL, BOB, "a1 c1")  # not Bob's turn
+        except Exception as error:
+            assert type(error).__name__ == "NotYourTurnError"
+    assert owing.ids == [] and await owed(service) == []
 
 
 async def test_a_move_owed_since_a_crash_is_rebuilt_as_it_was_made(
     database_at, clock: FakeClock
 ) -> None:
-    path = database_at
-    service = await open_service(path, clock)
-    started = await start_game(service, "verbindung")
-    await service.outbox.delivered(started.post_id)
-    made = await service.moves.play(CHANNEL, ALICE, await _a_legal_move(service))
+    service = await open_service(database_at, clock)
+    await start_game(service, "verbindung")
+    await settle_posts(service, clock)
+    view = await service.queries.game_in(CHANNEL)
+    with answering():
+        made = await service.moves.play(CHANNEL, ALICE, view.kind.suggest(view.game, "")[0])
     await service.connection.close()  # the bot dies before posting it
 
-    again = await open_service(path, clock)
-    [move] = await again.outbox.owed_posts(clock.now)  # left by a stopped process: due at once
-    assert isinstance(move, MoveResult)
-    assert (move.post_id, move.mover_id, move.played, move.drawn) == (
-        made.post_id,
-        made.mover_id,
-        made.played,
-        made.drawn,
-    )
-    assert move.view.revision == made.view.revision and move.to_notify == (BOB,)
-    await again.connection.close()
+    again = await open_service(database_at, clock)  # which releases its claims, as at a start
+    try:
+        [row] = await again.outbox.claim_due(clock.now)  # due at once
+        move = await shown(again, row)
+        assert isinstance(move, MoveResult)
+        assert (move.mover_id, move.played, move.drawn) == (made.mover_id, made.played, made.drawn)
+        assert move.view.revision == made.view.revision and move.to_notify == (BOB,)
+    finally:
+        await again.connection.close()
 
 
-async def _a_legal_move(service: GameService) -> str:
-    view = await service.queries.game_in(CHANNEL)
-    return view.kind.suggest(view.game, "")[0]
-
-
-async def test_a_post_the_game_moved_past_is_settled_without_posting(
+async def test_a_post_the_game_moved_past_shows_nothing(
     service: GameService, clock: FakeClock
 ) -> None:
     await start_game(service)
-    first = await service.moves.play(CHANNEL, ALICE, "a1 c1")
-    second = await service.moves.play(CHANNEL, BOB, "swap")
-    owed_now = await owed(service, clock)
-    assert [item.post_id for item in owed_now] == [second.post_id]  # the start and a1 c1: old
-    await service.outbox.delivered(second.post_id)
-    assert await owed(service, clock) == []
-    assert first.post_id is not None
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    await service.moves.play(CHANNEL, BOB, "swap")
+    rows = await owed(service)
+    assert [row.kind for row in rows] == ["start", "move", "move"]
+    assert [await shown(service, row) is None for row in rows] == [True, True, False]
+
+
+async def test_a_subjects_posts_go_out_in_order_and_other_subjects_do_not_wait(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service)
+    await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    await start_game(service, channel_id=CHANNEL + 1)
+    [first, other] = await service.outbox.claim_due(clock.now)  # each game's first post
+    assert (first.kind, other.kind) == ("start", "start") and first.subject_id != other.subject_id
+    assert await claim(service, clock, CLAIM_LEASE - 1) == []  # the move waits for its start
+    await service.outbox.failed(first.id)  # refused: it stays the head of its game's posts
+    assert await claim(service, clock, RETRY_BASE - 1) == []
+    await service.outbox.delivered(first.id)
+    assert await claim(service, clock) == ["move"]
 
 
 async def test_reminders_and_losses_on_time_are_owed_too(
     service: GameService, clock: FakeClock
 ) -> None:
-    accepted = await start_game(service, move_seconds=3600)
-    await service.outbox.delivered(accepted.post_id)
+    await start_game(service, move_seconds=3600)
+    await settle_posts(service, clock)
     clock.advance(minutes=30)
-    [reminder] = await service.alarms.run_due()
-    [owed_reminder] = await owed(service, clock)
-    assert isinstance(owed_reminder, Reminder) and owed_reminder.post_id == reminder.post_id
-    assert (owed_reminder.user_id, owed_reminder.stage) == (ALICE, 1)
+    await service.alarms.run_due()
+    [row] = await owed(service)
+    reminder = await shown(service, row)
+    assert isinstance(reminder, Reminder) and (reminder.user_id, reminder.stage) == (ALICE, 1)
     clock.advance(minutes=31)
-    [loss] = await service.alarms.run_due()
-    [owed_loss] = await owed(service, clock)  # the reminder is past news now
-    assert isinstance(owed_loss, TimeLoss) and owed_loss.post_id == loss.post_id
-    assert owed_loss.loser_id == ALICE
+    await service.alarms.run_due()
+    reminder_row, loss_row = await owed(service)
+    assert await shown(service, reminder_row) is None  # past news now
+    loss = await shown(service, loss_row)
+    assert isinstance(loss, TimeLoss) and loss.loser_id == ALICE
 
 
 async def test_the_computers_moves_and_its_games_starts_are_owed(
     service: GameService, clock: FakeClock
 ) -> None:
-    started = await service.computer.start_computer_game(
-        game_kind="ponte", channel_id=CHANNEL, player_id=ALICE, player_first=False, level="easy"
-    )
+    view = await start_computer_game(service, player_first=False)
+    [start] = await owed(service)
+    assert isinstance(await shown(service, start), Started) and start.subject_id == view.id
     [turn] = await computer_turns(service)
-    text = started.view.kind.suggest(started.view.game, "")[0]
-    played = await service.computer.play_computer(turn, text)
-    assert played is not None and played.post_id is not None
-    assert [item.post_id for item in await owed(service, clock)] == [played.post_id]
+    played = await service.computer.play_computer(turn, view.kind.suggest(view.game, "")[0])
+    assert played is not None
+    assert [row.kind for row in await owed(service)] == ["start", "move"]
 
 
 async def test_a_refused_post_is_retried_with_a_growing_pause_then_given_up(
     service: GameService, clock: FakeClock
 ) -> None:
-    accepted = await start_game(service)
-    post = accepted.post_id
+    await start_game(service)
+    [post] = await owed(service)
     pauses = []
     for _ in range(MAX_ATTEMPTS - 1):
-        await service.outbox.failed(post)
-        next_due = await service.outbox.next_alarm()
+        await service.outbox.failed(post.id)
+        next_due = await service.outbox.next_post_due()
         assert next_due is not None
         pauses.append((next_due - clock.now).total_seconds())
-        assert await service.outbox.owed_posts(next_due - timedelta(seconds=1)) == []
+        assert await service.outbox.claim_due(next_due - timedelta(seconds=1)) == []
         clock.now = next_due
     assert pauses[:3] == [RETRY_BASE, 2 * RETRY_BASE, 4 * RETRY_BASE]
     assert pauses == sorted(pauses)
-    await service.outbox.failed(post)  # the last attempt failed too: given up
-    assert await service.outbox.owed_posts(clock.now + timedelta(days=30)) == []
+    await service.outbox.failed(post.id)  # the last attempt failed too: given up
+    assert await owed(service) == []
 
 
-async def test_a_computer_games_start_is_owed_like_any_other(
+async def test_a_post_nobody_heard_of_is_retried_soon_while_discord_knows_its_nonce(
     service: GameService, clock: FakeClock
 ) -> None:
-    view = await start_computer_game(service)
-    [start] = await owed(service, clock)
-    assert isinstance(start, Started) and start.view.id == view.id
+    await start_game(service)
+    [row] = await service.outbox.claim_due(clock.now)
+    assert row.tried_at is None  # its first attempt
+    await service.outbox.failed(row.id, uncertain=True)
+    [again] = await service.outbox.claim_due(clock.now + timedelta(seconds=UNSURE_RETRY))
+    assert again.tried_at is not None and not service.outbox.nonce_lapsed(again)
+    clock.advance(seconds=NONCE_TRUST)
+    assert service.outbox.nonce_lapsed(again)  # the courier then gives it up, sends nothing
 
 
-async def test_a_match_games_end_owes_its_replay_after_its_post_and_before_the_next_game(
+async def test_a_restart_releases_its_claims_of_every_kind_at_once(
     database_at, clock: FakeClock
 ) -> None:
     service = await open_service(database_at, clock)
-    started = await start_game(service, best_of=3)
-    await service.outbox.delivered(started.post_id)
-    ended = await service.moves.resign(CHANNEL, BOB)
-    await service.connection.close()  # the bot dies before posting any of it
+    started = await start_game(service)
+    tournament = await service.tournaments.create_tournament(
+        guild_id=1, channel_id=CHANNEL + 5, organiser_id=ALICE, game_kind="ponte",
+        format="swiss", signup_seconds=3600, rounds=2,
+    )  # fmt: skip
+    claimed = await service.outbox.claim_due(clock.now)
+    assert {(r.subject, r.subject_id) for r in claimed} == {
+        ("game", started.view.id),
+        ("tournament", tournament.id),
+    }
+    await service.connection.close()  # killed while posting them
 
-    again = await open_service(database_at, clock)
+    again = await open_service(database_at, clock)  # releases this process's claims
     try:
-        posts = await again.outbox.owed_posts(clock.now)
-        assert [type(post) for post in posts] == [MoveResult, Replay, Started]
-        _move, replay, next_game = posts
-        assert replay.post_id == ended.replay_post_id and replay.view.id == ended.view.id
-        assert not replay.view.is_active and next_game.view.match is not None
-        await again.outbox.delivered(replay.post_id, 99)
-        await again.outbox.delivered(replay.post_id, 100)  # settled once: the first message stays
-        lease_over = clock.now + timedelta(seconds=CLAIM_LEASE)  # claimed by the first call
-        assert [type(p) for p in await again.outbox.owed_posts(lease_over)] == [MoveResult, Started]
+        assert len(await again.outbox.claim_due(clock.now)) == 2  # due now, not in 45 seconds
     finally:
         await again.connection.close()
 
 
-async def test_an_agreed_draw_owes_its_replay_and_a_loss_on_time_shows_its_own(
+async def test_a_match_games_end_owes_its_post_its_replay_then_the_next_game(
     service: GameService, clock: FakeClock
 ) -> None:
-    started = await start_game(service)
-    await service.moves.offer_draw(CHANNEL, ALICE)
-    drawn = await service.moves.offer_draw(CHANNEL, BOB)
-    assert drawn.replay_post_id is not None
-    owed_now = await owed(service, clock)
-    assert [p.post_id for p in owed_now if isinstance(p, Replay)] == [drawn.replay_post_id]
-    other = await start_game(service, channel_id=CHANNEL + 1)
-    clock.advance(days=30)
-    losses = [n for n in await service.alarms.run_due(clock.now) if isinstance(n, TimeLoss)]
-    assert [loss.view.id for loss in losses] == [other.view.id]
-    replays = [p.view.id for p in await owed(service, clock) if isinstance(p, Replay)]
-    assert replays == [started.view.id]  # the loss's own post shows its replay
+    started = await start_game(service, best_of=3)
+    await settle_posts(service, clock)
+    await service.moves.resign(CHANNEL, BOB)
+    rows = await owed(service)
+    assert [(r.kind, r.subject_id == started.view.id) for r in rows] == [
+        ("move", True),
+        ("replay", True),
+        ("start", False),
+    ]
+    replay = await shown(service, rows[1])
+    assert isinstance(replay, Replay) and not replay.view.is_active
 
 
-async def test_the_command_a_post_answers_is_kept_while_it_is_owed_and_forgotten_once_settled(
-    database_at, clock: FakeClock
+async def test_an_agreed_draw_owes_its_post_then_its_replay_and_a_loss_on_time_its_own(
+    service: GameService, clock: FakeClock
 ) -> None:
+    await start_game(service)
+    await settle_posts(service, clock)
+    await service.moves.offer_draw(CHANNEL, ALICE)
+    await service.moves.offer_draw(CHANNEL, BOB)
+    kinds = [row.kind for row in await owed(service)]
+    assert kinds == ["draw_offered", "buttons_off", "draw_agreed", "replay"]
+    await settle_posts(service, clock)
+    await start_game(service, channel_id=CHANNEL + 1)
+    await settle_posts(service, clock)
+    clock.advance(days=30)
+    await service.alarms.run_due(clock.now)
+    assert [row.kind for row in await owed(service)] == ["time_loss"]  # it shows its replay
+
+
+async def test_an_analysis_owes_one_progress_edit_at_a_time(
+    service: GameService, clock: FakeClock
+) -> None:
+    await start_game(service)
+    for move in ("a1 c1", "swap", "f6 h8", "a3 a5"):
+        view = await service.queries.game_in(CHANNEL)
+        await service.moves.play(CHANNEL, view.to_move_id or 0, move)
+    await service.moves.resign(CHANNEL, ALICE)
+    await settle_posts(service, clock)
+    view = await service.queries.latest_game_in(CHANNEL)
+    await service.analyses.request_analysis(
+        ALICE, game_id=view.id, channel_id=CHANNEL, guild_id=view.guild_id
+    )
+    [asked] = await owed(service)
+    assert asked.kind == analysis_posts.SHOWN.name
+    await service.outbox.delivered(asked.id, CHANNEL, 77)
+    for turn in (1, 2):
+        await service.analyses.save_review(view.id, turn, json.dumps({"turn": turn}))
+    [edit] = await owed(service)  # one edit for both reviews, a few seconds later
+    assert edit.kind == analysis_posts.PROGRESS.name
+    assert edit.next_attempt_at == int(clock.now.timestamp()) + analysis_posts.SHOW_SECONDS
+
+
+async def test_the_command_a_post_answers_is_kept_with_it(database_at, clock: FakeClock) -> None:
     service = await open_service(database_at, clock)
-    started = await start_game(service)
-    await service.outbox.delivered(started.post_id)
-    made = await service.moves.play(CHANNEL, ALICE, "a1 c1")
-    await service.outbox.answering(made.post_id, "interaction-token", 1_000)
+    await start_game(service)
+    await settle_posts(service, clock)
+    with answering() as owing:
+        await service.moves.play(CHANNEL, ALICE, "a1 c1")
+    [post] = owing.ids
+    await service.outbox.answering(post, "interaction-token", 1_000)
     await service.connection.close()  # killed: did the answer arrive?
 
     again = await open_service(database_at, clock)
     try:
-        [move] = await again.outbox.owed_posts(clock.now)
-        assert isinstance(move, MoveResult) and move.post_id == made.post_id
-        assert move.answer == Answer("interaction-token", 1_000)
-        await again.outbox.delivered(move.post_id, 4242)  # it had: settled with its message
+        [row] = await again.outbox.claim_due(clock.now)
+        answer = (row.answer_token, row.answer_expires_at)
+        assert row.id == post and answer == ("interaction-token", 1_000)
+        assert row.tried_at is not None  # its first attempt may have reached Discord
+        await again.outbox.delivered(row.id, CHANNEL, 4242)  # it had: settled with its message
         async with again.connection.read() as db:
-            row = await posts.get_post(db, made.post_id)
-        assert row is not None and row.message_id == 4242
-        assert (row.answer_token, row.answer_expires_at) == (None, None)  # no secret kept
+            settled = await outbox.get(db, post)
+        assert settled is not None and settled.message_id == 4242
     finally:
         await again.connection.close()

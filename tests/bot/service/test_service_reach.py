@@ -1,8 +1,8 @@
 """Games where the bot can only answer interactions (reach REPLY: direct messages and group DMs
-between people, servers without the bot): they owe their channel no post, their reminders and
-losses on time go by direct message, and a loss on time is shown at the next press."""
-
-from datetime import timedelta
+between people, servers without the bot): their posts go only as the answers to their players'
+commands (nothing the channel alone would hear: no reminder, no loss on time, no holiday
+notice), their reminders and losses on time go by direct message, and a loss on time is shown
+at the next press."""
 
 import pytest
 
@@ -14,18 +14,19 @@ from testing.servicekit import (
     CHANNEL,
     GUILD,
     FakeClock,
+    owed,
     play_moves,
     settle_posts,
+    shown,
     start_computer_game,
     start_game,
 )
 
-LATER = timedelta(days=1)
-"""Past every claim on an owed post: what the outbox owes then is owed for good."""
 
-
-async def owed(service: GameService, clock: FakeClock) -> list:
-    return await service.outbox.owed_posts(clock.now + LATER)
+async def letters(service: GameService) -> list[object]:
+    """What the direct messages owed show (still news)."""
+    found = [await shown(service, row) for row in await owed(service)]
+    return [item for item in found if isinstance(item, ReminderDigest | TimeLossDm)]
 
 
 async def test_games_and_challenges_post_unless_told_otherwise(
@@ -33,29 +34,31 @@ async def test_games_and_challenges_post_unless_told_otherwise(
 ) -> None:
     accepted = await start_game(service)
     assert accepted.challenge.reach is Reach.POST and accepted.view.reach is Reach.POST
-    assert accepted.post_id is not None  # the start is owed to the channel, as always
+    assert [row.kind for row in await owed(service)] == ["start"]  # owed to the channel
 
 
-async def test_a_reply_game_owes_its_channel_nothing(
+async def test_a_reply_game_owes_only_what_answers_its_players(
     service: GameService, clock: FakeClock
 ) -> None:
     accepted = await start_game(service, reach=Reach.REPLY)
     assert accepted.challenge.reach is Reach.REPLY and accepted.view.reach is Reach.REPLY
-    assert accepted.post_id is None
     moved = await service.moves.play(CHANNEL, ALICE, "a1 c1")
-    assert moved.post_id is None and moved.view.reach is Reach.REPLY
-    ended = await service.moves.resign(CHANNEL, BOB)
-    assert ended.post_id is None and ended.replay_post_id is None
-    assert await owed(service, clock) == []
+    assert moved.view.reach is Reach.REPLY
+    await service.moves.resign(CHANNEL, BOB)
+    # Each an answer to the command that made it (or a follow-up of it), never a channel post.
+    assert [row.kind for row in await owed(service)] == ["start", "move", "move", "replay"]
 
 
-async def test_a_reply_match_goes_on_without_posts(service: GameService, clock: FakeClock) -> None:
+async def test_a_reply_match_goes_on_with_its_next_game_answering_the_resignation(
+    service: GameService, clock: FakeClock
+) -> None:
     await start_game(service, best_of=3, reach=Reach.REPLY)
+    await settle_posts(service, clock)
     ended = await service.moves.resign(CHANNEL, BOB)
     assert ended.match is not None and ended.match.next_game is not None
     following = ended.match.next_game
-    assert following.post_id is None and following.view.reach is Reach.REPLY
-    assert await owed(service, clock) == []
+    assert following.view.reach is Reach.REPLY
+    assert [row.kind for row in await owed(service)] == ["move", "replay", "start"]
 
 
 async def test_a_rematch_is_asked_where_the_game_was(
@@ -77,7 +80,7 @@ async def test_a_game_against_the_computer_can_be_reply_only(
         player_first=True,
         reach=Reach.REPLY,
     )
-    assert started.view.reach is Reach.REPLY and started.post_id is None
+    assert started.view.reach is Reach.REPLY
     default = await start_computer_game(service, channel_id=CHANNEL + 1)
     assert default.reach is Reach.POST
 
@@ -89,13 +92,13 @@ async def test_reminders_of_a_reply_game_go_by_direct_message(
     await settle_posts(service, clock)
     clock.advance(days=1.5)
     assert await service.alarms.run_due() == []  # nothing for the channel
-    [letter] = await owed(service, clock)
+    [letter] = await letters(service)
     assert isinstance(letter, ReminderDigest) and letter.user_id == ALICE
     assert [item.stage for item in letter.items] == [1]
-    await service.outbox.delivered(letter.post_id)
+    await settle_posts(service, clock)
     clock.advance(days=1.5, hours=-6)
     assert await service.alarms.run_due() == []
-    [last] = await owed(service, clock)
+    [last] = await letters(service)
     assert isinstance(last, ReminderDigest) and [i.stage for i in last.items] == [2]
 
 
@@ -104,9 +107,10 @@ async def test_no_reminder_is_written_to_closed_direct_messages(
 ) -> None:
     await start_game(service, reach=Reach.REPLY)
     await service.notifications.dms_closed(ALICE, None)
+    await settle_posts(service, clock)
     clock.advance(days=1.5)
     assert await service.alarms.run_due() == []
-    assert await owed(service, clock) == []
+    assert await owed(service) == []
 
 
 async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
@@ -118,9 +122,9 @@ async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
     clock.advance(days=3)
     assert await service.alarms.run_due() == []  # recorded, with nothing for the channel
     assert not (await service.queries.game(game_id)).is_active
-    letters = [item for item in await owed(service, clock) if isinstance(item, TimeLossDm)]
-    assert [(item.user_id, item.loss.loser_id) for item in letters] == [(ALICE, ALICE)]
-    assert letters[0].view.winner_id == BOB
+    written = [item for item in await letters(service) if isinstance(item, TimeLossDm)]
+    assert [(item.user_id, item.loss.loser_id) for item in written] == [(ALICE, ALICE)]
+    assert written[0].view.winner_id == BOB
 
     seen = await service.unseen.unseen_time_loss(ALICE, game_id=game_id)
     assert isinstance(seen, TimeLoss) and seen.loser_id == ALICE
@@ -181,9 +185,10 @@ async def test_a_holiday_is_not_told_in_a_reply_games_channel(
 ) -> None:
     await start_game(service, reach=Reach.REPLY)
     await service.notifications.set_notify(BOB, Notify.CHANNEL, None)
+    await settle_posts(service, clock)
     await service.vacations.start_vacation(BOB, 3)
     await play_moves(service, count=1)
-    assert [type(item) for item in await owed(service, clock)] == []
+    assert [row.kind for row in await owed(service)] == ["move"]  # the move's answer alone
 
 
 async def test_asking_for_an_unseen_loss_writes_nothing_when_there_is_none(

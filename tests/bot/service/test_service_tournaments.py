@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, errors
+from bot.service import GameService, TournamentPost, errors
 from bot.service.deadlines import DAY, HOUR
 from bot.service.tournament import errors as terrors
+from bot.service.tournament import posts
 from bot.service.tournament.views import TournamentView
-from bot.store import PostKind, tournament_posts
+from bot.store import outbox
 from bot.store.tournaments import TournamentState
 from testing.servicekit import (
     ALICE,
@@ -24,7 +25,10 @@ from testing.servicekit import (
     FakeClock,
     open_service,
     play_moves,
+    settle_posts,
+    shown,
 )
+from testing.servicekit import owed as owed_rows
 
 DAVE, ERIN = 404, 505
 THREADS = 70_000  # the threads the Discord layer would open: THREADS + round * 100 + board
@@ -85,9 +89,14 @@ async def draw(service: GameService, view: TournamentView, player: int) -> None:
     await service.moves.accept_draw(channel, board.second_id)
 
 
-async def kinds_owed(service: GameService, tournament_id: int) -> list[tuple[str, int]]:
+async def kinds_owed(
+    service: GameService, tournament_id: int, *, boards: bool = False
+) -> list[tuple[str, int]]:
+    """The posts owed about the tournament (and its round), oldest first; its boards' threads
+    only when asked for."""
     async with service.connection.read() as db:
-        return [(p.kind, p.round) for p in await tournament_posts.posts_of(db, tournament_id)]
+        rows = await outbox.posts_of_subject(db, "tournament", tournament_id)
+    return [(p.kind, p.revision) for p in rows if boards or p.kind != posts.BOARD.name]
 
 
 # Creating ---------------------------------------------------------------------------------------
@@ -126,10 +135,14 @@ async def test_create_opens_the_signup_and_owes_its_message(service: GameService
         3,
         (),
     )
-    assert await kinds_owed(service, view.id) == [(PostKind.TOURNAMENT_SIGNUP, 0)]
-    (post,) = await service.tournaments.owed_tournament_posts()
-    await service.tournaments.tournament_post_delivered(post.id, message_id=999)
-    assert (await service.tournaments.tournament(view.id)).row.message_id == 999
+    assert await kinds_owed(service, view.id) == [(posts.SIGNUP.name, 0)]
+    (post,) = await owed_rows(service)
+    await service.outbox.delivered(post.id, CHANNEL, 999)
+    await service.tournaments.join_tournament(view.id, BOB)
+    (edit,) = await owed_rows(service)
+    signup = await shown(service, edit)  # the list as it is now, in the message posted
+    assert isinstance(signup, TournamentPost) and signup.tournament.players == (BOB,)
+    assert signup.message is not None and signup.message.message_id == 999
 
 
 async def test_a_server_has_at_most_five_open_tournaments(service: GameService) -> None:
@@ -151,8 +164,12 @@ async def test_players_join_once_leave_and_the_list_is_owed_anew(service: GameSe
     assert view.players == (CAROL,)
     with pytest.raises(terrors.NotEnteredError):
         await service.tournaments.leave_tournament(view.id, BOB)
+    # Created, two joins, one leave: one post of the list as it is when it goes out.
+    assert await kinds_owed(service, view.id) == [(posts.SIGNUP.name, 0)]
+    await settle_posts(service, FakeClock())
+    await service.tournaments.join_tournament(view.id, DAVE)  # the list owed anew
     owed = await kinds_owed(service, view.id)
-    assert owed == [(PostKind.TOURNAMENT_SIGNUP, 0)] * 4  # created, two joins, one leave
+    assert owed == [(posts.SIGNUP.name, 0)] * 2
 
 
 async def test_a_full_tournament_takes_nobody_more(service: GameService) -> None:
@@ -214,8 +231,8 @@ async def test_at_the_deadline_too_few_players_cancel_it(
     await service.tournaments.advance_tournaments()
     assert (await service.tournaments.tournament(view.id)).state is TournamentState.CANCELLED
     assert (await kinds_owed(service, view.id))[-2:] == [
-        (PostKind.TOURNAMENT_SIGNUP, 0),  # the sign-up message loses its buttons
-        (PostKind.TOURNAMENT_CANCELLED, 0),
+        (posts.SIGNUP.name, 0),  # the sign-up message loses its buttons
+        (posts.CANCELLED.name, 0),
     ]
 
 
@@ -262,12 +279,12 @@ async def test_a_round_robin_of_four_runs_to_its_podium(service: GameService) ->
     assert lines == [(1, ALICE, 6, 12), (2, BOB, 4, 4), (3, CAROL, 1, 1), (3, DAVE, 1, 1)]
     owed = await kinds_owed(service, view.id)
     assert owed[-6:] == [
-        (PostKind.TOURNAMENT_ROUND, 1),
-        (PostKind.TOURNAMENT_STANDINGS, 1),
-        (PostKind.TOURNAMENT_ROUND, 2),
-        (PostKind.TOURNAMENT_STANDINGS, 2),
-        (PostKind.TOURNAMENT_ROUND, 3),
-        (PostKind.TOURNAMENT_FINAL, 3),
+        (posts.ROUND.name, 1),
+        (posts.STANDINGS.name, 1),
+        (posts.ROUND.name, 2),
+        (posts.STANDINGS.name, 2),
+        (posts.ROUND.name, 3),
+        (posts.FINAL.name, 3),
     ]
     rated = await service.ratings.leaderboard(GUILD, "ponte")  # games are rated as usual
     assert {entry.user_id: entry.results for entry in rated.entries} == dict.fromkeys(
@@ -407,27 +424,23 @@ async def test_two_processes_at_the_deadline_pair_the_round_once(
         )
         started = await two.tournaments.tournament(view.id)
         assert (started.row.current_round, len(started.boards)) == (1, 2)
-        assert (await kinds_owed(one, view.id)).count((PostKind.TOURNAMENT_ROUND, 1)) == 1
+        assert (await kinds_owed(one, view.id)).count((posts.ROUND.name, 1)) == 1
     finally:
         await one.connection.close()
         await two.connection.close()
 
 
-async def test_a_refused_post_is_tried_again_later_then_given_up(
+async def test_a_rounds_post_follows_the_threads_of_its_boards(
     service: GameService, clock: FakeClock
 ) -> None:
-    view = await create(service)
-    (post,) = await service.tournaments.owed_tournament_posts()
-    await service.tournaments.tournament_post_failed(post.id)
-    assert await service.tournaments.owed_tournament_posts() == []  # not before its pause
-    clock.advance(seconds=30)
-    (again,) = await service.tournaments.owed_tournament_posts()
-    assert again.id == post.id
-    for _ in range(11):
-        await service.tournaments.tournament_post_failed(post.id)
-    clock.advance(days=1)
-    assert await service.tournaments.owed_tournament_posts() == []  # given up after twelve failures
-    await service.tournaments.tournament_post_delivered(
-        post.id, 5
-    )  # settled already: nothing changes
-    assert (await service.tournaments.tournament(view.id)).row.message_id is None
+    view = await with_players(service, ALICE, BOB, CAROL, DAVE)
+    await service.tournaments.start_tournament(view.id, ALICE)
+    owed = await kinds_owed(service, view.id, boards=True)
+    assert owed[-3:] == [(posts.BOARD.name, 1), (posts.BOARD.name, 1), (posts.ROUND.name, 1)]
+    [board, _other] = [row for row in await owed_rows(service) if row.kind == posts.BOARD.name]
+    started = await service.tournaments.start_board(
+        view.id, 1, 1, thread(1, 1), CHANNEL, post_id=board.id
+    )
+    assert started is not None  # the game, and the board's post settled with it
+    assert board.id not in [row.id for row in await owed_rows(service)]
+    assert await service.tournaments.start_board(view.id, 1, 1, thread(1, 1)) is None  # once

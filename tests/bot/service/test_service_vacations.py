@@ -18,7 +18,9 @@ from testing.servicekit import (
     CountingSeeds,
     FakeClock,
     open_service,
+    owed,
     settle_posts,
+    shown,
     start_game,
 )
 
@@ -28,8 +30,9 @@ def epoch(clock: FakeClock) -> int:
 
 
 async def notices(service: GameService, clock: FakeClock) -> list[VacationNotice]:
-    owed = await service.outbox.owed_posts(clock.now + timedelta(hours=1))
-    return [o for o in owed if isinstance(o, VacationNotice)]
+    """The holiday notices owed (and still news)."""
+    found = [await shown(service, row) for row in await owed(service, "vacation")]
+    return [notice for notice in found if isinstance(notice, VacationNotice)]
 
 
 async def test_a_holiday_stops_the_clock_and_the_reminders_wait(

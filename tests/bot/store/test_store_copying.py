@@ -15,14 +15,14 @@ from bot.store import (
     Database,
     Db,
     Notify,
-    PostKind,
     Reach,
     games,
     open_database,
-    tournament_posts,
+    outbox,
     tournaments,
 )
 from bot.store.copying import TABLES, CopyFailedError, copy_database
+from bot.store.outbox import NewPost
 from bot.store.sqlite import SqliteDb
 from bot.store.tournaments import NewPairing, NewTournament
 from testing.servicekit import (
@@ -105,7 +105,8 @@ async def a_tournament(service: GameService) -> None:
         await tournaments.start_board(
             db, (await tournaments.pairings(db, tid, 1))[0], game.id, None
         )
-        await tournament_posts.add_post(db, tid, PostKind.TOURNAMENT_ROUND, 1, "{}", now=now)
+        post = NewPost("tournament_round", "tournament", tid, 1, GUILD, "{}")
+        await outbox.add(db, post, now=now)
 
 
 async def command(*argv: str) -> int:

@@ -11,10 +11,8 @@ import pytest
 from bot.store import (
     IntegrityError,
     NewGame,
-    PostKind,
     games,
     open_database,
-    tournament_posts,
     tournaments,
 )
 from bot.store.tournaments import NewPairing, NewTournament, TournamentState
@@ -150,22 +148,3 @@ async def test_one_game_is_never_two_boards(database_at: str | Path) -> None:
                 first, second = await tournaments.pairings(db, tid, 1)
                 await tournaments.start_board(db, first, game_id, None)
                 await tournaments.start_board(db, second, game_id, None)
-
-
-async def test_tournament_posts_are_claimed_and_settled_once(database_at: str | Path) -> None:
-    async with open_database(database_at) as database, database.transaction() as db:
-        tid = await tournaments.insert_tournament(db, new_tournament())
-        post = await tournament_posts.add_post(db, tid, PostKind.TOURNAMENT_ROUND, 1, "{}", now=5)
-        assert await tournament_posts.next_due(db) == 5
-        claimed = await tournament_posts.claim_due(db, 5, by="a", until=20)
-        assert [p.id for p in claimed] == [post]
-        assert await tournament_posts.claim_due(db, 6, by="b", until=21) == []
-        await tournament_posts.postpone(db, post, 30)
-        assert await tournament_posts.next_due(db) == 30
-        assert await tournament_posts.release_claims(db, "a") == 0
-        assert await tournament_posts.mark_delivered(db, post, 31, message_id=99)
-        assert not await tournament_posts.mark_delivered(db, post, 32)
-        assert await tournament_posts.next_due(db) is None
-        (settled,) = await tournament_posts.posts_of(db, tid)
-        assert (settled.attempts, settled.message_id, settled.kind) == (1, 99, "tournament_round")
-        assert await tournament_posts.get_post(db, post) == settled

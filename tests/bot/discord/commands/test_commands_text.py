@@ -1,6 +1,6 @@
 """Messages stay within Discord's limit of 2000 characters."""
 
-from bot.discord.commands.info import MESSAGE_LIMIT, fit_message
+from bot.discord.information.commands import MESSAGE_LIMIT, fit_message
 
 
 def test_a_long_list_is_cut_at_a_whole_line() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.discord.commands import declared_commands
-from bot.discord.tree import GameTree
+from bot.discord.features import declared_commands
+from bot.discord.shared.tree import GameTree
 
 EVERYWHERE = {
     "help",

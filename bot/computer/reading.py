@@ -1,0 +1,36 @@
+"""What an analysis's reviewed turns say, in numbers: the first colour's winning chance over the
+game, each player's accuracy (their average loss of winning chance per turn) and the biggest
+swings. Plain arithmetic over the reviews (`bot.computer.review`), for every place that shows an
+analysis."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.computer.review import TurnReview
+
+SWINGS = 3
+"""How many of the biggest swings an analysis shows."""
+
+
+def reviews_of(reviews: Iterable[str]) -> list[TurnReview]:
+    """The reviewed turns (each its reviewer's JSON), in order."""
+    return [TurnReview.from_json(review) for review in reviews]
+
+
+def chances_of(reviews: Sequence[TurnReview]) -> list[float]:
+    """The first colour's chance at the start and after each reviewed turn."""
+    return [reviews[0].before, *(review.after for review in reviews)] if reviews else []
+
+
+def swings_of(reviews: Sequence[TurnReview]) -> list[TurnReview]:
+    """The biggest losses, largest first (a tie: the earlier turn)."""
+    return sorted(reviews, key=lambda review: (-review.loss, review.turn))[:SWINGS]
+
+
+def accuracy_of(reviews: Sequence[TurnReview]) -> dict[str, float]:
+    """Each colour's average loss of winning chance per turn it played, in points (0-100)."""
+    losses: dict[str, list[float]] = {}
+    for review in reviews:
+        losses.setdefault(review.mover, []).append(review.loss)
+    return {mover: 100 * sum(each) / len(each) for mover, each in losses.items()}

@@ -1,0 +1,63 @@
+"""The Analyse button under a finished game's last post (issue 29), beside Rematch, and the work
+it shares with `/analyze`: find the game, check that the asker may see it (as /board game:N
+does), ask, and answer publicly with the analysis's message (its progress, which the analysis
+then edits, or its stored result at once). Its custom id carries only the game, so it keeps
+working after a restart."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.commands import Host, answer_change, answering_errors, host_of
+from bot.service import AnalysisRequest
+
+
+class AnalyseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"analyse:(?P<game>[0-9]+)"
+):
+    """Asks for the analysis of game `game` (anyone who may see it may press it)."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Analyse",
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"analyse:{game_id}",
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnalyseButton:
+        """Rebuild the button from its custom id."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Ask for the analysis (refusals go privately to the one who pressed)."""
+        await answering_errors(
+            interaction, analyse(host_of(interaction), interaction, self.game_id)
+        )
+
+
+async def analyse(host: Host, interaction: discord.Interaction, game_id: int | None) -> None:
+    """Ask for the analysis of game `game_id` (None: the asker's last finished game here) and
+    answer with its message. Refusals are raised, so they are answered privately."""
+    service, user_id = host.service, interaction.user.id
+    channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id
+    view = await service.analyses.analysable(
+        user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id
+    )
+    await host.sight.require(interaction, view)
+
+    async def ask() -> AnalysisRequest:
+        return await service.analyses.request_analysis(
+            user_id, game_id=view.id, channel_id=channel_id, guild_id=guild_id
+        )
+
+    request = await answer_change(host, interaction, ask)
+    if request.new:
+        host.analyst.look()

@@ -1,0 +1,7 @@
+"""What analysis adds to the bot: its command and its button."""
+
+from bot.discord.analysis.buttons import AnalyseButton
+from bot.discord.analysis.commands import AnalysisCog
+
+COGS = (AnalysisCog,)
+BUTTONS = (AnalyseButton,)

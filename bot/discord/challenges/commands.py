@@ -1,0 +1,184 @@
+"""`/challenge`: a challenge with Accept and Decline buttons (`challenging`); a challenge of
+the bot itself starts a game against the computer at once, here or in a thread of its own."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.challenges.challenging import (
+    check_place,
+    close_unused,
+    open_thread,
+    post_challenge,
+)
+from bot.discord.commands import (
+    Host,
+    answer_change,
+    everywhere,
+    game_choices,
+    ls,
+    public_locale,
+    user_locale,
+    variant_choices,
+)
+from bot.discord.posting.drafts import pings
+from bot.discord.shared.reach import reach_of, why_not
+from bot.i18n import text
+from bot.service import LEVELS, MATCH_LENGTHS, Started
+from bot.service.deadlines import DAY, HOUR
+
+log = logging.getLogger(__name__)
+
+TIMES = (
+    ("1h", HOUR),
+    ("6h", 6 * HOUR),
+    ("12h", 12 * HOUR),
+    ("1d", DAY),
+    ("2d", 2 * DAY),
+    ("3d", 3 * DAY),
+    ("7d", 7 * DAY),
+    ("14d", 14 * DAY),
+)
+OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level", "best_of")
+
+
+class ChallengeCog(commands.Cog):
+    """Challenging another user to a game."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("command.challenge.name"), description=ls("command.challenge.description")
+    )
+    @app_commands.rename(**{o: ls(f"command.challenge.option.{o}.name") for o in OPTIONS})
+    @app_commands.describe(**{o: ls(f"command.challenge.option.{o}.description") for o in OPTIONS})
+    @app_commands.choices(
+        first=[
+            app_commands.Choice(name=ls(f"choice.first.{v}"), value=v)
+            for v in ("random", "me", "opponent")
+        ],
+        level=[app_commands.Choice(name=ls(f"choice.level.{v}"), value=v) for v in LEVELS],
+    )
+    @app_commands.choices(
+        time=[app_commands.Choice(name=ls(f"choice.time.{key}"), value=s) for key, s in TIMES],
+        best_of=[
+            app_commands.Choice(name=ls(f"choice.best_of.{n}"), value=n) for n in MATCH_LENGTHS
+        ],
+    )
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
+    async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        opponent: discord.User,
+        variant: str | None = None,
+        time: app_commands.Choice[int] | None = None,
+        thread: bool = False,
+        first: app_commands.Choice[str] | None = None,
+        level: app_commands.Choice[str] | None = None,
+        best_of: app_commands.Choice[int] | None = None,
+    ) -> None:
+        """Post a challenge with Accept and Decline buttons for the opponent; against the bot
+        itself, start the game at once."""
+        computer = self.bot.service.challenges.is_computer_player(opponent.id)
+        reach = reach_of(interaction)
+        if reach is None:  # every answer here would be private: no game can be played
+            await interaction.response.send_message(
+                why_not(user_locale(interaction)), ephemeral=True
+            )
+            return
+        check_place(interaction, reach, thread=thread)
+        self.bot.names.remember(interaction.user)
+        self.bot.names.remember(opponent)
+        who_first = None if first is None or first.value == "random" else first.value == "me"
+        options: dict[str, Any] = {
+            "game_kind": game,
+            "guild_id": interaction.guild_id,
+            "variant": variant,
+            "move_seconds": None if time is None else time.value,
+            "best_of": None if best_of is None else best_of.value,
+            "reach": reach,
+        }
+        if computer:
+            level_name = None if level is None else level.value
+            options.update(player_id=interaction.user.id, player_first=who_first, level=level_name)
+            await self._versus_computer(interaction, thread, options)
+            return
+        made = await self.bot.service.challenges.challenge(
+            channel_id=interaction.channel_id or 0,
+            challenger_id=interaction.user.id,
+            opponent_id=opponent.id,
+            opponent_is_bot=opponent.bot,
+            level=None if level is None else level.value,
+            challenger_first=who_first,
+            wants_thread=thread,
+            request_id=interaction.id,  # one challenge, should Discord deliver this twice
+            **options,
+        )
+        await post_challenge(self.bot, interaction, made, opponent.id)
+
+    @challenge.autocomplete("game")
+    async def challenge_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)
+
+    @challenge.autocomplete("variant")
+    async def challenge_variant(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The variants of the game chosen."""
+        return variant_choices(self.bot, interaction, current)
+
+    # Against the computer ----------------------------------------------------------------------
+
+    async def _versus_computer(
+        self, interaction: discord.Interaction, thread: bool, options: dict[str, Any]
+    ) -> None:
+        """Start the game at once (the computer needs no Accept), here or in a new thread,
+        opened only once the options are known to be good. The start is owed with the game and
+        posted before the computer's first move (its post waits for the start's)."""
+        channel_id, parent_id = interaction.channel_id or 0, None
+        opened: discord.Thread | None = None
+        service = self.bot.service
+        if thread:
+            # Every option and the player's limit of computer games are checked before a
+            # thread is made for the game.
+            checked = {k: v for k, v in options.items() if k not in ("player_first", "reach")}
+            await service.computer.check_computer_game(**checked)
+            await interaction.response.defer()  # opening a thread takes a request of its own
+            computer = self.bot.user.id if self.bot.user else 0
+            opened = await open_thread(
+                self.bot, interaction, options["game_kind"], interaction.user.id, computer
+            )
+            channel_id, parent_id = opened.id, interaction.channel_id
+
+        async def start() -> Started:
+            return await service.computer.start_computer_game(
+                channel_id=channel_id, parent_channel_id=parent_id, **options
+            )
+
+        try:
+            started = await answer_change(self.bot, interaction, start)
+        except Exception:
+            if opened is not None:
+                await close_unused(opened, interaction)
+            raise
+        if opened is not None:
+            await self._point_to_thread(interaction, opened, started.view.id)
+
+    async def _point_to_thread(
+        self, interaction: discord.Interaction, thread: discord.Thread, game_id: int
+    ) -> None:
+        opened = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
+        try:
+            await interaction.followup.send(opened, allowed_mentions=pings())
+        except discord.HTTPException:  # the game is stored and must start all the same
+            log.warning("could not point to the thread of computer game %s", game_id)

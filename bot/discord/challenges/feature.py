@@ -1,0 +1,9 @@
+"""What challenges add to the bot: their commands and their buttons."""
+
+from bot.discord.challenges.blocks import BlocksCog
+from bot.discord.challenges.challenging import ChallengeButton
+from bot.discord.challenges.commands import ChallengeCog
+from bot.discord.challenges.rematch import RematchButton
+
+COGS = (ChallengeCog, BlocksCog)
+BUTTONS = (ChallengeButton, RematchButton)

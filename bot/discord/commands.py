@@ -1,0 +1,230 @@
+"""Small helpers every command module shares."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar, cast
+
+import discord
+from discord import app_commands
+
+from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.names import Names
+from bot.discord.shared.sight import Sight
+from bot.discord.shared.tree import report
+from bot.i18n import catalogue, lstr, text
+from bot.service import GameService
+from bot.service.owed import answering
+
+log = logging.getLogger(__name__)
+
+CHOICES = 25
+"""Discord shows at most 25 choices."""
+
+Declared = TypeVar("Declared")
+"""A command's callback (or the command), as the decorators below take and give it back."""
+
+
+# Where each command may be used. Discord reads a command's `integration_types` (installed to a
+# server, 0, or to a user, 1) and `contexts` (a server, 0; the bot's DM, 1; other DMs and group
+# DMs, 2), developers/docs/interactions/application-commands#application-command-object, and
+# accepts them for global commands only; every command says both, so nothing rests on
+# Discord's defaults. A test fails for a command that says neither.
+
+
+def everywhere(command: Declared) -> Declared:
+    """A command offered by either install, in servers, the bot's DM, DMs and group DMs: the
+    player's own settings and lists, and a game's commands, which the bot answers through the
+    interaction where it cannot post (`bot.discord.shared.reach`)."""
+    installs = app_commands.allowed_installs(guilds=True, users=True)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    return installs(contexts(command))
+
+
+def in_servers(command: Declared) -> Declared:
+    """A command of a server's ratings: only where the server installed the bot (a user
+    install would offer it in servers without the bot too)."""
+    installs = app_commands.allowed_installs(guilds=True, users=False)
+    contexts = app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    return installs(contexts(command))
+
+
+class Wakeable(Protocol):
+    """What works in the background and can be told to look for work now (the analyst)."""
+
+    def look(self) -> None:
+        """Look for work now."""
+        ...
+
+
+class Delivering(Protocol):
+    """What delivers the posts a command's change owed, as its answer (the deliverer)."""
+
+    async def deliver_now(self, post_ids: list[int], via: object) -> bool:
+        """Deliver them in order; whether every one went out."""
+        ...
+
+
+class Host(Protocol):
+    """The bot as its features see it (`GameBot` is one): the service, the names, who may
+    see a game, what draws and delivers the posts, the analyst."""
+
+    @property
+    def service(self) -> GameService:
+        """The use cases."""
+        ...
+
+    @property
+    def names(self) -> Names:
+        """The players' display names."""
+        ...
+
+    @property
+    def sight(self) -> Sight:
+        """Who may see a game by its number."""
+        ...
+
+    @property
+    def scribe(self) -> Scribe:
+        """What draws the bot's posts (boards, names, languages, the games' words)."""
+        ...
+
+    @property
+    def deliverer(self) -> Delivering:
+        """What delivers the posts the changes owe."""
+        ...
+
+    @property
+    def analyst(self) -> Wakeable:
+        """What reviews the analyses' turns (told of a new one)."""
+        ...
+
+    @property
+    def user(self) -> discord.ClientUser | None:
+        """The bot's own user (the computer's side)."""
+        ...
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    """The bot that received `interaction`, as its features see it: how a button's callback
+    reaches the service and the rest (the client of an interaction is the bot itself)."""
+    return cast(Host, interaction.client)
+
+
+Changed = TypeVar("Changed")
+
+
+async def answer_change(
+    host: Host, interaction: discord.Interaction, change: Callable[[], Awaitable[Changed]]
+) -> Changed:
+    """Make `change` (a use case) and answer `interaction` with the posts it owed, delivered
+    at once in the order it owed them (the first that can be its answer as its answer); a
+    post that cannot go out now stays owed and is delivered later. The change's refusals
+    are raised (answered privately by the caller's error handling)."""
+    with answering(public_locale(interaction)) as owing:
+        made = await change()
+    await host.deliverer.deliver_now(owing.ids, interaction)
+    return made
+
+
+def game_choices(
+    host: Host, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The games this bot offers whose name fits what the user `typed`, named in their
+    language (a `game` option's autocomplete: the games come from the bot's registry, so a new
+    game needs no change here)."""
+    locale, typed = user_locale(interaction), typed.strip().lower()
+    named = ((text(locale, kind.title_key), kind.key) for kind in host.service.registry)
+    fits = [(name, key) for name, key in named if typed in name.lower() or key.startswith(typed)]
+    return [app_commands.Choice(name=name, value=key) for name, key in fits][:CHOICES]
+
+
+def variant_choices(
+    host: Host, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The variants of the game chosen in the same command (else of every game that has more
+    than one) that fit what the user `typed`, named in their language."""
+    locale, typed = user_locale(interaction), typed.strip().lower()
+    chosen = str(getattr(interaction.namespace, "game", None))
+    registry = host.service.registry
+    kinds = [registry.kind(chosen)] if chosen in registry else list(registry)
+    offered = dict.fromkeys(
+        variant
+        for kind in kinds
+        if len(kinds) == 1 or len(kind.variants) > 1
+        for variant in kind.variants
+    )
+    messages = catalogue()
+    choices = []
+    for variant in offered:
+        key = f"choice.variant.{variant}"
+        name = messages.text(locale, key) if messages.has(key) else variant
+        if typed in name.lower() or variant.startswith(typed):
+            choices.append(app_commands.Choice(name=name, value=variant))
+    return choices[:CHOICES]
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    """The language of the user who acted (for private answers)."""
+    return str(interaction.locale)
+
+
+def public_locale(interaction: discord.Interaction) -> str:
+    """The language of the server (for messages everyone reads)."""
+    return str(interaction.guild_locale or interaction.locale)
+
+
+def ls(key: str) -> app_commands.locale_str:
+    """A translatable command, option or choice text: English by default, the key for others."""
+    return lstr(key)
+
+
+GAME_PERMISSIONS = ("view_channel", "send_messages", "attach_files")
+"""What the bot needs where a game is played: it posts boards there itself (a start, the
+computer's moves, reminders, losses on time), not only as answers to commands."""
+THREAD_GAME_PERMISSIONS = ("view_channel", "create_public_threads", "send_messages_in_threads")
+
+
+def require_game_permissions(interaction: discord.Interaction, *, new_thread: bool) -> None:
+    """Raise `BotMissingPermissions` naming every permission the bot lacks in this channel to
+    host a game here (or in a new thread of it), as `interaction.app_permissions` tells.
+
+    In the bot's own DM it may post, yet `app_permissions` there holds only "ATTACH_FILES |
+    EMBED_LINKS | MENTION_EVERYONE ... and additionally USE_EXTERNAL_EMOJIS for DMs with the
+    app's bot user" (discord.com/developers/docs/interactions/receiving-and-responding
+    #interaction-object-interaction-structure): no View Channel or Send Messages to check."""
+    if interaction.context.dm_channel:
+        return
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = list(THREAD_GAME_PERMISSIONS if new_thread else GAME_PERMISSIONS)
+    if in_thread and not new_thread:
+        needed[needed.index("send_messages")] = "send_messages_in_threads"
+    if new_thread:
+        needed.append("attach_files")  # a thread takes its parent's attach permission
+    have = interaction.app_permissions
+    missing = [name for name in needed if not getattr(have, name)]
+    if missing:
+        raise app_commands.BotMissingPermissions(missing)
+
+
+def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:
+    """An Accept-style (green) or Decline-style (grey) button with a persistent custom id."""
+    style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
+    return discord.ui.Button(label=label or action, style=style, custom_id=custom_id)
+
+
+def step_button(custom_id: str, label: str, *, disabled: bool) -> discord.ui.Button[Any]:
+    """A grey button that turns a page or steps through a game (◀, ▶), disabled at an end."""
+    return discord.ui.Button(
+        label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id, disabled=disabled
+    )
+
+
+async def answering_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a button's work; any failure is answered privately (and logged by `report`), as the
+    command tree does for commands: buttons do not pass through its error handler."""
+    try:
+        await work
+    except Exception as error:
+        await report(interaction, error)

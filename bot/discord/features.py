@@ -1,0 +1,50 @@
+"""The features of the Discord adapter, at a glance: each brings its commands (cogs) and its
+buttons (`feature.py` in its package). A new button is added to its feature's `BUTTONS`; a new
+feature is one more line here."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.analysis import feature as analysis
+from bot.discord.challenges import feature as challenges
+from bot.discord.commands import Host
+from bot.discord.days import feature as days
+from bot.discord.information import feature as information
+from bot.discord.playing import feature as playing
+from bot.discord.rankings import feature as rankings
+from bot.discord.tournaments import feature as tournaments
+
+FEATURES: tuple[ModuleType, ...] = (
+    playing,
+    challenges,
+    days,
+    tournaments,
+    analysis,
+    rankings,
+    information,
+)
+"""Playing, challenges, play over days, tournaments, analysis, rankings and information."""
+
+
+def cogs(host: Host) -> list[commands.Cog]:
+    """Every feature's cogs, made around `host` (the bot)."""
+    return [cog(host) for feature in FEATURES for cog in feature.COGS]
+
+
+def buttons() -> list[type[discord.ui.DynamicItem[Any]]]:
+    """Every feature's persistent buttons (`DynamicItem`s, rebuilt from their custom ids)."""
+    return [button for feature in FEATURES for button in feature.BUTTONS]
+
+
+def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
+    """Every slash command as the features declare it, for syncing without running the bot
+    (and for checking the commands). Each cog is made around no bot: its commands are only
+    read here, never run, and a cog uses its bot only when one runs."""
+    unserved = cast(Host, None)
+    return [command for cog in cogs(unserved) for command in cog.get_app_commands()]

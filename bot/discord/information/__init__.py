@@ -1,0 +1,1 @@
+"""Information: `/games` (with its pages' buttons), `/rules`, `/export` and `/help`."""

@@ -1,0 +1,113 @@
+"""A game's actions besides moves: resigning, and offering, accepting and declining a draw (with
+the offer's Accept and Decline buttons, which keep working after a restart). Each is the use case
+its command names, answered with the posts it owes: the offer with its buttons (pinging the
+opponent), the decline (the offer's message says so), the agreed draw (the final board, then the
+replay); the computer refuses a draw at once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.discord.commands import (
+    Host,
+    action_button,
+    answer_change,
+    answering_errors,
+    host_of,
+    public_locale,
+)
+from bot.discord.playing import unseen
+from bot.discord.posting.drafts import pings
+from bot.i18n import text
+from bot.service import DrawAction, DrawResult
+from bot.words.games import mention
+
+
+class DrawButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"draw:(?P<action>accept|decline):(?P<game>[0-9]+)",
+):
+    """Accept or decline a draw offer in the game `game`."""
+
+    def __init__(self, action: str, game_id: int, label: str = "") -> None:
+        super().__init__(action_button(action, f"draw:{action}:{game_id}", label))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DrawButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer the offer; errors go privately to the one who pressed."""
+        host = host_of(interaction)
+
+        async def work() -> None:
+            await answer_draw(host, interaction, self.game_id, accept=self.action == "accept")
+
+        await answering_errors(
+            interaction, unseen.first(host, interaction, work, game_id=self.game_id)
+        )
+
+
+def draw_buttons(game_id: int, locale: str) -> discord.ui.View:
+    """Accept and Decline under a draw offer."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(DrawButton("accept", game_id, text(locale, "button.accept_draw")))
+    view.add_item(DrawButton("decline", game_id, text(locale, "button.decline_draw")))
+    return view
+
+
+async def resign(host: Host, interaction: discord.Interaction, *, match: bool = False) -> None:
+    """/resign's work, for the command and the game menu's Resign."""
+    channel_id = interaction.channel_id or 0
+
+    async def change() -> object:
+        user = interaction.user.id
+        return await host.service.moves.resign(channel_id, user, whole_match=match)
+
+    async def work() -> None:
+        await answer_change(host, interaction, change)
+
+    await unseen.first(host, interaction, work, channel_id=channel_id)
+
+
+async def offer_draw(host: Host, interaction: discord.Interaction) -> None:
+    """/draw's work, for the command and the game menu's Offer draw: offer a draw, or accept
+    the opponent's offer."""
+    channel_id = interaction.channel_id or 0
+
+    async def change() -> DrawResult:
+        return await host.service.moves.offer_draw(channel_id, interaction.user.id)
+
+    async def work() -> None:
+        await _answered(interaction, await answer_change(host, interaction, change))
+
+    await unseen.first(host, interaction, work, channel_id=channel_id)
+
+
+async def answer_draw(
+    host: Host, interaction: discord.Interaction, game_id: int, *, accept: bool
+) -> None:
+    """A press on a draw offer's button."""
+
+    async def change() -> DrawResult:
+        user = interaction.user.id
+        return await host.service.moves.answer_draw(game_id, user, accept=accept)
+
+    await _answered(interaction, await answer_change(host, interaction, change))
+
+
+async def _answered(interaction: discord.Interaction, result: DrawResult) -> None:
+    """What no post says: the computer refuses a draw at once (nothing changed, nothing is
+    owed: the answer says so)."""
+    if result.action is DrawAction.REFUSED and not interaction.response.is_done():
+        refused = text(
+            public_locale(interaction), "draw.computer_refuses", player=mention(result.by_id)
+        )
+        await interaction.response.send_message(refused, allowed_mentions=pings())

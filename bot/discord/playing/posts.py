@@ -1,0 +1,112 @@
+"""How a game's posts are drawn in its channel: its start (who plays what, the board, the first
+to move mentioned), each move (what was played, the board, the next to move mentioned; at the end
+the result, and Rematch), the replay, a loss on time, a draw offered, declined or agreed, and the
+buttons taken off an answered offer or request. One mention per message, of the one who must act;
+the computer is never mentioned.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.challenges.rematch import final_buttons
+from bot.discord.playing.actions import draw_buttons
+from bot.discord.playing.moves import move_buttons
+from bot.discord.posting.drafts import ChannelPost, Draft, Edit, Outgoing, pings
+from bot.discord.posting.scribe import Scribe
+from bot.i18n import text
+from bot.service import DrawResult, GameView, MoveResult, Reach, Replay, Started, TimeLoss
+from bot.service.game_posts import ButtonsOff, Declined
+from bot.words.games import mention
+
+
+def to_channel(view: GameView, draft: Draft) -> ChannelPost:
+    """`draft` in the game's channel (a reply-only game's only as an answer)."""
+    return ChannelPost(draft, view.channel_id, view.guild_id, view.reach is Reach.REPLY)
+
+
+def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View | None:
+    """Make move (while a person is to move) and ⋯ More under a turn message."""
+    return move_buttons(view, locale, computer=scribe.is_computer(view.to_move_id))
+
+
+def started_draft(scribe: Scribe, view: GameView, locale: str) -> Draft:
+    """A game's start: who plays what, the board, a mention of the first player."""
+    content = scribe.texts.started_text(view, locale)
+    mentions = pings(scribe.to_ping(view.to_move_id))
+    buttons = turn_buttons(scribe, view, locale)
+    return Draft(content, mentions, scribe.board_of(view, locale), buttons, board=True)
+
+
+async def started(scribe: Scribe, shown: Started, locale: str) -> Outgoing:
+    """A new game's post."""
+    return to_channel(shown.view, started_draft(scribe, shown.view, locale))
+
+
+async def moved(scribe: Scribe, shown: MoveResult, locale: str) -> Outgoing:
+    """A move's post (or a resignation's): what was played, the board, the mentions; at the end
+    the result and Rematch."""
+    view = shown.view
+    content = scribe.texts.turn_text(shown, locale)
+    if shown.ending is None:
+        buttons = turn_buttons(scribe, view, locale)
+    else:
+        buttons = final_buttons(view, locale)
+    mentions = pings(*(user for user in shown.to_notify if not scribe.is_computer(user)))
+    draft = Draft(content, mentions, scribe.board_of(view, locale), buttons, board=True)
+    return to_channel(view, draft)
+
+
+async def replayed(scribe: Scribe, shown: Replay, locale: str) -> Outgoing:
+    """A finished game's replay, an animated GIF, after the post of its end."""
+    view = shown.view
+
+    async def replay() -> list[discord.File]:
+        return [await scribe.replay(view, locale)]
+
+    return to_channel(view, Draft(scribe.texts.replay_text(view, locale), files=replay))
+
+
+async def lost_on_time(scribe: Scribe, shown: TimeLoss, locale: str) -> Outgoing:
+    """A loss on time: the result, the final board and the replay; nobody moved, so both
+    players hear that the clock decided it."""
+    view = shown.view
+    content = scribe.texts.final_text(view, shown.ending, locale)
+    players = [user for user in view.players.values() if not scribe.is_computer(user)]
+    buttons = final_buttons(view, locale)
+    draft = Draft(content, pings(*players), scribe.final_files(view, locale), buttons)
+    return to_channel(view, draft)
+
+
+async def draw_offered(scribe: Scribe, shown: DrawResult, locale: str) -> Outgoing:
+    """A draw offered, with Accept and Decline, mentioning the opponent."""
+    view = shown.view
+    opponent = view.opponent_of(shown.by_id)
+    offered = text(locale, "draw.offered", player=mention(shown.by_id), opponent=mention(opponent))
+    content = scribe.texts.scored(view, offered, locale)
+    return to_channel(view, Draft(content, pings(opponent), buttons=draw_buttons(view.id, locale)))
+
+
+async def draw_declined(scribe: Scribe, shown: Declined, locale: str) -> Outgoing:
+    """A draw offer declined: the offer's message says so, without its buttons (an edit pings
+    nobody); where the offer's message is not known, a new one that pings nobody."""
+    content = text(locale, "draw.declined", player=mention(shown.result.by_id))
+    if shown.offer is not None:
+        return Edit(shown.offer, content=content)
+    return to_channel(shown.result.view, Draft(content))
+
+
+async def draw_agreed(scribe: Scribe, shown: DrawResult, locale: str) -> Outgoing:
+    """A game drawn by agreement: the result and the final board, mentioning the one who did
+    not end it (who offered the draw)."""
+    view = shown.view
+    assert shown.ending is not None
+    content = scribe.texts.final_text(view, shown.ending, locale)
+    offerer = pings(view.opponent_of(shown.by_id))
+    buttons = final_buttons(view, locale)
+    return to_channel(view, Draft(content, offerer, scribe.board_of(view, locale), buttons))
+
+
+async def buttons_off(scribe: Scribe, shown: ButtonsOff, locale: str) -> Outgoing:
+    """An earlier message of the game loses its buttons (an answered offer, say)."""
+    return Edit(shown.message)

@@ -1,0 +1,1 @@
+"""Rankings: `/leaderboard` (with its pages' buttons) and `/stats`, per server."""

@@ -1,0 +1,275 @@
+"""Ratings on a server: `/leaderboard game` (paged with buttons that keep working after a
+restart) and `/stats [player] [game]` with a chart of the rating. Both answer privately."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.commands import (
+    Host,
+    answering_errors,
+    game_choices,
+    host_of,
+    in_servers,
+    ls,
+    step_button,
+    user_locale,
+)
+from bot.i18n import text, timestamp
+from bot.render.chart import rating_chart_png
+from bot.service import Leaderboard, PlayerStats
+from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
+from bot.words.games import game_title, mention
+
+PROVISIONAL_MARK = "?"
+
+
+class LeaderboardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"leaderboard:(?P<kind>[a-z0-9_]+):(?P<page>[0-9]+)",
+):
+    """Turn a leaderboard to page `page`; the server is the one it is pressed in."""
+
+    def __init__(self, kind: str, page: int, label: str = "", *, disabled: bool = False) -> None:
+        custom_id = f"leaderboard:{kind}:{page}"
+        super().__init__(step_button(custom_id, label or str(page + 1), disabled=disabled))
+        self.kind, self.page = kind, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(match["kind"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the page in place of the one pressed on."""
+        work = turn_page(host_of(interaction), interaction, self.kind, self.page)
+        await answering_errors(interaction, work)
+
+
+def _provisional(flag: bool) -> str:
+    return PROVISIONAL_MARK if flag else ""
+
+
+def board_text(board: Leaderboard, locale: str) -> str:
+    """One page of the leaderboard as the message shows it."""
+    title = game_title(locale, board.game_kind)
+    lines = [text(locale, "leaderboard.title", game=title)]
+    lines += [
+        text(
+            locale,
+            "leaderboard.line",
+            rank=entry.rank,
+            player=mention(entry.user_id),
+            rating=entry.rating,
+            provisional=_provisional(entry.provisional),
+            results=entry.results,
+            wins=entry.wins,
+            losses=entry.losses,
+            draws=entry.draws,
+        )
+        for entry in board.entries
+    ]
+    lines.append(
+        text(
+            locale,
+            "leaderboard.footer",
+            page=board.page + 1,
+            pages=board.pages,
+            players=board.players,
+            needed=PROVISIONAL_RESULTS,
+        )
+    )
+    return "\n".join(lines)
+
+
+def board_buttons(board: Leaderboard, locale: str) -> discord.ui.View | None:
+    """◀ and ▶ for a leaderboard longer than one page (disabled at its ends)."""
+    if board.pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        LeaderboardButton(
+            board.game_kind,
+            max(board.page - 1, 0),
+            text(locale, "button.previous"),
+            disabled=board.page == 0,
+        )
+    )
+    view.add_item(
+        LeaderboardButton(
+            board.game_kind,
+            min(board.page + 1, board.pages - 1),
+            text(locale, "button.next"),
+            disabled=board.page == board.pages - 1,
+        )
+    )
+    return view
+
+
+def stats_text(stats: PlayerStats, locale: str) -> str:
+    """A player's statistics as the message shows them."""
+    lines = [text(locale, "stats.title", player=mention(stats.user_id))]
+    for summary in stats.ratings:
+        lines.append(
+            text(
+                locale,
+                "stats.rating",
+                game=game_title(locale, summary.game_kind),
+                rating=summary.rating,
+                provisional=_provisional(summary.provisional),
+                rank=summary.rank,
+                results=summary.results,
+                opponents=summary.opponents,
+            )
+        )
+    for totals in stats.totals:
+        for key, tally in (("stats.people", totals.people), ("stats.computer", totals.computer)):
+            if tally.games:
+                lines.append(
+                    text(
+                        locale,
+                        key,
+                        game=game_title(locale, totals.game_kind),
+                        wins=tally.wins,
+                        losses=tally.losses,
+                        draws=tally.draws,
+                    )
+                )
+    if stats.streak is not None and stats.streak.length > 1:
+        count = f"{stats.streak.length}+" if stats.streak.at_least else str(stats.streak.length)
+        lines.append(text(locale, f"stats.streak.{stats.streak.outcome}", count=count))
+    if stats.head_to_head is not None and stats.head_to_head.games:
+        versus = stats.head_to_head
+        lines.append(
+            text(
+                locale,
+                "stats.head_to_head",
+                wins=versus.wins,
+                losses=versus.losses,
+                draws=versus.draws,
+            )
+        )
+    lines.append(text(locale, "stats.recent"))
+    lines += [
+        text(
+            locale,
+            "stats.recent_line",
+            date=timestamp(result.finished_at, "d"),
+            game=game_title(locale, result.game_kind),
+            opponent=mention(result.opponent_id),
+            outcome=text(locale, f"outcome.{result.outcome}"),
+        )
+        for result in stats.recent
+    ]
+    return "\n".join(lines)
+
+
+def chart_ratings(stats: PlayerStats) -> list[float]:
+    """The ratings the chart draws: from the start rating when the history goes back that far."""
+    ratings = [point.mu for point in stats.history]
+    shown = next((s for s in stats.ratings if s.game_kind == stats.chart_kind), None)
+    if shown is not None and len(ratings) == shown.results:
+        ratings.insert(0, INITIAL.mu)
+    return ratings
+
+
+async def turn_page(host: Host, interaction: discord.Interaction, kind: str, page: int) -> None:
+    """A press on a leaderboard's ◀ or ▶: the page, in place."""
+    board = await host.service.ratings.leaderboard(interaction.guild_id or 0, kind, page)
+    locale = user_locale(interaction)
+    await interaction.response.edit_message(
+        content=board_text(board, locale), view=board_buttons(board, locale)
+    )
+
+
+class RankingCog(commands.Cog):
+    """The leaderboard and the statistics of a server's players."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=ls("command.leaderboard.name"), description=ls("command.leaderboard.description")
+    )
+    @app_commands.rename(game=ls("command.leaderboard.option.game.name"))
+    @app_commands.describe(game=ls("command.leaderboard.option.game.description"))
+    @in_servers  # ratings are per server
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """The server's best players of a game, privately."""
+        board = await self.bot.service.ratings.leaderboard(interaction.guild_id or 0, game)
+        locale = user_locale(interaction)
+        await interaction.response.send_message(
+            board_text(board, locale),
+            view=board_buttons(board, locale) or discord.utils.MISSING,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)
+
+    @app_commands.command(
+        name=ls("command.stats.name"), description=ls("command.stats.description")
+    )
+    @app_commands.rename(
+        player=ls("command.stats.option.player.name"), game=ls("command.stats.option.game.name")
+    )
+    @app_commands.describe(
+        player=ls("command.stats.option.player.description"),
+        game=ls("command.stats.option.game.description"),
+    )
+    @in_servers  # statistics are per server
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        """A player's rating with its chart, results, streak and last games, privately."""
+        target = player or interaction.user
+        stats = await self.bot.service.ratings.stats(
+            interaction.guild_id or 0,
+            target.id,
+            game,
+            viewer_id=interaction.user.id,
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
+        locale = user_locale(interaction)
+        files = []
+        ratings = chart_ratings(stats)
+        if ratings and stats.chart_kind is not None:
+            title = text(
+                locale,
+                "stats.chart_title",
+                game=game_title(locale, stats.chart_kind),
+            )
+            png = await asyncio.to_thread(
+                rating_chart_png, ratings, title, text(locale, "stats.chart_results")
+            )
+            files.append(discord.File(io.BytesIO(png), filename=f"rating-{target.id}.png"))
+        await interaction.followup.send(
+            stats_text(stats, locale),
+            files=files,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @stats.autocomplete("game")
+    async def stats_game(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot offers."""
+        return game_choices(self.bot, interaction, current)

@@ -1,0 +1,89 @@
+"""The words of an analysis of a finished game (issue 29): how far it got, that it failed, and
+its result: each player's accuracy and the three biggest swings, each with the turn played and
+the better one."""
+
+from __future__ import annotations
+
+from bot.computer.reading import accuracy_of, swings_of
+from bot.computer.review import TurnReview
+from bot.i18n import mention, text
+from bot.service import Analysis, GameView
+
+
+def percent(chance: float) -> str:
+    """A chance as whole per cent."""
+    return f"{round(100 * chance)}%"
+
+
+def failed_text(analysis: Analysis, locale: str) -> str:
+    """The message of an analysis given up: which turn the computer could not review."""
+    view = analysis.view
+    return text(
+        locale,
+        "analysis.failed",
+        game_id=view.id,
+        game=text(locale, view.kind.title_key),
+        turn=analysis.failed_turn,
+    )
+
+
+def progress_text(analysis: Analysis, locale: str) -> str:
+    """The progress message: which game, how many turns of how many are reviewed."""
+    view = analysis.view
+    return text(
+        locale,
+        "analysis.progress",
+        game_id=view.id,
+        game=text(locale, view.kind.title_key),
+        done=analysis.done,
+        turns=analysis.turns,
+    )
+
+
+def result_text(view: GameView, reviews: list[TurnReview], locale: str) -> str:
+    """The result's words: the title, each player's accuracy (the first colour first) and the
+    biggest swings."""
+    first = view.kind.colours[0].value
+    colour = text(locale, f"colour.{first}")
+    lines = [
+        text(
+            locale,
+            "analysis.title",
+            game_id=view.id,
+            game=text(locale, view.kind.title_key),
+            colour=colour,
+        ),
+        text(locale, "analysis.accuracy_title"),
+    ]
+    accuracy = accuracy_of(reviews)
+    for mover in sorted(accuracy, key=lambda name: name != first):
+        player = mention(view.players[mover]) if mover in view.players else mover
+        points = f"{accuracy[mover]:.1f}"
+        lines.append(text(locale, "analysis.accuracy", player=player, points=points))
+    lines.append(text(locale, "analysis.swings_title", colour=colour))
+    for number, swing in enumerate(swings_of(reviews), start=1):
+        lines.append(swing_line(view, swing, number, locale))
+    return "\n".join(lines)
+
+
+def swing_line(view: GameView, swing: TurnReview, number: int, locale: str) -> str:
+    """One swing: the turn, who played it, what was played and what was better, and the
+    chances with each."""
+    player = view.players.get(swing.mover)
+    key = "analysis.swing" if swing.best != swing.played else "analysis.swing_best"
+    return text(
+        locale,
+        key,
+        number=number,
+        turn=swing.turn,
+        player=mention(player) if player is not None else swing.mover,
+        played=swing.played,
+        best=swing.best,
+        colour=text(locale, f"colour.{view.kind.colours[0].value}"),
+        before=percent(swing.before),
+        # The chances the loss counts with (Ponte's after the opponent's best answer): the
+        # better turn always shows the better chance.
+        after=percent(swing.judged_after),
+        best_after=percent(swing.judged_best),
+        loss=f"{100 * swing.loss:.1f}",
+    )
