@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -98,6 +98,53 @@ class Settings:
     def log_level_number(self) -> int:
         """The log level as the `logging` module's number."""
         return logging.getLevelNamesMapping()[self.log_level]
+
+    def check_bot_process(self) -> str | None:
+        """Check the settings of a bot process (`python -m bot`): on the SQLite file it is the
+        bot's only process (other processes share the games only through PostgreSQL, whose
+        NOTIFY tells them of each other's changes), so nothing may be left to others. Raise
+        `SettingsError` for what would be; return a line for the log where a setting means
+        something else here than with DATABASE_URL (None: nothing to say)."""
+        if self.database_url is not None:
+            return None
+        alone = (
+            "which share the games only through DATABASE_URL (PostgreSQL); with the SQLite "
+            "file of DATABASE_PATH this process is the bot's only one"
+        )
+        if self.ai_workers == 0:
+            raise SettingsError(
+                f"AI_WORKERS=0 leaves the computer's moves to other processes, {alone}: set "
+                "AI_WORKERS to 1 or more (or set DATABASE_URL)"
+            )
+        shards = self.shards
+        if shards is None:
+            return None
+        others = sorted(set(range(shards.count)) - set(shards.ids))
+        if others:
+            raise SettingsError(
+                f"SHARD_IDS leaves shards {_numbers(others)} of SHARD_COUNT={shards.count} to "
+                f"other processes, {alone}: leave SHARD_IDS empty (or set DATABASE_URL)"
+            )
+        return (
+            f"SHARD_COUNT={shards.count} with the SQLite file: this process connects every "
+            f"shard ({_numbers(shards.ids)}) and serves every server itself"
+        )
+
+    def check_worker(self) -> None:
+        """Check the settings of a worker (`python -m bot worker`), which only thinks for the
+        computer, for the bot processes that share its PostgreSQL database; raise
+        `SettingsError` where it could think for nobody."""
+        if self.database_url is None:
+            raise SettingsError(
+                "DATABASE_URL: a worker thinks for the bot processes that share a PostgreSQL "
+                "database with it; with the SQLite file of DATABASE_PATH the bot thinks itself "
+                "(AI_WORKERS), so no worker is needed"
+            )
+        if self.ai_workers == 0:
+            raise SettingsError(
+                "AI_WORKERS=0: a worker does nothing but think for the computer; give it 1 or "
+                "more (how many moves it thinks about at once)"
+            )
 
 
 def _snowflake(key: str, value: str | None) -> int | None:
@@ -197,3 +244,14 @@ def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, 
     if not chosen or max(chosen) >= total:
         raise SettingsError(f"SHARD_IDS must name shards from 0 to {total - 1}, not {ids!r}")
     return total, tuple(sorted(chosen))
+
+
+def _numbers(shards: Sequence[int]) -> str:
+    """Shard numbers as SHARD_IDS writes them: `0-3`, `4,6-7`."""
+    runs: list[list[int]] = []
+    for shard in shards:
+        if runs and shard == runs[-1][-1] + 1:
+            runs[-1].append(shard)
+        else:
+            runs.append([shard])
+    return ",".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)

@@ -4,16 +4,21 @@ own; a `.env` or a database that others may read is pointed out once, in one lin
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
 import pytest
 
-from bot.__main__ import EXIT_DATABASE
+from bot.__main__ import EXIT_CONFIG, EXIT_DATABASE
+from bot.store import SCHEMA_VERSION, open_database
+from bot.store.copying import TABLES
 from testing.pgserver import PostgresServer, free_port, server_binaries
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,3 +137,70 @@ def warnings(result: subprocess.CompletedProcess[str]) -> list[str]:
     (line,) = lines
     assert "chmod 600" in line, line
     return [name for name in (".env", "data/bot.sqlite3") if name in line]
+
+
+async def a_newer_postgresql_database(postgres_server) -> str:
+    """The URL of a database a newer bot made (its schema version beyond this bot's)."""
+    url = await postgres_server.fresh_url()
+    database = await open_database(url)
+    await database.close()
+    schema = url.rsplit("search_path=", 1)[1]
+    admin = await asyncpg.connect(postgres_server.url())
+    try:
+        await admin.execute(
+            f'UPDATE "{schema}".schema_version SET version = $1', SCHEMA_VERSION + 1
+        )
+    finally:
+        await admin.close()
+    return url
+
+
+@pytest.mark.parametrize("action", ["run", "worker", "migrate"])
+async def test_a_database_from_a_newer_bot_is_one_line(
+    tmp_path: Path, postgres_server, action: str
+) -> None:
+    url = await a_newer_postgresql_database(postgres_server)
+    env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}
+    env["DISCORD_API_BASE"] = f"http://127.0.0.1:{free_port()}/api/v10"  # never reached
+    result = await asyncio.to_thread(python_m_bot, tmp_path, action, env=env)
+    assert result.returncode == EXIT_CONFIG
+    line = one_line(result).split("] ", 2)[-1]  # the bot's log line, or a plain one
+    assert "DATABASE_URL" in line and "newer" in line and f"{SCHEMA_VERSION + 1}" in line, line
+
+
+def test_recomputing_the_ratings_of_a_file_that_is_not_there_says_so(tmp_path: Path) -> None:
+    missing = tmp_path / "data" / "typo.sqlite3"
+    result = python_m_bot(tmp_path, "ratings", "--recompute", env={"DATABASE_PATH": str(missing)})
+    assert result.returncode == EXIT_CONFIG
+    line = one_line(result)
+    assert "DATABASE_PATH" in line and str(missing) in line and "no such file" in line, line
+    assert not missing.exists() and not missing.parent.exists()
+
+
+async def test_a_copy_from_a_newer_file_names_from(tmp_path: Path, postgres_server) -> None:
+    source = await asyncio.to_thread(a_sqlite_file, tmp_path)
+    with sqlite3.connect(source) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    args = ["copy-database", "--from", str(source), "--to", await postgres_server.fresh_url()]
+    quiet = {"LOG_LEVEL": "WARNING"}  # not the line that says the target is ready
+    result = await asyncio.to_thread(python_m_bot, tmp_path, *args, env=quiet)
+    assert result.returncode == EXIT_CONFIG
+    line = one_line(result)
+    assert f"--from {source}" in line and "newer" in line, line
+    assert "DATABASE_PATH" not in line  # not what names the file here
+
+
+async def test_a_copys_counts_line_up_under_their_headings(tmp_path: Path, postgres_server):
+    source = await asyncio.to_thread(a_sqlite_file, tmp_path)
+    url = await postgres_server.fresh_url()
+    args = ["copy-database", "--from", str(source), "--to", url]
+    result = await asyncio.to_thread(python_m_bot, tmp_path, *args, env={})
+    assert result.returncode == 0, result.stderr
+    heading, *rows, last = result.stdout.splitlines()
+    assert [row.split()[0] for row in rows] == list(TABLES)
+    assert "source" in heading and "target" in heading
+    # Each number ends where its heading does.
+    for column in ("source", "target"):
+        end = heading.index(column) + len(column)
+        assert all(row[end - 1].isdigit() and row[end : end + 1] in ("", " ") for row in rows)
+    assert "copied" in last.lower()

@@ -166,12 +166,13 @@ def test_a_token_of_the_wrong_shape_is_reported(capsys):
 
 
 def test_running_with_a_token_that_names_no_bot_exits_2_before_opening_the_database(
-    tmp_path, caplog
+    tmp_path, capsys
 ):
     database = tmp_path / "data" / "bot.sqlite3"
     env = {"DISCORD_TOKEN": "not a token", "DATABASE_PATH": str(database)}
     assert main([], env) == EXIT_CONFIG
-    assert "DISCORD_TOKEN" in caplog.text and "not a token" not in caplog.text
+    error = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in error and "not a token" not in error
     assert not database.exists()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -115,3 +116,32 @@ def test_variant_is_for_ponte_only():
         assert exit_.code == 2
     else:
         raise AssertionError("--variant was accepted for verbindung")
+
+
+def test_a_reader_that_stops_early_ends_the_replay_quietly():
+    """`python -m engine replay ... | head -c 20`: as Unix tools do on a closed pipe, it stops
+    without a word (a shell reports 141 for a tool that SIGPIPE ended)."""
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader has gone before anything is written
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "engine", "replay", "--game", "ponte"],
+            input="c3 d5\nswap\n",
+            stdout=writing,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.close(writing)
+    assert result.stderr == "" and result.returncode == 141
+
+
+def test_help_is_plain_text(capsys):
+    for argv in (["--help"], ["replay", "--help"]):
+        try:
+            main(argv)
+        except SystemExit as exit_:
+            assert exit_.code == 0
+        shown = capsys.readouterr().out
+        assert "`" not in shown and "usage: python -m engine" in shown, shown

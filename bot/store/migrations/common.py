@@ -13,8 +13,7 @@ def refuse_newer(current: int, known: int) -> None:
     if current > known:
         raise SchemaTooNewError(
             f"this database has schema version {current}, but this version of the bot knows "
-            f"only up to {known}: it was made by a newer bot. Upgrade the bot, or point "
-            "DATABASE_PATH (or DATABASE_URL) at another database."
+            f"only up to {known}: a newer bot made it. Upgrade the bot, or use another database."
         )
 
 

@@ -259,7 +259,7 @@ async def test_a_copy_that_fails_exits_with_its_own_status(
     async def failing(_source: Database, _target: Database) -> None:
         raise CopyFailedError("games: the row with id 1 is there already")
 
-    monkeypatch.setattr("bot.__main__.copy_database", failing)
+    monkeypatch.setattr("bot.cli.maintenance.copy_database", failing)
     url = await postgres_server.fresh_url()
     assert await command("copy-database", "--from", str(source), "--to", url) == EXIT_NOT_COPIED
     out, err = capsys.readouterr()
@@ -277,7 +277,7 @@ async def test_the_target_defaults_to_database_url(
     url = await postgres_server.fresh_url()
     env = {"DATABASE_URL": url}
     assert await asyncio.to_thread(main, ["copy-database", "--from", str(source)], env) == 0
-    assert "Every row was copied." in capsys.readouterr().out
+    assert "Every row was copied" in capsys.readouterr().out
     assert await asyncio.to_thread(main, ["copy-database", "--from", str(source)], {}) == (
         EXIT_CONFIG
     )
