@@ -21,6 +21,7 @@ from bot.discord.commands.common import (
 from bot.discord.presses import presses_of
 from bot.discord.texts import game_title, mention
 from bot.discord.wording import short_score
+from bot.games import RULES_URL
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
 
@@ -175,7 +176,7 @@ class InfoCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
         kind = self.bot.service.kind(game)
-        content = text(user_locale(interaction), f"rules.{kind.key}")
+        content = text(user_locale(interaction), f"rules.{kind.key}", rules_url=RULES_URL)
         await interaction.response.send_message(content, ephemeral=True)
 
     @rules.autocomplete("game")
