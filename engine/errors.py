@@ -52,9 +52,9 @@ class InvalidMoveError(EngineError, ValueError):
 class IllegalMoveError(EngineError, ValueError):
     """A well-formed move that breaks a rule.
 
-    `rule` is the id of the broken rule in RULES.md (``"P8"``, ``"V7"``); `message` says in plain
-    words what is wrong with this move in this position; `reason`, `fields` and `params` say the
-    same as data (see the module).
+    `rule` is the id of the broken rule in docs/rules.md (``"P8"``, ``"V7"``); `message` says in
+    plain words what is wrong with this move in this position; `reason`, `fields` and `params` say
+    the same as data (see the module).
     """
 
     def __init__(

@@ -1,9 +1,9 @@
 """Geometry and background shared by both boards: a square grid of fields on a wooden plate with
 coordinates round it, inside a walnut frame.
 
-Columns are letters from the left and rows numbers from the bottom (RULES.md), so row 1 is drawn
-lowest. Field centres are whole pixels (the field size is even), so sprites centred on them stay
-sharp.
+Columns are letters from the left and rows numbers from the bottom (docs/rules.md), so row 1 is
+drawn lowest. Field centres are whole pixels (the field size is even), so sprites centred on them
+stay sharp.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def paint_coordinates(
     image: Image.Image, board: Board, theme: Theme, offset: float, scale: float
 ) -> None:
     """Column letters above and below the grid and row numbers left and right of it, `offset`
-    pixels out from its edge (RULES.md: columns from ``a`` on the left, rows from 1 at the
+    pixels out from its edge (docs/rules.md: columns from ``a`` on the left, rows from 1 at the
     bottom)."""
     draw = ImageDraw.Draw(image)
     grid = board.grid

@@ -1,4 +1,4 @@
-"""Ponte del Diavolo (Martin Ebel): the rules engine. RULES.md P1-P20."""
+"""Ponte del Diavolo (Martin Ebel): the rules engine. docs/rules.md P1-P20."""
 
 from engine.game import LegalMoves, Outcome, Termination
 from engine.ponte.game import PonteGame

@@ -1,4 +1,4 @@
-"""Ponte del Diavolo moves and their canonical notation (RULES.md, P5).
+"""Ponte del Diavolo moves and their canonical notation (docs/rules.md, P5).
 
 Canonical forms: ``c3 d5`` (two stones, smaller field first), ``c3-e4`` (a bridge, smaller field
 first), ``pass``, ``swap`` and ``resign white`` / ``resign red``. Fields order by column, then row.

@@ -1,4 +1,5 @@
-"""The rules engine of Verbindung gesucht (Luca Borsa): pure, stdlib only. See RULES.md V1-V13."""
+"""The rules engine of Verbindung gesucht (Luca Borsa): pure, stdlib only. See docs/rules.md,
+V1-V13."""
 
 from engine.game import Outcome, Termination
 from engine.record import Record

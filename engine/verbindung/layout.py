@@ -1,8 +1,8 @@
-"""Every constant of the Verbindung gesucht board layout, in one place (RULES.md V1-V4).
+"""Every constant of the Verbindung gesucht board layout, in one place (docs/rules.md V1-V4).
 
 The seed lost its pictures, so the area size, the base spots and the drawing on each die face are
-decisions (RULES.md states them); change them here and nowhere else. Everything else in the package
-derives its tables from these constants.
+decisions (docs/rules.md states them); change them here and nowhere else. Everything else in the
+package derives its tables from these constants.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The moves of Verbindung gesucht and their canonical notation (RULES.md, Notation).
+"""The moves of Verbindung gesucht and their canonical notation (docs/players.md, Notation).
 
 A record is a sequence of *events*: a `Roll` (the chance step that starts a turn), a `Turn` (the
 mover's placements and exchanges, or `pass`) and a `Resign`. Every event is frozen and hashable,

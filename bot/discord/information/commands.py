@@ -20,6 +20,7 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
+from bot.games import RULES_URL
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
 from bot.words.games import game_title, mention
@@ -181,7 +182,7 @@ class InfoCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
         kind = self.bot.service.kind(game)
-        content = text(user_locale(interaction), f"rules.{kind.key}")
+        content = text(user_locale(interaction), f"rules.{kind.key}", rules_url=RULES_URL)
         await interaction.response.send_message(content, ephemeral=True)
 
     @rules.autocomplete("game")

@@ -26,7 +26,7 @@ white's win on the positions before every turn of games between the computer's l
 against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by
 `python -m bench.strength.calibration` on 2026-11-27 (after the evaluation learnt which links no
 stone can cut): 12x12 on 23,138 positions of 321 games, 10x10 on 3,993 positions of 81 games;
-each measured on a third as many other games (the README's "Analysis")."""
+each measured on a third as many other games (docs/analysis.md, "Calibration")."""
 
 
 ANSWER_WIDTH = 8

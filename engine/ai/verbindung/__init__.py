@@ -71,14 +71,14 @@ class Effort:
 
 SHAPES_WEIGHT = 1.0
 """Hard's weight of `shapes.bias` in the logit of a position's chance beside `race.NORMAL_GAMES`:
-a full unit, chosen by play against `hard0v` (the README's "Playing against the bot"). In the fit
-that gave `race.RACE` the ease is worth 0.761 (`bench.strength.shapes`), but hard played worse by
-that model."""
+a full unit, chosen by play against `hard0v` (docs/strength.md, "the weight of the ease"). In the
+fit that gave `race.RACE` the ease is worth 0.761 (`bench.strength.shapes`), but hard played worse
+by that model."""
 
 HARD_ODDS_FROM: int | None = None
 """Hard measures its own next roll's odds over all its rolls whatever distance a turn leaves it,
 where `hard0v` waited until three dice to join (`lookahead.ODDS_FROM`) and a later hard until
-five: chosen by play against `hard0v` (the README's "Playing against the bot")."""
+five: chosen by play against `hard0v` (docs/strength.md, "the odds of its own next roll")."""
 
 DECIDED = 0.02
 """A game whose best turn wins with a chance beyond this of 0 or 1 is decided: no deeper look."""

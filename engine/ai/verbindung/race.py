@@ -9,8 +9,9 @@ A `Race` is a logistic regression of whether the player to move, before his roll
   `python -m bench.strength.shapes` on the positions before every roll of 240 games between the
   computer's levels and 934 between hard and its earlier self (at 2 s a move, 34 of them at
   4 s; 20,795 positions). It foretells those games better than `NORMAL_GAMES`, but hard played
-  worse by it (the README's "Playing against the bot": 53.3% of 500 games against `hard0v`,
-  against 58.4% by `NORMAL_GAMES` on the same seeds), so only the analysis uses it.
+  worse by it (docs/strength.md, "Verbindung: the race model refitted": 53.3% of 500 games
+  against `hard0v`, against 58.4% by `NORMAL_GAMES` on the same seeds), so only the analysis
+  uses it.
 
 What `RACE` learnt, in its weights:
 

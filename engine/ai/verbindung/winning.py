@@ -32,8 +32,8 @@ WEIGHTS = (-0.148, 1.038, 0.799)
 """The intercept and the weights of `features`: a logistic regression of the mover's win on the
 positions before every turn (2,840 of them) of 162 games between the computer's levels (normal
 against normal, normal against hard at 0.05 s a turn, easy against normal), fitted by
-`python -m bench.strength.calibration` on 2026-11-27; measured on 78 other games (the README's
-"Analysis")."""
+`python -m bench.strength.calibration` on 2026-11-27; measured on 78 other games (docs/analysis.md,
+"Calibration")."""
 
 WIDTH = Width(firsts=8, seconds=20)
 """The turns looked at, as widely as the normal level looks (`EFFORT[Level.NORMAL]`)."""

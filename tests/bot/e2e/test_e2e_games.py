@@ -11,6 +11,7 @@ import discord
 
 from bot.discord.app import GameBot
 from bot.discord.features import declared_commands
+from bot.games import RULES_URL
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.context import POST_GRACE
@@ -215,7 +216,8 @@ async def test_games_rules_export_and_help_answer_privately(world: World, bot: G
     games = await run(world, world.bob, "games")
     assert games.ephemeral and f"<#{world.channel.id}>" in games.content
     rules = await run(world, world.carol, "rules", {"game": "verbindung"})
-    assert rules.ephemeral and rules.content == text("fr", "rules.verbindung")
+    assert rules.ephemeral and rules.content == text("fr", "rules.verbindung", rules_url=RULES_URL)
+    assert f"<{RULES_URL}#verbindung-gesucht>" in rules.content  # the full rules, in docs/
     export = await run(world, world.alice, "export")
     (record,) = export.attachments
     assert record.filename.endswith(".txt") and b"a1 c1" in record.data

@@ -1,4 +1,4 @@
-"""The worked examples of RULES.md (E1 and E2 are in test_ponte_rules_end.py)."""
+"""The worked examples of docs/rules.md (E1 and E2 are in test_ponte_rules_end.py)."""
 
 from __future__ import annotations
 

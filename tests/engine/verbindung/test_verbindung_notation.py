@@ -1,4 +1,4 @@
-"""Canonical notation of Verbindung gesucht moves and records (RULES.md, Notation)."""
+"""Canonical notation of Verbindung gesucht moves and records (docs/players.md, Notation)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test (or more) per rule V1-V13 of RULES.md, on positions built by hand."""
+"""One test (or more) per rule V1-V13 of docs/rules.md, on positions built by hand."""
 
 from __future__ import annotations
 

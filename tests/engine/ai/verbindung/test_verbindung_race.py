@@ -70,7 +70,7 @@ def test_the_look_beyond_the_turn_values_positions_by_the_planners_race() -> Non
 
 
 def test_hard_and_hard0v_play_by_the_race_model_of_normal_players_games() -> None:
-    # Hard played worse by the refitted RACE (the README): only the analysis judges by it.
+    # Hard played worse by the refitted RACE (docs/strength.md): only the analysis judges by it.
     hard = EFFORT[Level.HARD]
     assert hard.race is TODAY_VERBINDUNG_HARD.race is NORMAL_GAMES
     assert hard.shapes == SHAPES_WEIGHT > 0 == TODAY_VERBINDUNG_HARD.shapes
