@@ -1,0 +1,118 @@
+"""The web board's use of the service: the one module that calls `GameService`.
+
+Moves, resignations, draws and takebacks made on the board are the very use cases `/move`,
+`/resign`, `/draw` and `/takeback` use, so a move owes the same channel post. Where Discord is in
+the process (`python -m bot`), a move is made through `make`, the announcer's (as the computer's
+moves are): the move and its post, under the channel's lock, so the post goes out at once and in
+order. Without Discord (`python -m bot web`) the service does not post (`posts=False`) and the
+post stays owed to the bot process that serves the server, which NOTIFY wakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackResult
+from bot.service.analyses import Analysis
+from bot.service.errors import NoGameHereError
+from bot.service.events import Event, GameChanged
+from bot.store.games import REVISED, revised_payload
+
+Change = Callable[[], Awaitable[MoveResult | None]]
+Make = Callable[[int, Change], Awaitable[MoveResult | None]]
+"""Make a move (`change`) in a channel and post it: the announcer's `make` in a bot process."""
+
+
+async def without_posting(channel_id: int, change: Change) -> MoveResult | None:
+    """Make the move and leave its post owed (a process without Discord)."""
+    return await change()
+
+
+class Actions:
+    """What the web board asks of the service and does through it."""
+
+    def __init__(self, service: GameService, make: Make = without_posting) -> None:
+        self.service = service
+        self.make = make
+
+    # Looking ---------------------------------------------------------------------------------
+
+    async def game_in(self, channel_id: int) -> GameView | None:
+        """The channel's game: the active one, else the last one played there; None if none."""
+        try:
+            return await self.service.latest_game_in(channel_id)
+        except NoGameHereError:
+            return None
+
+    async def game(self, game_id: int) -> GameView:
+        """Game `game_id`; raises `GameNotFoundError`."""
+        return await self.service.game(game_id)
+
+    def now(self) -> int:
+        """The service's time, in epoch seconds (the clocks of turns run by it)."""
+        return self.service.context.now()
+
+    async def analysis(self, game_id: int) -> Analysis | None:
+        """The analysis of a finished game, as far as it has come (None: none was asked)."""
+        return await self.service.analysis(game_id)
+
+    # Acting ----------------------------------------------------------------------------------
+
+    async def play(self, channel_id: int, user_id: int, text: str, revision: int) -> MoveResult:
+        """`/move` for `user_id`, on the position of `revision` only."""
+        played = await self.make(
+            channel_id, lambda: self.service.play(channel_id, user_id, text, revision)
+        )
+        assert played is not None  # a move is made or refused
+        return played
+
+    async def resign(self, channel_id: int, user_id: int) -> MoveResult:
+        """`/resign` for `user_id`."""
+        resigned = await self.make(channel_id, lambda: self.service.resign(channel_id, user_id))
+        assert resigned is not None
+        return resigned
+
+    async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
+        """`/draw`: offer one, or accept the opponent's."""
+        return await self.service.offer_draw(channel_id, user_id)
+
+    async def answer_draw(self, game_id: int, user_id: int, *, accept: bool) -> DrawResult:
+        """Accept or decline the opponent's draw offer."""
+        return await self.service.answer_draw(game_id, user_id, accept=accept)
+
+    async def request_takeback(self, channel_id: int, user_id: int) -> TakebackResult:
+        """`/takeback`: ask to take back one's last turn."""
+        return await self.service.request_takeback(channel_id, user_id)
+
+    async def answer_takeback(self, game_id: int, user_id: int, *, accept: bool) -> TakebackResult:
+        """Allow or refuse the opponent's takeback."""
+        return await self.service.answer_takeback(game_id, user_id, accept=accept)
+
+    async def tell(self, game_id: int, revision: int) -> None:
+        """Tell the other processes that a game changed without a new revision (a draw offer, a
+        takeback asked), as a new revision is told (`REVISED`)."""
+        async with self.service.connection.transaction() as db:
+            await db.notify(REVISED, revised_payload(game_id, revision))
+
+    # Hearing of changes ----------------------------------------------------------------------
+
+    def subscribe(self, changed: Callable[[int], None]) -> Callable[[], None]:
+        """Call `changed(game_id)` after every change of a game this process commits; return
+        the function that unsubscribes."""
+
+        def heard(event: Event) -> None:
+            if isinstance(event, GameChanged):
+                changed(event.game_id)
+
+        return self.service.events.subscribe(heard)
+
+    async def listen(self, changed: Callable[[int], None]) -> None:
+        """Call `changed(game_id)` whenever any process commits a new revision of a game
+        (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
+
+        def heard(payload: str) -> None:
+            game, _, _revision = payload.partition(":")
+            if game.isdigit():
+                changed(int(game))
+
+        await self.service.connection.listen(REVISED, heard)
