@@ -12,21 +12,23 @@ from __future__ import annotations
 import dataclasses
 import shutil
 from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, FrameLocator, Page, async_playwright
 
-from bot.discord.app import GameBot
+from bot.computer.search import ProcessSearch
+from bot.discord.app import GameBot, open_bot
 from bot.settings import Settings
 from bot.web import open_web
 from bot.web.server import WebServer
 from testing.e2ekit import World, running
 from testing.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from testing.fakediscord.proxy import ActivityProxy
-from testing.servicekit import FakeClock
+from testing.servicekit import CountingSeeds, FakeClock
+from testing.workers import WatchedSearch
 
 CHROMIUM = "/usr/bin/chromium"
 """Debian's Chromium (`apt install chromium`; .ci/run installs it): never a downloaded browser."""
@@ -71,9 +73,34 @@ class ActivityWorld(World):
     bot: GameBot | None = None
     contexts: list[BrowserContext] = field(default_factory=list)
 
+    seed: int | None = None  # every game's secret seed (its dice), or counted from 1
+
+    def open_bot(self) -> AbstractAsyncContextManager[GameBot]:
+        """The real bot as the e2e tests open it, with every game drawing its dice from `seed`
+        when one is given (so a test knows its rolls)."""
+        self.search = WatchedSearch(ProcessSearch(self.worker))
+        seed = self.seed
+        return open_bot(
+            self.settings(),
+            clock=self.clock,
+            seeds=CountingSeeds() if seed is None else (lambda: seed),
+            search=self.search,
+            registry=self.registry,
+            review_seconds=self.review_seconds,
+            reviewer=self.reviewer,
+            guild_ready_timeout=0.05,
+        )
+
+    database_url: str | None = None  # a PostgreSQL database instead of the SQLite file
+
     def settings(self) -> Settings:
         secret = self.fake.world.activities.client_secret
-        return dataclasses.replace(super().settings(), activity_client_secret=secret, web_port=0)
+        return dataclasses.replace(
+            super().settings(),
+            activity_client_secret=secret,
+            web_port=0,
+            database_url=self.database_url,
+        )
 
     async def open_board(
         self,
@@ -95,6 +122,12 @@ class ActivityWorld(World):
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         await page.goto(self.proxy.client_url(user, instance_id, channel))
         return page
+
+    async def close_pages(self) -> None:
+        """Close every page the test opened (their live connections end with them)."""
+        for context in self.contexts:
+            await context.close()
+        self.contexts.clear()
 
     @staticmethod
     def board(page: Page) -> FrameLocator:
@@ -128,7 +161,12 @@ async def shows_revision(board: FrameLocator, number: int) -> None:
 
 @asynccontextmanager
 async def activity_world(
-    database: Path, *, fake: FakeDiscord | None = None, start_bot: bool = True
+    database: Path,
+    *,
+    fake: FakeDiscord | None = None,
+    start_bot: bool = True,
+    seed: int | None = None,
+    database_url: str | None = None,
 ) -> AsyncIterator[ActivityWorld]:
     """The whole world, closed on leaving: the fake Discord with Activities, a server and
     three users, the bot with its web board, the proxy and a browser."""
@@ -145,10 +183,17 @@ async def activity_world(
             fake.add_user("carol", locale="fr"),
             database,
             FakeClock(),
+            seed=seed,
+            database_url=database_url,
         )
         world.browser = await stack.enter_async_context(chromium())
+        # The proxy outlives the bot: a test may stop and start the bot behind it.
+        world.proxy = await stack.enter_async_context(
+            ActivityProxy(world.fake, "http://127.0.0.1:9")
+        )
         if start_bot:
             await start(world, stack)
+        stack.push_async_callback(world.close_pages)  # first: the servers wait for open pages
         yield world
 
 
@@ -164,10 +209,5 @@ async def start(world: ActivityWorld, stack: AsyncExitStack) -> None:
             make=bot.announcer.make,
         )
     )
-    assert world.web is not None
-    if world.proxy is None:
-        world.proxy = await stack.enter_async_context(
-            ActivityProxy(world.fake, f"http://127.0.0.1:{world.web.port}")
-        )
-    else:
-        world.proxy.target = f"http://127.0.0.1:{world.web.port}"
+    assert world.web is not None and world.proxy is not None
+    world.proxy.target = f"http://127.0.0.1:{world.web.port}"

@@ -35,6 +35,9 @@ MAX_MESSAGE = 4 * 1024
 """The largest WebSocket message accepted from a page."""
 HELLO_SECONDS = 10.0
 """Seconds a new live connection has to say who it is."""
+SHUTDOWN = 3.0
+"""Seconds a stopping server gives requests in progress (the pages' sockets are closed first:
+they reconnect to another process, or to this one once it is back)."""
 HEARTBEAT = 25.0
 """Seconds between pings on a live connection: Discord's proxy closes idle sockets."""
 
@@ -167,7 +170,9 @@ async def open_web(
             actions, discord, Sessions(secret), limits or Limits.default(), service.registry
         )
         await hub.start()
-        runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, shutdown_timeout=SHUTDOWN
+        )
         await runner.setup()
         try:
             site = web.TCPSite(runner, settings.web_host, settings.web_port)

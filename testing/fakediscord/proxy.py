@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -57,6 +58,7 @@ class ActivityProxy:
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._http: aiohttp.ClientSession | None = None
+        self.muted = False  # True: the server's live messages are lost on the way (a bad line)
 
     async def __aenter__(self) -> ActivityProxy:
         self._http = aiohttp.ClientSession(auto_decompress=False)
@@ -65,7 +67,9 @@ class ActivityProxy:
         app.router.add_post(f"{PREFIX}/code", self._code)
         app.router.add_post(f"{PREFIX}/authenticate", self._authenticate)
         app.router.add_route("*", "/{tail:.*}", self._forward)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(
+            app, handle_signals=False, access_log=None, shutdown_timeout=1.0
+        )
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))
@@ -176,7 +180,7 @@ class ActivityProxy:
         await downstream.prepare(request)
         pumps = [
             asyncio.ensure_future(_pump(downstream, upstream)),
-            asyncio.ensure_future(_pump(upstream, downstream)),
+            asyncio.ensure_future(_pump(upstream, downstream, lambda: self.muted)),
         ]
         await asyncio.wait(pumps, return_when=asyncio.FIRST_COMPLETED)
         for pump in pumps:
@@ -189,9 +193,12 @@ class ActivityProxy:
         return downstream
 
 
-async def _pump(source: Any, sink: Any) -> None:
-    """Copy text messages from one socket to the other until one closes."""
+async def _pump(source: Any, sink: Any, muted: Callable[[], bool] = lambda: False) -> None:
+    """Copy messages from one socket to the other until one closes (losing them while
+    `muted()`)."""
     async for message in source:
+        if muted():
+            continue
         if message.type == aiohttp.WSMsgType.TEXT:
             await sink.send_str(message.data)
         elif message.type == aiohttp.WSMsgType.BINARY:
