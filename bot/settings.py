@@ -92,6 +92,12 @@ class Settings:
         return self.database_url or self.database_path
 
     @property
+    def activities(self) -> bool:
+        """Whether the Activity (the web board) is set up: ACTIVITY_CLIENT_SECRET is set. Without
+        it the web board does not start and boards get no Open board button."""
+        return bool(self.activity_client_secret)
+
+    @property
     def shards(self) -> Shards | None:
         """The shards this process connects (None: every server, in one shard)."""
         if self.shard_count is None:

@@ -45,7 +45,7 @@ HEARTBEAT = 25.0
 def activities_configured(settings: Settings) -> bool:
     """Whether the Activity is set up (ACTIVITY_CLIENT_SECRET): without it nothing of the web
     board starts and the bot shows no Open board button."""
-    return bool(settings.activity_client_secret)
+    return settings.activities
 
 
 @dataclass
