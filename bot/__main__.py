@@ -34,6 +34,7 @@ from bot.store import (
     open_database,
 )
 from bot.store.copying import Copied, CopyFailedError, TargetNotEmptyError, copy_database
+from bot.web import open_web
 
 log = logging.getLogger(__name__)
 
@@ -318,7 +319,17 @@ async def _run(settings: Settings, *, sync_only: bool) -> int:
     if sync_only:
         return await _sync(settings.token or "")
     try:
-        async with open_bot(settings) as bot:
+        async with (
+            open_bot(settings) as bot,
+            # The web board beside it, when Activities are set up (ACTIVITY_CLIENT_SECRET); its
+            # moves are posted as the computer's are: through the announcer, at once.
+            open_web(
+                settings,
+                bot.service,
+                application_id=computer_id_of(settings),
+                make=bot.announcer.make,
+            ),
+        ):
             return await _serve(bot, settings.token or "")
     except (SettingsError, SchemaTooNewError) as error:
         log.error("%s", error)
