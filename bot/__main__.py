@@ -11,6 +11,7 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 import stat
 import sys
 from collections.abc import Mapping, Sequence
@@ -23,7 +24,7 @@ from dotenv import find_dotenv, load_dotenv
 
 from bot.discord.app import GameBot, SyncClient, open_bot
 from bot.discord.endpoints import use_endpoints
-from bot.discord.wiring import application_id_of, computer_id_of
+from bot.discord.wiring import application_id_of, computer_id_of, open_service
 from bot.discord.worker import run_worker
 from bot.service import GameService
 from bot.settings import Settings, SettingsError
@@ -106,10 +107,11 @@ def _parser() -> argparse.ArgumentParser:
         "action",
         nargs="?",
         default="run",
-        choices=("run", "sync", "invite", "worker", *MAINTENANCE),
+        choices=("run", "sync", "invite", "worker", *MAINTENANCE, "web"),
         help="run the bot (default), sync its commands globally once, print the two invite links, "
         "think for the computer without Discord (worker), upgrade the database (migrate), work "
-        "on the ratings (ratings --recompute), or copy the games to another database",
+        "on the ratings (ratings --recompute), or copy the games to another database; web: "
+        "serve the web board (the Activity) alone, without Discord",
     )
     parser.add_argument(
         "--recompute",
@@ -162,6 +164,8 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         return _print_invite(settings.token)
     if args.action == "worker":
         return _work(settings, dotenv)
+    if args.action == "web":
+        return _web(settings, dotenv)
     discord.utils.setup_logging(level=settings.log_level_number)
     logging.getLogger("discord.client").addFilter(_without_gateway_refusals)
     warn_if_exposed(dotenv, settings)
@@ -302,6 +306,44 @@ def _work(settings: Settings, dotenv: Path | None) -> int:
     except DatabaseUnavailableError as error:
         print(database_error(database_setting(settings), error), file=sys.stderr)
         return EXIT_DATABASE
+
+
+def _web(settings: Settings, dotenv: Path | None) -> int:
+    """Serve the web board alone (as many as needed behind a load balancer), until stopped."""
+    if not settings.activities:
+        print(
+            "Configuration error: python -m bot web needs ACTIVITY_CLIENT_SECRET", file=sys.stderr
+        )
+        return EXIT_CONFIG
+    try:
+        computer_id = computer_id_of(settings)
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(level=settings.log_level_number, format="%(levelname)s %(message)s")
+    warn_if_exposed(dotenv, settings)
+    try:
+        return asyncio.run(_serve_web(settings, computer_id))
+    except DatabaseUnavailableError as error:
+        print(database_error(database_setting(settings), error), file=sys.stderr)
+        return EXIT_DATABASE
+
+
+async def _serve_web(settings: Settings, computer_id: int) -> int:
+    """The web board over the database, with no Discord: a move made here stays owed to the
+    bot process that serves its server, which NOTIFY wakes (`posts=False`)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    name = f"web {socket.gethostname()} {os.getpid()}"
+    async with (
+        open_service(settings, computer_id, name=name, posts=False) as service,
+        open_web(settings, service, application_id=computer_id) as server,
+    ):
+        assert server is not None  # Activities are set up (see `_web`)
+        await stop.wait()
+    return 0
 
 
 def _print_invite(token: str) -> int:
