@@ -19,16 +19,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
 from bot.games.kind import WebJson
 from bot.web.actions import Actions
 from bot.web.state import Namer, game_state, state_key
 
 log = logging.getLogger(__name__)
-
-SEND_TIMEOUT = 5.0
-"""Seconds a page may take to accept an update before it is dropped (it reconnects)."""
 
 
 @dataclass(eq=False)
@@ -41,15 +38,17 @@ class Watcher:
     key: str | None = None  # the `state_key` of the state it has
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def send(self, text: str, key: str | None) -> None:
-        """Send a state (or any message, `key` None); a page that cannot take it is closed."""
+    async def send(self, data: bytes, key: str | None) -> None:
+        """Send a state (or any message, `key` None) as UTF-8 JSON text; a page that cannot take
+        it is closed (it reconnects and catches up)."""
         async with self.sending:
             if key is not None and key == self.key:
                 return
             try:
-                async with asyncio.timeout(SEND_TIMEOUT):
-                    await self.socket.send_str(text)
-            except (ConnectionError, RuntimeError, TimeoutError):
+                # Encoded once for every watcher of a channel; a slow page fills its own buffer
+                # only, and the heartbeat closes one that stopped answering.
+                await self.socket.send_frame(data, WSMsgType.TEXT)
+            except (ConnectionError, RuntimeError):
                 with contextlib.suppress(Exception):
                     await self.socket.close()
                 return
@@ -136,7 +135,7 @@ class Hub:
             return
         view = await self.actions.game_in(channel_id)
         if view is None:
-            message, key = json.dumps({"t": "none"}), "none"
+            message, key = json.dumps({"t": "none"}).encode(), "none"
         else:
             self.watch_game(view.id, channel_id)
             state = await game_state(view, self.name, self.actions.now())
@@ -165,5 +164,5 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
 
-def _state_message(state: WebJson) -> str:
-    return json.dumps({"t": "state", "state": state}, separators=(",", ":"))
+def _state_message(state: WebJson) -> bytes:
+    return json.dumps({"t": "state", "state": state}, separators=(",", ":")).encode()

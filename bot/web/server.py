@@ -81,7 +81,11 @@ def _live(api: Api, hub: Hub, limits: Limits) -> Handler:
     async def live(request: web.Request) -> web.StreamResponse:
         """The live socket: the page says who it is (`hello`, its session and the state it
         has), then gets its channel's state whenever it changes; `ping` is answered `pong`."""
-        socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE)
+        # Uncompressed: a state is a few KB, and one compressor per page would cost every
+        # broadcast a compression per watcher.
+        socket = web.WebSocketResponse(
+            heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE, compress=False
+        )
         await socket.prepare(request)
         watcher = await _hello(api, hub, limits, socket)
         if watcher is None:
@@ -138,7 +142,7 @@ async def _heard(api: Api, watcher: Watcher, data: str) -> bool:
     except BadSessionError:
         await watcher.socket.close(code=4001, message=b"sign in")
         return False
-    await watcher.send(json.dumps({"t": "pong"}), None)
+    await watcher.send(b'{"t":"pong"}', None)
     return True
 
 

@@ -28,14 +28,18 @@ function word(key, params = {}) {
 
 async function start() {
   app.language = (navigator.language || "en").slice(0, 2);
+  // Everything the page needs before it signs in, at once.
+  const needed = Promise.all([getJson("api/config"), getJson("api/look")]);
   await loadWords(app.language);
   showNotice(word("web.connecting"));
   try {
-    const [config, look] = await Promise.all([getJson("api/config"), getJson("api/look")]);
+    const [config, look] = await needed;
     app.look = look;
     applyTheme(look.theme);
     app.sdk = await connect(config.client_id);
+    performance.mark("board:sdk-ready");
     await authenticate();
+    performance.mark("board:signed-in");
   } catch (error) {
     showError(error.message || String(error));
     return;
@@ -108,6 +112,7 @@ function openLive() {
   let pinger = null;
   let answered = true;
   socket.addEventListener("open", () => {
+    performance.mark("board:live");
     app.retry = 0;
     document.body.dataset.live = "true";
     socket.send(JSON.stringify({ t: "hello", session: app.session, key: stateKey(app.state) }));
@@ -159,6 +164,7 @@ function showState(state) {
   document.body.dataset.revision = String(state.revision);
   document.body.dataset.game = state.id;
   render();
+  if (!previous) performance.mark("board:drawn"); // the first board (bench/web/page.py)
 }
 
 function showNoGame() {

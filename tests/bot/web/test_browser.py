@@ -104,7 +104,10 @@ async def test_a_ponte_game_by_clicks_and_slash_commands_watched_live(
     for number, (who, fields, move) in enumerate(turns, start=1):
         mark = world.fake.mark()
         if who == "alice":
-            await click(alice, *fields)
+            await click(alice, *fields[:1])
+            if number == len(turns):  # the README's picture: a stone placed, the targets shown
+                await shot(alice_page, "activity-ponte", tmp_path)
+            await click(alice, *fields[1:])
             await send(alice, move)
         else:
             answer = await run(world, world.bob, "move", {"move": move})
@@ -117,7 +120,6 @@ async def test_a_ponte_game_by_clicks_and_slash_commands_watched_live(
             assert posted.pinged == [world.bob] and posted.attachments
     assert await moves_of(world) == [move for _, _, move in turns]
     await carol.locator("#board .bridge").first.wait_for()
-    await shot(alice_page, "activity-ponte", tmp_path)
     await shot(carol_page, "activity-ponte-phone", tmp_path)
     # carol watches: her clicks change nothing and she is told why
     await field_of(carol, "k2").click()
@@ -166,13 +168,13 @@ async def test_a_verbindung_turn_by_clicks_must_place_the_rolled_white_cross(
         assert (await moves_of(world))[1] == "red-cross a2, white-cross b2"
         await bob.locator("#board .roll-die").first.wait_for()
         await shot(alice_page, "activity-verbindung", tmp_path)
-        await shot(bob_page, "activity-verbindung-phone", tmp_path)
         # bob places one die of his roll, takes it back with Undo, and sends the turn
         roll = (await moves_of(world))[2].split()[1:]
         face = "white-cross" if "white-cross" in roll else roll[0]  # V6 first, if rolled
         await bob.locator(f"#board .roll-die[data-face='{face}']").first.click()
         target = bob.locator("#board .targets [data-field]").first
         await target.wait_for()
+        await shot(bob_page, "activity-verbindung-phone", tmp_path)  # a die chosen: its fields
         field = await target.get_attribute("data-field")
         assert field is not None
         await field_of(bob, field).click()
