@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.computer.review import TurnReview
 from bot.i18n import text
 from bot.store import PostKind, posts
 from bot.web.limits import Limits, RateLimit
@@ -206,3 +207,78 @@ async def test_moves_are_rate_limited_per_user(tmp_path: Path) -> None:
             "api/move", {"game": str(game), "revision": 0, "move": "c3 d5"}, alice
         )
         assert status == 200
+
+
+async def test_draws_takebacks_and_resignation_are_the_commands_use_cases(api: WebApi) -> None:
+    game = await started(api)
+    alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
+
+    async def state() -> dict:
+        return (await api.get("api/game", alice))[1]["state"]
+
+    assert (await api.post("api/move", {"game": str(game), "revision": 0, "move": "c3 d5"}, alice))[
+        0
+    ] == 200
+    status, body = await api.post("api/takeback", {"game": str(game), "revision": 1}, alice)
+    assert status == 200 and body["action"] == "asked"
+    assert (await state())["takeback_by"] == "white"
+    status, body = await api.post(
+        "api/takeback", {"game": str(game), "revision": 1, "answer": "accept"}, bob
+    )
+    assert status == 200 and body["action"] == "accepted"
+    assert (await state())["revision"] == 2 and (await state())["last_move"] is None
+    status, body = await api.post("api/draw", {"game": str(game), "revision": 2}, alice)
+    assert body["action"] == "offered" and (await state())["draw_offered_by"] == "white"
+    status, body = await api.post(
+        "api/draw", {"game": str(game), "revision": 2, "answer": "decline"}, bob
+    )
+    assert body["action"] == "declined" and (await state())["draw_offered_by"] is None
+    status, body = await api.post(
+        "api/draw", {"game": str(game), "revision": 2, "answer": "maybe"}, bob
+    )
+    assert status == 400
+    status, body = await api.post("api/resign", {"game": str(game), "revision": 2}, bob)
+    assert status == 200 and body["state"]["result"]["winner"] == "white"
+    assert body["state"]["result"]["reason"] == "resignation" and not body["state"]["active"]
+
+
+async def test_the_history_and_the_analysis_of_the_channels_game(api: WebApi) -> None:
+    game = await started(api)
+    alice = await api.sign_in(api.alice)
+    await api.post("api/move", {"game": str(game), "revision": 0, "move": "c3 d5"}, alice)
+    status, body = await api.get(f"api/history?game={game}&turn=0", alice)
+    assert status == 200 and body["position"]["stones"] == {} and body["turns"] == 1
+    status, body = await api.get(f"api/history?game={game}&turn=1", alice)
+    assert (
+        body["position"]["stones"] == {"c3": "white", "d5": "white"}
+        and body["last_move"] == "c3 d5"
+    )
+    assert (await api.get(f"api/history?game={game}&turn=2", alice))[0] == 400
+    status, body = await api.get(f"api/analysis?game={game}", alice)
+    assert status == 200 and body["analysis"] is None  # a running game has none
+
+
+async def test_a_finished_games_analysis_is_its_chart(api: WebApi) -> None:
+    game = await started(api)
+    alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
+    for revision, (session, move) in enumerate(
+        [(alice, "c3 d5"), (bob, "h8 h9"), (alice, "a1 a2"), (bob, "l12 l11")]
+    ):
+        assert (
+            await api.post(
+                "api/move", {"game": str(game), "revision": revision, "move": move}, session
+            )
+        )[0] == 200
+    assert (await api.post("api/resign", {"game": str(game), "revision": 4}, bob))[0] == 200
+    asked = await api.service.request_analysis(
+        api.alice.id, game_id=game, channel_id=api.channel.id, guild_id=api.guild.id
+    )
+    chances = [round(0.5 + 0.05 * turn, 2) for turn in range(asked.analysis.turns + 1)]
+    for turn in range(1, asked.analysis.turns + 1):
+        review = TurnReview(
+            turn, "white", "c3 d5", "c3 d5", chances[turn - 1], chances[turn], chances[turn]
+        )
+        await api.service.save_review(game, turn, review.as_json())
+    status, body = await api.get(f"api/analysis?game={game}", alice)
+    assert status == 200 and body["analysis"]["finished"]
+    assert body["analysis"]["chances"] == chances
