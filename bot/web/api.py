@@ -10,6 +10,7 @@ in the user's language and changes nothing; so are the service's and the engine'
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 300
 """The longest move or pick accepted (a Verbindung turn of two placements is under 60)."""
 MAX_PICKS = 4
+INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+"""What an Activity instance's id may be: letters, digits, dashes (never a path of its own)."""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 SESSION = web.RequestKey("session", Session)
 """Where a request keeps its checked session (for the language of its refusals)."""
@@ -103,6 +106,8 @@ class Api:
         user is in that instance."""
         body = await _body(request)
         code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
+        if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
+            raise WebError(400, "bad_request")
         if not self.limits.sign_ins.allow((instance_id, request.remote)):
             raise WebError(429, "too_many")
         try:

@@ -148,9 +148,19 @@ def _bridge_ends(game: PonteGame, first: Field) -> WebJson:
         if first in (b.first, b.second)
     ]
     if not found:
-        message = f"no bridge can be built from {first} now"
-        raise IllegalMoveError("P11", message, reason="no_bridge_from", fields=(first,))
+        _explain_bridge(game, first)
     return {"ends": found, "first": str(first)}
+
+
+def _explain_bridge(game: PonteGame, first: Field) -> None:
+    """Raise why no bridge can start at the mover's stone on `first`: the rule the bridge to
+    each of their stones a bridge away breaks (the engine's check), or P11 when none is."""
+    board = game.board
+    for span in board.geo.spans[board.index(first)]:
+        if board.cells[span.other] is game.to_move:
+            game.check(Bridge(first, board.field(span.other)))
+    message = f"no stone of yours lies a bridge away from {first}"
+    raise IllegalMoveError("P11", message, fields=(first,))
 
 
 def _explain_stone(game: PonteGame, field: Field) -> None:

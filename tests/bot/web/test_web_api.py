@@ -65,6 +65,10 @@ async def test_a_code_signs_in_once_and_only_a_user_in_the_instance(api: WebApi)
     code = api.fake.activities.mint_code(api.alice)
     status, body = await api.post("api/session", {"code": code, "instance_id": "no-such-instance"})
     assert status == 403 and body["code"] == "discord_refused"
+    # an id that would be a path of its own never reaches Discord
+    asked = len(api.fake.requests)
+    status, body = await api.post("api/session", {"code": code, "instance_id": "../../users/@me"})
+    assert status == 400 and body["code"] == "bad_request" and len(api.fake.requests) == asked
 
 
 async def test_every_request_needs_a_session(api: WebApi) -> None:

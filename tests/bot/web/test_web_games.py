@@ -38,9 +38,9 @@ def test_ponte_targets_are_the_engines_legal_moves() -> None:
     second = ponte.web_targets(game, ["a1"]).targets["stones"]
     assert all(game.is_legal(game.parse_move(f"a1 {field}")) for field in second)
     assert ponte.web_targets(game, ["a1", second[0]]).move == f"a1 {second[0]}"
-    with pytest.raises(IllegalMoveError) as taken:
-        ponte.web_targets(game, ["c3"])  # white's own stone, but no bridge to build from it
-    assert taken.value.rule == "P11" and taken.value.reason == "no_bridge_from"
+    with pytest.raises(IllegalMoveError) as lonely:
+        ponte.web_targets(game, ["c3"])  # white's own stone, but none of theirs a bridge away
+    assert lonely.value.rule == "P11" and lonely.value.fields == ("c3",)
     with pytest.raises(IllegalMoveError) as theirs:
         ponte.web_targets(game, ["e3"])
     assert theirs.value.reason == "taken"
@@ -55,6 +55,11 @@ def test_a_ponte_bridge_is_built_by_its_two_ends() -> None:
     assert ["c3", "e4"] in first.targets["bridges"]
     assert "e4" in ponte.web_targets(game, ["c3"]).targets["ends"]
     assert ponte.web_targets(game, ["c3", "e4"]).move == "c3-e4"
+    game.play("c3-e4")
+    game.play("h10 h11")
+    with pytest.raises(IllegalMoveError) as carrying:  # c3 carries a bridge end already (P13)
+        ponte.web_targets(game, ["c3"])
+    assert carrying.value.reason == "carries_bridge"
 
 
 def test_ponte_positions_show_islands_bridges_and_the_last_turn() -> None:
