@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.cli import maintenance, online
+from bot.cli import board, maintenance, online
 from bot.cli.common import (
     EXIT_CONFIG,
     EXIT_DATABASE,
@@ -163,6 +163,14 @@ COMMANDS: dict[str, Command] = {
         "Think for the computer player, for the bot processes that share a PostgreSQL "
         "database (DATABASE_URL), without connecting to Discord; AI_WORKERS moves at once.",
         lambda args, settings, dotenv: online.work(settings, dotenv),
+        needs_token=True,
+    ),
+    "web": Command(
+        "serve the web board (the Activity) alone, without Discord",
+        "Serve the web board (the Discord Activity) alone, without connecting to Discord, for "
+        "the bot processes that share a PostgreSQL database; as many as needed behind a load "
+        "balancer. Needs ACTIVITY_CLIENT_SECRET.",
+        lambda args, settings, dotenv: board.serve(settings, dotenv),
         needs_token=True,
     ),
     "migrate": Command(

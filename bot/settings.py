@@ -22,6 +22,8 @@ SHARDS_MAX = 4096
 PENDING_CHALLENGES = 5
 COMPUTER_GAMES = 3
 ANALYSES_PER_DAY = 5
+WEB_HOST = "127.0.0.1"
+WEB_PORT = 8080
 LIMIT_RANGE = (1, 100)
 """The limits against pestering (issue 27): one is the least that lets anyone play at all."""
 
@@ -48,6 +50,11 @@ class Settings:
     pending_challenges: int = PENDING_CHALLENGES  # a player's challenges waiting at once
     computer_games: int = COMPUTER_GAMES  # a player's active games against the computer (a server)
     analyses_per_day: int = ANALYSES_PER_DAY  # analyses a player may ask for in 24 hours
+    # The Activity (the web board, `bot.web`): its OAuth2 client secret, kept like the token;
+    # without it nothing of the web board starts and no Open board button is shown.
+    activity_client_secret: str | None = field(default=None, repr=False)
+    web_host: str = WEB_HOST  # where the web board listens
+    web_port: int = WEB_PORT  # 0: any free port (tests)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -73,6 +80,9 @@ class Settings:
             pending_challenges=_limit("PENDING_CHALLENGES", get("PENDING_CHALLENGES")),
             computer_games=_limit("COMPUTER_GAMES", get("COMPUTER_GAMES")),
             analyses_per_day=_limit("ANALYSES_PER_DAY", get("ANALYSES_PER_DAY")),
+            activity_client_secret=get("ACTIVITY_CLIENT_SECRET"),
+            web_host=get("WEB_HOST") or WEB_HOST,
+            web_port=_port(get("WEB_PORT")),
         )
 
     @property
@@ -80,6 +90,12 @@ class Settings:
         """Where the games are kept: the PostgreSQL server of `DATABASE_URL` when it is set,
         else the SQLite file `DATABASE_PATH`."""
         return self.database_url or self.database_path
+
+    @property
+    def activities(self) -> bool:
+        """Whether the Activity (the web board) is set up: ACTIVITY_CLIENT_SECRET is set. Without
+        it the web board does not start and boards get no Open board button."""
+        return bool(self.activity_client_secret)
 
     @property
     def shards(self) -> Shards | None:
@@ -221,6 +237,14 @@ def _limit(key: str, value: str | None) -> int:
     # isascii: str.isdigit also accepts digits such as '²' that int() refuses.
     if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
         raise SettingsError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    return int(value)
+
+
+def _port(value: str | None) -> int:
+    if value is None:
+        return WEB_PORT
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 65535:
+        raise SettingsError(f"WEB_PORT must be a TCP port from 1 to 65535, not {value!r}")
     return int(value)
 
 

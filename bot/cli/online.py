@@ -27,6 +27,7 @@ from bot.runtime.wiring import computer_id_of
 from bot.runtime.worker import run_worker
 from bot.settings import Settings, SettingsError
 from bot.store import DatabaseUnavailableError, SchemaTooNewError
+from bot.web import open_web
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +104,11 @@ def _log_as_discord_does(settings: Settings) -> None:
 
 async def _run(settings: Settings) -> int:
     try:
-        async with open_bot(settings) as bot:
+        async with (
+            open_bot(settings) as bot,
+            # The web board beside it where Activities are set up (ACTIVITY_CLIENT_SECRET).
+            open_web(settings, bot.service, application_id=bot.service.computer_id or 0),
+        ):
             return await _serve(bot, settings)
     except SettingsError as error:
         log.error("%s", error)

@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.computer.review import REVIEW_SECONDS, review_turn
 from bot.computer.search import Search
 from bot.discord import features
+from bot.discord.activity import sync_commands
 from bot.discord.kinds import KINDS
 from bot.discord.playing.moves import submission
 from bot.discord.posting.courier import Courier
@@ -75,7 +76,8 @@ class GameBot(commands.Bot):
         self.service = service
         self.names = Names(self)
         self.sight = Sight(self)  # who may see a game by its number
-        self.scribe = Scribe(self, service, self.names)  # what draws the posts
+        # What draws the posts (with Open board where the board opens as an Activity).
+        self.scribe = Scribe(self, service, self.names, activities=settings.activities)
         courier = Courier(self, service, self.scribe, KINDS)  # what sends them
         self.deliverer = Deliverer(service, courier, service.clock, ready=self.wait_until_ready)
         self.scheduler = Scheduler(service, service.clock, ready=self.wait_until_ready)
@@ -224,5 +226,7 @@ class SyncClient(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for command in features.declared_commands():
             self.tree.add_command(command)
-        synced = await self.tree.sync()
+        # Keeping the Entry Point command Discord made when Activities were enabled: a bulk
+        # update without it fails (50240) and updates nothing.
+        synced = await sync_commands(self.tree)
         log.info("synced %d commands globally", len(synced))

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.activity import feature as activity
 from bot.discord.analysis import feature as analysis
 from bot.discord.challenges import feature as challenges
 from bot.discord.commands import Host
@@ -28,8 +29,10 @@ FEATURES: tuple[ModuleType, ...] = (
     analysis,
     rankings,
     information,
+    activity,
 )
-"""Playing, challenges, play over days, tournaments, analysis, rankings and information."""
+"""Playing, challenges, play over days, tournaments, analysis, rankings, information and the
+Activity (the board you click)."""
 
 
 def cogs(host: Host) -> list[commands.Cog]:

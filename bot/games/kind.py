@@ -14,7 +14,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from importlib.resources import files
 from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar
@@ -27,6 +27,7 @@ from bot.render.encode import png_bytes
 from bot.render.replay import render_replay
 from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
+from engine.errors import InvalidMoveError
 from engine.game import Game, Side
 
 SUGGESTIONS = 25
@@ -48,6 +49,30 @@ SomeGame = Game[Hashable, Side]
 
 Players = Mapping[str, str]
 """A display name for each colour (by the colour, which is a string enum, or its name)."""
+
+
+WebJson = dict[str, object]
+"""A JSON object for the web board (`bot.web`): plain strings, numbers, lists and objects."""
+
+
+def hex_palette(colours: object) -> dict[str, str]:
+    """A dataclass of RGB colours (a theme, a game's `look`) as CSS writes them (`#rrggbb`), by
+    field name: the web board draws in the colours the images use."""
+    return {name: "#{:02x}{:02x}{:02x}".format(*rgb) for name, rgb in asdict(colours).items()}  # type: ignore[call-overload]
+
+
+WEB_PICKS = 4
+"""The most clicks a turn is built of on the web board (two stones, or two dice, need two)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WebTargets:
+    """What the web board's player to move may click next, after the clicks made so far: the
+    game's own description of the targets (`targets`), and the turn those clicks make, in
+    notation, when it may be sent as it is (`move`, else None)."""
+
+    targets: WebJson
+    move: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +295,34 @@ class GameKind(ABC, Generic[G]):
             return (with_caption(frame, caption) for frame in drawn) if caption else drawn
 
         return render_replay(frames, game.ply, width=width)
+
+    # The web board -----------------------------------------------------------------------------
+
+    def web_look(self) -> WebJson:
+        """The colours and proportions the web board draws the game with: the same constants
+        its images use (nothing by default)."""
+        return {}
+
+    def web_position(self, game: G) -> WebJson:
+        """The position as the web board draws it. By default the moves so far in notation,
+        which any game has; a game with a board of its own describes its board."""
+        return {"moves": [str(move) for move in game.moves]}
+
+    def web_targets(self, game: G, picks: Sequence[str]) -> WebTargets:
+        """What the player to move may click next after `picks` (what they clicked so far,
+        in the game's own words), and the turn those clicks make once it is complete. Raises
+        the engine's `InvalidMoveError` or `IllegalMoveError` (with the rule) for a click
+        that may not be made, so that the board can say why.
+
+        By default every legal move is one click: the first pick is the whole move."""
+        if not picks:
+            legal = (move for move in game.legal_moves() if not game.is_chance(move))
+            return WebTargets({"moves": [str(move) for move in islice(legal, 200)]})
+        if len(picks) > 1:
+            raise InvalidMoveError("a move of this game is one click")
+        move = game.parse_move(picks[0])
+        game.check(move)
+        return WebTargets({"moves": []}, str(move))
 
     # Suggestions and the computer --------------------------------------------------------------
 

@@ -13,6 +13,34 @@ from bot.store.rows import GameRow, PlayerTotals, Reach
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
 
+REVISED = "game"
+"""The channel on which every new revision of a game is told to the other processes
+(PostgreSQL's NOTIFY, delivered when its transaction commits): its payload is `revised_payload`,
+the game's id and its new revision. The web board listens, to show every move live whichever
+process made it."""
+
+
+def revised_payload(game_id: int, revision: int) -> str:
+    """What a NOTIFY on `REVISED` says: ``"<game id>:<revision>"``."""
+    return f"{game_id}:{revision}"
+
+
+async def _revise(
+    db: Db, game_id: int, expected_revision: int, sql: str, params: tuple[object, ...]
+) -> bool:
+    """Run `sql`, the UPDATE of a game that makes its next revision (`params` end with the game
+    and the revision expected); tell the other processes (`REVISED`) if it changed the game.
+    Every revision after the first passes through here."""
+    changed = await db.execute(sql, params)
+    if changed == 1:
+        await _tell(db, game_id, expected_revision + 1)
+    return changed == 1
+
+
+async def _tell(db: Db, game_id: int, revision: int) -> None:
+    """NOTIFY `REVISED` of a game's new revision (a new game's is 0)."""
+    await db.notify(REVISED, revised_payload(game_id, revision))
+
 
 class ChannelBusyError(Exception):
     """The channel already has an active game (the database's unique index said so)."""
@@ -77,7 +105,7 @@ async def insert_game(db: Db, game: NewGame) -> int:
     names = [name for name in NewGame.__dataclass_fields__]
     values = [getattr(game, name) for name in names]
     try:
-        return await db.insert(
+        game_id = await db.insert(
             f"INSERT INTO games ({', '.join(names)}, updated_at)"
             f" VALUES ({', '.join('?' * len(names))}, ?)",
             (*values, game.created_at),
@@ -87,6 +115,8 @@ async def insert_game(db: Db, game: NewGame) -> int:
         if "channel_id" in str(error) or "games_one_active_per_channel" in str(error):
             raise ChannelBusyError(game.channel_id) from error
         raise
+    await _tell(db, game_id, game.revision)
+    return game_id
 
 
 async def get_game(db: Db, game_id: int) -> GameRow | None:
@@ -123,7 +153,10 @@ async def latest_game_in(db: Db, channel_id: int) -> GameRow | None:
 async def save_position(db: Db, game_id: int, expected_revision: int, position: Position) -> bool:
     """Store a move's new position as the next revision; a new turn clears the reminders, any
     draw offer and any takeback asked for."""
-    changed = await db.execute(
+    return await _revise(
+        db,
+        game_id,
+        expected_revision,
         "UPDATE games SET record = ?, revision = revision + 1, first_colour = ?,"
         " second_colour = ?, last_turn_seconds = ?,"
         " turn_started_at = ?, deadline = ?, next_alarm_at = ?, updated_at = ?,"
@@ -142,13 +175,15 @@ async def save_position(db: Db, game_id: int, expected_revision: int, position: 
             expected_revision,
         ),
     )
-    return changed == 1
 
 
 async def finish_game(db: Db, game_id: int, expected_revision: int, result: Result) -> bool:
     """End an active game (the next revision) and write both players' results; False if it
     changed meanwhile."""
-    changed = await db.execute(
+    changed = await _revise(
+        db,
+        game_id,
+        expected_revision,
         "UPDATE games SET status = 'finished', record = ?, revision = revision + 1, result = ?,"
         " termination = ?, rule = ?, winner_id = ?, scores = ?, finished_at = ?,"
         " updated_at = ?, next_alarm_at = NULL, draw_offered_by = NULL"
@@ -166,7 +201,7 @@ async def finish_game(db: Db, game_id: int, expected_revision: int, result: Resu
             expected_revision,
         ),
     )
-    if changed != 1:
+    if not changed:
         return False
     await _insert_results(db, game_id)
     return True
@@ -222,7 +257,10 @@ async def take_back(
 ) -> bool:
     """Store the position before the last turn as the next revision, with that turn's clock
     given back; False if the game changed meanwhile."""
-    changed = await db.execute(
+    return await _revise(
+        db,
+        game_id,
+        expected_revision,
         "UPDATE games SET record = ?, revision = revision + 1, first_colour = ?,"
         " second_colour = ?, turn_started_at = ?, deadline = ?, reminders_sent = ?,"
         " next_alarm_at = ?,"
@@ -240,7 +278,6 @@ async def take_back(
             expected_revision,
         ),
     )
-    return changed == 1
 
 
 async def set_clock(db: Db, game_id: int, expected_revision: int, clock: Clock) -> bool:

@@ -54,20 +54,21 @@ class ResponseType(IntEnum):
     UPDATE_MESSAGE = 7
     AUTOCOMPLETE_RESULT = 8
     MODAL = 9
+    LAUNCH_ACTIVITY = 12  # only for apps with Activities enabled (`activities`)
 
 
 # Callback types allowed per interaction type, as Discord checks them.
 ALLOWED_RESPONSES = {
-    InteractionType.APPLICATION_COMMAND: {4, 5, 9},
-    InteractionType.MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
+    InteractionType.APPLICATION_COMMAND: {4, 5, 9, 12},
+    InteractionType.MESSAGE_COMPONENT: {4, 5, 6, 7, 9, 12},
     InteractionType.AUTOCOMPLETE: {8},
     # "Not available for MODAL_SUBMIT and PING interactions" (the modal callback); updating a
     # message needs a modal opened from one (_source refuses otherwise).
-    InteractionType.MODAL_SUBMIT: {4, 5, 6, 7},
+    InteractionType.MODAL_SUBMIT: {4, 5, 6, 7, 12},
 }
 # After these callbacks the response is complete; after a deferral it completes with the first
 # edit of the original response or the first followup.
-COMPLETE_AT_CALLBACK = {1, 4, 7, 8, 9}
+COMPLETE_AT_CALLBACK = {1, 4, 7, 8, 9, 12}
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ class InteractionHandle:
     late_callbacks: list[float] = field(default_factory=list)
     completed: bool = False
     owners: Owners = field(default_factory=dict)  # its authorizing_integration_owners
+    activity_instance_id: str | None = None  # the instance a LAUNCH_ACTIVITY answer opened
 
     @property
     def ack_seconds(self) -> float | None:

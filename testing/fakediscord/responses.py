@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from testing.fakediscord.activities import Activities
 from testing.fakediscord.installs import (
     MAX_FOLLOWUPS_USER_INSTALL,
     answers_forced_ephemeral,
@@ -76,11 +77,16 @@ class InteractionRoutes:
         if response_type not in ALLOWED_RESPONSES[handle.type]:
             raise ApiError(400, 50035, f"Invalid response type {response_type} for {handle.label}")
         data = payload.get("data") or {}
-        message = await self._apply(handle, ResponseType(response_type), data, body)
+        if response_type == ResponseType.LAUNCH_ACTIVITY:  # no data: the app's Activity opens
+            launched = Activities(self.world).launched(handle, handle.user, handle.channel)
+        else:
+            message = await self._apply(handle, ResponseType(response_type), data, body)
         handle.response_type = response_type
         handle.acknowledged_at = now
         handle.completed = response_type in COMPLETE_AT_CALLBACK
         self.world.changed()
+        if response_type == ResponseType.LAUNCH_ACTIVITY:
+            return json_response(launched)
         return json_response(_callback_body(handle, response_type, message))
 
     async def _apply(

@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from testing.fakediscord.activities import Activities, bearer
 from testing.fakediscord.commands import bulk_overwrite, check_commands, invalid_form_body
 from testing.fakediscord.installs import bot_present, shares_a_server_with_the_bot
 from testing.fakediscord.models import (
@@ -80,7 +81,9 @@ class RestRoutes:
     # -- login ---------------------------------------------------------------------------------
 
     async def me(self, request: web.Request) -> web.Response:
-        """The bot user (discord.py's login call)."""
+        """The bot user (discord.py's login call), or with a bearer token its OAuth2 user."""
+        if bearer(request):
+            return await Activities(self.world).bearer_user(request)
         data = self.world.bot_user.payload()
         data.update(verified=True, mfa_enabled=False, email=None, locale="en-US")
         return json_response(data)
@@ -127,6 +130,7 @@ class RestRoutes:
         if problems:
             raise invalid_form_body(problems)
         world = self.world
+        Activities(world).check_bulk_overwrite(payload, scope)
         world.commands[scope] = bulk_overwrite(
             world.commands.get(scope, []),
             payload,

@@ -15,6 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
+from testing.fakediscord.activities import Activities, bearer
 from testing.fakediscord.clock import Clock, ManualClock
 from testing.fakediscord.driver import ActAsUsers
 from testing.fakediscord.faults import Fault, RecordedRequest, route_matches
@@ -60,6 +61,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         )
         self.interactions = InteractionRoutes(self.world, self.gateway.publish)
         self.rest = RestRoutes(self.world, self.gateway.publish, lambda: self.gateway_url)
+        self.activities = Activities(self.world)
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.internal_errors: list[tuple[RecordedRequest, Exception]] = []
@@ -69,7 +71,8 @@ class FakeDiscord(ActAsUsers, BuildWorld):
     async def start(self) -> FakeDiscord:
         """Listen on a free port of 127.0.0.1."""
         app = web.Application(middlewares=[self._middleware], client_max_size=_MAX_BODY)
-        for method, path, handler in self.rest.routes() + self.interactions.routes():
+        routes = self.rest.routes() + self.interactions.routes() + self.activities.routes()
+        for method, path, handler in routes:
             app.router.add_route(method, API + path, handler)
         app.router.add_get("/", self.gateway.handle)
         app.router.add_get("/gateway", self.gateway.handle)
@@ -401,8 +404,10 @@ class FakeDiscord(ActAsUsers, BuildWorld):
             return json_response({"message": f"fakediscord failed: {error!r}", "code": 0}, 400)
 
     def _authorise(self, request: web.Request, record: RecordedRequest) -> None:
-        if record.path.startswith(_TOKEN_ROUTES):
-            return
+        if record.path.startswith(_TOKEN_ROUTES) or record.path == "/oauth2/token":
+            return  # the token endpoint authenticates the client by the form it posts
+        if record.path == "/users/@me" and request.method == "GET" and bearer(request):
+            return  # an OAuth2 user's token: the route checks it
         if request.headers.get("Authorization") != f"Bot {self.world.token}":
             raise ApiError(401, 0, "401: Unauthorized")
 

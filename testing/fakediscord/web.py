@@ -92,6 +92,8 @@ async def read_body(request: web.Request) -> Body:
         return Body()
     if request.content_type == "multipart/form-data":
         return await _read_multipart(request)
+    if request.content_type == "application/x-www-form-urlencoded":  # OAuth2's token endpoint
+        return Body(payload={key: str(value) for key, value in (await request.post()).items()})
     text = await request.text()
     if not text:
         return Body()

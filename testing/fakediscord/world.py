@@ -7,6 +7,7 @@ import mimetypes
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
+from testing.fakediscord.activities import ActivityState
 from testing.fakediscord.clock import Clock, LoopClock
 from testing.fakediscord.faults import Faults, RecordedRequest
 from testing.fakediscord.ids import Snowflakes, bot_token_prefix, iso_now, new_token
@@ -58,6 +59,7 @@ class World:
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
         self.faults = Faults()
+        self.activities = ActivityState()  # the app's Activity: codes, tokens, instances
         self.base_url = ""
         self._message_seq = 0
         self._changed = asyncio.Event()

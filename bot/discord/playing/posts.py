@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.activity import open_board_button
 from bot.discord.challenges.rematch import final_buttons
 from bot.discord.playing.actions import draw_buttons
 from bot.discord.playing.moves import move_buttons
@@ -26,8 +27,12 @@ def to_channel(view: GameView, draft: Draft) -> ChannelPost:
 
 
 def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View | None:
-    """Make move (while a person is to move) and ⋯ More under a turn message."""
-    return move_buttons(view, locale, computer=scribe.is_computer(view.to_move_id))
+    """Make move (while a person is to move) and ⋯ More under a turn message; Open board
+    too where the board opens as an Activity."""
+    buttons = move_buttons(view, locale, computer=scribe.is_computer(view.to_move_id))
+    if buttons is not None and scribe.activities:
+        buttons.add_item(open_board_button(view, locale))
+    return buttons
 
 
 def started_draft(scribe: Scribe, view: GameView, locale: str) -> Draft:

@@ -24,10 +24,18 @@ class Scribe:
     """The bot's means of drawing a post: its client (the server cache, for each server's
     language), the service, the names."""
 
-    def __init__(self, client: discord.Client, service: GameService, names: Names) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        names: Names,
+        *,
+        activities: bool = False,
+    ) -> None:
         self.client = client
         self.service = service
         self.names = names
+        self.activities = activities  # the board opens as an Activity: Open board is offered
         self.texts = TurnTexts(self.is_computer)
 
     def is_computer(self, user_id: int | None) -> bool:

@@ -3,12 +3,13 @@ player over the engine's rules (see `bot.games.kind`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple
 
 from PIL import Image
 
-from bot.games.kind import GameKind, Note, Players
+from bot.games.kind import GameKind, Note, Players, WebJson, WebTargets
+from bot.games.ponte import web
 from bot.games.ponte.drawing import ponte_frames, ponte_image
 from bot.games.ponte.look import COLOURS
 from bot.games.ponte.samples import palette_samples
@@ -59,6 +60,15 @@ class PonteKind(GameKind[PonteGame]):
         width: int = DEFAULT_WIDTH,
     ) -> Iterable[Image.Image]:
         return ponte_frames(game, _names(players), labels=labels, width=width)
+
+    def web_look(self) -> WebJson:
+        return web.look()
+
+    def web_position(self, game: PonteGame) -> WebJson:
+        return web.position(game)
+
+    def web_targets(self, game: PonteGame, picks: Sequence[str]) -> WebTargets:
+        return web.targets(game, picks)
 
     def candidates(self, game: PonteGame, typed: str) -> Iterator[str]:
         return candidates(game, typed)

@@ -4,12 +4,13 @@ notes and the computer player over the engine's rules (see `bot.games.kind`)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple
 
 from PIL import Image
 
-from bot.games.kind import GameKind, Note, Players
+from bot.games.kind import GameKind, Note, Players, WebJson, WebTargets
+from bot.games.verbindung import web
 from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
 from bot.games.verbindung.look import COLOURS
 from bot.games.verbindung.samples import palette_samples
@@ -77,6 +78,15 @@ class VerbindungKind(GameKind[VerbindungGame]):
         width: int = DEFAULT_WIDTH,
     ) -> Iterable[Image.Image]:
         return verbindung_frames(game, _names(players), labels=labels, width=width)
+
+    def web_look(self) -> WebJson:
+        return web.look()
+
+    def web_position(self, game: VerbindungGame) -> WebJson:
+        return web.position(game)
+
+    def web_targets(self, game: VerbindungGame, picks: Sequence[str]) -> WebTargets:
+        return web.targets(game, picks)
 
     def candidates(self, game: VerbindungGame, typed: str) -> Iterator[str]:
         return candidates(game, typed)

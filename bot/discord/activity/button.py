@@ -1,0 +1,55 @@
+"""Open board: the button under a board message that opens the Activity in its channel.
+
+It answers the press with callback type 12 `LAUNCH_ACTIVITY` (discord.py 2.6+
+`InteractionResponse.launch_activity`; developers/docs/interactions/receiving-and-responding
+#interaction-response-object-interaction-callback-type: "Launch the Activity associated with the
+app. Only available for apps with Activities enabled"), within the 3 seconds of any answer. Anyone
+who sees the channel may press it: players play on the board, everyone else watches. The custom
+id names the game only so that a press after a restart rebuilds the button (a `DynamicItem`);
+the board shows the channel's game, whichever it is by then.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import text
+from bot.service import GameView
+
+log = logging.getLogger(__name__)
+
+
+class OpenBoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"board:(?P<game>[0-9]+)"
+):
+    """Open board under a message of game `game`."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Open board",
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"board:{game_id}",
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OpenBoardButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the Activity for whoever pressed (Discord shows it in the channel)."""
+        await interaction.response.launch_activity()
+        log.info("opened the board of game %s for %s", self.game_id, interaction.user.id)
+
+
+def open_board_button(view: GameView, locale: str) -> OpenBoardButton:
+    """The Open board button for a message about `view`, labelled in `locale`."""
+    return OpenBoardButton(view.id, text(locale, "button.open_board"))

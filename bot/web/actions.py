@@ -1,0 +1,102 @@
+"""The web board's use of the service: the one module that calls `GameService`.
+
+Moves, resignations, draws and takebacks made on the board are the very use cases `/move`,
+`/resign`, `/draw` and `/takeback` use, so each owes the same channel post, in the same
+transaction (the one outbox, issue 45). Where Discord is in the process (`python -m bot`), its
+deliverer hears of the post at once and sends it; without Discord (`python -m bot web`, a service
+with `posts=False`) the post is left to the bot process that serves the server, which NOTIFY
+wakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackResult
+from bot.service.analyses import Analysis
+from bot.service.errors import NoGameHereError
+from bot.service.events import Event, GameChanged
+from bot.store.games import REVISED, revised_payload
+
+
+class Actions:
+    """What the web board asks of the service and does through it."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    # Looking ---------------------------------------------------------------------------------
+
+    async def game_in(self, channel_id: int) -> GameView | None:
+        """The channel's game: the active one, else the last one played there; None if none."""
+        try:
+            return await self.service.queries.latest_game_in(channel_id)
+        except NoGameHereError:
+            return None
+
+    async def game(self, game_id: int) -> GameView:
+        """Game `game_id`; raises `GameNotFoundError`."""
+        return await self.service.queries.game(game_id)
+
+    def now(self) -> int:
+        """The service's time, in epoch seconds (the clocks of turns run by it)."""
+        return self.service.context.now()
+
+    async def analysis(self, game_id: int) -> Analysis | None:
+        """The analysis of a finished game, as far as it has come (None: none was asked)."""
+        return await self.service.analyses.analysis(game_id)
+
+    # Acting ----------------------------------------------------------------------------------
+
+    async def play(self, channel_id: int, user_id: int, text: str, revision: int) -> MoveResult:
+        """`/move` for `user_id`, on the position of `revision` only."""
+        return await self.service.moves.play(channel_id, user_id, text, revision)
+
+    async def resign(self, channel_id: int, user_id: int) -> MoveResult:
+        """`/resign` for `user_id`."""
+        return await self.service.moves.resign(channel_id, user_id)
+
+    async def offer_draw(self, channel_id: int, user_id: int) -> DrawResult:
+        """`/draw`: offer one, or accept the opponent's."""
+        return await self.service.moves.offer_draw(channel_id, user_id)
+
+    async def answer_draw(self, game_id: int, user_id: int, *, accept: bool) -> DrawResult:
+        """Accept or decline the opponent's draw offer."""
+        return await self.service.moves.answer_draw(game_id, user_id, accept=accept)
+
+    async def request_takeback(self, channel_id: int, user_id: int) -> TakebackResult:
+        """`/takeback`: ask to take back one's last turn."""
+        return await self.service.takebacks.request_takeback(channel_id, user_id)
+
+    async def answer_takeback(self, game_id: int, user_id: int, *, accept: bool) -> TakebackResult:
+        """Allow or refuse the opponent's takeback."""
+        return await self.service.takebacks.answer_takeback(game_id, user_id, accept=accept)
+
+    async def tell(self, game_id: int, revision: int) -> None:
+        """Tell the other processes that a game changed without a new revision (a draw offer, a
+        takeback asked), as a new revision is told (`REVISED`)."""
+        async with self.service.connection.transaction() as db:
+            await db.notify(REVISED, revised_payload(game_id, revision))
+
+    # Hearing of changes ----------------------------------------------------------------------
+
+    def subscribe(self, changed: Callable[[int], None]) -> Callable[[], None]:
+        """Call `changed(game_id)` after every change of a game this process commits; return
+        the function that unsubscribes."""
+
+        def heard(event: Event) -> None:
+            if isinstance(event, GameChanged):
+                changed(event.game_id)
+
+        return self.service.events.subscribe(heard)
+
+    async def listen(self, changed: Callable[[int], None]) -> None:
+        """Call `changed(game_id)` whenever any process commits a new revision of a game
+        (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
+
+        def heard(payload: str) -> None:
+            game, _, _revision = payload.partition(":")
+            if game.isdigit():
+                changed(int(game))
+
+        await self.service.connection.listen(REVISED, heard)

@@ -1,0 +1,39 @@
+// Signing in through Discord, as developers/docs/activities/how-activities-work describes it:
+// the SDK's handshake with the Discord client (`ready`), `authorize` for a one-time code, the
+// server's exchange of that code (with the client secret, which only the server knows), and
+// `authenticate` with the access token. The server trusts only Discord: it asks Discord who the
+// user is and which channel the instance runs in, and hands back a session for that channel.
+// Every URL is relative: Discord's proxy serves the page and its API from the app's own domain.
+
+import { DiscordSDK } from "./vendor/discord-sdk.mjs";
+
+export const SCOPES = ["identify"];
+
+/** The SDK, once the Discord client answered its handshake. */
+export async function connect(clientId) {
+  // The SDK would otherwise send every console line to the client (CAPTURE_LOG).
+  const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  await sdk.ready();
+  return sdk;
+}
+
+/** A session for this Activity instance: {session, user, language, expires_at}. Throws an
+ * Error whose message is the server's sentence (or the SDK's refusal). */
+export async function signIn(sdk, language) {
+  const { code } = await sdk.commands.authorize({
+    client_id: sdk.clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: SCOPES,
+  });
+  const response = await fetch("api/session", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Accept-Language": language },
+    body: JSON.stringify({ code, instance_id: sdk.instanceId }),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(answer.error || String(response.status));
+  await sdk.commands.authenticate({ access_token: answer.access_token });
+  return answer;
+}
