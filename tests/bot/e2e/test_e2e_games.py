@@ -352,3 +352,15 @@ async def test_games_lists_the_finished_games_of_this_server_only(
     listed = await run(world, world.alice, "games")
     assert f"#{finished[world.guild.id]} " in listed.content
     assert f"#{finished[world.guild.id + 1]} " not in listed.content  # /board could not show it
+
+
+async def test_a_challenge_past_its_time_blocks_no_new_one(world: World, bot: GameBot) -> None:
+    options = {"game": "ponte", "opponent": world.bob}
+    old = await run(world, world.alice, "challenge", options)
+    world.clock.advance(days=3)  # past its time; the scheduler has not looked yet
+    again = await run(world, world.alice, "challenge", options)
+    assert not again.ephemeral, again.content
+    assert again.message.pinged == [world.bob] and len(again.message.custom_ids()) == 3
+    await due_round(bot)  # the old one's message says it expired, without its buttons
+    assert old.message.components == [] and "expired" in old.message.content
+    assert len(again.message.custom_ids()) == 3  # the new one keeps its buttons
