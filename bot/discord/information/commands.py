@@ -30,6 +30,9 @@ LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
 """Discord refuses longer message contents."""
+GUIDE_URL = RULES_URL.rsplit("/", 1)[0] + "/players.md"
+"""The players' guide, beside the rules in the project's docs/: /help's last line links to it
+(a link in a Discord message must be absolute)."""
 
 
 class GamesPageButton(
@@ -216,7 +219,7 @@ class InfoCog(commands.Cog):
     @app_commands.command(name=ls("command.help.name"), description=ls("command.help.description"))
     @everywhere
     async def help(self, interaction: discord.Interaction) -> None:
-        """How to play with the bot."""
-        await interaction.response.send_message(
-            text(user_locale(interaction), "help"), ephemeral=True
-        )
+        """Everything a player can do, in a few lines a phone shows whole: every command (a
+        test checks that none is missing), the buttons, and how a friend plays in a DM."""
+        content = text(user_locale(interaction), "help", guide_url=GUIDE_URL)
+        await interaction.response.send_message(content, ephemeral=True)

@@ -11,6 +11,7 @@ import discord
 
 from bot.discord.app import GameBot
 from bot.discord.features import declared_commands
+from bot.discord.information.commands import GUIDE_URL
 from bot.games import RULES_URL
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
@@ -222,7 +223,7 @@ async def test_games_rules_export_and_help_answer_privately(world: World, bot: G
     (record,) = export.attachments
     assert record.filename.endswith(".txt") and b"a1 c1" in record.data
     helped = await run(world, world.bob, "help")
-    assert helped.ephemeral and helped.content == text("de", "help")
+    assert helped.ephemeral and helped.content == text("de", "help", guide_url=GUIDE_URL)
 
 
 async def test_autocomplete_offers_legal_moves_to_the_player_to_move(
