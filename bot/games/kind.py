@@ -92,6 +92,9 @@ class GameKind(ABC, Generic[G]):
 
     FIRST_MOVE_PLAIN: ClassVar[str] = "game.first_any"
     """The hint for the first mover when no example can be given."""
+    BY_BUTTONS: ClassVar[str] = "_buttons"
+    """What the keys of the first mover's hints end with where players have no slash commands
+    (the same hint, pointing to Make move)."""
 
     def __init__(self, game: type[G], texts: str | None = None) -> None:
         self.game = game
@@ -132,7 +135,8 @@ class GameKind(ABC, Generic[G]):
 
     @property
     def first_move_key(self) -> str:
-        """The hint for the first mover of a new game (with an `example` move)."""
+        """The hint for the first mover of a new game (with an `example` move); the game's
+        texts also hold it with `BY_BUTTONS` appended, for players without slash commands."""
         return f"game.first_{self.key}"
 
     # Games -------------------------------------------------------------------------------------
@@ -193,13 +197,15 @@ class GameKind(ABC, Generic[G]):
         only this turn offers); shown to people, not to the computer."""
         return []
 
-    def first_move_note(self, game: G) -> Note:
+    def first_move_note(self, game: G, *, buttons: bool = False) -> Note:
         """The hint for the first mover of a new game, with an example that can be played
-        (the first roll decides what can)."""
+        (the first roll decides what can). `buttons`: where the players have no slash commands
+        (a DM or group DM), the hint points to Make move (its key ends with `BY_BUTTONS`)."""
+        ending = self.BY_BUTTONS if buttons else ""
         example = self.example_move(game)
         if example is None:
-            return Note(self.FIRST_MOVE_PLAIN)
-        return Note(self.first_move_key, {"example": example})
+            return Note(self.FIRST_MOVE_PLAIN + ending)
+        return Note(self.first_move_key + ending, {"example": example})
 
     def example_move(self, game: G) -> str | None:
         """A legal move for the player to move, to show how moves are written; None when there
