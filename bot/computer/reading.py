@@ -34,3 +34,26 @@ def accuracy_of(reviews: Sequence[TurnReview]) -> dict[str, float]:
     for review in reviews:
         losses.setdefault(review.mover, []).append(review.loss)
     return {mover: 100 * sum(each) / len(each) for mover, each in losses.items()}
+
+
+def changes_hands(review: TurnReview) -> bool:
+    """Whether one of the two turns compared changes who holds which colour (the pie rule's
+    swap) and the other does not: then the first colour's chances compare different players,
+    and a swing is told with the mover's own chances (`own_chances`)."""
+    return review.best_first is not None and review.best_first != review.mover_first
+
+
+def own_chances(review: TurnReview, first_before: bool) -> tuple[float, float, float]:
+    """The mover's own chances of winning before the turn, after the turn played and after the
+    best turn (the two as the loss counts them); `first_before` says whether the mover held
+    the first colour before the turn."""
+
+    def own(chance: float, first: bool) -> float:
+        return chance if first else 1.0 - chance
+
+    best_first = review.mover_first if review.best_first is None else review.best_first
+    return (
+        own(review.before, first_before),
+        own(review.judged_after, review.mover_first),
+        own(review.judged_best, best_first),
+    )

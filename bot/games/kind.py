@@ -274,15 +274,29 @@ class GameKind(ABC, Generic[G]):
     ) -> bytes:
         """A turn of the analysis: the position `game` after the turn `played` and after the
         `better` one, side by side, each under its caption, each turn marked as the image marks
-        a last turn. Raises the engine's errors if either cannot be played in `game`."""
+        a last turn. `players` names the colours as they are held in `game`; a turn that
+        changes their owners (the pie rule's swap) is drawn with the names exchanged, so it
+        names the one who made it. Raises the engine's errors if either cannot be played in
+        `game`."""
         boards = []
         for text, caption in zip((played, better), captions, strict=True):
             after = game.copy()
             after.play(text)
+            held = self.held_after(players, game, after)
             boards.append(
-                with_caption(self.image(after, players, labels=labels, width=width), caption)
+                with_caption(self.image(after, held, labels=labels, width=width), caption)
             )
         return png_bytes(side_by_side(boards, DEFAULT_THEME), DEFAULT_THEME)
+
+    def held_after(self, players: Players, before: G, after: G) -> dict[str, str]:
+        """`players` (the colours' names as held in `before`) as the colours are held in
+        `after`, another position of the same game (later or earlier): the two names exchanged
+        if the owners differ between them (the pie rule's swap), else the same."""
+        names = {str(getattr(colour, "value", colour)): name for colour, name in players.items()}
+        if before.first_player_colour == after.first_player_colour:
+            return names
+        first, second = (colour.value for colour in self.colours)
+        return {first: names.get(second, ""), second: names.get(first, "")}
 
     def replay(
         self,

@@ -105,6 +105,7 @@ async def _turn(
 ) -> discord.File:
     plies = view.game.turn_plies()
     before = view.game.position_at(plies[swing.turn - 1])
+    held = view.kind.held_after(names, view.game, before)  # `names` are as held at the end
     captions = (
         text(locale, "analysis.played", move=swing.played),
         text(locale, "analysis.better", move=swing.best),
@@ -114,7 +115,7 @@ async def _turn(
         before,
         swing.played,
         swing.best,
-        names,
+        held,
         captions=captions,
         labels=render_labels(locale),
     )

@@ -14,10 +14,10 @@ from bot.computer.review import TurnReview
 from bot.discord.analysis.posts import words_and_pictures
 from bot.discord.posting.scribe import Scribe
 from bot.discord.shared.names import Names
-from bot.i18n import text
+from bot.i18n import render_labels, text
 from bot.service import Analysis
 from bot.store.analyses import AnalysisState
-from testing.servicekit import ALICE, CHANNEL, open_service, play_moves, start_game
+from testing.servicekit import ALICE, BOB, CHANNEL, open_service, play_moves, start_game
 
 
 def review(turn: int, mover: str, after: float, best_after: float) -> TurnReview:
@@ -109,3 +109,85 @@ async def test_a_failed_analysis_says_which_turn_in_the_servers_language(tmp_pat
         turn=3,
     )
     assert "Zug 3" in content
+
+
+async def analysis_after(tmp_path: Path, moves: list[str], reviews: list[TurnReview]) -> Analysis:
+    """A finished Ponte game of `moves` (ALICE white first, BOB red), ALICE resigning, with
+    `reviews` as its analysis."""
+    service = await open_service(tmp_path / "bot.sqlite3")
+    try:
+        await start_game(service)
+        for move in moves:
+            view = await service.queries.game_in(CHANNEL)
+            assert view.to_move_id is not None
+            await service.moves.play(CHANNEL, view.to_move_id, move)
+        view = await service.queries.game_in(CHANNEL)
+        await service.moves.resign(CHANNEL, ALICE)
+        view = await service.queries.latest_game_in(CHANNEL)
+    finally:
+        await service.connection.close()
+    done = AnalysisState.DONE
+    return Analysis(
+        view, done, len(reviews), len(reviews), ALICE, tuple(r.as_json() for r in reviews)
+    )
+
+
+async def test_a_better_swap_is_told_for_its_player_with_his_own_chances(tmp_path: Path) -> None:
+    # BOB (red) played on where the swap was better: white's chance went 44% -> 61% (judged);
+    # the swap would have left white, then BOB, 54%. From BOB's side: 56% -> 39%, or 54%.
+    skipped = TurnReview(2, "red", "a1 a2", "swap", 0.44, 0.53, 0.44, False, True, 0.61, 0.54)
+    analysis = await analysis_after(tmp_path, ["f6 f7", "a1 a2"], [skipped])
+    content, files = await message(analysis, "en-US")
+    own = text(
+        "en-US",
+        "analysis.swing_own",
+        number=1,
+        turn=2,
+        player=f"<@{BOB}>",
+        played="a1 a2",
+        best="swap",
+        before="56%",
+        after="39%",
+        best_after="54%",
+        loss="15.0",
+    )
+    assert own in content.splitlines()
+    # Its picture: the swap's board names BOB as white, who would have swapped.
+    view = analysis.view
+    before = view.game.position_at(view.game.turn_plies()[1])
+    names = {"white": f"player {ALICE}", "red": f"player {BOB}"}  # as held before the turn
+    expected = view.kind.turn_png(
+        before,
+        "a1 a2",
+        "swap",
+        names,
+        captions=(
+            text("en-US", "analysis.played", move="a1 a2"),
+            text("en-US", "analysis.better", move="swap"),
+        ),
+        labels=render_labels("en-US"),
+    )
+    assert files[1].fp.read() == expected
+
+
+async def test_a_swap_played_is_drawn_for_the_one_who_swapped(tmp_path: Path) -> None:
+    # BOB swapped (he holds white at the end); staying red was better.
+    swapped = TurnReview(2, "white", "swap", "a1 a2", 0.56, 0.56, 0.3, True, False)
+    analysis = await analysis_after(tmp_path, ["f6 f7", "swap"], [swapped])
+    content, files = await message(analysis, "en-US")
+    assert f"Turn 2, <@{BOB}>" in content
+    view = analysis.view
+    before = view.game.position_at(view.game.turn_plies()[1])
+    names = {"white": f"player {ALICE}", "red": f"player {BOB}"}  # ALICE held white then
+    expected = view.kind.turn_png(
+        before,
+        "swap",
+        "a1 a2",
+        names,
+        captions=(
+            text("en-US", "analysis.played", move="swap"),
+            text("en-US", "analysis.better", move="a1 a2"),
+        ),
+        labels=render_labels("en-US"),
+    )
+    assert files[1].fp.read() == expected
