@@ -6,10 +6,13 @@ outbox's: tests/bot/service/test_service_analyses.py.)"""
 from __future__ import annotations
 
 import dataclasses
+import statistics
 from pathlib import Path
 from typing import Any, cast
 
-from bot.computer.reading import accuracy_of, chances_of, swings_of
+import pytest
+
+from bot.computer.reading import accuracy_of, chances_of, swings_of, volatility_weights
 from bot.computer.review import TurnReview
 from bot.discord.analysis.posts import words_and_pictures
 from bot.discord.posting.scribe import Scribe
@@ -34,9 +37,42 @@ REVIEWS = [
 ]
 
 
-def test_accuracy_is_each_players_average_loss_in_points() -> None:
+def test_accuracy_is_each_players_loss_in_points_weighted_by_the_balance() -> None:
+    # The chances run 50, 60, 60, 40, 50: each turn weighs the spread of the two positions
+    # around it (5, 0 -> the least, 0.5, 10, 5 points).
+    assert volatility_weights(chances_of(REVIEWS)) == pytest.approx([5, 0.5, 10, 5])
     accuracy = accuracy_of(REVIEWS)
-    assert round(accuracy["white"], 6) == 25.0 and round(accuracy["red"], 6) == 10.0
+    assert accuracy["white"] == pytest.approx((5 * 10 + 10 * 40) / 15)
+    assert accuracy["red"] == pytest.approx((0.5 * 0 + 5 * 20) / 5.5)
+
+
+def turns_of(chances: list[float], losses: list[float]) -> list[TurnReview]:
+    """Reviews of a game whose white chance runs through `chances` (after each turn), white
+    and red taking turns, each losing `losses[i]` with turn i."""
+    reviews = []
+    befores = [0.5, *chances[:-1]]
+    for i, (before, after, loss) in enumerate(zip(befores, chances, losses, strict=True)):
+        white = i % 2 == 0
+        best = after + loss if white else after - loss  # red's chance is white's complement
+        mover = "white" if white else "red"
+        reviews.append(TurnReview(i + 1, mover, "a1 a2", "b1 b2", before, after, best, white))
+    return reviews
+
+
+def test_a_game_decided_early_does_not_hide_the_turns_that_decided_it() -> None:
+    # Red blunders twice early (30 and 20 points), then has nothing left to lose: 40 more
+    # turns of 0.4 points each. In a close game another red player loses 2 points a turn.
+    early_chances = [0.5, 0.8, 0.8, 0.97] + [0.99] * 80
+    early_losses = [0, 0.3, 0, 0.2] + [0, 0.004] * 40
+    close_chances = [0.45 if i % 4 < 2 else 0.55 for i in range(64)]
+    close_losses = [0, 0.02] * 32
+    decided, close = turns_of(early_chances, early_losses), turns_of(close_chances, close_losses)
+    # A plain mean of the losses ranks the player who played badly all game as the better.
+    plain = [statistics.fmean(early_losses[1::2]), statistics.fmean(close_losses[1::2])]
+    assert plain[0] < plain[1]
+    # Weighted by the balance, the blunders count: red who decided the game early is worse.
+    assert accuracy_of(decided)["red"] > 2 * accuracy_of(close)["red"]
+    assert accuracy_of(decided)["white"] == 0.0
 
 
 def test_the_biggest_swings_first_and_the_chances_after_each_turn() -> None:
