@@ -14,11 +14,13 @@ for each way of summing a player's turns into one figure it prints:
   were not;
 - each kind of player's median figure, in games decided early and in the others.
 
-The ways: the mean loss of winning chance per turn (what the analysis said before), that mean
-weighted by how much the game was in the balance around each turn (the spread of the chances
-in a window of turns, as lichess weights its accuracy), lichess's accuracy (each turn's loss
-made a percentage, the game's the mean of the weighted mean and the harmonic mean of those),
-and the one the analysis shows now (`bot.computer.reading.accuracy_of`).
+The ways (figures of badness: a loss in points, or 100 less an accuracy in per cent): the mean
+loss of winning chance per turn (what the analysis said before); that mean weighted by how much
+the game was in the balance around each turn (the spread of the chances in a window of turns,
+as lichess weighs its accuracy), which the analysis shows now (`bot.computer.reading.
+accuracy_of`); lichess's accuracy (each turn's loss made a percentage, the game's the mean of
+the weighted mean and the harmonic mean of those); and the weighted mean of those percentages
+alone. docs/analysis.md has the figures and the choice.
 """
 
 from __future__ import annotations
@@ -29,11 +31,16 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from bench.strength.accuracy_games import KINDS, record_path
 from bot.computer.reading import accuracy_of, chances_of, reviews_of, volatility_weights
 from bot.computer.review import TurnReview
 from bot.games import GAMES
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+KINDS = ("ponte", "verbindung")
+"""The games `accuracy_games` records (read here without its players, which need the benchmarks'
+extra dependencies to play)."""
 
 BAD = frozenset({"random", "easy"})
 """The players who play badly on purpose."""
@@ -173,7 +180,7 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS))
     args = parser.parse_args()
     for kind in args.kinds.split(","):
-        path = record_path(kind)
+        path = RECORDS / f"accuracy-{kind}.jsonl"
         if not path.exists():
             print(f"{kind}: no record at {path}; run python -m bench.strength.accuracy_games")
             continue
