@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from bot.games import SomeKind
 from bot.service.context import Context
 from bot.service.deadlines import DAY
 from bot.service.errors import (
@@ -79,7 +80,7 @@ class AnalysisTurn:
 
     game_id: int
     turn: int
-    game_kind: str
+    kind: SomeKind  # the game, from the service's registry (pickled by reference to its module)
     record: str
     seed: str  # from the game's secret seed: the same turn is always judged alike
 
@@ -145,7 +146,11 @@ class Analyses:
             game_id, turn = claimed
             row = await self.ctx.row_by_id(db, game_id)
         return AnalysisTurn(
-            game_id, turn, row.game_kind, row.record, seed=f"{row.seed}:review:{turn}"
+            game_id,
+            turn,
+            self.ctx.kind(row.game_kind),
+            row.record,
+            seed=f"{row.seed}:review:{turn}",
         )
 
     async def save_review(self, game_id: int, turn: int, review: str) -> Analysis:

@@ -224,7 +224,7 @@ class Gate:
         self.events.publish(turn.game_id)
         await self._open.wait()
         return await asyncio.to_thread(
-            think, turn.game_kind, turn.record, turn.level, turn.seed, 0.0
+            think, turn.kind, turn.record, turn.level, turn.seed, 0.0
         )
 
 
