@@ -25,7 +25,7 @@ from engine.ponte import Bridge, Place, PonteGame, Swap
 from engine.ponte import Move as PonteMove
 from engine.ponte.scoring import score
 from engine.verbindung import Turn, VerbindungGame, draw_roll
-from testing.strength import mcts_ponte, mcts_verbindung
+from testing.strength import NEEDS_NUMBA, mcts_verbindung
 
 Game = PonteGame | VerbindungGame
 Player = Callable[[Game, random.Random, Callable[[], bool]], object]
@@ -84,6 +84,15 @@ def mcts_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> obj
     game. In Ponte its budget is the robot's playouts in the budget's seconds
     (`mcts_ponte.PLAYOUTS_PER_SECOND`), or fewer when the clock runs out first."""
     if isinstance(game, PonteGame):
+        # Compiled by numba (the `bench` extra): imported only when Ponte's search plays, so
+        # that every other player, and the Verbindung search, work in the lean test install.
+        try:
+            from testing.strength import mcts_ponte  # noqa: PLC0415
+        except ModuleNotFoundError as missing:
+            if missing.name not in ("numba", "numpy"):
+                raise
+            raise ModuleNotFoundError(NEEDS_NUMBA, name=missing.name) from missing
+
         seconds = stop.seconds if isinstance(stop, Deadline) else None
         playouts = None if seconds is None else round(seconds * mcts_ponte.PLAYOUTS_PER_SECOND)
         return mcts_ponte.choose(game, rng, stop, playouts)
