@@ -31,5 +31,5 @@ def write_record(path: str, pairing: Pairing, number: int, budget: float, played
     """Append game `number` of `pairing` to the JSON-lines file `path`: `Played.entry` with the
     budget and the seed of its pair of games."""
     entry = played.entry(pairing.kind, names_of(pairing, number))
-    entry.update(budget=budget, seed=number // 2)
+    entry["budget"], entry["seed"] = budget, number // 2
     append_entry(path, entry)

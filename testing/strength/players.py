@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NotRequired, TypedDict, overload
 
 from engine.ai import Level, Stop, choose_ponte_move, choose_verbindung_turn, never
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value, mover
@@ -182,6 +183,14 @@ def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
     return choose_ponte_move(game, Level.HARD, rng, stop)
 
 
+@overload
+def choose(game: PonteGame, level: Level, rng: random.Random, stop: Stop = never) -> PonteMove: ...
+
+
+@overload
+def choose(game: VerbindungGame, level: Level, rng: random.Random, stop: Stop = never) -> Turn: ...
+
+
 def choose(
     game: PonteGame | VerbindungGame, level: Level, rng: random.Random, stop: Stop = never
 ) -> PonteMove | Turn:
@@ -211,6 +220,20 @@ PLAYERS: dict[str, Player] = {
 }
 
 
+class Entry(TypedDict):
+    """A recorded game, a line of a benchmark's JSON-lines record (`Played.entry`): its kind,
+    the players (the first moved first), the winner (0, 1, None: a draw), the moves and each
+    player's thinking seconds per turn; a benchmark may add the budget and the seed."""
+
+    kind: str
+    players: list[str]
+    winner: int | None
+    moves: list[str]
+    seconds: list[list[float]]
+    budget: NotRequired[float]
+    seed: NotRequired[int]
+
+
 @dataclass
 class Played:
     """One finished game: who won (0 or 1: the index of the player, None: a draw), the
@@ -221,7 +244,7 @@ class Played:
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     moves: tuple[str, ...] = ()
 
-    def entry(self, kind: str, names: tuple[str, str]) -> dict[str, object]:
+    def entry(self, kind: str, names: tuple[str, str]) -> Entry:
         """The game as a line of a benchmark's record (``--record``; ``python -m
         bench.strength.ladder`` rates them): its kind, the players (the first moved first), the
         winner, the moves and each player's thinking seconds per turn."""
@@ -230,12 +253,12 @@ class Played:
             "kind": kind,
             "players": list(names),
             "winner": self.winner,
-            "moves": self.moves,
+            "moves": list(self.moves),
             "seconds": seconds,
         }
 
 
-def append_entry(path: str, entry: dict[str, object]) -> None:
+def append_entry(path: str, entry: Entry) -> None:
     """Append one game's entry (`Played.entry`) to the JSON-lines record at `path`."""
     with open(path, "a") as file:
         file.write(json.dumps(entry) + "\n")
