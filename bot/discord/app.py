@@ -24,6 +24,7 @@ from bot.computer.search import Search
 from bot.discord.analysis import AnalysisShower
 from bot.discord.analyst import Analyst, Reviewer
 from bot.discord.announce import Announcer
+from bot.discord.answering import InProgress
 from bot.discord.commands import DYNAMIC_ITEMS, CommandSet, declared_commands
 from bot.discord.letters import Letters
 from bot.discord.moving import submission
@@ -41,6 +42,10 @@ from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
 
 log = logging.getLogger(__name__)
+
+CLOSE_WAIT = 10.0
+"""Seconds a stop waits for the interactions in progress to finish (their answers, and the posts
+they owe after them) before it logs out."""
 
 
 class GameBot(commands.Bot):
@@ -110,6 +115,7 @@ class GameBot(commands.Bot):
             ready=self.wait_until_ready,
         )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
+        self.in_progress = InProgress()  # the interactions being handled: `close` waits for them
         self.commands_and_buttons = CommandSet(self)
 
     async def setup_hook(self) -> None:
@@ -163,10 +169,12 @@ class GameBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def close(self) -> None:
-        """Stop the computer's workers and the scheduler (they hear the service no more), then
-        log out (safe to repeat)."""
+        """Stop the computer's workers and the scheduler (they hear the service no more), let
+        the interactions in progress finish (at most `CLOSE_WAIT` seconds), then log out (safe
+        to repeat)."""
         try:
             await self._at_work.aclose()
+            await self.in_progress.finished(CLOSE_WAIT)
         finally:
             await super().close()
 

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.discord.analysis import AnalysisShower
 from bot.discord.announce import Announcer
+from bot.discord.answering import handling
 from bot.discord.names import Names
 from bot.discord.sight import Sight
 from bot.discord.tourney import TournamentPoster
@@ -197,8 +198,11 @@ def step_button(custom_id: str, label: str, *, disabled: bool) -> discord.ui.But
 
 
 async def answering_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a button's work; any failure is answered privately (and logged by `report`), as the
-    command tree does for commands: buttons do not pass through its error handler."""
+    """Run a button's work, counted as in progress until it is done (a stop lets it finish,
+    as the command tree's commands); any failure is answered privately (and logged by
+    `report`), as the command tree does for commands: buttons do not pass through its error
+    handler."""
+    handling(interaction)
     try:
         await work
     except Exception as error:
