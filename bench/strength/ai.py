@@ -21,9 +21,8 @@ import argparse
 import statistics
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
 
-from testing.strength.pairings import Pairing, names_of, write_record
+from testing.strength.pairings import Pairing, Tally, names_of, summary, write_record
 from testing.strength.players import Played, play_game
 from testing.strength.ratings import wilson
 
@@ -49,17 +48,6 @@ def _play(pairing: Pairing, number: int, budget: float) -> tuple[int, Played]:
     return number % 2, play_game(pairing.kind, names_of(pairing, number), seed, budget)
 
 
-@dataclass
-class Tally:
-    """The games of one pairing so far."""
-
-    wins: float = 0.0
-    games: int = 0
-    draws: int = 0
-    first_wins: int = 0  # games the first player won
-    thinking: list[float] | None = None
-
-
 def run_pairing(
     pool: ProcessPoolExecutor,
     pairing: Pairing,
@@ -76,10 +64,10 @@ def run_pairing(
     jobs: list[Future[tuple[int, Played]]] = [
         pool.submit(_play, pairing, number, budget) for number in numbers
     ]
-    tally = Tally(thinking=[])
+    tally = Tally()
     for number, job in zip(numbers, jobs, strict=True):
         hard, played = job.result()
-        _count(tally, hard, played)
+        tally.count(hard, played)
         if record:
             write_record(record, pairing, number, budget, played)
         low, high = wilson(tally.wins, tally.games)
@@ -89,42 +77,13 @@ def run_pairing(
             f"({low:.0%}..{high:.0%})",
             flush=True,
         )
-    return _summary(pairing, tally, budget, time.perf_counter() - started)
-
-
-def _count(tally: Tally, hard: int, played: Played) -> None:
-    assert tally.thinking is not None
-    tally.games += 1
-    tally.wins += 1.0 if played.winner == hard else 0.5 if played.winner is None else 0.0
-    tally.draws += played.winner is None
-    tally.first_wins += played.winner == 0
-    tally.thinking += played.seconds[hard]
+    return summary(pairing, tally, budget, time.perf_counter() - started)
 
 
 def _result(played: Played, hard: int) -> str:
     if played.winner is None:
         return "drawn"
     return "won" if played.winner == hard else "lost"
-
-
-def _summary(pairing: Pairing, tally: Tally, budget: float, wall: float) -> str:
-    assert tally.thinking is not None
-    low, high = wilson(tally.wins, tally.games)
-    rate = tally.wins / tally.games
-    if pairing.target is None:
-        verdict = "(no target)"
-    else:
-        verdict = f"target {pairing.target:.0%} " + (
-            "ok" if rate >= pairing.target else "BELOW TARGET"
-        )
-    return (
-        f"  {pairing.kind:<10} hard vs {pairing.opponent:<7} {tally.wins:g}/{tally.games} won "
-        f"({tally.draws} drawn) = {rate:6.1%}  95% CI {low:6.1%}..{high:6.1%}  {verdict}\n"
-        f"  {'':<10} the first player won {tally.first_wins}/{tally.games}; hard thinks: "
-        f"median {statistics.median(tally.thinking) * 1e3:.0f} ms, "
-        f"longest {max(tally.thinking) * 1e3:.0f} ms over {len(tally.thinking)} turns "
-        f"(budget {budget:g} s); {wall:.0f} s wall"
-    )
 
 
 def _latency_line(samples: int) -> str:

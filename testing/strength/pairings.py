@@ -1,11 +1,14 @@
 """The pairings of a strength benchmark: the hard player against one opponent in one game, who
-moves first in which game, and how a game of a pairing is recorded."""
+moves first in which game, how a game of a pairing is recorded, and what its games conclude
+(`Tally`, `summary`: what ``python -m bench.strength.ai`` prints)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import statistics
+from dataclasses import dataclass, field
 
 from testing.strength.players import Played, append_entry
+from testing.strength.ratings import wilson
 
 
 @dataclass(frozen=True)
@@ -33,3 +36,44 @@ def write_record(path: str, pairing: Pairing, number: int, budget: float, played
     entry = played.entry(pairing.kind, names_of(pairing, number))
     entry["budget"], entry["seed"] = budget, number // 2
     append_entry(path, entry)
+
+
+@dataclass
+class Tally:
+    """The games of one pairing so far."""
+
+    wins: float = 0.0
+    games: int = 0
+    draws: int = 0
+    first_wins: int = 0  # games the first player won
+    thinking: list[float] = field(default_factory=list)  # the hard player's, per turn
+
+    def count(self, hard: int, played: Played) -> None:
+        """Count `played`, a game where the hard player was player `hard` (0: it moved first)."""
+        self.games += 1
+        self.wins += 1.0 if played.winner == hard else 0.5 if played.winner is None else 0.0
+        self.draws += played.winner is None
+        self.first_wins += played.winner == 0
+        self.thinking += played.seconds[hard]
+
+
+def summary(pairing: Pairing, tally: Tally, budget: float, wall: float) -> str:
+    """The two lines that conclude `pairing`'s games: the points won with their 95% interval
+    and the verdict on the target, then the first player's wins and the hard player's thinking
+    times (at `budget` seconds a turn; `wall` seconds in all)."""
+    low, high = wilson(tally.wins, tally.games)
+    rate = tally.wins / tally.games
+    if pairing.target is None:
+        verdict = "(no target)"
+    else:
+        verdict = f"target {pairing.target:.0%} " + (
+            "ok" if rate >= pairing.target else "BELOW TARGET"
+        )
+    return (
+        f"  {pairing.kind:<10} hard vs {pairing.opponent:<7} {tally.wins:g}/{tally.games} won "
+        f"({tally.draws} drawn) = {rate:6.1%}  95% CI {low:6.1%}..{high:6.1%}  {verdict}\n"
+        f"  {'':<10} the first player won {tally.first_wins}/{tally.games}; hard thinks: "
+        f"median {statistics.median(tally.thinking) * 1e3:.0f} ms, "
+        f"longest {max(tally.thinking) * 1e3:.0f} ms over {len(tally.thinking)} turns "
+        f"(budget {budget:g} s); {wall:.0f} s wall"
+    )
