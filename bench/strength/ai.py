@@ -5,7 +5,11 @@ Run ``python -m bench.strength.ai`` from the repository root. Every pairing play
 they see the same dice. Each turn may think for ``--budget`` seconds (default 2, the bot's default;
 ``mcts@8`` is the plain search with 8 seconds). The pie rule is on: every player may swap. It prints
 each win rate with its 95% Wilson interval, the median and longest thinking time of the hard player,
-and how fast the bot answers another player while it thinks (`ai_latency`).
+and how fast the bot answers another player while it thinks (`ai_latency`). A pairing's target is
+judged only for a run its rule judges (`testing.strength.pairings.RULE`: at least 100 games, half
+with hard first, at the default budget); a shorter run, a run cut short or another budget is
+measured, and the line says why it is not judged. A verdict is on this run's games alone: a run
+cut short and gone on with ``--first`` is judged on all its games, which no single line counts.
 
 The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`testing.strength.mcts`);
 `hard0` is the hard level as it was before its search, `hard0v` Verbindung's hard before issue 29
@@ -22,6 +26,7 @@ import statistics
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from bot.settings import AI_THINK_SECONDS
 from testing.strength.pairings import Pairing, Tally, names_of, summary, write_record
 from testing.strength.players import Played, play_game
 from testing.strength.ratings import wilson
@@ -115,7 +120,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
     parser.add_argument("--first", type=int, default=0, help="number of the first game (even)")
-    parser.add_argument("--budget", type=float, default=2.0, help="thinking seconds per turn")
+    parser.add_argument(
+        "--budget", type=float, default=AI_THINK_SECONDS, help="thinking seconds per turn"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--only", help="comma-separated pairings, e.g. ponte:mcts,classic:mcts")
     parser.add_argument("--record", help="append every game to this JSON-lines file")
