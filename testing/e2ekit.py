@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.computer.review import review_turn
 from bot.computer.search import ProcessSearch, Worker
@@ -75,7 +76,11 @@ class World:
 
 
 async def run(
-    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
+    world: World,
+    user: FakeUser,
+    name: str,
+    options: Mapping[str, Any] | None = None,
+    channel: FakeChannel | None = None,
 ) -> InteractionResult:
     """A slash command, answered within 3 seconds (the fixture checks the acknowledgement)."""
     handle = await world.fake.send_slash_command(

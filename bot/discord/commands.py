@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.in_progress import handling
 from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
@@ -222,8 +223,11 @@ def step_button(custom_id: str, label: str, *, disabled: bool) -> discord.ui.But
 
 
 async def answering_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a button's work; any failure is answered privately (and logged by `report`), as the
-    command tree does for commands: buttons do not pass through its error handler."""
+    """Run a button's work, counted as in progress until it is done (a stop lets it finish,
+    as the command tree's commands); any failure is answered privately (and logged by
+    `report`), as the command tree does for commands: buttons do not pass through its error
+    handler."""
+    handling(interaction)
     try:
         await work
     except Exception as error:
