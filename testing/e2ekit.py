@@ -47,6 +47,7 @@ class World:
     review_seconds: float = 0.02  # an analysis's budget per turn: tiny, to keep tests fast
     reviewer: Reviewer = review_turn  # the review of a turn (module level: it is pickled)
     analyses_per_day: int = 5  # ANALYSES_PER_DAY
+    rules_url: str | None = None  # RULES_URL
 
     def settings(self) -> Settings:
         return Settings(
@@ -57,6 +58,7 @@ class World:
             gateway_url=self.fake.gateway_url,
             ai_think_seconds=self.think_seconds,
             analyses_per_day=self.analyses_per_day,
+            rules_url=self.rules_url,
         )
 
     def open_bot(self) -> AbstractAsyncContextManager[GameBot]:

@@ -17,6 +17,7 @@ from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
 from bot.service import GameService
 from bot.service.owed import answering
+from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,11 @@ class Host(Protocol):
     @property
     def user(self) -> discord.ClientUser | None:
         """The bot's own user (the computer's side)."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The settings the bot runs with."""
         ...
 
 

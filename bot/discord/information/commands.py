@@ -20,10 +20,9 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
-from bot.games import RULES_URL
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
-from bot.words.games import game_title, mention
+from bot.words.games import game_title, mention, rules_text
 from bot.words.matches import short_score
 
 LISTED = 15
@@ -182,7 +181,8 @@ class InfoCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
         kind = self.bot.service.kind(game)
-        content = text(user_locale(interaction), f"rules.{kind.key}", rules_url=RULES_URL)
+        rules_url = self.bot.settings.rules_url
+        content = rules_text(user_locale(interaction), kind.key, rules_url)
         await interaction.response.send_message(content, ephemeral=True)
 
     @rules.autocomplete("game")

@@ -11,11 +11,10 @@ import discord
 
 from bot.discord.app import GameBot
 from bot.discord.features import declared_commands
-from bot.games import RULES_URL
 from bot.i18n import describe_error, rule_text, text
 from bot.service import GameView, errors
 from bot.service.context import POST_GRACE
-from testing.e2ekit import World, due_round, run
+from testing.e2ekit import World, due_round, run, running
 from testing.fakediscord import FakeChannel, InteractionResult
 from testing.servicekit import random_move, start_game
 
@@ -216,8 +215,7 @@ async def test_games_rules_export_and_help_answer_privately(world: World, bot: G
     games = await run(world, world.bob, "games")
     assert games.ephemeral and f"<#{world.channel.id}>" in games.content
     rules = await run(world, world.carol, "rules", {"game": "verbindung"})
-    assert rules.ephemeral and rules.content == text("fr", "rules.verbindung", rules_url=RULES_URL)
-    assert f"<{RULES_URL}#verbindung-gesucht>" in rules.content  # the full rules, in docs/
+    assert rules.ephemeral and rules.content == text("fr", "rules.verbindung")  # no RULES_URL
     export = await run(world, world.alice, "export")
     (record,) = export.attachments
     assert record.filename.endswith(".txt") and b"a1 c1" in record.data
@@ -352,3 +350,12 @@ async def test_games_lists_the_finished_games_of_this_server_only(
     listed = await run(world, world.alice, "games")
     assert f"#{finished[world.guild.id]} " in listed.content
     assert f"#{finished[world.guild.id + 1]} " not in listed.content  # /board could not show it
+
+
+async def test_rules_link_each_games_section_of_the_published_rules(world: World) -> None:
+    world.rules_url = "https://example.org/ponte-verbindung-bot/docs/rules.md"
+    async with running(world):
+        rules = await run(world, world.carol, "rules", {"game": "verbindung"})
+    summary, link = rules.content.rsplit("\n", 1)
+    assert rules.ephemeral and summary == text("fr", "rules.verbindung")
+    assert link == text("fr", "rules.all", url=f"{world.rules_url}#verbindung-gesucht")
