@@ -17,7 +17,6 @@ from bot.discord.posting.drafts import (
     Edit,
     Outgoing,
     ThreadOpening,
-    pings,
 )
 from bot.discord.posting.scribe import Scribe
 from bot.discord.tournaments.signup import signup_buttons
@@ -67,11 +66,11 @@ async def board(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
 
 
 async def round_started(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
-    """A round's boards: who meets whom and in which thread; byes and forfeits."""
+    """A round's boards: who meets whom and in which thread; byes and forfeits. It pings
+    nobody: each player is pinged once a round, by their game's start in its thread."""
     view = shown.tournament
     content = round_text(view, shown.round, dict(shown.threads), locale)
-    players = [p for b in view.round_boards(shown.round) for p in (b.first_id, b.second_id)]
-    return _in_channel(view, Draft(content, pings(*players)))
+    return _in_channel(view, Draft(content))
 
 
 async def standings(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
