@@ -35,6 +35,7 @@ from bot.service.tournament.errors import (
     TournamentOverError,
 )
 from bot.service.tournament.posts import CANCELLED, SIGNUP, load, owe
+from bot.service.tournament.progress import Progress, progress_of
 from bot.service.tournament.rounds import MIN_PLAYERS, Rounds
 from bot.service.tournament.views import TournamentView
 from bot.service.writer import GameWriter
@@ -255,6 +256,14 @@ class Tournaments:
         `TournamentNotFoundError`."""
         async with self.ctx.connection.read() as db:
             return await load(db, await self._row(db, tournament_id, guild_id))
+
+    async def progress(self, tournament_id: int, guild_id: int | None = None) -> Progress:
+        """Where the tournament (of `guild_id`, when given) stands: the last round over, the
+        round in play and its games still running, whose turn it is in each. Raises
+        `TournamentNotFoundError`."""
+        async with self.ctx.connection.read() as db:
+            view = await load(db, await self._row(db, tournament_id, guild_id))
+            return await progress_of(self.ctx, db, view)
 
     async def server_tournaments(self, guild_id: int) -> list[TournamentView]:
         """A server's tournaments: in sign-up or running first, then the latest over."""

@@ -19,12 +19,13 @@ from bot.discord.commands import (
     user_locale,
     variant_choices,
 )
+from bot.discord.tournaments.posts import standings_image
 from bot.discord.tournaments.signup import say
 from bot.service import MATCH_LENGTHS, TournamentView
 from bot.service.deadlines import DAY, HOUR
 from bot.service.tournament.errors import TournamentChannelError
 from bot.words.games import mention
-from bot.words.tournaments import list_text, standings_text
+from bot.words.tournaments import list_text, progress_texts
 
 SIGNUP = (
     ("10m", 10 * 60),
@@ -179,15 +180,26 @@ class TournamentCog(commands.Cog):
     @app_commands.rename(tournament=key("standings", "option.tournament.name"))
     @app_commands.describe(tournament=key("standings", "option.tournament.description"))
     async def standings(self, interaction: discord.Interaction, tournament: int) -> None:
-        """The standings as they are (privately)."""
-        view = await self._own(interaction, tournament)
-        final = view.state.value == "finished"
-        content = standings_text(
-            view, view.row.current_round, user_locale(interaction), final=final
-        )
-        await interaction.response.send_message(
-            content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        """Where the tournament stands (privately): the round in play, the standings after the
+        last round over with their picture, as the round's posts show them, and the games
+        still being played with whose turn it is."""
+        progress = await self.bot.service.tournaments.progress(tournament, interaction.guild_id)
+        await interaction.response.defer(
+            ephemeral=True, thinking=True
+        )  # the picture takes a moment
+        locale = user_locale(interaction)
+        view, completed = progress.tournament, progress.completed
+        files = []
+        if completed:
+            final = progress.final
+            files.append(
+                await standings_image(self.bot.scribe, view, completed, locale, final=final)
+            )
+        quiet = discord.AllowedMentions.none()
+        first, *rest = progress_texts(progress, locale)
+        await interaction.followup.send(first, files=files, ephemeral=True, allowed_mentions=quiet)
+        for more in rest:
+            await interaction.followup.send(more, ephemeral=True, allowed_mentions=quiet)
 
     @tournament.command(name=key("list", "name"), description=key("list", "description"))
     async def listing(self, interaction: discord.Interaction) -> None:

@@ -43,7 +43,7 @@ async def play_round(
     for thread in threads:
         view = await bot.service.queries.game_in(thread.id)
         assert thread.parent_id == world.channel.id
-        start = world.fake.messages_in(thread)[0]
+        start = await world.fake.wait_for_message(thread)  # its first message
         assert set(start.pinged) == {users[view.first_id], users[view.second_id]}
         boards.append((view.first_id, view.second_id))
         await run(world, users[view.second_id], "resign", channel=thread)
@@ -224,3 +224,80 @@ async def test_the_organiser_removes_a_player_and_cancels_and_a_thread_is_refuse
     assert closed.custom_ids() == []
     listed = await run(world, world.alice, "tournament list")
     assert "cancelled" in listed.content
+
+
+async def test_a_signup_and_the_list_count_rounds_and_players_in_words(world: World) -> None:
+    async with running(world):
+        mark = world.fake.mark()
+        options = {"game": "ponte", "format": "swiss", "rounds": 5, "signup": 3600}
+        await run(world, world.alice, "tournament create", options)
+        signup = await wait_for(world, mark, "Tournament #1")
+        # A Swiss plays at most half its players, rounded up: the sign-up says what the list
+        # allows now, and from how many players all the rounds asked for are played.
+        assert "(Swiss, 1 round for now" in signup.content
+        assert "all 5 from 9 players on" in signup.content
+        join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+        for user in (world.alice, world.bob, world.carol):
+            await (await world.fake.press_button(user, signup, join))
+        await edited(world, signup, "(Swiss, 2 rounds for now")
+        mark = world.fake.mark()
+        options = {"game": "ponte", "format": "swiss", "rounds": 1, "signup": 3600}
+        await run(world, world.bob, "tournament create", options)
+        second = await wait_for(world, mark, "Tournament #2")
+        assert "(Swiss, 1 round)" in second.content
+        join = next(c for c in second.custom_ids() if c.startswith("tournament:join"))
+        await (await world.fake.press_button(world.bob, second, join))
+        listed = (await run(world, world.alice, "tournament list")).content.splitlines()
+        assert listed[0].endswith("· 1 player") and listed[1].endswith("· 3 players")
+        listed = (await run(world, world.bob, "tournament list")).content.splitlines()
+        assert listed[0].endswith("· 1 Spieler")
+
+
+async def test_the_standings_during_a_round_show_the_round_in_play_and_its_games(
+    world: World, bot: GameBot
+) -> None:
+    users = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    mark = world.fake.mark()
+    options = {"game": "ponte", "format": "round_robin", "signup": 3600}
+    await run(world, world.alice, "tournament create", options)
+    signup = await wait_for(world, mark, "Tournament #1")
+    join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+    for user in users.values():
+        await (await world.fake.press_button(user, signup, join))
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament start", {"tournament": 1})
+    # Three players: a round robin of three rounds, one game and a bye in each.
+    first = await wait_for(world, mark, "round 1 of 3")
+    [thread] = [int(found) for found in THREAD.findall(first.content)]
+    game = await bot.service.queries.game_in(thread)
+    shown = await run(world, world.alice, "tournament standings", {"tournament": 1})
+    assert shown.ephemeral
+    lines = shown.content.splitlines()
+    assert lines[0] == "**Tournament #1: round 1 of 3 is being played.**"
+    assert "No round is over yet." in lines
+    pair = f"<@{game.first_id}> \N{EN DASH} <@{game.second_id}>"
+    playing = f"{pair}: <#{thread}>, <@{game.to_move_id}> to move"
+    assert playing in lines
+    assert shown.message.attachments == []  # no standings yet, so no picture
+    mark = world.fake.mark()
+    await play_round(world, bot, first, users)
+    second = await wait_for(world, mark, "round 2 of 3")
+    shown = await run(world, world.carol, "tournament standings", {"tournament": 1})
+    lines = shown.content.splitlines()
+    assert lines[0] == "**Tournoi n°1\u00a0: la ronde 2 sur 3 est en cours.**"  # carol's French
+    assert any("après la ronde 1" in line for line in lines)
+    assert f"1. <@{game.first_id}> · 1 · 0" in lines  # the winner of round 1 (its bye to come)
+    [image] = shown.message.attachments  # the standings as the round's posts show them
+    assert image.filename == "tournament-1-1.png" and image.data[:4] == b"\x89PNG"
+    mark = world.fake.mark()
+    await play_round(world, bot, second, users)
+    third = await wait_for(world, mark, "round 3 of 3")
+    mark = world.fake.mark()
+    await play_round(world, bot, third, users)
+    final = await wait_for(world, mark, "is over")
+    shown = await run(world, world.alice, "tournament standings", {"tournament": 1})
+    assert shown.content == final.content
+    [image] = shown.message.attachments
+    [posted] = final.attachments
+    assert image.filename == posted.filename == "tournament-1-final.png"
+    assert image.data == posted.data

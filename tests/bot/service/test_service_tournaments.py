@@ -325,6 +325,37 @@ async def test_a_best_of_three_board_is_a_match(service: GameService, clock: Fak
     assert [s.id for s in final.standings()] == [BOB, ALICE]
 
 
+async def test_progress_shows_the_round_in_play_and_whose_turn_it_is_in_each_game(
+    service: GameService, clock: FakeClock
+) -> None:
+    view = await with_players(service, ALICE, BOB, best_of=3)
+    view = await service.tournaments.start_tournament(view.id, ALICE)
+    shown = await service.tournaments.progress(view.id, GUILD)
+    (waiting,) = shown.running  # its thread is not open yet
+    assert (shown.completed, shown.in_play, waiting.channel_id, waiting.to_move_id) == (
+        0,
+        1,
+        None,
+        None,
+    )
+    view = await start_round(service, view)
+    (board,) = view.round_boards(1)
+    shown = await service.tournaments.progress(view.id)
+    assert [(g.channel_id, g.to_move_id) for g in shown.running] == [(thread(1, 1), board.first_id)]
+    await win(service, view, board.first_id)  # the match's second game: the other begins
+    clock.advance(minutes=1)
+    shown = await service.tournaments.progress(view.id)
+    assert [(g.channel_id, g.to_move_id) for g in shown.running] == [
+        (thread(1, 1), board.second_id)
+    ]
+    await win(service, view, board.first_id)
+    await service.tournaments.advance_tournaments()
+    shown = await service.tournaments.progress(view.id)
+    assert (shown.final, shown.completed, shown.in_play, shown.running) == (True, 1, None, ())
+    with pytest.raises(terrors.TournamentNotFoundError):
+        await service.tournaments.progress(view.id, GUILD + 1)
+
+
 async def test_a_swiss_of_five_with_a_bye_a_withdrawal_and_a_loss_on_time(
     service: GameService, clock: FakeClock
 ) -> None:
