@@ -181,14 +181,17 @@ async def test_a_swiss_of_five_with_a_bye_a_withdrawal_a_loss_on_time_and_a_rest
         await play_round(world, bot, third, users)
         final = await wait_for(world, mark, "is over")
         # Points: erin 3 (bye, alice on time, carol); carol 2 (alice, bob); dave 2 (bye,
-        # alice); bob 1 (dave); alice 0. Buchholz, the opponents' points (a bye adds none):
-        # erin alice 0 + carol 2; carol alice 0 + bob 1 + erin 3; dave bob 1 + alice 0; bob
-        # dave 2 + carol 2; alice carol 2 + erin 3 + dave 2. Bob keeps his place, marked.
+        # alice); bob 1 (dave); alice 0. Buchholz, the opponents' points as FIDE counts them
+        # (C.07 16): bob's round after withdrawing counts as a draw for his opponents (1½);
+        # a bye, or a round after withdrawing, is a game against a dummy with one's own points,
+        # at most a draw a round (1½). Erin bye 1½ + alice 0 + carol 2; carol alice 0 + bob 1½
+        # + erin 3; dave bob 1½ + bye 1½ + alice 0; bob dave 2 + carol 2 + absent 1; alice
+        # carol 2 + erin 3 + dave 2. Bob keeps his place, marked.
         assert final.content.splitlines()[1:] == [
-            f"1. <@{erin_}> · 3 · 2",
-            f"2. <@{carol}> · 2 · 4",
-            f"3. <@{dave.id}> · 2 · 1",
-            f"4. <@{bob}> · 1 · 4 (withdrew)",
+            f"1. <@{erin_}> · 3 · 3.5",
+            f"2. <@{carol}> · 2 · 4.5",
+            f"3. <@{dave.id}> · 2 · 3",
+            f"4. <@{bob}> · 1 · 5 (withdrew)",
             f"5. <@{alice}> · 0 · 7",
             f"🥇 <@{erin_}>  🥈 <@{carol}>  🥉 <@{dave.id}>",
         ]
