@@ -102,6 +102,14 @@ def round_text(
     return "\n".join(lines)
 
 
+def cancelled_text(tournament_id: int, round_number: int, locale: str) -> str:
+    """A tournament cancelled: in its sign-up (`round_number` 0), or running, after round
+    `round_number`, whose games play on and count."""
+    if round_number == 0:
+        return text(locale, "tournament.cancelled", id=tournament_id)
+    return text(locale, "tournament.cut_short", id=tournament_id, round=round_number)
+
+
 def points(half_points: int) -> str:
     """Half-points as points: 3 is 1½."""
     whole, half = divmod(half_points, 2)

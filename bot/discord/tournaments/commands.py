@@ -25,7 +25,7 @@ from bot.service import MATCH_LENGTHS, TournamentView
 from bot.service.deadlines import DAY, HOUR
 from bot.service.tournament.errors import TournamentChannelError
 from bot.words.games import mention
-from bot.words.tournaments import list_text, progress_texts
+from bot.words.tournaments import cancelled_text, list_text, progress_texts
 
 SIGNUP = (
     ("10m", 10 * 60),
@@ -143,10 +143,13 @@ class TournamentCog(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
         """Cancel (the organiser, or a member who may manage the server)."""
         await self._own(interaction, tournament)
-        await self.bot.service.tournaments.cancel_tournament(
+        view = await self.bot.service.tournaments.cancel_tournament(
             tournament, interaction.user.id, may_manage=may_manage(interaction)
         )
-        await self._say(interaction, "tournament.cancelled", id=tournament)
+        last = 0 if view.state.value == "cancelled" else view.row.current_round
+        await interaction.response.send_message(
+            cancelled_text(view.id, last, user_locale(interaction)), ephemeral=True
+        )
 
     @tournament.command(name=key("remove", "name"), description=key("remove", "description"))
     @app_commands.rename(

@@ -24,6 +24,7 @@ from bot.i18n import text
 from bot.render.standings import standings_png
 from bot.service import TournamentPost, TournamentView
 from bot.words.tournaments import (
+    cancelled_text,
     points,
     round_text,
     signup_text,
@@ -91,9 +92,10 @@ async def final(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
 
 
 async def cancelled(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
-    """The tournament was cancelled."""
+    """The tournament was cancelled: at once in its sign-up, after the round in play once it
+    runs (that round's games play on and count)."""
     view = shown.tournament
-    return _in_channel(view, Draft(text(locale, "tournament.cancelled", id=view.id)))
+    return _in_channel(view, Draft(cancelled_text(view.id, shown.round, locale)))
 
 
 async def _standings(

@@ -304,3 +304,31 @@ async def test_the_standings_during_a_round_show_the_round_in_play_and_its_games
     [posted] = final.attachments
     assert image.filename == posted.filename == "tournament-1-final.png"
     assert image.data == posted.data
+
+
+async def test_a_tournament_cancelled_mid_round_plays_that_round_out_and_it_counts(
+    world: World, bot: GameBot
+) -> None:
+    users = {u.id: u for u in (world.alice, world.bob, world.carol)}
+    mark = world.fake.mark()
+    options = {"game": "ponte", "format": "round_robin", "signup": 3600}
+    await run(world, world.alice, "tournament create", options)
+    signup = await wait_for(world, mark, "Tournament #1")
+    join = next(c for c in signup.custom_ids() if c.startswith("tournament:join"))
+    for user in users.values():
+        await (await world.fake.press_button(user, signup, join))
+    mark = world.fake.mark()
+    await run(world, world.alice, "tournament start", {"tournament": 1})
+    first = await wait_for(world, mark, "round 1 of 3")
+    mark = world.fake.mark()
+    answer = await run(world, world.alice, "tournament cancel", {"tournament": 1})
+    assert answer.ephemeral and "no round follows round 1" in answer.content
+    notice = await wait_for(world, mark, "no round follows round 1")
+    assert "play on and count" in notice.content
+    mark = world.fake.mark()
+    [(winner, loser)] = await play_round(world, bot, first, users)
+    final = await wait_for(world, mark, "is over")
+    lines = final.content.splitlines()
+    assert f"1. <@{winner}> · 1 · 0" in lines  # the game counted (beside the bye's point)
+    assert lines[3] == f"3. <@{loser}> · 0 · 0"
+    assert not [m for m in world.fake.messages_in(world.channel) if "round 2" in m.content]
