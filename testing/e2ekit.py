@@ -75,11 +75,18 @@ class World:
 
 
 async def run(
-    world: World, user: FakeUser, name: str, options: dict | None = None, channel=None
+    world: World,
+    user: FakeUser,
+    name: str,
+    options: dict | None = None,
+    channel=None,
+    *,
+    modified_client: bool = False,
 ) -> InteractionResult:
-    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement)."""
+    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement);
+    from a `modified_client`, with values outside its options' choices or bounds."""
     handle = await world.fake.send_slash_command(
-        user, channel or world.channel, name, options or {}
+        user, channel or world.channel, name, options or {}, modified_client=modified_client
     )
     return await handle
 

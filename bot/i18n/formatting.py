@@ -63,13 +63,17 @@ def format_number(locale: object, value: int | float) -> str:
 
 
 def format_duration(locale: object, seconds: int, *, source: Catalogue | None = None) -> str:
-    """`seconds` in words for `locale`, in at most two units: ``3 days``, ``1 Tag 12 Stunden``.
+    """`seconds` in words for `locale`, in at most two units: ``3 days``, ``1 Tag 12 Stunden``;
+    weeks only for whole weeks of days (``2 weeks``, but ``30 days``, not ``4 weeks 2 days``).
 
     Rounds down to whole minutes; anything under a minute is shown as minutes too (``0 minutes``).
     """
     messages = source or catalogue()
     rest, parts = max(int(seconds), 0), list[str]()
+    whole_weeks = (rest // DAY) % 7 == 0
     for unit, size in _UNITS:
+        if unit == "week" and not whole_weeks:
+            continue
         count, rest = divmod(rest, size)
         if count and len(parts) < _MAX_UNITS:
             parts.append(messages.plural(locale, f"unit.{unit}", count))

@@ -24,6 +24,8 @@ from bot.discord.tournaments.signup import say
 from bot.service import MATCH_LENGTHS, TournamentView
 from bot.service.deadlines import DAY, HOUR
 from bot.service.tournament.errors import TournamentChannelError
+from bot.service.tournament.rounds import MIN_PLAYERS
+from bot.service.tournaments import MAX_PLAYERS, MAX_SIGNUP_SECONDS, MAX_SWISS_ROUNDS
 from bot.words.games import mention
 from bot.words.tournaments import cancelled_text, list_text, progress_texts
 
@@ -36,6 +38,7 @@ SIGNUP = (
     ("3d", 3 * DAY),
     ("7d", 7 * DAY),
     ("14d", 14 * DAY),
+    ("30d", MAX_SIGNUP_SECONDS),
 )
 CREATE = ("game", "format", "signup", "variant", "rounds", "time", "best_of", "max_players")
 
@@ -83,15 +86,19 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        format: app_commands.Choice[str],
-        signup: app_commands.Choice[int],
+        format: str,
+        signup: int,
         variant: str | None = None,
-        rounds: app_commands.Range[int, 1, 99] | None = None,
-        time: app_commands.Choice[int] | None = None,
-        best_of: app_commands.Choice[int] | None = None,
-        max_players: app_commands.Range[int, 1, 999] | None = None,
+        rounds: app_commands.Range[int, 1, MAX_SWISS_ROUNDS] | None = None,
+        time: int | None = None,
+        best_of: int | None = None,
+        max_players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
     ) -> None:
-        """Open a tournament's sign-up here; the sign-up message follows in the channel."""
+        """Open a tournament's sign-up here; the sign-up message follows in the channel.
+
+        Discord's client offers only the choices and bounds declared here; the options are
+        plain values (not `Choice`s, which discord.py cannot build from a value outside them)
+        so that the service, whose limits they are, refuses a modified client's clearly."""
         if not isinstance(interaction.channel, discord.TextChannel):
             raise TournamentChannelError("a tournament needs a text channel for its threads")
         require_game_permissions(interaction, new_thread=False)
@@ -102,12 +109,12 @@ class TournamentCog(commands.Cog):
             channel_id=interaction.channel.id,
             organiser_id=interaction.user.id,
             game_kind=game,
-            format=format.value,
-            signup_seconds=signup.value,
+            format=format,
+            signup_seconds=signup,
             variant=variant,
             rounds=rounds,
-            move_seconds=None if time is None else time.value,
-            best_of=None if best_of is None else best_of.value,
+            move_seconds=time,
+            best_of=best_of,
             max_players=max_players,
         )
         await self._say(interaction, "tournament.created", id=made.id)

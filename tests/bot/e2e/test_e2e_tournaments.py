@@ -6,9 +6,21 @@ standings after each round and the podium at the end; and a Swiss of five over t
 
 from __future__ import annotations
 
+import logging
 import re
+from typing import Any
+
+import pytest
 
 from bot.discord.app import GameBot
+from bot.service.deadlines import DAY
+from bot.service.tournament.rounds import MIN_PLAYERS
+from bot.service.tournaments import (
+    MAX_PLAYERS,
+    MAX_SIGNUP_SECONDS,
+    MAX_SWISS_ROUNDS,
+    MIN_SIGNUP_SECONDS,
+)
 from testing.e2ekit import World, run, running
 from testing.fakediscord import ChannelType, FakeMessage, FakeUser
 
@@ -332,3 +344,49 @@ async def test_a_tournament_cancelled_mid_round_plays_that_round_out_and_it_coun
     assert f"1. <@{winner}> · 1 · 0" in lines  # the game counted (beside the bye's point)
     assert lines[3] == f"3. <@{loser}> · 0 · 0"
     assert not [m for m in world.fake.messages_in(world.channel) if "round 2" in m.content]
+
+
+def option_of(world: World, command: str, path: list[str]) -> dict[str, Any]:
+    """An option of a command as the bot synced it to the server: `path` names its
+    subcommand (if any), then the option."""
+    options = next(c for c in world.fake.world.commands[world.guild.id] if c["name"] == command)
+    for name in path:
+        options = next(o for o in options["options"] if o["name"] == name)
+    return options
+
+
+async def test_discords_option_bounds_are_the_services_and_a_modified_clients_values_get_answers(
+    world: World, bot: GameBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    rounds = option_of(world, "tournament", ["create", "rounds"])
+    players = option_of(world, "tournament", ["create", "max_players"])
+    assert (rounds["min_value"], rounds["max_value"]) == (1, MAX_SWISS_ROUNDS) == (1, 12)
+    assert (players["min_value"], players["max_value"]) == (MIN_PLAYERS, MAX_PLAYERS) == (2, 32)
+    offered = [c["value"] for c in option_of(world, "tournament", ["create", "signup"])["choices"]]
+    assert (min(offered), max(offered)) == (MIN_SIGNUP_SECONDS, MAX_SIGNUP_SECONDS)
+    assert MAX_SIGNUP_SECONDS == 30 * DAY
+    base = {"game": "ponte", "format": "swiss", "rounds": 3, "signup": 3600}
+    with pytest.raises(ValueError, match="outside"):  # Discord's own client does not send it
+        await run(world, world.alice, "tournament create", {**base, "rounds": 13})
+    # Only a modified client sends a value outside an option's choices or bounds: each gets a
+    # clear private answer in its user's language, and nothing is made.
+    refused = [
+        (world.alice, {"format": "knockout"}, "no tournament format knockout"),
+        (world.bob, {"signup": 60}, "Die Anmeldung muss 10 Minuten bis 30 Tage dauern."),
+        (world.alice, {"signup": 31 * DAY}, "from 10 minutes to 30 days"),
+        (world.alice, {"time": 60}, "between 1 hour and 2 weeks"),
+        (world.carol, {"best_of": 5}, "pas 5"),
+        (world.alice, {"rounds": 13}, "1 to 12 rounds, not 13"),
+        (world.alice, {"max_players": 1}, "from 2 to 32, not 1"),
+    ]
+    for user, change, words in refused:
+        answer = await run(
+            world, user, "tournament create", {**base, **change}, modified_client=True
+        )
+        assert answer.ephemeral and words in answer.content, (change, answer.content)
+    assert await bot.service.tournaments.server_tournaments(world.guild.id) == []
+    options = {"game": "ponte", "opponent": world.bob, "best_of": 5}
+    answer = await run(world, world.alice, "challenge", options, modified_client=True)
+    assert answer.ephemeral and "a best of three, not 5" in answer.content
+    assert not [m for m in world.fake.messages_in(world.channel) if "challenge" in m.content]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback

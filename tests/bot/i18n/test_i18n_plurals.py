@@ -77,6 +77,8 @@ def test_a_plural_message_falls_back_to_english_with_englishs_rules() -> None:
         ("fr", 0, "0 minute"),
         ("fr", 60, "1 minute"),
         ("de", 7 * 86400 + 3600, "1 Woche 1 Stunde"),
+        ("en", 30 * 86400, "30 days"),  # weeks only when the days are whole weeks
+        ("fr", 10 * 86400 + 7200, "10 jours 2 heures"),
         ("nl", 60 * 1000 * 7 * 86400, "60.000 weken"),
     ],
 )
