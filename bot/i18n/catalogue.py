@@ -141,6 +141,8 @@ class Catalogue:
         found = self.lookup(language_of(locale), key)
         if found is None:
             found = self.lookup(DEFAULT_LANGUAGE, key)
+        if found is None and self.forms(DEFAULT_LANGUAGE, key) is not None:
+            raise KeyError(f"{key!r} is a plural message: say it with `plural` (`counted`)")
         if found is None:
             raise KeyError(f"no message {key!r} in the English catalogue")
         return found

@@ -69,6 +69,8 @@ def test_a_plural_message_falls_back_to_english_with_englishs_rules() -> None:
     assert only_english.plural("fr", "games", 0) == "0 games"  # English: 0 is other
     with pytest.raises(KeyError, match="no plural message 'nope'"):
         only_english.plural("fr", "nope", 1)
+    with pytest.raises(KeyError, match="'games' is a plural message"):
+        only_english.text("fr", "games", n=1)  # which form? only a count tells
 
 
 @pytest.mark.parametrize(
