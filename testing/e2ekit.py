@@ -83,10 +83,13 @@ async def run(
     name: str,
     options: Mapping[str, Any] | None = None,
     channel: FakeChannel | None = None,
+    *,
+    modified_client: bool = False,
 ) -> InteractionResult:
-    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement)."""
+    """A slash command, answered within 3 seconds (the fixture checks the acknowledgement);
+    from a `modified_client`, with values outside its options' choices or bounds."""
     handle = await world.fake.send_slash_command(
-        user, channel or world.channel, name, options or {}
+        user, channel or world.channel, name, options or {}, modified_client=modified_client
     )
     return await handle
 

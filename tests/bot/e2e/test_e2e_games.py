@@ -92,7 +92,10 @@ async def test_a_whole_ponte_game_with_swap_ends_with_the_result_and_replay(
     assert "swap" in posts[1].content
     assert posts[-1].attachments[0].data.startswith(PNG)
     replay = await world.fake.wait_for_message(
-        world.channel, since=mark, check=lambda m: any(a.data[:6] == GIF for a in m.attachments)
+        world.channel,
+        since=mark,
+        check=lambda m: any(a.data[:6] == GIF for a in m.attachments),
+        timeout=30,  # a hang guard: a long game's replay takes seconds to draw on a busy machine
     )
     assert replay.attachments[0].filename.endswith(".gif")
     game = await bot.service.queries.latest_game_in(world.channel.id)
