@@ -14,12 +14,13 @@ hard against hard and normal against hard (players who play well, in closer game
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 
-from bot.computer.review import review_turn, turns_to_review
+from bot.computer.review import review_turn
 from bot.games import GAMES
-from testing.strength.players import append_entry, play_game
+from testing.strength.players import play_game
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 
@@ -54,15 +55,22 @@ def generate(kind: str, games: int, first: int, seconds: float) -> None:
         names = players_of(number)
         started = time.perf_counter()
         played = play_game(kind, names, f"accuracy:{kind}:{number}", BUDGET)
-        text = GAMES.kind(kind).game.from_moves(None, list(played.moves)).record().to_json()
-        turns = turns_to_review(kind, text)
+        game_kind = GAMES.kind(kind)
+        game = game_kind.game.from_moves(None, list(played.moves))
+        turns = len(game.turn_plies()) - 1
+        text = game.record().to_json()
         reviews = [
-            review_turn(kind, text, turn, f"accuracy:{kind}:{number}:{turn}", seconds).as_json()
+            review_turn(game_kind, text, turn, f"accuracy:{kind}:{number}:{turn}", seconds)
             for turn in range(1, turns + 1)
         ]
-        entry = played.entry(kind, names)
-        entry.update(seed=number, review_seconds=seconds, reviews=reviews)
-        append_entry(str(record_path(kind)), entry)
+        entry = {
+            **played.entry(kind, names),
+            "seed": number,
+            "review_seconds": seconds,
+            "reviews": [review.as_json() for review in reviews],
+        }
+        with record_path(kind).open("a") as record:
+            record.write(json.dumps(entry) + "\n")
         spent = time.perf_counter() - started
         print(f"{kind} {number} {names}: {turns} turns, winner {played.winner} ({spent:.0f} s)")
 

@@ -30,7 +30,7 @@ from bot.service.results import (
     TurnDm,
     VacationNotice,
 )
-from bot.store import Db, GameRow, GameStatus, Notify, Reach, outbox
+from bot.store import Db, GameRow, GameStatus, Notify, Reach, outbox, tournaments
 from bot.store.outbox import Delivered, OutboxRow
 from bot.store.users import Player
 
@@ -56,7 +56,12 @@ def waits_for(view: GameView, user_id: int) -> bool:
 
 async def _start(ctx: Context, db: Db, row: OutboxRow) -> Started | None:
     view = await current(ctx, db, row)
-    return Started(view) if view is not None and view.is_active else None
+    if view is None or not view.is_active:
+        return None
+    # A tournament's board begins in a thread of its own: where both its players hear of the
+    # round, once (the round's post pings nobody). A best-of's later games are turns as usual.
+    board = await tournaments.board_of_game(db, view.id, None)
+    return Started(view, greets_both=board is not None)
 
 
 async def _move(ctx: Context, db: Db, row: OutboxRow) -> MoveResult | None:
@@ -81,7 +86,8 @@ async def _time_loss(ctx: Context, db: Db, row: OutboxRow) -> TimeLoss | None:
 
 
 START = PostKind("start", Subject.GAME, _start)
-"""A game began: who plays what, the board, a mention of the first to move."""
+"""A game began: who plays what, the board, a mention of the first to move (of both players
+for a tournament's board)."""
 MOVE = PostKind("move", Subject.GAME, _move)
 """A move (or resignation) made: what was played, the board, a mention of who is next."""
 REPLAY = PostKind("replay", Subject.GAME, _replay)

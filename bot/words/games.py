@@ -40,6 +40,24 @@ def game_title(locale: str, game_kind: str) -> str:
     return text(locale, f"title.{game_kind}")
 
 
+def rules_text(locale: str, game_kind: str, rules_url: str | None) -> str:
+    """A game's rules in brief in `locale` and, where the rules page is published
+    (`RULES_URL`), the link to the game's own section of it: the anchor GitHub and most Markdown
+    hosts give its heading, the game's English name."""
+    summary = text(locale, f"rules.{game_kind}")
+    if rules_url is None:
+        return summary
+    return f"{summary}\n{text(locale, 'rules.all', url=f'{rules_url}#{heading_anchor(game_kind)}')}"
+
+
+def heading_anchor(game_kind: str) -> str:
+    """The anchor of the game's section in the rules page: its English name, in lower case,
+    with hyphens for spaces and no punctuation."""
+    title = game_title("en", game_kind).lower()
+    kept = "".join(c for c in title if c.isalnum() or c in " -")
+    return kept.replace(" ", "-")
+
+
 class TurnTexts:
     """The messages of games; `is_computer` tells the bot's own user (the computer's side)."""
 

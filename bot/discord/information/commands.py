@@ -20,19 +20,15 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
-from bot.games import RULES_URL
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
-from bot.words.games import game_title, mention
+from bot.words.games import game_title, mention, rules_text
 from bot.words.matches import short_score
 
 LISTED = 15
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
 """Discord refuses longer message contents."""
-GUIDE_URL = RULES_URL.rsplit("/", 1)[0] + "/players.md"
-"""The players' guide, beside the rules in the project's docs/: /help's last line links to it
-(a link in a Discord message must be absolute)."""
 
 
 class GamesPageButton(
@@ -185,7 +181,8 @@ class InfoCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
         kind = self.bot.service.kind(game)
-        content = text(user_locale(interaction), f"rules.{kind.key}", rules_url=RULES_URL)
+        rules_url = self.bot.settings.rules_url
+        content = rules_text(user_locale(interaction), kind.key, rules_url)
         await interaction.response.send_message(content, ephemeral=True)
 
     @rules.autocomplete("game")
@@ -221,5 +218,5 @@ class InfoCog(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         """Everything a player can do, in a few lines a phone shows whole: every command (a
         test checks that none is missing), the buttons, and how a friend plays in a DM."""
-        content = text(user_locale(interaction), "help", guide_url=GUIDE_URL)
+        content = text(user_locale(interaction), "help")
         await interaction.response.send_message(content, ephemeral=True)
