@@ -149,7 +149,8 @@ async def anywhere(
             fake.add_member(world.away, user)
         fake.install_for_user(alice)
         yield world
-        await fake.check_acknowledgements()
+        if world.strict:
+            await fake.check_acknowledgements()
         fake.assert_no_unknown_routes()
         expected = refused_posts(fake)
         refused = [

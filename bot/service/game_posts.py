@@ -30,7 +30,7 @@ from bot.service.results import (
     TurnDm,
     VacationNotice,
 )
-from bot.store import Db, GameStatus, Notify, outbox, tournaments
+from bot.store import Db, GameRow, GameStatus, Notify, Reach, outbox, tournaments
 from bot.store.outbox import Delivered, OutboxRow
 from bot.store.users import Player
 
@@ -323,6 +323,42 @@ async def _buttons_off(ctx: Context, db: Db, row: OutboxRow) -> ButtonsOff | Non
 BUTTONS_OFF = PostKind("buttons_off", Subject.GAME, _buttons_off)
 """An offer, a request or a board that is answered or outdated loses its buttons (an edit:
 it pings nobody)."""
+
+
+BOARDS = (START.name, MOVE.name, TAKEBACK_ANSWERED.name)
+"""The kinds of post that can show a game's position with Make move and ⋯ More under it."""
+
+
+def _shows_board(row: OutboxRow) -> bool:
+    """Whether post `row` (of one of the `BOARDS` kinds) shows a position: a takeback's answer
+    does only when it was granted."""
+    granted = TakebackAction.ACCEPTED.value
+    return row.kind != TAKEBACK_ANSWERED.name or PostData(row).maybe_word("action") == granted
+
+
+async def owe_board(
+    ctx: Context, db: Db, kind: PostKind[object], game: GameRow | GameView, **data: Stored
+) -> int:
+    """Owe a post of `kind` that shows the game's next board (a move, a takeback granted, a
+    draw agreed; `game` as it is now, `data` as `owe_game` takes it). In a reply-only game the
+    board before it is an answer whose buttons no longer work (its Make move only says it is
+    outdated): the edit that takes them off is owed after the new board, so that a chat does
+    not fill with live-looking buttons (the edit goes through the token of the command that
+    board answered, which works for 15 minutes; later, nothing can edit it)."""
+    earlier = None
+    if game.reach is Reach.REPLY:
+        earlier = await _board_of(db, game.id, game.revision - 1)
+    post_id = await ctx.owe_game(db, kind, game, **data)
+    if earlier is not None:
+        await ctx.owe_game(db, BUTTONS_OFF, game, post_id=earlier)
+    return post_id
+
+
+async def _board_of(db: Db, game_id: int, revision: int) -> int | None:
+    """The latest post that showed the game's position at `revision`, if one was owed."""
+    boards = await outbox.posts_at(db, Subject.GAME.value, game_id, BOARDS, revision)
+    shown = [row.id for row in boards if _shows_board(row)]
+    return shown[-1] if shown else None
 
 
 async def owe_buttons_off(ctx: Context, db: Db, view: GameView, kinds: tuple[str, ...]) -> None:

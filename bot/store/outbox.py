@@ -249,6 +249,20 @@ async def latest_post(db: Db, subject: str, subject_id: int, kinds: tuple[str, .
     )
 
 
+async def posts_at(
+    db: Db, subject: str, subject_id: int, kinds: tuple[str, ...], revision: int
+) -> list[OutboxRow]:
+    """The posts of these kinds owed about the subject at its `revision`, delivered or not,
+    oldest first."""
+    marks = ", ".join("?" * len(kinds))
+    return await OutboxRow.all(
+        db,
+        f"{_SELECT} WHERE subject = ? AND subject_id = ? AND kind IN ({marks}) AND revision = ?"
+        " ORDER BY id",
+        (subject, subject_id, *kinds, revision),
+    )
+
+
 async def latest_answer(db: Db, subject: str, subject_id: int, now: int) -> Delivered | None:
     """The latest post about the subject that answered a command whose token still works."""
     return await Delivered.one(

@@ -110,6 +110,7 @@ async def _turn(
 ) -> discord.File:
     plies = view.game.turn_plies()
     before = view.game.position_at(plies[swing.turn - 1])
+    held = view.kind.held_after(names, view.game, before)  # `names` are as held at the end
     captions = (
         text(locale, "analysis.played", move=swing.played),
         text(locale, "analysis.better", move=swing.best),
@@ -119,7 +120,7 @@ async def _turn(
         before,
         swing.played,
         swing.best,
-        names,
+        held,
         captions=captions,
         labels=render_labels(locale),
     )

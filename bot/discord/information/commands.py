@@ -216,7 +216,7 @@ class InfoCog(commands.Cog):
     @app_commands.command(name=ls("command.help.name"), description=ls("command.help.description"))
     @everywhere
     async def help(self, interaction: discord.Interaction) -> None:
-        """How to play with the bot."""
-        await interaction.response.send_message(
-            text(user_locale(interaction), "help"), ephemeral=True
-        )
+        """Everything a player can do, in a few lines a phone shows whole: every command (a
+        test checks that none is missing), the buttons, and how a friend plays in a DM."""
+        content = text(user_locale(interaction), "help")
+        await interaction.response.send_message(content, ephemeral=True)

@@ -117,5 +117,5 @@ async def draw_agreed(scribe: Scribe, shown: DrawResult, locale: str) -> Outgoin
 
 
 async def buttons_off(scribe: Scribe, shown: ButtonsOff, locale: str) -> Outgoing:
-    """An earlier message of the game loses its buttons (an answered offer, say)."""
-    return Edit(shown.message)
+    """An earlier message of the game loses its buttons (an answered offer, an older board)."""
+    return Edit(shown.message, reply_only=shown.view.reach is Reach.REPLY)

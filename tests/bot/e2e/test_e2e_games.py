@@ -362,3 +362,15 @@ async def test_rules_link_each_games_section_of_the_published_rules(world: World
     summary, link = rules.content.rsplit("\n", 1)
     assert rules.ephemeral and summary == text("fr", "rules.verbindung")
     assert link == text("fr", "rules.all", url=f"{world.rules_url}#verbindung-gesucht")
+
+
+async def test_a_challenge_past_its_time_blocks_no_new_one(world: World, bot: GameBot) -> None:
+    options = {"game": "ponte", "opponent": world.bob}
+    old = await run(world, world.alice, "challenge", options)
+    world.clock.advance(days=3)  # past its time; the scheduler has not looked yet
+    again = await run(world, world.alice, "challenge", options)
+    assert not again.ephemeral, again.content
+    assert again.message.pinged == [world.bob] and len(again.message.custom_ids()) == 3
+    await due_round(bot)  # the old one's message says it expired, without its buttons
+    assert old.message.components == [] and "expired" in old.message.content
+    assert len(again.message.custom_ids()) == 3  # the new one keeps its buttons
