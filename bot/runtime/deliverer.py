@@ -117,6 +117,8 @@ class Deliverer:
             self._unsubscribe = None
         task, self._task = self._task, None
         self._wake.set()
+        if self._in_flight:
+            log.info("stopping: %d delivery(ies) in flight may finish first", self._in_flight)
         waiting: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._idle.wait())}
         if task is not None:
             waiting.add(task)
