@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import datetime
@@ -167,9 +166,7 @@ class Deliverer:
                     continue
                 if row.claimed_by != self.service.name:
                     continue
-                # Owed a moment ago by this very process: no earlier attempt can have reached
-                # Discord, whatever the claim says.
-                delivered &= await self._deliver(dataclasses.replace(row, tried_at=None), via)
+                delivered &= await self._deliver(row, via)
         self.wake()  # the posts that waited behind these
         return delivered
 
