@@ -112,7 +112,7 @@ async def test_each_letter_the_clock_owes_is_sent_once_after_a_crash(
         async with preparing(world) as service:  # the scheduler's round, then the crash
             await service.alarms.run_due()
             await claim_as_the_deliverer(service)
-        life = await Life.start(world, tmp_path)
+        life = await Life.here(world)  # no crash: the bot runs here
         await reminded(world, life, dave, channel, mark)
         await told_lost(world, life, group, mark)
         await life.stop()
@@ -133,7 +133,7 @@ async def test_each_letter_the_clock_owes_is_sent_once_after_a_crash(
     await holds.hit(held, "alice's loss", second, letters(world, world.alice, mark, "⌛"))
     await second.kill()
     holds.crashed()
-    third = await Life.start(world, tmp_path)
+    third = await Life.here(world)
     if step is Step.CARRIED:
         await third.within(third.asked_again(dm_route(world, world.alice)), "the loss again")
     await told_lost(world, third, group, mark)

@@ -18,6 +18,7 @@ from bot.service.outbox import NONCE_TRUST
 from bot.service.owed import answering
 from bot.store import Notify
 from testing.crashkit import (
+    Heard,
     Life,
     assert_no_repeats,
     claim_as_the_deliverer,
@@ -102,7 +103,7 @@ async def test_a_change_stored_minutes_before_the_restart_is_still_posted(
             await service.moves.play(move.id, world.alice.id, "a1 c1", revision)
         await service.vacations.start_vacation(world.carol.id, 3)
         await claim_as_the_deliverer(service)
-    life = await Life.start(world, tmp_path)
+    life = await Life.here(world)
     await life.within(once(fake, move, moved, mark), "the move")
     await life.within(once(fake, holiday, noticed, mark), "the holiday notice")
     letter = once(fake, fake.dm_channel(world.bob), lambda m: "a1 c1" in m.content, mark)
@@ -110,19 +111,6 @@ async def test_a_change_stored_minutes_before_the_restart_is_still_posted(
     await life.stop()
     assert "not made" not in life.log
     assert_no_repeats(fake)
-
-
-class Heard(logging.Handler):
-    """The bot's log lines in process, each news to the fake's waits."""
-
-    def __init__(self, world: World) -> None:
-        super().__init__(logging.INFO)
-        self.world = world
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(record.getMessage())
-        self.world.fake.world.changed()
 
 
 @pytest.mark.parametrize("later", [NONCE_TRUST // 3, NONCE_TRUST + 10])

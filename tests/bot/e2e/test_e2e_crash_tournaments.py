@@ -1,13 +1,14 @@
 """The real bot killed (SIGKILL) at each step of a tournament's posts (issue 45): a round's post
-(who meets whom, in which thread) and the standings after a round. At each step, after the
-restart each is in the tournament's channel exactly once within 10 s of READY, and the round
-goes on: its board's thread is opened once and its game started there once (after the
-standings, the next round's).
+(who meets whom, in which thread), the standings after a round, and the next round's board (its
+thread opened, where its game then starts). At each step, after the restart each is in the
+tournament's channel exactly once within 10 s of READY, and the round goes on: its board's
+thread is opened once and its game started there once.
 
 Two round robins of three (alice, bob, carol: one board and a bye a round), made while the bot
 is down: T1 in its sign-up, started by its organiser's command (its first round's post is cut);
-T2 started, its first round's game playing, resigned by command (the standings are cut). The
-deliverer sends one post at a time: each life cuts one of them.
+T2 started, its first round's game playing, resigned by command (the standings are cut, then
+the opening of the second round's thread). The deliverer sends one post at a time: each life
+cuts one of them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.service.owed import answering
 from testing.crashkit import (
     Holds,
     Life,
+    ProcessLife,
     Step,
     assert_no_repeats,
     claim_as_the_deliverer,
@@ -115,17 +117,18 @@ async def signup_of_t1(world: World, life: Life, t1: Tournament) -> None:
 
 
 @pytest.mark.parametrize("step", list(Step))
-async def test_a_tournament_round_and_its_standings_are_posted_once_after_a_crash(
+async def test_a_tournament_goes_on_once_after_a_crash_at_its_round_standings_or_next_board(
     world: World, tmp_path: Path, step: Step
 ) -> None:
     world.strict = False  # the resignation cut by the crash is never answered
     fake = world.fake
     t1, t2 = await prepare(world)
-    first = await Life.start(world, tmp_path)
+    first: Life
+    first = await (Life.here(world) if step is Step.STORED else Life.start(world, tmp_path))
     await signup_of_t1(world, first, t1)
     thread, resigner = await first_round_of_t2(world, first, t2)
     mark = fake.mark()
-    if step is Step.STORED:
+    if step is Step.STORED:  # no crash: the bot runs here
         await first.stop()
         async with preparing(world) as service:
             await service.tournaments.start_tournament(t1.id, world.alice.id)
@@ -133,11 +136,11 @@ async def test_a_tournament_round_and_its_standings_are_posted_once_after_a_cras
                 await service.moves.resign(thread.id, resigner.id)
             await service.tournaments.advance_tournaments()  # the scheduler's: standings owed
             await claim_as_the_deliverer(service)
-        second = await Life.start(world, tmp_path)
-        await round_goes_on(world, second, t1, 1, mark)
-        await second.within(once(fake, t2.channel, is_standings, mark), "T2's standings")
-        await round_goes_on(world, second, t2, 2, mark)
-        await second.stop()
+        back = await Life.here(world)
+        await round_goes_on(world, back, t1, 1, mark)
+        await back.within(once(fake, t2.channel, is_standings, mark), "T2's standings")
+        await round_goes_on(world, back, t2, 2, mark)
+        await back.stop()
         assert_no_repeats(fake)
         return
     holds = Holds(fake, step)
@@ -145,6 +148,7 @@ async def test_a_tournament_round_and_its_standings_are_posted_once_after_a_cras
     held = holds.on(route)
     await run(world, world.alice, "tournament start", {"tournament": t1.id}, t1.channel)
     await holds.hit(held, "T1's round", first, lambda: posts_in(fake, t1.channel, is_round(1)))
+    assert isinstance(first, ProcessLife)
     await first.kill()
     holds.crashed()
 
@@ -161,11 +165,20 @@ async def test_a_tournament_round_and_its_standings_are_posted_once_after_a_cras
     await second.kill()
     holds.crashed()
 
+    # The next round's game: its thread is opened first (then the game starts there).
+    opening = f"POST /channels/{t2.channel.id}/threads"
+    held = holds.on(opening)
     third = await Life.start(world, tmp_path)
     if step is Step.CARRIED:
         await third.within(third.asked_again(route), "T2's standings again")
     await third.within(once(fake, t2.channel, is_standings, mark), "T2's standings")
-    await round_goes_on(world, third, t2, 2, mark)
-    await round_goes_on(world, third, t1, 1, mark)  # still once
-    await third.stop()
+    await holds.hit(held, "round 2's thread", third, lambda: len(threads(world, t2.channel)) == 2)
+    await third.kill()
+    holds.crashed()
+
+    fourth = await Life.here(world)
+    await round_goes_on(world, fourth, t2, 2, mark)
+    await fourth.within(once(fake, t2.channel, is_standings, mark), "T2's standings")
+    await round_goes_on(world, fourth, t1, 1, mark)  # still once
+    await fourth.stop()
     assert_no_repeats(fake)
