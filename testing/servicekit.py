@@ -88,7 +88,7 @@ async def start_game(
     variant: str | None = None,
     move_seconds: int | None = None,
     best_of: int | None = None,
-    guild_id: int = GUILD,
+    guild_id: int | None = GUILD,
     reach: Reach = Reach.POST,
 ) -> AcceptResult:
     """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`

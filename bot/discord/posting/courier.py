@@ -172,6 +172,7 @@ class Courier:
             await self.service.outbox.gave_up(row, "it may have gone out before a crash")
             return
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        await self.service.outbox.trying(row.id)
         message = await channel.send(
             draft.content,
             files=await draft.files(),
@@ -225,6 +226,7 @@ class Courier:
             return
         webhook = self._webhook(latest.answer_token)
         draft = post.draft
+        await self.service.outbox.trying(row.id)
         message = await webhook.send(
             draft.content,
             files=await draft.files(),
@@ -253,6 +255,7 @@ class Courier:
         draft = letter.draft
         try:
             channel = await self.client.create_dm(discord.Object(letter.user_id))
+            await self.service.outbox.trying(row.id)
             message = await channel.send(
                 draft.content,
                 files=await draft.files(),

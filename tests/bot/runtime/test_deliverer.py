@@ -40,6 +40,7 @@ class Courier:
             raise PostUnsureError("the connection broke")
         if row.id in self.broken:
             raise RuntimeError("a bug in a renderer")
+        await self.service.outbox.trying(row.id)  # its request goes, as the real courier's
         self.holding.set()
         await self.hold.wait()
         await self.service.outbox.delivered(row.id, CHANNEL, 1000 + row.id)
