@@ -13,7 +13,7 @@ from bot.service import errors
 from bot.service.alarms import Alarms
 from bot.service.analyses import Analyses, Analysis, AnalysisRequest, AnalysisTurn
 from bot.service.blocks import Blocks
-from bot.service.challenges import Challenges, check_move_seconds
+from bot.service.challenges import FIRST_MOVERS, Challenges, check_move_seconds, who_moves_first
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
@@ -105,6 +105,7 @@ class GameService:
 
 
 __all__ = [
+    "FIRST_MOVERS",
     "LEVELS",
     "MATCH_LENGTHS",
     "AcceptResult",
@@ -159,4 +160,5 @@ __all__ = [
     "errors",
     "random_seed",
     "utc_now",
+    "who_moves_first",
 ]

@@ -21,6 +21,7 @@ from bot.service.errors import (
     RequestAlreadyHandledError,
     SelfChallengeError,
     TooManyChallengesError,
+    UnknownFirstMoverError,
 )
 from bot.service.limits import COOLDOWN, held_until
 from bot.service.matches import check_best_of
@@ -330,6 +331,21 @@ def _players(challenge: ChallengeRow) -> tuple[int, int]:
     if challenge.challenger_first:
         return challenge.challenger_id, challenge.opponent_id
     return challenge.opponent_id, challenge.challenger_id
+
+
+FIRST_MOVERS = ("random", "me", "opponent")  # who moves first, as `/challenge` offers it
+
+
+def who_moves_first(first: str | None) -> bool | None:
+    """Whether the challenger moves first: True for `me`, False for `opponent`, None (a coin
+    toss) for `random` or nothing; raise `UnknownFirstMoverError` for anything else."""
+    if first is None or first == "random":
+        return None
+    if first not in FIRST_MOVERS:
+        raise UnknownFirstMoverError(
+            f"no choice {first!r} of who moves first", first=first, choices=FIRST_MOVERS
+        )
+    return first == "me"
 
 
 def check_move_seconds(seconds: int | None) -> int:

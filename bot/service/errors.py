@@ -177,6 +177,13 @@ class OpponentIsBotError(ServiceError):
     key = "opponent_is_bot"
 
 
+class UnknownFirstMoverError(ServiceError):
+    """Who moves first is none of the choices (`params['first']`, `params['choices']`): only a
+    modified client sends such a value, Discord's own offers the choices alone."""
+
+    key = "unknown_first"
+
+
 class LevelNeedsComputerError(ServiceError):
     """The computer's level was given in a challenge of a person (refused, not ignored:
     whoever chose a level expects it to mean something)."""

@@ -29,7 +29,7 @@ from bot.discord.commands import (
 from bot.discord.posting.drafts import pings
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
-from bot.service import LEVELS, MATCH_LENGTHS, Started
+from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Started, who_moves_first
 from bot.service.deadlines import DAY, HOUR
 
 log = logging.getLogger(__name__)
@@ -59,10 +59,7 @@ class ChallengeCog(commands.Cog):
     @app_commands.rename(**{o: ls(f"command.challenge.option.{o}.name") for o in OPTIONS})
     @app_commands.describe(**{o: ls(f"command.challenge.option.{o}.description") for o in OPTIONS})
     @app_commands.choices(
-        first=[
-            app_commands.Choice(name=ls(f"choice.first.{v}"), value=v)
-            for v in ("random", "me", "opponent")
-        ],
+        first=[app_commands.Choice(name=ls(f"choice.first.{v}"), value=v) for v in FIRST_MOVERS],
         level=[app_commands.Choice(name=ls(f"choice.level.{v}"), value=v) for v in LEVELS],
     )
     @app_commands.choices(
@@ -78,14 +75,18 @@ class ChallengeCog(commands.Cog):
         game: str,
         opponent: discord.User,
         variant: str | None = None,
-        time: app_commands.Choice[int] | None = None,
+        time: int | None = None,
         thread: bool = False,
-        first: app_commands.Choice[str] | None = None,
-        level: app_commands.Choice[str] | None = None,
-        best_of: int | None = None,  # a plain value: the service refuses one not offered
+        first: str | None = None,
+        level: str | None = None,
+        best_of: int | None = None,
     ) -> None:
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
-        itself, start the game at once."""
+        itself, start the game at once.
+
+        Discord's client offers only the choices declared here; the options are plain values
+        (not `Choice`s, which discord.py cannot build from a value outside them) so that the
+        service, whose limits they are, refuses a modified client's clearly."""
         computer = self.bot.service.challenges.is_computer_player(opponent.id)
         reach = reach_of(interaction)
         if reach is None:  # every answer here would be private: no game can be played
@@ -96,18 +97,17 @@ class ChallengeCog(commands.Cog):
         check_place(interaction, reach, thread=thread)
         self.bot.names.remember(interaction.user)
         self.bot.names.remember(opponent)
-        who_first = None if first is None or first.value == "random" else first.value == "me"
+        who_first = who_moves_first(first)
         options: dict[str, Any] = {
             "game_kind": game,
             "guild_id": interaction.guild_id,
             "variant": variant,
-            "move_seconds": None if time is None else time.value,
+            "move_seconds": time,
             "best_of": best_of,
             "reach": reach,
         }
         if computer:
-            level_name = None if level is None else level.value
-            options.update(player_id=interaction.user.id, player_first=who_first, level=level_name)
+            options.update(player_id=interaction.user.id, player_first=who_first, level=level)
             await self._versus_computer(interaction, thread, options)
             return
         made = await self.bot.service.challenges.challenge(
@@ -115,7 +115,7 @@ class ChallengeCog(commands.Cog):
             challenger_id=interaction.user.id,
             opponent_id=opponent.id,
             opponent_is_bot=opponent.bot,
-            level=None if level is None else level.value,
+            level=level,
             challenger_first=who_first,
             wants_thread=thread,
             request_id=interaction.id,  # one challenge, should Discord deliver this twice

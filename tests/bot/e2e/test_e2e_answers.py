@@ -4,10 +4,14 @@ has not moved yet."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from test_e2e_games import start
 
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
+from bot.i18n.catalogue import catalogue
 from bot.service import errors
 from testing.e2ekit import World, run
 
@@ -51,3 +55,37 @@ async def test_a_player_who_has_not_moved_yet_has_nothing_to_take_back(
     await run(world, world.alice, "move", {"move": "e1 g1"})
     late = await run(world, world.bob, "takeback")  # bob moved, and alice since
     assert late.content == describe_error(errors.OpponentMovedError(""), "de")
+
+
+async def test_a_modified_clients_challenge_options_get_clear_answers(
+    world: World, bot: GameBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`/challenge` offers its times, who moves first and the computer's levels as choices; only
+    a modified client sends another value, and each gets its own private answer in the user's
+    language, never "something went wrong" (issue 46, point 9)."""
+    human = {"game": "ponte", "opponent": world.bob}
+    computer = {"game": "ponte", "opponent": world.fake.bot_user}
+    refused = [
+        (world.alice, "en", {**human, "time": 60}, "error.bad_time_limit"),
+        (
+            world.bob,
+            "de",
+            {**human, "opponent": world.alice, "first": "nobody"},
+            "error.unknown_first",
+        ),
+        (world.carol, "fr", {**computer, "level": "grandmaster"}, "error.unknown_level"),
+        (world.alice, "en", {**computer, "first": "bot"}, "error.unknown_first"),
+    ]
+    for user, language, options, key in refused:
+        answer = await run(world, user, "challenge", options, modified_client=True)
+        opening = catalogue().template(language, key).split("{")[0]
+        assert answer.ephemeral and answer.content.startswith(opening), answer.content
+    assert not [m for m in world.fake.messages_in(world.channel) if m.author.bot]
+    assert await bot.service.challenges.pending_challenges(world.bob.id) == []
+    with pytest.raises(errors.NoGameHereError):
+        await bot.service.queries.game_in(world.channel.id)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback
+    # A time that is not offered but within the service's range is a time like any other.
+    await run(world, world.alice, "challenge", {**human, "time": 2 * 3600}, modified_client=True)
+    (made,) = await bot.service.challenges.pending_challenges(world.bob.id)
+    assert made.move_seconds == 2 * 3600
