@@ -155,10 +155,13 @@ async def _serve(bot: GameBot, settings: Settings) -> int:
             asked = stop.is_set() and unreached is None
         finally:
             stopping.cancel()
+            if unreached is not None:
+                # The first connection failed: discord.py may be about to try it again (a
+                # sharded client launching its shards would try forever, closed or not), so
+                # no more, before closing the HTTP session it would try again with.
+                await _cancel(running)
             await bot.close()  # the scheduler, the computer, the gateway; the database after
-            # discord.py may be waiting to try a connection again (a sharded client still
-            # launching its shards would try them forever, closed or not): no more.
-            running.cancel()
+            await _cancel(running)
         error = await _outcome(running)
     problem = None if asked else unreached or error
     if problem is None:
@@ -168,6 +171,16 @@ async def _serve(bot: GameBot, settings: Settings) -> int:
         raise problem
     log.error("%s", failure.line)
     return failure.status
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    """Cancel `task` and wait until it has ended, cancelling again while it runs on: a
+    cancellation that arrives just as discord.py's connection attempt fails is lost inside
+    `asyncio.wait_for` (Python 3.11), and `AutoShardedClient.launch_shard` then logs the
+    failure, sleeps and tries again, the next cancellation ending that sleep."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=1.0)
 
 
 async def _outcome(task: asyncio.Task[None]) -> Exception | None:

@@ -75,6 +75,7 @@ class Deliverer:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        self._delivering = False  # the loop has begun (it first waits for the bot to be ready)
         self._unsubscribe: Callable[[], None] | None = None
         self._planned: datetime | None = None
         self._in_flight = 0  # deliveries under way (a command's posts count as one)
@@ -119,6 +120,8 @@ class Deliverer:
         if self._in_flight:
             log.info("stopping: %d delivery(ies) in flight may finish first", self._in_flight)
         waiting: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._idle.wait())}
+        if task is not None and not self._delivering:
+            task.cancel()  # still waiting for the bot to be ready: nothing of its is in flight
         if task is not None:
             waiting.add(task)
         _, pending = await asyncio.wait(waiting, timeout=STOP_GRACE)
@@ -185,6 +188,7 @@ class Deliverer:
     async def _run(self) -> None:
         if self._ready is not None:
             await self._ready()
+        self._delivering = True
         while not self._stopping:
             self._wake.clear()
             try:

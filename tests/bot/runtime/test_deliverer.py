@@ -125,6 +125,21 @@ async def test_a_clean_stop_lets_the_post_in_flight_finish(
     assert [row.claimed_until for row in await owed(service)] == [None, None]
 
 
+async def test_a_stop_before_the_bot_was_ready_ends_the_wait_at_once(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot that never connected (Discord unreachable) stops without the grace meant for a
+    post in flight: nothing is in flight while the deliverer waits to be ready."""
+    await start_game(service)
+    monkeypatch.setattr(deliverer_module, "STOP_GRACE", 3600.0)  # it would be the hour
+    never = asyncio.Event()
+    courier = Courier(service)
+    async with Deliverer(service, courier, clock, ready=never.wait) as sending:
+        await asyncio.wait_for(sending.stop(), timeout=60)  # hangs for the hour without the fix
+    assert courier.delivered == []
+    assert len(await owed(service)) == 1
+
+
 async def test_a_post_a_stop_cuts_short_is_handed_back(
     service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
