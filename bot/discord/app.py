@@ -26,7 +26,6 @@ from bot.computer.search import Search
 from bot.discord import features
 from bot.discord.activity import sync_commands
 from bot.discord.kinds import KINDS
-from bot.discord.playing.moves import submission
 from bot.discord.posting.courier import Courier
 from bot.discord.posting.scribe import Scribe
 from bot.discord.shared.names import Names
@@ -141,9 +140,9 @@ class GameBot(commands.Bot):
         await asyncio.to_thread(self.service.registry.warm_up)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Make move's modals are answered here, from their custom id: discord.py would keep
-        them in memory only (see `bot.discord.playing.moves`)."""
-        work = submission(interaction)
+        """The features' modals (Make move's, a lesson's) are answered here, from their custom
+        id: discord.py would keep them in memory only (see `bot.discord.playing.moves`)."""
+        work = features.submission(interaction)
         if work is not None:
             await work
 

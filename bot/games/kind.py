@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib.resources import files
 from itertools import islice
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from PIL import Image
 
@@ -29,6 +29,9 @@ from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.errors import InvalidMoveError
 from engine.game import Game, Side
+
+if TYPE_CHECKING:  # the lessons' types are built on this module's
+    from bot.games.lessons import Lesson
 
 SUGGESTIONS = 25
 """Discord shows at most 25 choices."""
@@ -213,6 +216,13 @@ class GameKind(ABC, Generic[G]):
 
     def turn_hint(self, game: G) -> Note | None:
         """A short reminder shown beside each move suggestion (the dice rolled), or None."""
+        return None
+
+    # Learning ----------------------------------------------------------------------------------
+
+    def lesson(self) -> Lesson[G] | None:
+        """The game's lesson for newcomers (`bot.games.lessons`): steps on positions the engine
+        replays, each with a move to find; None for a game without one (the default)."""
         return None
 
     # Images ------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from bot.service.challenges import Challenges, check_move_seconds
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
+from bot.service.lessons import Lessons
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notify import Notifications
 from bot.service.outbox import Outbox
@@ -100,6 +101,7 @@ class GameService:
         self.queries = Queries(ctx)
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)
+        self.lessons = Lessons(ctx)
         self.unseen = UnseenEndings(ctx)
         self.tournaments = Tournaments(ctx, writer)
 

@@ -30,6 +30,7 @@ TABLES = (
     "tournament_pairings",
     "analyses",
     "reviewed_turns",
+    "lesson_progress",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = (

@@ -488,6 +488,20 @@ CREATE INDEX outbox_about ON outbox (subject, subject_id, kind, revision);
 """As `sqlite.ONE_OUTBOX` explains."""
 
 
+LESSONS = """
+CREATE TABLE lesson_progress (
+    user_id     BIGINT  NOT NULL,
+    game_kind   TEXT    NOT NULL,
+    step        INTEGER NOT NULL DEFAULT 0 CHECK (step >= 0),
+    started_at  BIGINT  NOT NULL,
+    updated_at  BIGINT  NOT NULL,
+    finished_at BIGINT,
+    PRIMARY KEY (user_id, game_kind)
+);
+"""
+"""As `sqlite.LESSONS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -507,6 +521,7 @@ MIGRATIONS: tuple[str, ...] = (
     TOURNAMENTS,
     ANALYSES,
     ONE_OUTBOX,
+    LESSONS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -659,6 +659,21 @@ CREATE INDEX outbox_about ON outbox (subject, subject_id, kind, revision);
 """
 
 
+LESSONS = """
+-- Where each learner stands in each game's lesson (issue 48): the step they are on (the number
+-- of steps done), kept across restarts; `finished_at` once they played the last one.
+CREATE TABLE lesson_progress (
+    user_id     INTEGER NOT NULL,
+    game_kind   TEXT    NOT NULL,
+    step        INTEGER NOT NULL DEFAULT 0 CHECK (step >= 0),
+    started_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    finished_at INTEGER,
+    PRIMARY KEY (user_id, game_kind)
+);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -678,6 +693,7 @@ MIGRATIONS: tuple[str, ...] = (
     TOURNAMENTS,
     ANALYSES,
     ONE_OUTBOX,
+    LESSONS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
