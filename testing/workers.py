@@ -122,3 +122,19 @@ def review_fails(game_kind: str, record: str, turn: int, seed: str, seconds: flo
 def review_dies(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
     """The review's process dies (as if killed by the out-of-memory killer)."""
     os._exit(3)
+
+
+def find_slowly(game_kind: str, record: str, seed: str, reviews: object) -> list[object]:
+    """A scan for puzzles that takes half a minute: one no move nor analysis must wait for."""
+    time.sleep(30)
+    return []
+
+
+def find_fails(game_kind: str, record: str, seed: str, reviews: object) -> list[object]:
+    """Fails for every game: a record the finder refuses, every time it is tried."""
+    raise RuntimeError("this record cannot be scanned")
+
+
+def niceness() -> int:
+    """The niceness of the process it runs in (for a check of `lowly`)."""
+    return os.nice(0)

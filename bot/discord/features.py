@@ -20,6 +20,7 @@ from bot.discord.days import feature as days
 from bot.discord.information import feature as information
 from bot.discord.learning import feature as learning
 from bot.discord.playing import feature as playing
+from bot.discord.puzzles import feature as puzzles
 from bot.discord.rankings import feature as rankings
 from bot.discord.tournaments import feature as tournaments
 
@@ -33,9 +34,10 @@ FEATURES: tuple[ModuleType, ...] = (
     information,
     activity,
     learning,
+    puzzles,
 )
 """Playing, challenges, play over days, tournaments, analysis, rankings, information, the
-Activity (the board you click) and learning."""
+Activity (the board you click), learning and puzzles."""
 
 
 def cogs(host: Host) -> list[commands.Cog]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from PIL import Image
 
+from bot.games.puzzles import FoundPuzzle, read_shipped
 from bot.render import ENGLISH, Labels
 from bot.render.caption import side_by_side, with_caption
 from bot.render.encode import png_bytes
@@ -224,6 +225,15 @@ class GameKind(ABC, Generic[G]):
         """The game's lesson for newcomers (`bot.games.lessons`): steps on positions the engine
         replays, each with a move to find; None for a game without one (the default)."""
         return None
+
+    def shipped_puzzles(self) -> tuple[FoundPuzzle, ...]:
+        """The puzzles the project ships for the game (`puzzles.json` in its package, made
+        from the computer's own games), for a server without puzzles of its own yet; none
+        where the game's package has no such file. Raises `ValueError` for a broken file."""
+        if self._texts is None:
+            return ()
+        source = files(self._texts) / "puzzles.json"
+        return read_shipped(source.read_text(encoding="utf-8")) if source.is_file() else ()
 
     # Images ------------------------------------------------------------------------------------
 

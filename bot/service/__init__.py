@@ -22,6 +22,9 @@ from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notify import Notifications
 from bot.service.outbox import Outbox
 from bot.service.play import Moves
+from bot.service.puzzle.daily import DailyPuzzles
+from bot.service.puzzle.scans import PuzzleScans
+from bot.service.puzzles import Puzzles
 from bot.service.queries import Queries
 from bot.service.ratings import (
     BoardEntry,
@@ -102,6 +105,9 @@ class GameService:
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)
         self.lessons = Lessons(ctx)
+        self.puzzles = Puzzles(ctx)
+        self.puzzle_scans = PuzzleScans(ctx)
+        self.daily_puzzles = DailyPuzzles(ctx, self.puzzles)
         self.unseen = UnseenEndings(ctx)
         self.tournaments = Tournaments(ctx, writer)
 

@@ -31,6 +31,13 @@ TABLES = (
     "analyses",
     "reviewed_turns",
     "lesson_progress",
+    "puzzles",
+    "puzzle_answers",
+    "puzzle_attempts",
+    "puzzle_solvers",
+    "puzzle_scans",
+    "puzzle_channels",
+    "puzzle_days",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = (
@@ -41,6 +48,7 @@ WITH_IDS = (
     "outbox",
     "vacations",
     "tournaments",
+    "puzzles",
 )
 """The tables whose ids a database gives out: PostgreSQL must go on after the copied ones."""
 

@@ -217,6 +217,12 @@ class InfoCog(commands.Cog):
     @everywhere
     async def help(self, interaction: discord.Interaction) -> None:
         """How to play with the bot."""
-        await interaction.response.send_message(
-            text(user_locale(interaction), "help"), ephemeral=True
-        )
+        locale = user_locale(interaction)
+        # How to learn the games (issue 48): lines of their own, after the rest (in a second
+        # message where one would be longer than Discord takes).
+        helped, learn = text(locale, "help"), text(locale, "help_learn")
+        if len(helped) + 1 + len(learn) <= MESSAGE_LIMIT:
+            await interaction.response.send_message(f"{helped}\n{learn}", ephemeral=True)
+            return
+        await interaction.response.send_message(helped, ephemeral=True)
+        await interaction.followup.send(learn, ephemeral=True)

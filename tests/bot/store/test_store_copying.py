@@ -25,6 +25,7 @@ from bot.store.copying import TABLES, CopyFailedError, copy_database
 from bot.store.outbox import NewPost
 from bot.store.sqlite import SqliteDb
 from bot.store.tournaments import NewPairing, NewTournament
+from testing.puzzlekit import puzzle_at
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -73,7 +74,19 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     assert turn is not None
     await service.analyses.save_review(analysed.id, turn.turn, "{}")
     await service.lessons.show(ALICE, "ponte")
+    await a_puzzle(service)
     await a_tournament(service)
+
+
+async def a_puzzle(service: GameService) -> None:
+    """A finished game looked at, its puzzle answered, and a channel's puzzle of the day."""
+    job = await service.puzzle_scans.claim(by="bot", lease=30)
+    assert job is not None
+    await service.puzzle_scans.found(job.game_id, [puzzle_at(job.game_kind, job.record, 3)])
+    puzzle = await service.puzzles.pick(BOB, GUILD, None)
+    prepared = await service.puzzles.prepare(BOB, puzzle.id, GUILD, puzzle.best)
+    await service.puzzles.answer(BOB, prepared, puzzle.best_chance)
+    await service.daily_puzzles.start(CHANNEL + 7, GUILD, ALICE)
 
 
 async def a_tournament(service: GameService) -> None:

@@ -25,6 +25,7 @@ EVERYWHERE = {
     "export",
     "analyze",
     "learn",
+    "puzzle",
 }
 """Commands about the player alone (they answer privately and need no game's channel: a lesson
 too), and the commands of a game, which lives in answers only where the bot is not (issue 28,
