@@ -10,10 +10,12 @@ take), then measures, first without the puzzler and then with it at work:
   scan (it holds the only slot: the move must stop it);
 - an analysis's time: from the request to its last turn reviewed, asked while the puzzler scans.
 
-It prints both figures and what the puzzler did (scans begun, scans stopped for a move or an
-analysis). The difference is the delay puzzles cost: the time to notice the move or the analysis
-and to terminate the scan's process, a few milliseconds. The scan's process also runs at nice
-19, so on a busy machine it takes only what the moves leave of the processor.
+It prints both figures, how long a move waits for the slot the scan held (from its queueing to
+the slot handed over), how long judging a solver's answer takes, and what the puzzler did (scans
+begun, scans stopped for a move or an analysis). The difference is the delay puzzles cost: the
+time to notice the move or the analysis and to terminate the scan's process, a few milliseconds.
+The scan's process also runs at nice 19, so on a busy machine it takes only what the moves leave
+of the processor.
 """
 
 from __future__ import annotations
@@ -27,11 +29,15 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
+from bot.computer.processes import run_in_process
+from bot.computer.puzzling import judge_answer, lowly
+from bot.games import GAMES
 from bot.runtime.analyst import Analyst
 from bot.runtime.opponent import ComputerOpponent
 from bot.runtime.puzzler import Puzzler
 from bot.service import GameService
 from bot.service.events import AnalysisProgressed, GameChanged
+from engine.record import Record
 from testing.servicekit import (
     ALICE,
     CHANNEL,
@@ -187,7 +193,35 @@ def summary(latencies: list[float]) -> str:
     )
 
 
+async def judging_times(game_kind: str, count: int = 8) -> list[float]:
+    """Seconds to judge an answer as the bot does (a worker process at nice 19, its start
+    included): a legal turn other than the best and the played one, of `count` shipped
+    puzzles."""
+    kind = GAMES.kind(game_kind)
+    times = []
+    for puzzle in kind.shipped_puzzles()[:count]:
+        position = kind.game.from_record(Record.from_json(puzzle.position, game_kind))
+        other = next(
+            str(move)
+            for move in position.legal_moves()
+            if str(move) not in (puzzle.best, puzzle.played) and not position.is_chance(move)
+        )
+        started = time.perf_counter()
+        await run_in_process(
+            lowly, judge_answer, game_kind, puzzle.position, puzzle.events, other, puzzle.seed,
+            timeout=120,
+        )  # fmt: skip
+        times.append(time.perf_counter() - started)
+    return times
+
+
 async def main(games: int) -> None:
+    for game_kind in GAMES.keys():  # noqa: SIM118 - a registry, not a dict
+        judged = await judging_times(game_kind)
+        print(
+            f"judging an answer ({game_kind}): median {statistics.median(judged):.2f} s, "
+            f"longest {max(judged):.2f} s (a process at nice 19 each, its start included)"
+        )
     with tempfile.TemporaryDirectory() as folder:
         alone = await measure(Path(folder), puzzles=False, games=games)
         together = await measure(Path(folder), puzzles=True, games=games)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable, Sequence
 from types import TracebackType
@@ -53,7 +54,14 @@ chances and its closer looks take several seconds, and at nice 19 on a busy mach
 JUDGE_TIMEOUT = 60.0
 """Seconds a solver's answer may take to judge (a fraction of a second, unless the machine is
 busy with the computer's moves, which go first)."""
+JUDGES = 2
+"""Answers judged at once in a process, at most: many solvers answering together wait their
+turn rather than start a process each (each is a fraction of a second)."""
 Finder = Callable[[str, str, str, Sequence[str]], list[FoundPuzzle]]
+
+_judges: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 class Puzzler:
@@ -206,20 +214,26 @@ class Puzzler:
             )
 
 
-async def judged(prepared: PreparedAnswer) -> float:
+Judge = Callable[[str, str, Sequence[str], str, str], float]
+
+
+async def judged(prepared: PreparedAnswer, judge_with: Judge = judge_answer) -> float:
     """The mover's winning chance after the prepared answer: the judgement kept for it, else the
-    computer's (a worker process at nice 19). Raises `TimeoutError` when the computer is too busy
-    to judge it within `JUDGE_TIMEOUT`, and the worker's errors."""
+    computer's (a worker process at nice 19, `JUDGES` at a time). Raises `TimeoutError` when the
+    computer is too busy to judge it within `JUDGE_TIMEOUT`, and the worker's errors."""
     if prepared.chance is not None:
         return prepared.chance
     judge = prepared.judge
-    return await run_in_process(
-        lowly,
-        judge_answer,
-        judge.game_kind,
-        judge.position,
-        judge.events,
-        prepared.move,
-        judge.seed,
-        timeout=JUDGE_TIMEOUT,
-    )
+    loop = asyncio.get_running_loop()
+    judges = _judges.setdefault(loop, asyncio.Semaphore(JUDGES))
+    async with asyncio.timeout(JUDGE_TIMEOUT), judges:
+        return await run_in_process(
+            lowly,
+            judge_with,
+            judge.game_kind,
+            judge.position,
+            judge.events,
+            prepared.move,
+            judge.seed,
+            timeout=JUDGE_TIMEOUT,
+        )

@@ -158,12 +158,16 @@ def lesson_text(step: LessonStep, locale: str, note: str | None) -> str:
     return "\n".join([*lines, header, text(locale, step.text_key("explain")), task])
 
 
-async def board_file(step: LessonStep, position: SomeGame, locale: str) -> discord.File:
-    """`position` drawn by the game's own drawing at a small size, the learner's colour
-    named "You" (drawn off the event loop)."""
-    mover = position.to_move or step.kind.colours[0]
+async def board_file(
+    step: LessonStep, position: SomeGame, locale: str, learner: str
+) -> discord.File:
+    """`position` drawn by the game's own drawing at a small size, the learner's colour (the
+    one to move on the step) under the `learner`'s name, the other "Partner" (drawn off the
+    event loop)."""
+    lesson = step.lesson
+    mover = lesson.position(min(step.number, len(lesson.steps) - 1)).to_move
     players = {
-        colour.value: text(locale, "learn.you" if colour == mover else "learn.partner")
+        colour.value: learner if colour == mover else text(locale, "learn.partner")
         for colour in step.kind.colours
     }
     kind = step.kind
@@ -177,7 +181,10 @@ async def send_lesson(interaction: discord.Interaction, step: LessonStep) -> Non
     """Answer `interaction` with the learner's step, privately."""
     locale = user_locale(interaction)
     assert step.position is not None or step.finished
-    files = [] if step.position is None else [await board_file(step, step.position, locale)]
+    learner = interaction.user.display_name
+    files = (
+        [] if step.position is None else [await board_file(step, step.position, locale, learner)]
+    )
     await interaction.response.send_message(
         lesson_text(step, locale, None),
         files=files,
@@ -203,7 +210,8 @@ async def edit_lesson(
     if not redraw or position is None:
         await _update(interaction, content, buttons, None)
         return
-    await _update(interaction, content, buttons, await board_file(step, position, locale))
+    board = await board_file(step, position, locale, interaction.user.display_name)
+    await _update(interaction, content, buttons, board)
 
 
 async def _update(
@@ -300,7 +308,7 @@ async def answer(
     again = text(locale, "learn.try_again", button=text(locale, "button.make_move"))
     if not move:
         step = await lessons.show(interaction.user.id, game)
-        note = f"{text(locale, 'makemove.empty')}"
+        note = text(locale, "makemove.empty")
         await edit_lesson(interaction, step, note, redraw=False)
         return
     try:

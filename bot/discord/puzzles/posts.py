@@ -16,7 +16,7 @@ async def daily(scribe: Scribe, shown: DailyShown, locale: str) -> Outgoing:
     puzzle = shown.puzzle
 
     async def board() -> list[discord.File]:
-        return [await puzzle_board(puzzle, locale)]
+        return [await puzzle_board(puzzle, locale, None)]
 
     content = puzzle_text(puzzle, locale, shown.players, daily=True)
     draft = Draft(content, pings(), board, solve_buttons(puzzle, locale))

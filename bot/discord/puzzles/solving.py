@@ -107,20 +107,24 @@ def source_text(puzzle: Puzzle, locale: str, players: dict[str, int] | None) -> 
     )
 
 
-def _names(puzzle: Puzzle, locale: str) -> dict[str, str]:
-    """The colours as the picture names them: the solver's "You", the other "Opponent"."""
+def _names(puzzle: Puzzle, locale: str, solver: str | None) -> dict[str, str]:
+    """The colours as the picture names them: the mover's by the `solver`'s name and the other
+    "Opponent"; for a post everyone reads (no `solver`), each by its colour."""
+    if solver is None:
+        return {c.value: text(locale, f"colour.{c.value}") for c in puzzle.kind.colours}
     return {
-        colour.value: text(locale, "learn.you" if colour.value == puzzle.mover else "puzzle.them")
-        for colour in puzzle.kind.colours
+        c.value: solver if c.value == puzzle.mover else text(locale, "puzzle.them")
+        for c in puzzle.kind.colours
     }
 
 
-async def puzzle_board(puzzle: Puzzle, locale: str) -> discord.File:
-    """The puzzle's position, drawn by the game at a small size (off the event loop)."""
+async def puzzle_board(puzzle: Puzzle, locale: str, solver: str | None) -> discord.File:
+    """The puzzle's position, drawn by the game at a small size (off the event loop), the
+    mover under the `solver`'s name (None: a post everyone reads)."""
     png = await asyncio.to_thread(
         puzzle.kind.png,
         puzzle.position,
-        _names(puzzle, locale),
+        _names(puzzle, locale, solver),
         labels=render_labels(locale),
         width=SMALL_WIDTH,
     )
@@ -134,7 +138,7 @@ async def send_puzzle(
     locale = user_locale(interaction)
     await interaction.response.send_message(
         puzzle_text(puzzle, locale, players, daily=False),
-        file=await puzzle_board(puzzle, locale),
+        file=await puzzle_board(puzzle, locale, interaction.user.display_name),
         view=solve_buttons(puzzle, locale),
         ephemeral=True,
         allowed_mentions=discord.AllowedMentions.none(),
@@ -198,7 +202,7 @@ async def answer(host: Host, interaction: discord.Interaction, puzzle_id: int, m
         raise PuzzleBusyError("the computer is busy with its moves") from None
     verdict = await puzzles.answer(interaction.user.id, prepared, chance)
     content = verdict_text(verdict, locale)
-    board = await verdict_board(verdict, locale)
+    board = await verdict_board(verdict, locale, interaction.user.display_name)
     if interaction.response.is_done():
         await interaction.followup.send(content, file=board, ephemeral=True)
     else:
@@ -228,8 +232,9 @@ def verdict_text(verdict: PuzzleVerdict, locale: str) -> str:
     return "\n".join(lines)
 
 
-async def verdict_board(verdict: PuzzleVerdict, locale: str) -> discord.File:
-    """The answer and the best turn side by side, each under its chance."""
+async def verdict_board(verdict: PuzzleVerdict, locale: str, solver: str) -> discord.File:
+    """The answer and the best turn side by side, each under its chance, the mover under the
+    `solver`'s name."""
     puzzle = verdict.puzzle
     captions = (
         text(locale, "puzzle.caption_yours", chance=percent(verdict.chance)),
@@ -240,7 +245,7 @@ async def verdict_board(verdict: PuzzleVerdict, locale: str) -> discord.File:
         puzzle.position,
         verdict.answer,
         puzzle.best,
-        _names(puzzle, locale),
+        _names(puzzle, locale, solver),
         captions=captions,
         labels=render_labels(locale),
     )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.discord.app import GameBot
 from bot.games import GAMES
 from bot.games.lessons import Lesson
@@ -161,6 +163,19 @@ async def test_a_german_learner_goes_on_with_verbindung_after_a_restart(world: W
         old = await (await pressed)
         assert text("de", "learn.moved_on") in old.content
         assert (await bot.service.lessons.show(world.bob.id, "verbindung")).finished
+
+
+@pytest.mark.parametrize(("key", "learner"), [("verbindung", "alice"), ("ponte", "bob")])
+async def test_each_lesson_in_english_and_in_german(
+    world: World, bot: GameBot, key: str, learner: str
+) -> None:
+    user = getattr(world, learner)
+    asked = await run(world, user, "learn", {"game": key})
+    total = len(lesson_of(key).steps)
+    done = await step_through(world, user, key, asked.message, range(total))
+    title = text(user.locale, f"title.{key}")
+    assert text(user.locale, "learn.done", game=title) in done.content
+    assert done.attachments[-1].data.startswith(PNG)  # the position the last move made
 
 
 async def test_start_over_and_a_lesson_per_learner(world: World, bot: GameBot) -> None:

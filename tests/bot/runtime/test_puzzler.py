@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.computer.fair import FairSlots
+from bot.runtime import puzzler as puzzler_module
 from bot.runtime.puzzler import Finder, Puzzler, judged
 from bot.service import GameService
 from bot.service.puzzle.scans import FAILED_TRIES
@@ -168,3 +170,18 @@ async def test_an_answer_is_judged_by_the_computer_once(service: GameService) ->
     await service.puzzles.answer(BOB, prepared, chance)
     async with service.connection.read() as db:
         assert await puzzles.judged(db, puzzle.id, other) == chance
+
+
+async def test_answers_are_judged_a_few_at_a_time(
+    service: GameService, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(puzzler_module, "JUDGES", 1)
+    game_id = await finished(service)
+    assert await puzzler(service, FairSlots(1)).scan_one()
+    puzzle = await service.puzzles.pick(BOB, GUILD, "ponte")
+    assert puzzle.game_id == game_id
+    notes = tmp_path / "notes.txt"
+    prepared = await service.puzzles.prepare(BOB, puzzle.id, GUILD, "a1 a2")
+    prepared = replace(prepared, judge=replace(prepared.judge, seed=str(notes)))
+    await asyncio.gather(*(judged(prepared, workers.judge_in_turn) for _ in range(3)))
+    assert notes.read_text().split() == ["start", "end"] * 3  # one after another
