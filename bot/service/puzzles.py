@@ -137,7 +137,7 @@ class Puzzles:
         if (
             row is None
             or row.guild_id not in (None, guild_id)
-            or row.game_kind not in (self.ctx.registry)
+            or row.game_kind not in self.ctx.registry
         ):
             raise PuzzleNotFoundError("no such puzzle here", puzzle_id=puzzle_id)
         return row

@@ -6,6 +6,8 @@ owed once a day per channel, whichever round or process asks, and a server has f
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.games.puzzles import MARGIN
@@ -23,6 +25,7 @@ from bot.service.puzzle.scans import FAILED_TRIES
 from bot.service.puzzle.views import DailyShown
 from bot.service.puzzles import ANSWERS_PER_HOUR, Puzzles
 from bot.store import puzzles
+from bot.store.puzzles import DailyChannel
 from engine.errors import IllegalMoveError, InvalidMoveError
 from testing.puzzlekit import puzzle_at
 from testing.servicekit import (
@@ -32,6 +35,7 @@ from testing.servicekit import (
     CHANNEL,
     GUILD,
     FakeClock,
+    open_service,
     owed,
     play_moves,
     settle_posts,
@@ -259,6 +263,23 @@ async def test_a_solver_who_answered_every_puzzle_is_told_so(
         assert prepared.puzzle.shipped, puzzle
     with pytest.raises(NoPuzzleError):
         await service.puzzles.pick(BOB, None, "verbindung")
+
+
+async def test_two_processes_owe_the_days_puzzle_once(
+    service: GameService, database_at: str, clock: FakeClock
+) -> None:
+    await with_puzzle(service)
+    async with service.connection.transaction() as db:
+        await puzzles.add_channel(db, DailyChannel(CHANNEL, GUILD, ALICE, 0))
+    other = await open_service(database_at, clock)  # another process, the same database
+    try:
+        owed_here, owed_there = await asyncio.gather(
+            service.daily_puzzles.post_due(), other.daily_puzzles.post_due()
+        )
+    finally:
+        await other.connection.close()
+    assert owed_here + owed_there == 1
+    assert len(await owed(service, DAILY.name)) == 1
 
 
 async def test_a_stopped_channels_puzzle_is_not_posted(service: GameService) -> None:
