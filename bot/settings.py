@@ -55,6 +55,9 @@ class Settings:
     activity_client_secret: str | None = field(default=None, repr=False)
     web_host: str = WEB_HOST  # where the web board listens
     web_port: int = WEB_PORT  # 0: any free port (tests)
+    # Where players read every rule (docs/rules.md of the bot's repository, as published): /rules
+    # links each game's section of it; None: /rules gives the summary alone.
+    rules_url: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -83,6 +86,7 @@ class Settings:
             activity_client_secret=get("ACTIVITY_CLIENT_SECRET"),
             web_host=get("WEB_HOST") or WEB_HOST,
             web_port=_port(get("WEB_PORT")),
+            rules_url=_url("RULES_URL", get("RULES_URL"), ("https",)),
         )
 
     @property

@@ -9,11 +9,14 @@ from __future__ import annotations
 import asyncio
 
 from bot.computer.processes import run_in_process
+from bot.games import GAMES
 from testing import workers
 
 
 async def main() -> None:
-    await run_in_process(workers.says_then_hangs, "ponte", "{}", "easy", "1", 0.0, timeout=120)
+    await run_in_process(
+        workers.says_then_hangs, GAMES.kind("ponte"), "{}", "easy", "1", 0.0, timeout=120
+    )
 
 
 if __name__ == "__main__":

@@ -78,6 +78,8 @@ def board_is_valid(cells: list[Colour | None], size: int, colour: Colour) -> boo
 def oracle_legal_fields(game: PonteGame) -> list[int]:
     """The legal single fields by brute force over the oracle."""
     board, colour = game.board, game.to_move
+    if colour is None:  # the game is over: nobody places a stone
+        return []
     legal = []
     for index, owner in enumerate(board.cells):
         if owner is None and not board.blocked[index]:

@@ -21,6 +21,7 @@ from bot.store.outbox import OutboxRow
 from engine.ai.ponte.playout import random_turn as ponte_turn
 from engine.ai.verbindung.playout import random_turn as verbindung_turn
 from engine.ponte import PonteGame
+from engine.verbindung import VerbindungGame
 
 E = TypeVar("E")
 START = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -87,7 +88,7 @@ async def start_game(
     variant: str | None = None,
     move_seconds: int | None = None,
     best_of: int | None = None,
-    guild_id: int = GUILD,
+    guild_id: int | None = GUILD,
     reach: Reach = Reach.POST,
 ) -> AcceptResult:
     """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`
@@ -146,7 +147,9 @@ def random_move(view: GameView, rng: random.Random) -> str:
     game = view.game
     if isinstance(game, PonteGame):
         return str(ponte_turn(game, rng, bridge_chance=0.4, swap_chance=0.3))
-    return str(verbindung_turn(game, rng))
+    if isinstance(game, VerbindungGame):
+        return str(verbindung_turn(game, rng))
+    raise TypeError(f"no random player for {type(game).__name__}")
 
 
 async def play_moves(

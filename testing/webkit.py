@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, BrowserContext, FrameLocator, Page, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    FrameLocator,
+    Page,
+    ViewportSize,
+    async_playwright,
+)
 
 from bot.computer.search import ProcessSearch
 from bot.discord.app import GameBot, open_bot
@@ -43,8 +50,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--disable-quic",
 ]
-DESKTOP = {"width": 800, "height": 1000}
-PHONE = {"width": 360, "height": 760}
+DESKTOP: ViewportSize = {"width": 800, "height": 1000}
+PHONE: ViewportSize = {"width": 360, "height": 760}
 
 
 def chromium_available() -> bool:
@@ -107,7 +114,7 @@ class ActivityWorld(World):
         user: FakeUser,
         channel: FakeChannel | None = None,
         *,
-        viewport: dict[str, int] = DESKTOP,
+        viewport: ViewportSize = DESKTOP,
         instance_id: str | None = None,
     ) -> Page:
         """`user` opens the Activity in `channel` (joining its running instance) in a browser
@@ -171,16 +178,16 @@ async def activity_world(
     """The whole world, closed on leaving: the fake Discord with Activities, a server and
     three users, the bot with its web board, the proxy and a browser."""
     async with AsyncExitStack() as stack:
-        fake = fake or await stack.enter_async_context(FakeDiscord())
-        fake.activities.enable()
-        guild = fake.add_guild("Spieleabend", locale="en-US")
+        discord = fake if fake is not None else await stack.enter_async_context(FakeDiscord())
+        discord.activities.enable()
+        guild = discord.add_guild("Spieleabend", locale="en-US")
         world = ActivityWorld(
-            fake,
+            discord,
             guild,
             guild.text_channel,
-            fake.add_user("alice", locale="en-US"),
-            fake.add_user("bob", locale="de"),
-            fake.add_user("carol", locale="fr"),
+            discord.add_user("alice", locale="en-US"),
+            discord.add_user("bob", locale="de"),
+            discord.add_user("carol", locale="fr"),
             database,
             FakeClock(),
             seed=seed,

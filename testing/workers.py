@@ -15,6 +15,7 @@ import time
 from bot.computer.review import TurnReview, review_turn
 from bot.computer.search import ProcessSearch, Search
 from bot.computer.thinking import think
+from bot.games import SomeKind
 from bot.service import ComputerTurn
 from bot.service.events import Events
 
@@ -51,39 +52,39 @@ def computer_tasks() -> list[str]:
     return [name for name in names if name.startswith("computer")]
 
 
-def slow(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+def slow(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
     """Use the whole time (as a real search on a big board does), then answer."""
     time.sleep(seconds)
-    return think(game_kind, record, level, seed, 0.0)
+    return think(kind, record, level, seed, 0.0)
 
 
-def hangs(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+def hangs(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
     """Never answer in time (a search that ignores its clock)."""
     time.sleep(seconds + 60)
-    return think(game_kind, record, level, seed, 0.0)
+    return think(kind, record, level, seed, 0.0)
 
 
-def says_then_hangs(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+def says_then_hangs(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
     """Say that the job runs (``thinking <pid>`` on stdout), then never answer in time."""
     print("thinking", os.getpid(), flush=True)
-    return hangs(game_kind, record, level, seed, seconds)
+    return hangs(kind, record, level, seed, seconds)
 
 
-def dies(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+def dies(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
     """The worker process dies (as if killed by the out-of-memory killer)."""
     os._exit(3)
 
 
-def wrong(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+def wrong(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
     """A move that is never legal: a field off every board."""
-    return "z99 z98" if game_kind == "ponte" else "red-cross z9"
+    return "z99 z98" if kind.key == "ponte" else "red-cross z9"
 
 
-def swaps(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
+def swaps(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
     """Take the pie rule (P4) whenever it may: as Ponte's second player, at its first turn."""
-    if game_kind == "ponte" and len(json.loads(record)["moves"]) == 1:
+    if kind.key == "ponte" and len(json.loads(record)["moves"]) == 1:
         return "swap"
-    return think(game_kind, record, level, seed, seconds)
+    return think(kind, record, level, seed, seconds)
 
 
 CUT_AFTER = 3
@@ -91,35 +92,35 @@ CUT_AFTER = 3
 
 
 def review_until_cut(
-    game_kind: str, record: str, turn: int, seed: str, seconds: float
+    kind: SomeKind, record: str, turn: int, seed: str, seconds: float
 ) -> TurnReview:
     """Reviews turns 1 to `CUT_AFTER` and fails at every later one: a bot that stops there."""
     if turn > CUT_AFTER:
         raise RuntimeError(f"turn {turn}: cut here")
-    return review_turn(game_kind, record, turn, seed, seconds)
+    return review_turn(kind, record, turn, seed, seconds)
 
 
 def review_after_cut(
-    game_kind: str, record: str, turn: int, seed: str, seconds: float
+    kind: SomeKind, record: str, turn: int, seed: str, seconds: float
 ) -> TurnReview:
     """Fails at turns 1 to `CUT_AFTER`: a bot that resumes must never review them again."""
     if turn <= CUT_AFTER:
         raise RuntimeError(f"turn {turn} was reviewed before the restart")
-    return review_turn(game_kind, record, turn, seed, seconds)
+    return review_turn(kind, record, turn, seed, seconds)
 
 
-def review_slowly(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+def review_slowly(kind: SomeKind, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
     """A review that takes half a minute: one a computer move must not wait for."""
     time.sleep(30)
-    return review_turn(game_kind, record, turn, seed, seconds)
+    return review_turn(kind, record, turn, seed, seconds)
 
 
-def review_fails(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+def review_fails(kind: SomeKind, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
     """Fails at every turn: a record the reviewer refuses, every time it is tried."""
     raise RuntimeError(f"turn {turn}: this record cannot be reviewed")
 
 
-def review_dies(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+def review_dies(kind: SomeKind, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
     """The review's process dies (as if killed by the out-of-memory killer)."""
     os._exit(3)
 

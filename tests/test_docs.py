@@ -19,8 +19,9 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from bot.games import GAMES, RULES_URL
+from bot.games import GAMES
 from bot.i18n import LANGUAGES, text
+from bot.words.games import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 README_LINES = 350
@@ -181,12 +182,12 @@ def test_the_rules_name_no_id_the_tests_do_not_know() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_rules_in_discord_link_to_each_games_section_of_the_rules(language: str) -> None:
-    """`/rules` answers with a game's summary and a link to its section of docs/rules.md; a
-    Discord message cannot link to a path, so the link is absolute (`RULES_URL`)."""
-    assert RULES_URL.endswith("/" + RULES.as_posix())
+    """`/rules` answers with a game's summary and, where docs/rules.md is published
+    (`RULES_URL`: a Discord message cannot link to a path), a link to the game's section."""
+    published = "https://example.org/bot/blob/main/" + RULES.as_posix()
     sections = anchors((ROOT / RULES).read_text(encoding="utf-8"))
     for kind in GAMES:
-        summary = text(language, f"rules.{kind.key}", rules_url=RULES_URL)
-        (anchor,) = re.findall(rf"<{re.escape(RULES_URL)}#([^>]+)>", summary)
+        summary = rules_text(language, kind.key, published)
+        (anchor,) = re.findall(rf"<{re.escape(published)}#([^>]+)>", summary)
         assert anchor in sections, (kind.key, anchor)
         assert anchor == slug(text("en", kind.title_key)), kind.key  # its own section

@@ -24,7 +24,13 @@ from bot.discord.app import GameBot, open_bot
 from bot.settings import Settings
 from engine.ai.ponte.playout import random_turn
 from engine.ponte import PonteGame
-from testing.fakediscord import FakeChannel, FakeDiscord, FakeUser, InProcessBot
+from testing.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    InProcessBot,
+    InteractionResult,
+)
 from testing.workers import WatchedSearch
 
 THINK_SECONDS = 2.0
@@ -44,7 +50,9 @@ class Scene:
         self.alice, self.bob, self.carol = users["alice"], users["bob"], users["carol"]
         self.rng = random.Random(7)
 
-    async def command(self, user: FakeUser, channel: FakeChannel, name: str, **options: Any):
+    async def command(
+        self, user: FakeUser, channel: FakeChannel, name: str, **options: Any
+    ) -> InteractionResult:
         """A slash command, waited for until answered."""
         return await (await self.fake.send_slash_command(user, channel, name, options))
 

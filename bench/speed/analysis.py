@@ -51,7 +51,13 @@ async def review_game(kind: str, record: str, count: int, seconds: float) -> lis
     for turn in range(1, count + 1):
         started = time.perf_counter()
         review: TurnReview = await run_in_process(
-            review_turn, kind, record, turn, f"bench:{turn}", seconds, timeout=seconds + 30
+            review_turn,
+            GAMES.kind(kind),
+            record,
+            turn,
+            f"bench:{turn}",
+            seconds,
+            timeout=seconds + 30,
         )
         times.append(time.perf_counter() - started)
         assert review.turn == turn

@@ -68,7 +68,7 @@ async def answer_time(
     return time.monotonic() - start
 
 
-async def analyses_for_bob(bot: GameBot, fake: FakeDiscord, bob: FakeUser, carol: FakeUser):
+async def analyses_for_bob(bot: GameBot, fake: FakeDiscord, bob: FakeUser, carol: FakeUser) -> None:
     """bob's long games against carol, finished, each analysis asked for."""
     guild = next(iter(fake.world.guilds.values()))
     rng = random.Random(3)

@@ -19,9 +19,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
-from bench.speed.service import FIRST_CHANNEL, STORED_GAMES, EngineGame, fill, p99, planned_moves
+from bench.speed.service import FIRST_CHANNEL, STORED_GAMES, fill, p99, planned_moves
 from bot.service import GameService
 from bot.store import games, open_database
 
@@ -61,8 +60,7 @@ async def plans(where: str, channels: range) -> list[tuple[int, list[str]]]:
             async with database.read() as db:
                 row = await games.get_game(db, view.id)
             assert row is not None
-            game = cast(EngineGame, view.game)
-            planned.append((channel, planned_moves(game, view.kind, row.seed, MOVES_EACH)))
+            planned.append((channel, planned_moves(view.game, view.kind, row.seed, MOVES_EACH)))
         return planned
     finally:
         await database.close()

@@ -17,9 +17,8 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import cast
 
-from bot.games import GAMES
+from bot.games import GAMES, SomeGame
 from bot.games import SomeKind as Kind
 from bot.service import GameService, errors
 from bot.store import Database, NewGame, Result, games, open_database, ratings
@@ -29,8 +28,6 @@ from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
 from testing.servicekit import play_moves
 
-EngineGame = PonteGame | VerbindungGame
-
 STORED_GAMES = 10_000
 TIMED_MOVES = 600
 CONCURRENT_GAMES = 200
@@ -38,16 +35,18 @@ MOVES_EACH = 8
 FIRST_CHANNEL = 1_000_000
 
 
-def next_move(game: EngineGame, rng: random.Random) -> str:
+def next_move(game: SomeGame, rng: random.Random) -> str:
     """A random legal move for the player to move."""
     if isinstance(game, PonteGame):
         return str(ponte_turn(game, rng, bridge_chance=0.3))
-    return str(verbindung_turn(game, rng))
+    if isinstance(game, VerbindungGame):
+        return str(verbindung_turn(game, rng))
+    raise TypeError(f"no random player for {type(game).__name__}")
 
 
-def opening(kind: Kind, seed: int, plies: int) -> EngineGame:
+def opening(kind: Kind, seed: int, plies: int) -> SomeGame:
     """A game `plies` moves in, with the dice the service itself would have drawn."""
-    rng, game = random.Random(seed), cast(EngineGame, kind.new(kind.variants[0]))
+    rng, game = random.Random(seed), kind.new(kind.variants[0])
     for event in kind.chance(game, seed):
         game.push(event)
     while len(game.moves) < plies and not game.is_over:
@@ -57,7 +56,7 @@ def opening(kind: Kind, seed: int, plies: int) -> EngineGame:
     return game
 
 
-def stored_game(index: int, game: EngineGame, kind: Kind, seed: int) -> NewGame:
+def stored_game(index: int, game: SomeGame, kind: Kind, seed: int) -> NewGame:
     return NewGame(
         game_kind=kind.key,
         variant=kind.variants[0],
@@ -96,7 +95,7 @@ async def fill(connection: Database) -> None:
 async def one_move(service: GameService, channel: int, rng: random.Random) -> float:
     """Time one move through the service; choosing it (the player's part) is not timed."""
     view = await service.queries.game_in(channel)
-    text, user = next_move(cast(EngineGame, view.game.copy()), rng), view.to_move_id
+    text, user = next_move(view.game.copy(), rng), view.to_move_id
     assert user is not None
     start = time.perf_counter()
     await service.moves.play(channel, user, text, view.revision)
@@ -120,7 +119,7 @@ async def single_moves(service: GameService) -> tuple[list[float], list[float]]:
     return cold, warm
 
 
-def planned_moves(view_game: EngineGame, kind: Kind, seed: int, count: int) -> list[str]:
+def planned_moves(view_game: SomeGame, kind: Kind, seed: int, count: int) -> list[str]:
     """The next `count` moves of a game, with the rolls the service will draw."""
     rng, game = random.Random(seed), view_game.copy()
     moves: list[str] = []
@@ -141,9 +140,7 @@ async def concurrent_games(service: GameService) -> tuple[int, float]:
         async with service.connection.read() as db:
             row = await games.get_game(db, view.id)
         assert row is not None  # the seed is the service's secret; the benchmark reads it
-        plans.append(
-            (channel, planned_moves(cast(EngineGame, view.game), view.kind, row.seed, MOVES_EACH))
-        )
+        plans.append((channel, planned_moves(view.game, view.kind, row.seed, MOVES_EACH)))
 
     async def play(channel: int, moves: list[str]) -> int:
         for text in moves:

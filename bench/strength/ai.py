@@ -5,7 +5,11 @@ Run ``python -m bench.strength.ai`` from the repository root. Every pairing play
 they see the same dice. Each turn may think for ``--budget`` seconds (default 2, the bot's default;
 ``mcts@8`` is the plain search with 8 seconds). The pie rule is on: every player may swap. It prints
 each win rate with its 95% Wilson interval, the median and longest thinking time of the hard player,
-and how fast the bot answers another player while it thinks (`ai_latency`).
+and how fast the bot answers another player while it thinks (`ai_latency`). A pairing's target is
+judged only for a run its rule judges (`testing.strength.pairings.RULE`: at least 100 games, half
+with hard first, at the default budget); a shorter run, a run cut short or another budget is
+measured, and the line says why it is not judged. A verdict is on this run's games alone: a run
+cut short and gone on with ``--first`` is judged on all its games, which no single line counts.
 
 The yardstick is `mcts`, the plain UCT search of boardspace.net's robots (`testing.strength.mcts`);
 `hard0` is the hard level as it was before its search, `hard0v` Verbindung's hard before issue 29
@@ -21,9 +25,9 @@ import argparse
 import statistics
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
 
-from testing.strength.pairings import Pairing, names_of, write_record
+from bot.settings import AI_THINK_SECONDS
+from testing.strength.pairings import Pairing, Tally, names_of, summary, write_record
 from testing.strength.players import Played, play_game
 from testing.strength.ratings import wilson
 
@@ -49,17 +53,6 @@ def _play(pairing: Pairing, number: int, budget: float) -> tuple[int, Played]:
     return number % 2, play_game(pairing.kind, names_of(pairing, number), seed, budget)
 
 
-@dataclass
-class Tally:
-    """The games of one pairing so far."""
-
-    wins: float = 0.0
-    games: int = 0
-    draws: int = 0
-    first_wins: int = 0  # games the first player won
-    thinking: list[float] | None = None
-
-
 def run_pairing(
     pool: ProcessPoolExecutor,
     pairing: Pairing,
@@ -76,10 +69,10 @@ def run_pairing(
     jobs: list[Future[tuple[int, Played]]] = [
         pool.submit(_play, pairing, number, budget) for number in numbers
     ]
-    tally = Tally(thinking=[])
+    tally = Tally()
     for number, job in zip(numbers, jobs, strict=True):
         hard, played = job.result()
-        _count(tally, hard, played)
+        tally.count(hard, played)
         if record:
             write_record(record, pairing, number, budget, played)
         low, high = wilson(tally.wins, tally.games)
@@ -89,42 +82,13 @@ def run_pairing(
             f"({low:.0%}..{high:.0%})",
             flush=True,
         )
-    return _summary(pairing, tally, budget, time.perf_counter() - started)
-
-
-def _count(tally: Tally, hard: int, played: Played) -> None:
-    assert tally.thinking is not None
-    tally.games += 1
-    tally.wins += 1.0 if played.winner == hard else 0.5 if played.winner is None else 0.0
-    tally.draws += played.winner is None
-    tally.first_wins += played.winner == 0
-    tally.thinking += played.seconds[hard]
+    return summary(pairing, tally, budget, time.perf_counter() - started)
 
 
 def _result(played: Played, hard: int) -> str:
     if played.winner is None:
         return "drawn"
     return "won" if played.winner == hard else "lost"
-
-
-def _summary(pairing: Pairing, tally: Tally, budget: float, wall: float) -> str:
-    assert tally.thinking is not None
-    low, high = wilson(tally.wins, tally.games)
-    rate = tally.wins / tally.games
-    if pairing.target is None:
-        verdict = "(no target)"
-    else:
-        verdict = f"target {pairing.target:.0%} " + (
-            "ok" if rate >= pairing.target else "BELOW TARGET"
-        )
-    return (
-        f"  {pairing.kind:<10} hard vs {pairing.opponent:<7} {tally.wins:g}/{tally.games} won "
-        f"({tally.draws} drawn) = {rate:6.1%}  95% CI {low:6.1%}..{high:6.1%}  {verdict}\n"
-        f"  {'':<10} the first player won {tally.first_wins}/{tally.games}; hard thinks: "
-        f"median {statistics.median(tally.thinking) * 1e3:.0f} ms, "
-        f"longest {max(tally.thinking) * 1e3:.0f} ms over {len(tally.thinking)} turns "
-        f"(budget {budget:g} s); {wall:.0f} s wall"
-    )
 
 
 def _latency_line(samples: int) -> str:
@@ -156,7 +120,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
     parser.add_argument("--first", type=int, default=0, help="number of the first game (even)")
-    parser.add_argument("--budget", type=float, default=2.0, help="thinking seconds per turn")
+    parser.add_argument(
+        "--budget", type=float, default=AI_THINK_SECONDS, help="thinking seconds per turn"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--only", help="comma-separated pairings, e.g. ponte:mcts,classic:mcts")
     parser.add_argument("--record", help="append every game to this JSON-lines file")

@@ -47,7 +47,7 @@ def generate(kind: str, games: int, first: int) -> None:
         started = time.perf_counter()
         played = play_game(kind, names, f"calibration:{kind}:{number}", BUDGET)
         entry = played.entry(kind, names)
-        entry.update(seed=number)
+        entry["seed"] = number
         append_entry(str(path), entry)
         seconds = time.perf_counter() - started
         print(f"{kind} {number} {names} winner {played.winner} ({seconds:.1f} s)", flush=True)

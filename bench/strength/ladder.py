@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterator
 from itertools import combinations
 
-from testing.strength.players import append_entry, default_players, play_game, plays
+from testing.strength.players import Entry, append_entry, default_players, play_game, plays
 from testing.strength.ratings import elo_scale, rate, table
 
 
@@ -31,8 +31,8 @@ def round_robin(
     budget: float,
     *,
     record: str | None,
-    known: list[dict[str, object]],
-) -> Iterator[dict[str, object]]:
+    known: list[Entry],
+) -> Iterator[Entry]:
     """Play every pairing until it has `games` games, counting those `known` already (the first
     of each pair of games with the first name moving first); yield each new game's record."""
     for first, second in combinations(players, 2):
@@ -49,7 +49,7 @@ def round_robin(
             yield entry
 
 
-def report(entries: list[dict[str, object]], anchor: str = "random") -> None:
+def report(entries: list[Entry], anchor: str = "random") -> None:
     """Print the ratings (best first) and the table of results."""
     ratings = rate(entries)
     base = ratings.get(anchor, (0.0, 0.0))[0]
@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--record", help="append every game played to this JSON-lines file")
     parser.add_argument("--from", dest="sources", help="comma-separated recorded games to add")
     options = parser.parse_args()
-    entries: list[dict[str, object]] = []
+    entries: list[Entry] = []
     for path in (options.sources or "").split(","):
         if path:
             with open(path) as file:

@@ -41,7 +41,7 @@ def play(variant: str, level: Level, pie: bool, seed: int, budget: float) -> tup
         rng = random.Random(f"pie:{seed}:{game.ply}")
         stop = stop_after(time.perf_counter() + budget)
         move = choose(game, level, rng, stop) if pie else without_pie(game, level, rng, stop)
-        game.push(move)  # type: ignore[arg-type]
+        game.push(move)
     outcome = game.outcome()
     assert outcome is not None
     if outcome.winner is None:

@@ -31,7 +31,7 @@ def positions(games: int, every: int = 10) -> list[PonteGame]:
         while not game.is_over:
             if game.ply >= 2 and game.ply % every == 0:
                 found.append(game.copy())
-            game.push(choose(game, Level.NORMAL, rng))  # type: ignore[arg-type]
+            game.push(choose(game, Level.NORMAL, rng))
     return found
 
 

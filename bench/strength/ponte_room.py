@@ -139,8 +139,8 @@ def main() -> None:
         print(f"{label}: {len(rows)} positions of {games} games; held-out log loss")
         print("  k      all     middle  end")
         for k in WEIGHTS:
-            all_, middle, end = held_out(rows, k, sided)
-            print(f"  {k:<5}  {all_:.4f}  {middle:.4f}  {end:.4f}")
+            whole, middle_loss, end = held_out(rows, k, sided)
+            print(f"  {k:<5}  {whole:.4f}  {middle_loss:.4f}  {end:.4f}")
 
 
 if __name__ == "__main__":

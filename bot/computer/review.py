@@ -29,7 +29,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import asdict, dataclass
 
 from bot.computer.thinking import RESERVE
-from bot.games import GAMES
+from bot.games import SomeKind
 from bot.games.kind import GameKind, SomeGame
 from engine.ai import Level
 from engine.errors import EngineError
@@ -127,20 +127,12 @@ def _optional(value: object) -> float | None:
     return float(value)
 
 
-def turns_to_review(game_kind: str, record: str) -> int:
-    """How many turns a finished game has (len(turn_plies()) - 1). Raises `KeyError` for an
-    unknown game and the engine's errors for a broken record."""
-    kind = GAMES.kind(game_kind)
-    return len(kind.load(record).turn_plies()) - 1
-
-
-def review_turn(game_kind: str, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
-    """Turn `turn` of the finished game `record` reviewed within about `seconds`. Raises
-    `ValueError` for a turn the game does not have, `KeyError` for an unknown game and the
-    engine's errors for a broken record."""
+def review_turn(kind: SomeKind, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
+    """Turn `turn` of the finished `kind` game `record` reviewed within about `seconds`. Raises
+    `ValueError` for a turn the game does not have and the engine's errors for a broken
+    record."""
     # The deadline starts before the replay: the replay counts against the budget.
     deadline = time.monotonic() + max(0.0, seconds - RESERVE)
-    kind = GAMES.kind(game_kind)
     game = kind.load(record)
     plies = game.turn_plies()
     if not 1 <= turn < len(plies):

@@ -9,9 +9,10 @@ from typing import Protocol
 
 from bot.computer.processes import run_in_process
 from bot.computer.thinking import think
+from bot.games import SomeKind
 from bot.service import ComputerTurn
 
-Worker = Callable[[str, str, str, str, float], str]
+Worker = Callable[[SomeKind, str, str, str, float], str]
 """`think`'s signature: game kind, record, level, seed, seconds -> the move's text. It runs in a
 worker process, so it must be a module-level function (pickled by name)."""
 
@@ -37,7 +38,7 @@ class ProcessSearch:
         seconds (the process is then stopped) and `WorkerDiedError` if the process died."""
         text = await run_in_process(
             self.worker,
-            turn.game_kind,
+            turn.kind,
             turn.record,
             turn.level,
             turn.seed,

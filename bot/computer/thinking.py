@@ -2,7 +2,8 @@
 
 Everything here is picklable by name and needs no Discord, database or event loop, so a fresh
 worker process starts quickly and never inherits the bot's threads. The game's own computer
-player comes from its registry entry (`bot.games`).
+player comes from the kind the caller passes: the entry of the registry the bot was given, pickled
+by reference to its module (a game registered only by a test plays too; the worker imports it).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from bot.games import GAMES
+from bot.games import SomeKind
 from engine.ai import Level
 
 RESERVE = 0.05
@@ -19,14 +20,13 @@ the clock by up to one step: 6 ms at the median, 44 ms at the most over 1,701 tu
 12x12 Ponte at 2 s (`bench.ai`). Stopping this much early answers within the budget."""
 
 
-def think(game_kind: str, record: str, level: str, seed: str, seconds: float) -> str:
-    """The computer's move in the game `record` (the store's JSON form of a `game_kind` game),
+def think(kind: SomeKind, record: str, level: str, seed: str, seconds: float) -> str:
+    """The computer's move in the game `record` (the store's JSON form of a `kind` game),
     at `level`, with its randomness from `seed`, answering within about `seconds` (0: at once
     with the first move it finds). Raises the engine's errors for a finished or broken record.
     """
     # The deadline starts before the replay: a long record's replay counts against the budget.
     deadline = time.monotonic() + max(0.0, seconds - RESERVE)
-    kind = GAMES.kind(game_kind)
     game = kind.load(record)
     return kind.choose(
         game, Level(level), random.Random(seed), lambda: time.monotonic() >= deadline

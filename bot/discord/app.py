@@ -28,6 +28,7 @@ from bot.discord.activity import sync_commands
 from bot.discord.kinds import KINDS
 from bot.discord.posting.courier import Courier
 from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.in_progress import InProgress
 from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import GameTree
@@ -43,6 +44,10 @@ from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
 from bot.settings import Settings, SettingsError
 
 log = logging.getLogger(__name__)
+
+CLOSE_WAIT = 10.0
+"""Seconds a stop waits for the interactions in progress to finish (their answers, and the posts
+they owe after them) before it logs out."""
 
 
 class GameBot(commands.Bot):
@@ -110,6 +115,7 @@ class GameBot(commands.Bot):
             ready=self.wait_until_ready,
         )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
+        self.in_progress = InProgress()  # the interactions being handled: `close` waits for them
 
     async def setup_hook(self) -> None:
         """Once logged in: register the commands and buttons, sync to the development server,
@@ -160,9 +166,12 @@ class GameBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
 
     async def close(self) -> None:
-        """Stop the analyst, the computer's workers, the scheduler and the deliverer (the post
-        in flight finishes first), then log out (safe to repeat)."""
+        """Let the interactions in progress finish (at most `CLOSE_WAIT` seconds; the
+        deliverer still posts what they owe), then stop the analyst, the computer's workers,
+        the scheduler and the deliverer (the post in flight finishes first), then log out (safe
+        to repeat)."""
         try:
+            await self.in_progress.finished(CLOSE_WAIT)
             await self._at_work.aclose()
         finally:
             await super().close()

@@ -10,12 +10,14 @@ import discord
 from discord import app_commands
 
 from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.in_progress import handling
 from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
 from bot.service import GameService
 from bot.service.owed import answering
+from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,11 @@ class Host(Protocol):
     @property
     def user(self) -> discord.ClientUser | None:
         """The bot's own user (the computer's side)."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The settings the bot runs with."""
         ...
 
 
@@ -222,8 +229,11 @@ def step_button(custom_id: str, label: str, *, disabled: bool) -> discord.ui.But
 
 
 async def answering_errors(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a button's work; any failure is answered privately (and logged by `report`), as the
-    command tree does for commands: buttons do not pass through its error handler."""
+    """Run a button's work, counted as in progress until it is done (a stop lets it finish,
+    as the command tree's commands); any failure is answered privately (and logged by
+    `report`), as the command tree does for commands: buttons do not pass through its error
+    handler."""
+    handling(interaction)
     try:
         await work
     except Exception as error:

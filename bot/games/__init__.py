@@ -64,16 +64,8 @@ class Registry:
 GAMES = Registry((PONTE, VERBINDUNG))
 """The games the bot offers."""
 
-RULES_URL = "https://github.com/OWNER/ponte-verbindung-bot/blob/main/docs/rules.md"
-"""Where players read every rule of the games, with examples: `docs/rules.md` of the project's
-repository. `/rules` links to a game's section of it (each game's `rules` text names the anchor),
-and a link in a Discord message must be absolute. The project names no public repository yet
-(neither the README nor pyproject.toml gives one), so OWNER stands for it: set it here, the one
-place, when the repository is published."""
-
 __all__ = [
     "GAMES",
-    "RULES_URL",
     "SUGGESTIONS",
     "GameKind",
     "Note",

@@ -96,6 +96,9 @@ class GameKind(ABC, Generic[G]):
 
     FIRST_MOVE_PLAIN: ClassVar[str] = "game.first_any"
     """The hint for the first mover when no example can be given."""
+    BY_BUTTONS: ClassVar[str] = "_buttons"
+    """What the keys of the first mover's hints end with where players have no slash commands
+    (the same hint, pointing to Make move)."""
 
     def __init__(self, game: type[G], texts: str | None = None) -> None:
         self.game = game
@@ -136,7 +139,8 @@ class GameKind(ABC, Generic[G]):
 
     @property
     def first_move_key(self) -> str:
-        """The hint for the first mover of a new game (with an `example` move)."""
+        """The hint for the first mover of a new game (with an `example` move); the game's
+        texts also hold it with `BY_BUTTONS` appended, for players without slash commands."""
         return f"game.first_{self.key}"
 
     # Games -------------------------------------------------------------------------------------
@@ -197,13 +201,15 @@ class GameKind(ABC, Generic[G]):
         only this turn offers); shown to people, not to the computer."""
         return []
 
-    def first_move_note(self, game: G) -> Note:
+    def first_move_note(self, game: G, *, buttons: bool = False) -> Note:
         """The hint for the first mover of a new game, with an example that can be played
-        (the first roll decides what can)."""
+        (the first roll decides what can). `buttons`: where the players have no slash commands
+        (a DM or group DM), the hint points to Make move (its key ends with `BY_BUTTONS`)."""
+        ending = self.BY_BUTTONS if buttons else ""
         example = self.example_move(game)
         if example is None:
-            return Note(self.FIRST_MOVE_PLAIN)
-        return Note(self.first_move_key, {"example": example})
+            return Note(self.FIRST_MOVE_PLAIN + ending)
+        return Note(self.first_move_key + ending, {"example": example})
 
     def example_move(self, game: G) -> str | None:
         """A legal move for the player to move, to show how moves are written; None when there
@@ -288,15 +294,29 @@ class GameKind(ABC, Generic[G]):
     ) -> bytes:
         """A turn of the analysis: the position `game` after the turn `played` and after the
         `better` one, side by side, each under its caption, each turn marked as the image marks
-        a last turn. Raises the engine's errors if either cannot be played in `game`."""
+        a last turn. `players` names the colours as they are held in `game`; a turn that
+        changes their owners (the pie rule's swap) is drawn with the names exchanged, so it
+        names the one who made it. Raises the engine's errors if either cannot be played in
+        `game`."""
         boards = []
         for text, caption in zip((played, better), captions, strict=True):
             after = game.copy()
             after.play(text)
+            held = self.held_after(players, game, after)
             boards.append(
-                with_caption(self.image(after, players, labels=labels, width=width), caption)
+                with_caption(self.image(after, held, labels=labels, width=width), caption)
             )
         return png_bytes(side_by_side(boards, DEFAULT_THEME), DEFAULT_THEME)
+
+    def held_after(self, players: Players, before: G, after: G) -> dict[str, str]:
+        """`players` (the colours' names as held in `before`) as the colours are held in
+        `after`, another position of the same game (later or earlier): the two names exchanged
+        if the owners differ between them (the pie rule's swap), else the same."""
+        names = {str(getattr(colour, "value", colour)): name for colour, name in players.items()}
+        if before.first_player_colour == after.first_player_colour:
+            return names
+        first, second = (colour.value for colour in self.colours)
+        return {first: names.get(second, ""), second: names.get(first, "")}
 
     def replay(
         self,

@@ -7,7 +7,8 @@
     describe_error(error, locale, game=...)      an error as a short sentence for its user
     render_labels(locale) -> Labels              the words on the board images
     mention, channel_mention, timestamp, format_duration, counted (a number of things, in the
-                                                 plural form its language gives it)
+                                                 plural form its language gives it, by CLDR's
+                                                 rules through Babel), format_number
 
 Message keys (``{fields}`` in brackets; extra parameters are ignored):
 
@@ -48,6 +49,7 @@ from bot.i18n.formatting import (
     channel_mention,
     counted,
     format_duration,
+    format_number,
     mention,
     mentions,
     timestamp,
@@ -65,6 +67,7 @@ __all__ = [
     "counted",
     "describe_error",
     "format_duration",
+    "format_number",
     "include_games",
     "is_expected",
     "language_of",

@@ -6,6 +6,11 @@ long text may be a list of lines; loaded, every message has a flat dotted key
 (``error.not_your_turn``, ``command.challenge.name``) and one string per language. Messages are
 `str.format` templates with named fields (``{player}``); a message missing in one language falls
 back to English.
+
+A message that depends on a number is a plural message: an object of its forms, named after
+CLDR's plural categories (``{"one": "{n} game", "other": "{n} games"}``), with exactly the forms
+its language tells apart (French has ``many`` too; see `bot.i18n.numbers`). `plural` picks the
+form a count takes and writes the count (``{n}``) as the language writes numbers.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from importlib.resources import files
 from typing import Any
 
 from bot.games import GAMES, GameKind
+from bot.i18n.numbers import PLURAL_FORMS, number, plural_form, plural_forms
 
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "de", "fr", "nl")
@@ -63,6 +69,7 @@ class Catalogue:
         if DEFAULT_LANGUAGE not in messages:
             raise ValueError("a catalogue needs English messages")
         self._messages = {language: dict(entries) for language, entries in messages.items()}
+        self._plurals = {language: plural_groups(entries) for language, entries in messages.items()}
         self._games: set[str] = set()
 
     @classmethod
@@ -94,6 +101,7 @@ class Catalogue:
             added[language] = own
         for language, own in added.items():
             self._messages[language].update(own)
+            self._plurals[language] = plural_groups(self._messages[language])
         self._games.add(kind.key)
 
     @property
@@ -102,12 +110,24 @@ class Catalogue:
         return tuple(self._messages)
 
     def keys(self, language: str = DEFAULT_LANGUAGE) -> frozenset[str]:
-        """Every message key of `language` (English by default: the reference set)."""
+        """Every key of `language` as stored (English by default), each form of a plural
+        message apart (``unit.day.one``, ``unit.day.other``): the keys `lookup` answers."""
         return frozenset(self._messages.get(language, {}))
 
+    def message_keys(self, language: str = DEFAULT_LANGUAGE) -> frozenset[str]:
+        """Every message of `language`, a plural message once under its own key
+        (``unit.day``) whatever forms its language gives it: the same in every language."""
+        groups = self._plurals.get(language, {})
+        forms = {f"{key}.{form}" for key, found in groups.items() for form in found}
+        return frozenset(self.keys(language) - forms | groups.keys())
+
     def has(self, key: str) -> bool:
-        """Whether `key` is an English message (every valid key is)."""
-        return key in self._messages[DEFAULT_LANGUAGE]
+        """Whether `key` is an English message (every valid key is), or a plural message's."""
+        return key in self._messages[DEFAULT_LANGUAGE] or key in self._plurals[DEFAULT_LANGUAGE]
+
+    def forms(self, language: str, key: str) -> Mapping[str, str] | None:
+        """The forms of plural message `key` in exactly `language` (no fallback), or None."""
+        return self._plurals.get(language, {}).get(key)
 
     def lookup(self, language: str, key: str) -> str | None:
         """The raw template of `key` in exactly `language`, or None (no fallback)."""
@@ -121,6 +141,8 @@ class Catalogue:
         found = self.lookup(language_of(locale), key)
         if found is None:
             found = self.lookup(DEFAULT_LANGUAGE, key)
+        if found is None and self.forms(DEFAULT_LANGUAGE, key) is not None:
+            raise KeyError(f"{key!r} is a plural message: say it with `plural` (`counted`)")
         if found is None:
             raise KeyError(f"no message {key!r} in the English catalogue")
         return found
@@ -136,20 +158,69 @@ class Catalogue:
         except KeyError as missing:
             raise KeyError(f"message {key!r} needs the parameter {missing.args[0]!r}") from None
 
+    def plural(self, locale: object, key: str, count: int, /, **params: Any) -> str:
+        """Plural message `key` in the language of `locale` (else English) in the form `count`
+        takes there, with `count` as ``{n}`` written as that language writes numbers and the
+        other fields from `params`. Raises `KeyError` for a key that is no plural message in
+        English, or a field `params` lacks."""
+        language = language_of(locale)
+        forms = self.forms(language, key)
+        if forms is None:
+            language, forms = DEFAULT_LANGUAGE, self.forms(DEFAULT_LANGUAGE, key)
+        if forms is None:
+            raise KeyError(f"no plural message {key!r} in the English catalogue")
+        # `problems` makes sure every form is there; a gap would read a little wrong, not fail.
+        template = forms.get(plural_form(language, count)) or forms["other"]
+        try:
+            return template.format_map({**params, "n": number(language, count)})
+        except KeyError as missing:
+            raise KeyError(f"message {key!r} needs the parameter {missing.args[0]!r}") from None
+
     def problems(self) -> list[str]:
         """What is wrong with this catalogue: keys missing or extra in a language, empty messages,
-        fields that differ from English or are not plain names. Empty when all is well."""
-        reference = self._messages[DEFAULT_LANGUAGE]
+        fields that differ from English or are not plain names, plural messages without the
+        forms their language's plural rules tell apart (or with others). Empty when all is
+        well."""
+        reference = self.message_keys(DEFAULT_LANGUAGE)
+        english = self._messages[DEFAULT_LANGUAGE]
         found: list[str] = []
         for language, entries in self._messages.items():
-            found += [f"{language}: missing {key}" for key in sorted(reference.keys() - entries)]
-            found += [f"{language}: unknown {key}" for key in sorted(entries.keys() - reference)]
-            for key, message in sorted(entries.items()):
-                found += _message_problems(language, key, message, reference.get(key))
+            keys = self.message_keys(language)
+            found += [f"{language}: missing {key}" for key in sorted(reference - keys)]
+            found += [f"{language}: unknown {key}" for key in sorted(keys - reference)]
+            for key in sorted(keys & entries.keys()):
+                found += _message_problems(language, key, entries[key], english.get(key))
+            for key, forms in sorted(self._plurals[language].items()):
+                found += self._plural_problems(language, key, forms)
         for language in LANGUAGES:
             if language not in self._messages:
                 found.append(f"{language}: no catalogue")
         return found
+
+    def _plural_problems(self, language: str, key: str, forms: Mapping[str, str]) -> list[str]:
+        wanted = plural_forms(language)
+        found = [
+            f"{language}: {key} lacks the plural form {f}" for f in sorted(wanted - forms.keys())
+        ]
+        found += [
+            f"{language}: {key} has the plural form {f}, which {language} does not use"
+            for f in sorted(forms.keys() - wanted)
+        ]
+        english = (self.forms(DEFAULT_LANGUAGE, key) or {}).get("other")
+        for form, message in sorted(forms.items()):
+            found += _message_problems(language, f"{key}.{form}", message, english)
+        return found
+
+
+def plural_groups(entries: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """The plural messages among flat `entries`: those whose key ends in a plural category and
+    that have an ``other`` form (``unit.day.one``, ``unit.day.other``), by their own key."""
+    groups: dict[str, dict[str, str]] = {}
+    for key, message in entries.items():
+        head, _, form = key.rpartition(".")
+        if form in PLURAL_FORMS and f"{head}.other" in entries:
+            groups.setdefault(head, {})[form] = message
+    return groups
 
 
 def _message_problems(language: str, key: str, message: str, english: str | None) -> list[str]:

@@ -1,15 +1,18 @@
 """Values inside messages: mentions, Discord timestamps and durations in words.
 
-Discord renders ``<@id>``, ``<#id>`` and ``<t:unix:R>`` in each reader's own language, so only
-durations need the catalogue.
+Discord renders ``<@id>``, ``<#id>`` and ``<t:unix:R>`` (dates and times) in each reader's own
+language; counts of things and durations take the catalogue's plural messages, numbers the
+language's own way of writing them (`bot.i18n.numbers`, from CLDR through Babel).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from bot.i18n.catalogue import Catalogue, catalogue, language_of
+from bot.i18n.numbers import number
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -44,38 +47,38 @@ def timestamp(when: datetime | int | float, style: str = "R") -> str:
     return f"<t:{seconds}:{style}>"
 
 
-def plural_category(language: str, count: int) -> str:
-    """``one`` or ``other``: the plural form of `count` (French counts 0 and 1 as singular)."""
-    if language == "fr":
-        return "one" if abs(count) < 2 else "other"
-    return "one" if abs(count) == 1 else "other"
+def counted(
+    locale: object, key: str, count: int, *, source: Catalogue | None = None, **params: Any
+) -> str:
+    """`count` things in words, in the plural form the language of `locale` gives that number
+    by CLDR's rules (``1 game``, ``3 games``; French ``0 partie``), the number written as that
+    language writes numbers (``1.000 Partien``): `key` is a plural message, with ``{n}`` the
+    number and any other fields from `params`. No "game(s)" in any language."""
+    return (source or catalogue()).plural(locale, key, count, **params)
 
 
-def counted(locale: object, key: str, count: int, *, source: Catalogue | None = None) -> str:
-    """`count` things in words, in the plural form `locale` gives that number (``1 game``,
-    ``3 games``; French ``0 partie``): `key` holds a message for each form, ``one`` and
-    ``other``, with ``{n}`` the number. No "game(s)" in any language."""
-    messages = source or catalogue()
-    language = language_of(locale)
-    return messages.text(language, f"{key}.{plural_category(language, count)}", n=count)
+def format_number(locale: object, value: int | float) -> str:
+    """A number as the language of `locale` writes it: ``2.5``, ``2,5``; ``1,000``, ``1.000``."""
+    return number(language_of(locale), value)
 
 
 def format_duration(locale: object, seconds: int, *, source: Catalogue | None = None) -> str:
-    """`seconds` in words for `locale`, in at most two units: ``3 days``, ``1 Tag 12 Stunden``.
+    """`seconds` in words for `locale`, in at most two units: ``3 days``, ``1 Tag 12 Stunden``;
+    weeks only for whole weeks of days (``2 weeks``, but ``30 days``, not ``4 weeks 2 days``).
 
     Rounds down to whole minutes; anything under a minute is shown as minutes too (``0 minutes``).
     """
     messages = source or catalogue()
-    language = language_of(locale)
     rest, parts = max(int(seconds), 0), list[str]()
+    whole_weeks = (rest // DAY) % 7 == 0
     for unit, size in _UNITS:
+        if unit == "week" and not whole_weeks:
+            continue
         count, rest = divmod(rest, size)
         if count and len(parts) < _MAX_UNITS:
-            key = f"unit.{unit}.{plural_category(language, count)}"
-            parts.append(messages.text(language, key, n=count))
+            parts.append(messages.plural(locale, f"unit.{unit}", count))
         if parts and len(parts) == _MAX_UNITS:
             break
     if not parts:
-        key = f"unit.minute.{plural_category(language, 0)}"
-        parts.append(messages.text(language, key, n=0))
+        parts.append(messages.plural(locale, "unit.minute", 0))
     return " ".join(parts)

@@ -1,7 +1,7 @@
 """The first colour's chance of winning over a game, as the analysis shows it: a chart in the
 rating chart's style (`bot.render.chart`), from 0% to 100% with the even line stressed, the area
 between the line and even shaded so the reader sees at a glance who was ahead and for how long,
-and the game's biggest swings numbered on the line."""
+the turns numbered along the bottom, and the game's biggest swings numbered on the line."""
 
 from __future__ import annotations
 
@@ -15,9 +15,20 @@ from bot.render.encode import png_bytes
 from bot.render.text import draw_text, fit, font
 from bot.render.theme import DEFAULT_THEME, Theme
 
-TOP, LEFT, BOTTOM = 70, 70, HEIGHT - 44
+TOP, LEFT, BOTTOM = 70, 70, HEIGHT - 62
 RIGHT = WIDTH - PAD - 16
 GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
+TURN_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)
+"""Spacings of the numbered turns under the plot: the smallest that numbers at most
+`MOST_TICKS` places, so a long game's axis stays readable on a phone."""
+MOST_TICKS = 9
+
+
+def turn_ticks(turns: int) -> list[int]:
+    """The turns numbered under the plot of a game of `turns` turns: 0 (the start) and every
+    multiple of the smallest round step that keeps them few."""
+    step = next((s for s in TURN_STEPS if turns // s < MOST_TICKS), TURN_STEPS[-1])
+    return list(range(0, turns + 1, step))
 
 
 def _x_of(turn: int, turns: int) -> float:
@@ -49,6 +60,11 @@ def chance_chart(
         width = 2 if level == 0.5 else 1
         draw.line([(LEFT, y), (RIGHT, y)], fill=theme.card_edge, width=width)
         draw_text(draw, (LEFT - 10, y + 5), f"{level:.0%}", face, theme.muted, anchor="rs")
+    turns = len(chances) - 1
+    for turn in turn_ticks(turns):  # the turn axis, numbered under the plot
+        draw_text(
+            draw, (_x_of(turn, turns), BOTTOM + 20), str(turn), face, theme.muted, anchor="ms"
+        )
     draw_text(draw, ((LEFT + RIGHT) / 2, HEIGHT - PAD - 8), footer, face, theme.muted, anchor="ms")
     top, bottom = sides
     side_face = font(14, bold=True)

@@ -36,6 +36,7 @@ from typing import Self
 from bot.computer.fair import FairSlots
 from bot.computer.processes import run_in_process
 from bot.computer.review import REVIEW_SECONDS, TurnReview, review_turn
+from bot.games import SomeKind
 from bot.service import AnalysisTurn, GameService
 from bot.service.analyses import FAILED_TRIES
 from bot.service.events import sleep_unless
@@ -49,7 +50,7 @@ POLL = 30.0
 GRACE = 10.0
 """Seconds beyond the review's budget before its process is given up on (starting it and
 replaying a long record take time too)."""
-Reviewer = Callable[[str, str, int, str, float], TurnReview]
+Reviewer = Callable[[SomeKind, str, int, str, float], TurnReview]
 
 
 class Analyst:
@@ -198,7 +199,7 @@ class Analyst:
         try:
             return await run_in_process(
                 self.reviewer,
-                turn.game_kind,
+                turn.kind,
                 turn.record,
                 turn.turn,
                 turn.seed,

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from datetime import datetime
@@ -117,6 +116,8 @@ class Deliverer:
             self._unsubscribe = None
         task, self._task = self._task, None
         self._wake.set()
+        if self._in_flight:
+            log.info("stopping: %d delivery(ies) in flight may finish first", self._in_flight)
         waiting: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._idle.wait())}
         if task is not None:
             waiting.add(task)
@@ -165,9 +166,7 @@ class Deliverer:
                     continue
                 if row.claimed_by != self.service.name:
                     continue
-                # Owed a moment ago by this very process: no earlier attempt can have reached
-                # Discord, whatever the claim says.
-                delivered &= await self._deliver(dataclasses.replace(row, tried_at=None), via)
+                delivered &= await self._deliver(row, via)
         self.wake()  # the posts that waited behind these
         return delivered
 

@@ -214,9 +214,7 @@ class ComputerOpponent:
                 # An illegal move: the same seed and position would find it again.
                 log.exception("game %s: the computer's search failed (illegal)", turn.game_id)
                 break
-        text = await asyncio.to_thread(
-            think, turn.game_kind, turn.record, turn.level, turn.seed, 0.0
-        )
+        text = await asyncio.to_thread(think, turn.kind, turn.record, turn.level, turn.seed, 0.0)
         return await self._move(turn, text)
 
     async def _move(self, turn: ComputerTurn, text: str) -> MoveResult | None:

@@ -108,17 +108,10 @@ class Alarms:
         return moment(min(known)) if known else None
 
     async def _expire(self, challenge_id: int, now: int) -> Challenge | None:
-        """Close an unanswered challenge, owing the edit of its message (a reply-only one's
-        message is an answer the bot can no longer edit, its token lasting 15 minutes: its
-        Accept says it expired when pressed); None if it was answered meanwhile."""
-        expired = ChallengeStatus.EXPIRED
+        """Close an unanswered challenge (see `expire_challenge`); None if it was answered
+        meanwhile."""
         async with self.ctx.connection.transaction() as db:
-            if not await challenges.answer_challenge(db, challenge_id, expired, now):
-                return None
-            row = await challenges.get_challenge(db, challenge_id)
-            if row is not None and row.reach is Reach.POST:
-                await self.ctx.owe(db, CHALLENGE_EXPIRED, row.id, guild_id=row.guild_id)
-        return None if row is None else Challenge.of(row)
+            return await expire_challenge(self.ctx, db, challenge_id, now)
 
     async def _postpone(self, game_id: int, when: int) -> None:
         async with self.ctx.connection.transaction() as db:
@@ -212,3 +205,19 @@ class Alarms:
                 view = self.ctx.bare_view(row)
                 kind = game_posts.TIME_LOSS_DM
                 await game_posts.owe_letter(self.ctx, db, kind, view, user_id, loser_id=loser_id)
+
+
+async def expire_challenge(ctx: Context, db: Db, challenge_id: int, now: int) -> Challenge | None:
+    """Close a pending challenge whose time ran out, in the caller's transaction, owing the edit
+    of its message (a reply-only one's message is an answer the bot can no longer edit, its
+    token lasting 15 minutes: its Accept says it expired when pressed); None if it was no longer
+    pending. The scheduler does it when the time comes, and a new challenge between the same
+    two players does it first if the scheduler has not come yet."""
+    if not await challenges.answer_challenge(db, challenge_id, ChallengeStatus.EXPIRED, now):
+        return None
+    row = await challenges.get_challenge(db, challenge_id)
+    if row is None:
+        return None
+    if row.reach is Reach.POST:
+        await ctx.owe(db, CHALLENGE_EXPIRED, row.id, guild_id=row.guild_id)
+    return Challenge.of(row)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from bot.games import SomeKind
 from bot.service.context import Context
 from bot.service.deadlines import DAY
 from bot.service.errors import (
@@ -79,7 +80,7 @@ class AnalysisTurn:
 
     game_id: int
     turn: int
-    game_kind: str
+    kind: SomeKind  # the game, from the service's registry (pickled by reference to its module)
     record: str
     seed: str  # from the game's secret seed: the same turn is always judged alike
 
@@ -113,7 +114,7 @@ class Analyses:
                 assert row is not None
             # Its message, in the channel asked from: the one the progress edits from now on.
             await self.ctx.owe(db, SHOWN, view.id, guild_id=view.guild_id, channel_id=channel_id)
-            return AnalysisRequest(await self._analysis(db, view, row), new=new)
+            return AnalysisRequest(await _analysis(db, view, row), new=new)
 
     async def analysable(
         self, user_id: int, *, game_id: int | None, channel_id: int, guild_id: int | None
@@ -130,7 +131,7 @@ class Analyses:
             if row is None:
                 return None
             view = await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
-            return await self._analysis(db, view, row)
+            return await _analysis(db, view, row)
 
     # The thinking processes' side ------------------------------------------------------------
 
@@ -145,7 +146,11 @@ class Analyses:
             game_id, turn = claimed
             row = await self.ctx.row_by_id(db, game_id)
         return AnalysisTurn(
-            game_id, turn, row.game_kind, row.record, seed=f"{row.seed}:review:{turn}"
+            game_id,
+            turn,
+            self.ctx.kind(row.game_kind),
+            row.record,
+            seed=f"{row.seed}:review:{turn}",
         )
 
     async def save_review(self, game_id: int, turn: int, review: str) -> Analysis:
@@ -240,18 +245,6 @@ class Analyses:
                 "you asked for as many analyses today as you may", limit=limit, retry_at=retry_at
             )
 
-    async def _analysis(self, db: Db, view: GameView, row: AnalysisRow) -> Analysis:
-        reviews = tuple(await analyses.reviews(db, row.game_id))
-        return Analysis(
-            view=view,
-            state=row.state,
-            turns=row.turns,
-            done=row.done,
-            asked_by=row.asked_by,
-            reviews=reviews,
-            failed_turn=row.failing_turn if row.state is AnalysisState.FAILED else None,
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class AnalysisShown:
@@ -263,13 +256,18 @@ class AnalysisShown:
     message: Delivered | None = None
 
 
-async def _read(ctx: Context, db: Db, game_id: int) -> Analysis:
-    row = await analyses.get_analysis(db, game_id)
-    assert row is not None  # an analysis is never deleted
-    view = await ctx.view(db, await ctx.row_by_id(db, game_id))
-    reviews = tuple(await analyses.reviews(db, game_id))
+async def _analysis(db: Db, view: GameView, row: AnalysisRow) -> Analysis:
+    """The analysis `row` of the game `view` as it stands, with its reviews so far."""
+    reviews = tuple(await analyses.reviews(db, row.game_id))
     failed = row.failing_turn if row.state is AnalysisState.FAILED else None
     return Analysis(view, row.state, row.turns, row.done, row.asked_by, reviews, failed)
+
+
+async def _read(ctx: Context, db: Db, game_id: int) -> Analysis:
+    """The analysis of game `game_id`, which exists (an analysis is never deleted)."""
+    row = await analyses.get_analysis(db, game_id)
+    assert row is not None
+    return await _analysis(db, await ctx.view(db, await ctx.row_by_id(db, game_id)), row)
 
 
 async def _shown(ctx: Context, db: Db, row: OutboxRow) -> AnalysisShown:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.service import deadlines
+from bot.service.alarms import expire_challenge
 from bot.service.context import Context, Seating
 from bot.service.errors import (
     AlreadyChallengedError,
@@ -90,6 +91,7 @@ class Challenges:
         async with self.ctx.connection.transaction() as db:
             # The open challenge first: a request delivered twice is told apart before the
             # limits, which its own first delivery may have just filled.
+            expired = await self._expire_stale(db, channel_id, challenger_id, opponent_id, now)
             await self._refuse_open(db, channel_id, challenger_id, opponent_id, request_id)
             await self._refuse_unwelcome(db, challenger_id, opponent_id, now)
             if not wants_thread:
@@ -119,6 +121,8 @@ class Challenges:
             if challenge_id is None:
                 raise DuplicateChallengeError("a challenge between you two is open here")
             made = Challenge.of(await self._challenge(db, challenge_id))
+        if expired is not None:
+            self.ctx.challenge_changed(expired)
         self.ctx.challenge_changed(made)
         return made
 
@@ -258,6 +262,17 @@ class Challenges:
         limit = self.ctx.limits.pending_challenges
         if await challenges.count_pending_by(db, challenger_id, now) >= limit:
             raise TooManyChallengesError("you have too many challenges waiting", limit=limit)
+
+    async def _expire_stale(
+        self, db: Db, channel_id: int, challenger_id: int, opponent_id: int, now: int
+    ) -> Challenge | None:
+        """Close the challenge between the two players here whose time ran out before the
+        scheduler came to it (the database's unique index would still count it as open), as
+        the scheduler would; the closed challenge, or None if there was none."""
+        open_now = await challenges.open_between(db, channel_id, challenger_id, opponent_id)
+        if open_now is None or now < open_now.expires_at:
+            return None
+        return await expire_challenge(self.ctx, db, open_now.id, now)
 
     async def _refuse_open(
         self,

@@ -37,7 +37,7 @@ class ComputerTurn:
     player_id: int  # the person it plays against (whose turn it takes among others' games)
     channel_id: int  # where its move is posted
     revision: int  # the position it thinks about; its move applies only there
-    game_kind: str
+    kind: SomeKind  # the game, from the service's registry (pickled by reference to its module)
     record: str  # the engine's JSON record (a Verbindung roll is already in it)
     level: str
     seed: str  # for `random.Random`: the same game and ply always give the same choices
@@ -236,7 +236,7 @@ class ComputerGames:
             player_id=view.opponent_of(self._computer_id()),
             channel_id=row.channel_id,
             revision=row.revision,
-            game_kind=row.game_kind,
+            kind=self.ctx.kind(row.game_kind),
             record=row.record,
             level=row.computer_level,
             # Derived from the game's secret seed, as its dice are: reproducible from the

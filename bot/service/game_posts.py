@@ -30,7 +30,7 @@ from bot.service.results import (
     TurnDm,
     VacationNotice,
 )
-from bot.store import Db, GameStatus, Notify, outbox
+from bot.store import Db, GameRow, GameStatus, Notify, Reach, outbox, tournaments
 from bot.store.outbox import Delivered, OutboxRow
 from bot.store.users import Player
 
@@ -56,7 +56,12 @@ def waits_for(view: GameView, user_id: int) -> bool:
 
 async def _start(ctx: Context, db: Db, row: OutboxRow) -> Started | None:
     view = await current(ctx, db, row)
-    return Started(view) if view is not None and view.is_active else None
+    if view is None or not view.is_active:
+        return None
+    # A tournament's board begins in a thread of its own: where both its players hear of the
+    # round, once (the round's post pings nobody). A best-of's later games are turns as usual.
+    board = await tournaments.board_of_game(db, view.id, None)
+    return Started(view, greets_both=board is not None)
 
 
 async def _move(ctx: Context, db: Db, row: OutboxRow) -> MoveResult | None:
@@ -81,7 +86,8 @@ async def _time_loss(ctx: Context, db: Db, row: OutboxRow) -> TimeLoss | None:
 
 
 START = PostKind("start", Subject.GAME, _start)
-"""A game began: who plays what, the board, a mention of the first to move."""
+"""A game began: who plays what, the board, a mention of the first to move (of both players
+for a tournament's board)."""
 MOVE = PostKind("move", Subject.GAME, _move)
 """A move (or resignation) made: what was played, the board, a mention of who is next."""
 REPLAY = PostKind("replay", Subject.GAME, _replay)
@@ -317,6 +323,42 @@ async def _buttons_off(ctx: Context, db: Db, row: OutboxRow) -> ButtonsOff | Non
 BUTTONS_OFF = PostKind("buttons_off", Subject.GAME, _buttons_off)
 """An offer, a request or a board that is answered or outdated loses its buttons (an edit:
 it pings nobody)."""
+
+
+BOARDS = (START.name, MOVE.name, TAKEBACK_ANSWERED.name)
+"""The kinds of post that can show a game's position with Make move and ⋯ More under it."""
+
+
+def _shows_board(row: OutboxRow) -> bool:
+    """Whether post `row` (of one of the `BOARDS` kinds) shows a position: a takeback's answer
+    does only when it was granted."""
+    granted = TakebackAction.ACCEPTED.value
+    return row.kind != TAKEBACK_ANSWERED.name or PostData(row).maybe_word("action") == granted
+
+
+async def owe_board(
+    ctx: Context, db: Db, kind: PostKind[object], game: GameRow | GameView, **data: Stored
+) -> int:
+    """Owe a post of `kind` that shows the game's next board (a move, a takeback granted, a
+    draw agreed; `game` as it is now, `data` as `owe_game` takes it). In a reply-only game the
+    board before it is an answer whose buttons no longer work (its Make move only says it is
+    outdated): the edit that takes them off is owed after the new board, so that a chat does
+    not fill with live-looking buttons (the edit goes through the token of the command that
+    board answered, which works for 15 minutes; later, nothing can edit it)."""
+    earlier = None
+    if game.reach is Reach.REPLY:
+        earlier = await _board_of(db, game.id, game.revision - 1)
+    post_id = await ctx.owe_game(db, kind, game, **data)
+    if earlier is not None:
+        await ctx.owe_game(db, BUTTONS_OFF, game, post_id=earlier)
+    return post_id
+
+
+async def _board_of(db: Db, game_id: int, revision: int) -> int | None:
+    """The latest post that showed the game's position at `revision`, if one was owed."""
+    boards = await outbox.posts_at(db, Subject.GAME.value, game_id, BOARDS, revision)
+    shown = [row.id for row in boards if _shows_board(row)]
+    return shown[-1] if shown else None
 
 
 async def owe_buttons_off(ctx: Context, db: Db, view: GameView, kinds: tuple[str, ...]) -> None:

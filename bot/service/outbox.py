@@ -8,7 +8,9 @@ nothing was posted): it is tried again later, with a growing pause, and given up
 broke, the process died while it waited for the answer): it is tried again soon, with the same
 nonce, which Discord honours for a few minutes, so the second attempt posts nothing new. Past
 `NONCE_TRUST` seconds after such an attempt began, a post is never sent again: it is settled
-with one log line rather than risk a second message.
+with one log line rather than risk a second message. An attempt begins when its request is
+about to go (`trying`), not when its post is claimed: a post claimed and never tried (the
+process died first) is sent when the process is back, however long it was away.
 """
 
 from __future__ import annotations
@@ -83,12 +85,20 @@ class Outbox:
         have forgotten its nonce: then it must not be sent again."""
         return row.tried_at is not None and self.ctx.now() - row.tried_at >= NONCE_TRUST
 
+    async def trying(self, post_id: int) -> None:
+        """An attempt of post `post_id` that may reach Discord begins now (the request goes
+        next). Only from here may a crash leave it uncertain: a post claimed and never tried
+        (the process died first, however long ago) is sent when the process is back."""
+        async with self.ctx.connection.transaction() as db:
+            await outbox.trying(db, post_id, self.ctx.now())
+
     async def answering(self, post_id: int, token: str, expires_at: int) -> None:
         """Post `post_id` is about to go out as the answer to a command whose token is `token`
         (it can be asked until `expires_at` whether the answer arrived): kept with the post,
-        so that after a crash the answer is looked for before the post is made again."""
+        so that after a crash the answer is looked for before the post is made again; its
+        attempt begins now (as `trying`)."""
         async with self.ctx.connection.transaction() as db:
-            await outbox.set_answer(db, post_id, token, expires_at)
+            await outbox.set_answer(db, post_id, token, expires_at, self.ctx.now())
 
     async def delivered(
         self, post_id: int, channel_id: int | None = None, message_id: int | None = None
@@ -118,6 +128,8 @@ class Outbox:
                 await outbox.mark_delivered(db, post_id, now)
                 return
             pause = UNSURE_RETRY if uncertain else min(RETRY_BASE * 2**row.attempts, RETRY_MAX)
+            if uncertain:  # an attempt began by now at the latest (if none was noted)
+                await outbox.trying(db, post_id, now)
             await outbox.postpone(db, post_id, now + pause, uncertain=uncertain)
 
     async def gave_up(self, row: OutboxRow, why: str) -> None:

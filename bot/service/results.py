@@ -262,9 +262,11 @@ class DrawAction(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """A game started (its start is owed to its channel)."""
+    """A game started (its start is owed to its channel). `greets_both`: its start pings both
+    players, not only the first to move (a tournament's board, whose round pings nobody)."""
 
     view: GameView
+    greets_both: bool = False
 
 
 @dataclass(frozen=True, slots=True)

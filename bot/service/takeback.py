@@ -108,8 +108,11 @@ class Takebacks:
         if result.action is TakebackAction.ASKED:
             await self.ctx.owe_game(db, game_posts.TAKEBACK_ASKED, result.view, **data)
         else:
-            kind = game_posts.TAKEBACK_ANSWERED
-            await self.ctx.owe_game(db, kind, result.view, action=result.action.value, **data)
+            kind, action = game_posts.TAKEBACK_ANSWERED, result.action.value
+            if result.action is TakebackAction.ACCEPTED:  # the position given back: a board
+                await game_posts.owe_board(self.ctx, db, kind, result.view, action=action, **data)
+            else:
+                await self.ctx.owe_game(db, kind, result.view, action=action, **data)
 
     def _turn_to_take_back(self, view: GameView, user_id: int, *, with_answer: bool = False) -> int:
         """How many events a takeback of `user_id`'s last turn removes (`with_answer`: with

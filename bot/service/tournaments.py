@@ -24,6 +24,7 @@ from bot.service.tournament.errors import (
     BadSignupTimeError,
     BadTournamentFormatError,
     BadTournamentRoundsError,
+    EndsAfterThisRoundError,
     NotEnteredError,
     NotOrganiserError,
     RoundsOnlyForSwissError,
@@ -35,6 +36,7 @@ from bot.service.tournament.errors import (
     TournamentOverError,
 )
 from bot.service.tournament.posts import CANCELLED, SIGNUP, load, owe
+from bot.service.tournament.progress import Progress, progress_of
 from bot.service.tournament.rounds import MIN_PLAYERS, Rounds
 from bot.service.tournament.views import TournamentView
 from bot.service.writer import GameWriter
@@ -157,15 +159,25 @@ class Tournaments:
     async def cancel_tournament(
         self, tournament_id: int, user_id: int, *, may_manage: bool = False
     ) -> TournamentView:
-        """Cancel a tournament not over yet (games already running play on, unscored). Raises
-        `TournamentNotFoundError`, `NotOrganiserError` and `TournamentOverError`."""
+        """Cancel a tournament not over yet. In its sign-up it ends at once; running, it ends
+        after the round in play, whose games play on and count (nobody's game is thrown away),
+        and its final standings follow that round. Raises `TournamentNotFoundError`,
+        `NotOrganiserError`, `TournamentOverError` and `EndsAfterThisRoundError`."""
         async with self.ctx.connection.transaction() as db:
             row = await self._open(db, tournament_id)
             _check_organiser(row, user_id, may_manage)
-            await tournaments.end(db, row.id, TournamentState.CANCELLED, self.ctx.now())
-            if row.state is TournamentState.SIGNUP:  # its message loses its buttons
-                await owe(self.ctx, db, row, SIGNUP)
-            await owe(self.ctx, db, row, CANCELLED)
+            if row.state is TournamentState.SIGNUP:
+                await tournaments.end(db, row.id, TournamentState.CANCELLED, self.ctx.now())
+                await owe(self.ctx, db, row, SIGNUP)  # its message loses its buttons
+                await owe(self.ctx, db, row, CANCELLED)
+            else:
+                last = row.current_round
+                if row.rounds == last:
+                    raise EndsAfterThisRoundError(
+                        "the tournament ends after this round", tournament_id=row.id, round=last
+                    )
+                await tournaments.end_after(db, row.id, last, self.ctx.now())
+                await owe(self.ctx, db, row, CANCELLED, last)
             return await load(db, await self._row(db, row.id))
 
     async def remove_player(
@@ -255,6 +267,14 @@ class Tournaments:
         `TournamentNotFoundError`."""
         async with self.ctx.connection.read() as db:
             return await load(db, await self._row(db, tournament_id, guild_id))
+
+    async def progress(self, tournament_id: int, guild_id: int | None = None) -> Progress:
+        """Where the tournament (of `guild_id`, when given) stands: the last round over, the
+        round in play and its games still running, whose turn it is in each. Raises
+        `TournamentNotFoundError`."""
+        async with self.ctx.connection.read() as db:
+            view = await load(db, await self._row(db, tournament_id, guild_id))
+            return await progress_of(self.ctx, db, view)
 
     async def server_tournaments(self, guild_id: int) -> list[TournamentView]:
         """A server's tournaments: in sign-up or running first, then the latest over."""

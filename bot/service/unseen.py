@@ -24,22 +24,40 @@ class UnseenEndings:
         self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None
     ) -> TimeLoss | None:
         """The loss on time of game `game_id` (or of the latest such game in `channel_id`) if
-        `user_id` plays in it and has not been shown it since it fell due; from now on it
-        counts as shown to them (so the answer that shows it must follow). With a match that
-        went on, `match.next_game` is the game that follows (its start was posted nowhere)."""
-        # Asked at every command and press of a game: a read first, so the usual answer
-        # (nothing unseen) takes no write transaction from the moves.
+        `user_id` plays in it and has not been shown it since it fell due. Nothing changes:
+        it counts as shown only once the answer that shows it has been accepted (`seen`). With
+        a match that went on, `match.next_game` is the game that follows (its start was posted
+        nowhere: `seen` owes it to the answer that shows the loss first)."""
+        # Asked at every command and press of a game: a read, so the usual answer (nothing
+        # unseen) takes no write transaction from the moves.
         async with self.ctx.connection.read() as db:
             if game_id is None and channel_id is not None:
                 game_id = await games.unseen_ending_in(db, channel_id, user_id)
             elif game_id is not None and not await games.has_unseen_ending(db, game_id, user_id):
                 return None
-        if game_id is None:
-            return None
-        async with self.ctx.connection.transaction() as db:
-            if not await games.take_unseen_ending(db, game_id, user_id):
-                return None  # shown meanwhile, by another press of theirs
+            if game_id is None:
+                return None
             return await self._loss(db, game_id, user_id)
+
+    async def seen(self, loss: TimeLoss, user_id: int) -> bool:
+        """`user_id` has been shown `loss` (Discord accepted the answer that shows it); False
+        if it counted as shown already (another press of theirs came first). The first of the
+        two players to be shown a match's loss owes the next game's start again, for the
+        answer that showed the loss to follow up with it (the channel takes only answers)."""
+        view = loss.view
+        async with self.ctx.connection.transaction() as db:
+            if not await games.take_unseen_ending(db, view.id, user_id):
+                return False
+            following = None if loss.match is None else loss.match.next_game
+            opponent = view.opponent_of(user_id)
+            # The opponent's mark still there: nobody showed the channel the next game yet
+            # (checked again here, for two presses at once).
+            first = opponent == self.ctx.computer_id or await games.has_unseen_ending(
+                db, view.id, opponent
+            )
+            if following is not None and not loss.shown_before and first:
+                await self.ctx.owe_game(db, game_posts.START, following.view)
+        return True
 
     async def _loss(self, db: Db, game_id: int, user_id: int) -> TimeLoss | None:
         """Game `game_id`'s loss on time as it was recorded, with its match's next game unless
@@ -57,9 +75,6 @@ class UnseenEndings:
             following = await games.match_game(db, row.match_id, row.match_game + 1)
             started = None
             if following is not None and not shown_before:
-                # Posted nowhere yet (the channel takes only answers): owed again, for the
-                # answer that shows the loss to follow up with it.
-                await self.ctx.owe_game(db, game_posts.START, following)
                 started = Started(await self.ctx.view(db, following))
             update = MatchUpdate(view.match, started)
         loser_id = row.opponent_of(row.winner_id)

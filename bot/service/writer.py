@@ -168,8 +168,8 @@ class GameWriter:
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.revision, now)
         played, rolled = str(move), tuple(map(str, drawn))
-        await ctx.owe_game(
-            db, game_posts.MOVE, stored, mover_id=mover_id, played=played, drawn=list(rolled)
+        await game_posts.owe_board(
+            ctx, db, game_posts.MOVE, stored, mover_id=mover_id, played=played, drawn=list(rolled)
         )
         update = None
         if ending is not None:  # the replay after the move's post, both before the next game
@@ -199,8 +199,8 @@ class GameWriter:
         shows it itself); then what follows its end (the match's next game, owed after
         them)."""
         row = await self._finish(db, loaded.row, ending, loaded.view.record, now)
-        if told is not None:
-            await self.ctx.owe_game(db, told, row, **data)
+        if told is not None:  # it shows the final board
+            await game_posts.owe_board(self.ctx, db, told, row, **data)
         if replay:
             await self.ctx.owe_game(db, game_posts.REPLAY, row)
         return Ended(row, await self._after_game(db, row, loaded.view.game, now))

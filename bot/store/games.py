@@ -435,11 +435,11 @@ async def unseen_ending_in(db: Db, channel_id: int, user_id: int) -> int | None:
 
 async def totals(db: Db, user_id: int) -> list[PlayerTotals]:
     """A user's wins, losses and draws per game kind."""
-    rows = await db.fetch_all(
+    return await PlayerTotals.all(
+        db,
         "SELECT game_kind, count(*) FILTER (WHERE outcome = 'win') AS wins,"
         " count(*) FILTER (WHERE outcome = 'loss') AS losses,"
         " count(*) FILTER (WHERE outcome = 'draw') AS draws"
         " FROM player_results WHERE user_id = ? GROUP BY game_kind ORDER BY game_kind",
         (user_id,),
     )
-    return [PlayerTotals(**row) for row in rows]

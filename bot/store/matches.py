@@ -43,12 +43,11 @@ async def get_match(db: Db, match_id: int) -> MatchRow | None:
 
 async def match_games(db: Db, match_id: int) -> list[MatchGame]:
     """The games of a match in order: who began each, and who won those that ended."""
-    rows = await db.fetch_all(
-        "SELECT match_game, first_id, status, winner_id FROM games WHERE match_id = ?"
-        " ORDER BY match_game",
+    return await MatchGame.all(
+        db,
+        f"SELECT {MatchGame.columns()} FROM games WHERE match_id = ? ORDER BY match_game",
         (match_id,),
     )
-    return [MatchGame(**row) for row in rows]
 
 
 async def finish_match(

@@ -37,7 +37,7 @@ class OutboxRow(_FromRow):
     message_id: int | None  # the message it became, once delivered (where known)
     claimed_by: str | None  # the process delivering it
     claimed_until: int | None  # until when that process has it to itself
-    tried_at: int | None  # when an attempt began whose outcome nobody heard (a crash)
+    tried_at: int | None  # when an attempt that may have reached Discord began (unsettled)
     answer_token: str | None  # the command it answers (a Discord interaction's token), if any
     answer_expires_at: int | None  # until when that token can be asked whether it arrived
 
@@ -78,12 +78,12 @@ async def add(
     claimed_until: int | None = None,
 ) -> int:
     """Owe `post`, due at `due` (now by default); `claimed_by` is the process that is about to
-    deliver it itself (None: any), which has it to itself until `claimed_until`."""
-    tried = now if claimed_by is not None else None
+    deliver it itself (None: any), which has it to itself until `claimed_until`. No attempt has
+    begun (`trying` says when one does)."""
     return await db.insert(
         "INSERT INTO outbox (kind, subject, subject_id, revision, guild_id, data, created_at,"
-        " next_attempt_at, claimed_by, claimed_until, tried_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " next_attempt_at, claimed_by, claimed_until)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             post.kind,
             post.subject,
@@ -95,7 +95,6 @@ async def add(
             now if due is None else due,
             claimed_by,
             claimed_until,
-            tried,
         ),
     )
 
@@ -134,9 +133,9 @@ async def claim_due(
     db: Db, now: int, *, by: str, until: int, shards: Shards | None = None, limit: int = 50
 ) -> list[OutboxRow]:
     """Claim (for `by`, until `until`) the posts due now that head their subject's queue, are
-    claimed by nobody now and are about servers this process serves; oldest first, as they
-    were before this claim. Call it in a transaction: rows another process is claiming at the
-    same moment are left to it."""
+    claimed by nobody now and are about servers this process serves; oldest first. Call it in a
+    transaction: rows another process is claiming at the same moment are left to it. A claim
+    sends nothing: `tried_at` says whether an earlier attempt began (`trying`)."""
     columns = ", ".join(f"o.{name}" for name in OutboxRow.columns().split(", "))
     due = await OutboxRow.all(
         db,
@@ -147,14 +146,21 @@ async def claim_due(
     if not due:
         return []
     marks = ", ".join("?" * len(due))
-    # An attempt begins now: until it is settled or handed back, its outcome is unknown. The
-    # rows are handed out as they were before (`tried_at`: an earlier attempt's, if any).
     await db.execute(
-        f"UPDATE outbox SET claimed_by = ?, claimed_until = ?, tried_at = COALESCE(tried_at, ?)"
-        f" WHERE id IN ({marks})",
-        (by, until, now, *(row.id for row in due)),
+        f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
+        (by, until, *(row.id for row in due)),
     )
     return sorted(due, key=lambda row: row.id)
+
+
+async def trying(db: Db, post_id: int, now: int) -> None:
+    """An attempt of post `post_id` that may reach Discord begins now: from here until it is
+    settled its outcome is unknown after a crash (an earlier attempt's time is kept: Discord's
+    memory of the nonce runs from the first)."""
+    await db.execute(
+        "UPDATE outbox SET tried_at = COALESCE(tried_at, ?) WHERE id = ? AND delivered_at IS NULL",
+        (now, post_id),
+    )
 
 
 async def get(db: Db, post_id: int) -> OutboxRow | None:
@@ -193,13 +199,14 @@ async def mark_delivered(
     return changed == 1
 
 
-async def set_answer(db: Db, post_id: int, token: str, expires_at: int) -> None:
+async def set_answer(db: Db, post_id: int, token: str, expires_at: int, now: int) -> None:
     """Keep the token of the command post `post_id` is about to answer, which can be asked
-    until `expires_at` whether the answer arrived (nothing for a post settled already)."""
+    until `expires_at` whether the answer arrived, and that its attempt begins `now` (as
+    `trying`; nothing for a post settled already)."""
     await db.execute(
-        "UPDATE outbox SET answer_token = ?, answer_expires_at = ?"
-        " WHERE id = ? AND delivered_at IS NULL",
-        (token, expires_at, post_id),
+        "UPDATE outbox SET answer_token = ?, answer_expires_at = ?,"
+        " tried_at = COALESCE(tried_at, ?) WHERE id = ? AND delivered_at IS NULL",
+        (token, expires_at, now, post_id),
     )
 
 
@@ -246,6 +253,20 @@ async def latest_post(db: Db, subject: str, subject_id: int, kinds: tuple[str, .
     return await db.number(
         f"SELECT max(id) FROM outbox WHERE subject = ? AND subject_id = ? AND kind IN ({marks})",
         (subject, subject_id, *kinds),
+    )
+
+
+async def posts_at(
+    db: Db, subject: str, subject_id: int, kinds: tuple[str, ...], revision: int
+) -> list[OutboxRow]:
+    """The posts of these kinds owed about the subject at its `revision`, delivered or not,
+    oldest first."""
+    marks = ", ".join("?" * len(kinds))
+    return await OutboxRow.all(
+        db,
+        f"{_SELECT} WHERE subject = ? AND subject_id = ? AND kind IN ({marks}) AND revision = ?"
+        " ORDER BY id",
+        (subject, subject_id, *kinds, revision),
     )
 
 

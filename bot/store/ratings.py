@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.db import Db
-from bot.store.rows import RatedResult, RatingRow
+from bot.store.rows import RatedResult, RatingRow, _FromRow
 
 _RATINGS = f"SELECT {RatingRow.columns()} FROM ratings"
 _RESULTS = f"SELECT {RatedResult.columns()} FROM rated_results"
 
 
 @dataclass(frozen=True, slots=True)
-class HistoryPoint:
+class HistoryPoint(_FromRow):
     """A player's rating after one result."""
 
     result_id: int
@@ -144,14 +144,15 @@ async def history(
     db: Db, guild_id: int, game_kind: str, user_id: int, *, limit: int
 ) -> list[HistoryPoint]:
     """A player's rating after each of their last `limit` results, oldest first."""
-    rows = await db.fetch_all(
+    newest_first = await HistoryPoint.all(
+        db,
         "SELECT h.result_id, r.finished_at, h.mu, h.sigma FROM rating_history h"
         " JOIN rated_results r ON r.id = h.result_id"
         " WHERE h.user_id = ? AND r.guild_id = ? AND r.game_kind = ?"
         " ORDER BY h.result_id DESC LIMIT ?",
         (user_id, guild_id, game_kind, limit),
     )
-    return [HistoryPoint(**row) for row in reversed(rows)]
+    return newest_first[::-1]
 
 
 async def all_results(db: Db) -> list[RatedResult]:

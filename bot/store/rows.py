@@ -192,18 +192,18 @@ class MatchRow(_FromRow):
 
 
 @dataclass(frozen=True, slots=True)
-class MatchGame:
-    """One game of a match as its score needs it."""
+class MatchGame(_FromRow):
+    """One game of a match as its score needs it (columns of `games`)."""
 
     match_game: int
     first_id: int  # who moved first in it
-    status: str
+    status: GameStatus
     winner_id: int | None
 
     @property
     def finished(self) -> bool:
         """Whether the game has ended."""
-        return self.status == GameStatus.FINISHED
+        return self.status is GameStatus.FINISHED
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,8 +283,8 @@ class Vacation(_FromRow):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerTotals:
-    """A user's finished games of one kind: wins, losses and draws."""
+class PlayerTotals(_FromRow):
+    """A user's finished games of one kind: wins, losses and draws (counted by the query)."""
 
     game_kind: str
     wins: int

@@ -171,6 +171,16 @@ async def end(db: Db, tournament_id: int, state: TournamentState, now: int) -> b
     return changed == 1
 
 
+async def end_after(db: Db, tournament_id: int, last_round: int, now: int) -> bool:
+    """A running tournament ends after round `last_round` (its rounds cut short), due now so
+    that a round already over closes at once; False unless running."""
+    changed = await db.execute(
+        "UPDATE tournaments SET rounds = ?, due_at = ? WHERE id = ? AND state = 'running'",
+        (last_round, now, tournament_id),
+    )
+    return changed == 1
+
+
 async def set_due(db: Db, tournament_id: int, when: int | None) -> None:
     """Something falls due for the tournament at `when` (None: nothing)."""
     await db.execute("UPDATE tournaments SET due_at = ? WHERE id = ?", (when, tournament_id))

@@ -4,7 +4,7 @@ the better one."""
 
 from __future__ import annotations
 
-from bot.computer.reading import accuracy_of, swings_of
+from bot.computer.reading import accuracy_of, changes_hands, own_chances, swings_of
 from bot.computer.review import TurnReview
 from bot.i18n import mention, text
 from bot.service import Analysis, GameView
@@ -68,9 +68,16 @@ def result_text(view: GameView, reviews: list[TurnReview], locale: str) -> str:
 
 def swing_line(view: GameView, swing: TurnReview, number: int, locale: str) -> str:
     """One swing: the turn, who played it, what was played and what was better, and the
-    chances with each."""
+    chances with each: the first colour's, or, where one of the two turns changes who holds
+    which colour (a swap), the mover's own (the first colour's would compare two players)."""
     player = view.players.get(swing.mover)
     key = "analysis.swing" if swing.best != swing.played else "analysis.swing_best"
+    # The chances the loss counts with (Ponte's after the opponent's best answer): the better
+    # turn always shows the better chance.
+    before, after, best = swing.before, swing.judged_after, swing.judged_best
+    if changes_hands(swing):
+        key = "analysis.swing_own"
+        before, after, best = own_chances(swing, _held_first_before(view, swing))
     return text(
         locale,
         key,
@@ -80,10 +87,16 @@ def swing_line(view: GameView, swing: TurnReview, number: int, locale: str) -> s
         played=swing.played,
         best=swing.best,
         colour=text(locale, f"colour.{view.kind.colours[0].value}"),
-        before=percent(swing.before),
-        # The chances the loss counts with (Ponte's after the opponent's best answer): the
-        # better turn always shows the better chance.
-        after=percent(swing.judged_after),
-        best_after=percent(swing.judged_best),
+        before=percent(before),
+        after=percent(after),
+        best_after=percent(best),
         loss=f"{100 * swing.loss:.1f}",
     )
+
+
+def _held_first_before(view: GameView, swing: TurnReview) -> bool:
+    """Whether the mover of `swing` held the first colour before the turn (the colour to move
+    then is the mover's)."""
+    game = view.game
+    position = game.position_at(game.turn_plies()[swing.turn - 1])
+    return position.to_move == view.kind.colours[0]

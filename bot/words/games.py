@@ -15,6 +15,7 @@ from bot.service import (
     MatchTermination,
     MoveResult,
     Outcome,
+    Reach,
     Side,
     Termination,
     TimeLoss,
@@ -39,6 +40,24 @@ def game_title(locale: str, game_kind: str) -> str:
     return text(locale, f"title.{game_kind}")
 
 
+def rules_text(locale: str, game_kind: str, rules_url: str | None) -> str:
+    """A game's rules in brief in `locale` and, where the rules page is published
+    (`RULES_URL`), the link to the game's own section of it: the anchor GitHub and most Markdown
+    hosts give its heading, the game's English name."""
+    summary = text(locale, f"rules.{game_kind}")
+    if rules_url is None:
+        return summary
+    return f"{summary}\n{text(locale, 'rules.all', url=f'{rules_url}#{heading_anchor(game_kind)}')}"
+
+
+def heading_anchor(game_kind: str) -> str:
+    """The anchor of the game's section in the rules page: its English name, in lower case,
+    with hyphens for spaces and no punctuation."""
+    title = game_title("en", game_kind).lower()
+    kept = "".join(c for c in title if c.isalnum() or c in " -")
+    return kept.replace(" ", "-")
+
+
 class TurnTexts:
     """The messages of games; `is_computer` tells the bot's own user (the computer's side)."""
 
@@ -61,13 +80,18 @@ class TurnTexts:
         )
         assert view.to_move_id is not None
         # The example move comes from the game itself (the first roll decides what can be played).
+        # Where the bot only answers (a DM, a group DM), a friend has no slash commands: the
+        # hints point to the buttons under the board.
+        buttons = view.reach is Reach.REPLY
         if self.is_computer(view.to_move_id):
             opening = Note("game.computer_first")
         else:
-            opening = view.kind.first_move_note(view.game)
+            opening = view.kind.first_move_note(view.game, buttons=buttons)
         params = {**opening.params, "player": mention(view.to_move_id)}
         hint = text(locale, opening.key, **params)
         lines = [started, hint]
+        if buttons:
+            lines.append(text(locale, "game.more_hint"))
         if not self.is_computer(view.to_move_id):  # the computer has no clock
             lines.append(text(locale, "game.first_deadline", deadline=timestamp(view.deadline_at)))
         computer = next((u for u in view.players.values() if self.is_computer(u)), None)
@@ -202,3 +226,9 @@ class TurnTexts:
         if won == lost:
             return "score_tiebreak", {**params, "points": str(won)}
         return "score", {**params, "winner_points": str(won), "loser_points": str(lost)}
+
+
+def refusal_key(key: str, view: GameView) -> str:
+    """The catalogue key of the computer's refusal `key` (a draw, a takeback) for the game of
+    `view`: where players have no slash commands, the one that points to ⋯ More to resign."""
+    return f"{key}_buttons" if view.reach is Reach.REPLY else key

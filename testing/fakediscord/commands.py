@@ -92,6 +92,7 @@ def interaction_data(
     *,
     focused: str | None = None,
     member_of: Any = None,
+    modified_client: bool = False,
 ) -> dict[str, Any]:
     """The `data` of an INTERACTION_CREATE for `command`, invoked as ``/name sub ...`` (`path`).
 
@@ -100,13 +101,23 @@ def interaction_data(
     who is no member), a `FakeChannel` or a `FakeRole`. With
     `focused`, the data is for autocomplete: that option carries the partial text and is marked
     focused; resolved objects are left out, as Discord does. Raises `ValueError` for options the
-    command does not have, missing required options, or values outside the choices.
+    command does not have, missing required options, or values Discord's client would not send:
+    outside the choices ("for the user to pick from") or below `min_value` or above `max_value`
+    ("the minimum value permitted", developers/docs/interactions/application-commands
+    #application-command-object-application-command-option-structure). A `modified_client`
+    sends such values all the same: the bot must answer them too.
     """
     schema, nesting = _walk(command, path)
     resolved: dict[str, dict[str, Any]] = {}
     built = [
         _option(
-            schema, name, value, focused=focused == name, resolved=resolved, member_of=member_of
+            schema,
+            name,
+            value,
+            focused=focused == name,
+            resolved=resolved,
+            member_of=member_of,
+            checked=not modified_client,
         )
         for name, value in options.items()
     ]
@@ -157,6 +168,7 @@ def _option(
     focused: bool,
     resolved: dict[str, dict[str, Any]],
     member_of: Any,
+    checked: bool = True,
 ) -> dict[str, Any]:
     spec = next((o for o in schema if o["name"] == name), None)
     if spec is None:
@@ -166,10 +178,19 @@ def _option(
     if focused:
         return {"type": kind, "name": name, "value": str(value), "focused": True}
     converted = _value(kind, value, resolved, member_of)
-    choices = [choice["value"] for choice in spec.get("choices") or []]
-    if choices and converted not in choices:
-        raise ValueError(f"{name}={converted!r} is not one of the choices {choices}")
+    if checked:
+        _offered(spec, name, converted)
     return {"type": kind, "name": name, "value": converted}
+
+
+def _offered(spec: dict[str, Any], name: str, value: Any) -> None:
+    """Raise `ValueError` for a value Discord's client does not let its user send."""
+    choices = [choice["value"] for choice in spec.get("choices") or []]
+    if choices and value not in choices:
+        raise ValueError(f"{name}={value!r} is not one of the choices {choices}")
+    low, high = spec.get("min_value"), spec.get("max_value")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{name}={value!r} is outside {low}..{high}")
 
 
 def _value(kind: int, value: Any, resolved: dict[str, dict[str, Any]], member_of: Any) -> Any:

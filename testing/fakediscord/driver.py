@@ -45,11 +45,14 @@ class ActAsUsers:
         options: Mapping[str, Any] | None = None,
         *,
         locale: str | None = None,
+        modified_client: bool = False,
     ) -> InteractionHandle:
         """Invoke ``/name`` (``"group sub"`` for subcommands) as `user` in `channel`.
 
         Options are plain values checked against the synced command (`ValueError` for unknown
-        or missing options); `FakeUser` values become user options with resolved data.
+        or missing options, and for values outside an option's choices or bounds, which
+        Discord's client does not send: a `modified_client` sends them all the same);
+        `FakeUser` values become user options with resolved data.
         `locale` defaults to the user's. Await the handle for the bot's answer.
 
         Only a command the Discord client would offer `user` there is sent (`installs`): in a
@@ -62,7 +65,11 @@ class ActAsUsers:
         path = name.split()
         command, owners = self._command(user, channel, path[0])
         data = interaction_data(
-            command, path, options or {}, member_of=self._member_lookup(channel)
+            command,
+            path,
+            options or {},
+            member_of=self._member_lookup(channel),
+            modified_client=modified_client,
         )
         handle = new_handle(
             self.world,

@@ -387,6 +387,7 @@ class FakeMessage:
     interaction_metadata: dict[str, Any] | None = None
     allowed_mentions: dict[str, Any] | None = None
     nonce: str | None = None  # as the creating request gave it
+    nonce_at: float | None = None  # when, on the fake's clock (Discord forgets it later)
     pinged: list[FakeUser] = field(default_factory=list)
     deleted: bool = False
     edits: int = 0

@@ -390,7 +390,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
                         return json_response({"message": "503: Service Unavailable"}, 503)
             self._authorise(request, record)
             response = await handler(request)
-            if fault is not None and fault.answer_held:
+            if fault is not None and fault.held is not None and fault.answer_held:
                 await fault.held.wait()  # done, but its sender does not hear so yet
             return response
         except ApiError as error:

@@ -34,6 +34,12 @@ T = TypeVar("T")
 FIXED_FLAGS = EPHEMERAL | LOADING
 
 
+NONCE_SECONDS = 120.0
+"""How long the fake keeps a message's nonce for `enforce_nonce`, on its clock. Discord says only
+"the past few minutes" (resources/message#create-message); the fake takes the shortest reading,
+two minutes, so that a bot which trusts a nonce for longer than Discord keeps it fails here."""
+
+
 class World:
     """The application, its bot user, guilds, channels, messages, commands and logs.
 
@@ -322,14 +328,24 @@ class World:
         return data
 
     def nonced_message(self, channel: FakeChannel, payload: dict[str, Any]) -> FakeMessage | None:
-        """The bot's earlier message in `channel` with this payload's nonce, if the payload asks
-        Discord to enforce it (``enforce_nonce``; Discord keeps nonces for a few minutes, the
-        fake for its lifetime)."""
+        """The bot's message in `channel` created with this payload's nonce within the last
+        `NONCE_SECONDS`, if the payload asks Discord to enforce it. Discord's documentation
+        (resources/message#create-message, `enforce_nonce`): "If true and nonce is present, it
+        will be checked for uniqueness in the past few minutes. If another message was created
+        by the same author with the same nonce, that message will be returned and no new
+        message will be created." Older nonces are forgotten: the same payload posts again."""
         nonce = payload.get("nonce")
         if not payload.get("enforce_nonce") or nonce is None:
             return None
+        since = self.clock.now() - NONCE_SECONDS
         for message in self.messages.values():
-            if message.channel is channel and message.nonce == str(nonce) and not message.deleted:
+            if (
+                message.channel is channel
+                and message.nonce == str(nonce)
+                and message.nonce_at is not None
+                and message.nonce_at >= since
+                and not message.deleted
+            ):
                 return message
         return None
 
@@ -391,6 +407,7 @@ class World:
             message.flags &= ~LOADING
         elif payload.get("nonce") is not None:
             message.nonce = str(payload["nonce"])
+            message.nonce_at = self.clock.now()
         message.attachments = self._attachments(message, payload, files, editing)
 
     def _attachments(

@@ -118,7 +118,7 @@ class Search(Generic[S, A]):
         assert node.untried is not None
         step = node.untried.pop()
         actor = self.domain.actor(node.state, step)
-        child = Node(self.domain.child(node.state, step), actor)
+        child: Node[S, A] = Node(self.domain.child(node.state, step), actor)
         node.children[step] = child
         return child
 

@@ -20,8 +20,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from engine.coords import Field
@@ -29,6 +31,11 @@ from engine.ponte import Move, Pass, Place, PonteGame, Swap
 from testing.strength import ponte_arrays as arrays
 from testing.strength import ponte_jit as jit
 from testing.strength.mcts import EXPLORATION
+from testing.strength.ponte_jit import Ints, State, Tables
+
+Floats: TypeAlias = npt.NDArray[np.float64]
+Arrays: TypeAlias = tuple[Ints, Floats, Ints, Ints]
+"""The search's arrays (`Tree.arrays`): nodes, rewards, pool, counters."""
 
 PLAYOUTS_PER_SECOND = 4_400
 """The playouts a second of the MCTS issue 29 measures against: 8,000-10,000 in 2 s and 35,000
@@ -65,7 +72,7 @@ class Tree:
         else:
             self.pool = np.concatenate([self.pool, np.zeros_like(self.pool)])
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
+    def arrays(self) -> Arrays:
         """The arrays, in the order `run` takes them."""
         return self.nodes, self.rewards, self.pool, self.counters
 
@@ -91,14 +98,14 @@ class Tree:
 
 
 @njit(cache=True)
-def _codes(t):
+def _codes(t: Tables) -> tuple[int, int]:
     """The step codes past the fields and bridges: pass, then swap."""
     fields, bridges = t[0].shape[0], t[2].shape[0]
     return fields + bridges, fields + bridges + 1
 
 
 @njit(cache=True)
-def _has_partner(t, s, first, fields, size):
+def _has_partner(t: Tables, s: State, first: int, fields: list[int], size: int) -> bool:
     """Whether a second stone fits beside `first` (P10). A fitting field five or more fields
     away still fits once `first` is placed (a group spans at most four fields), so the exact
     look is needed only when no such field is left."""
@@ -111,7 +118,7 @@ def _has_partner(t, s, first, fields, size):
 
 
 @njit(cache=True)
-def _list_steps(t, s, first, swap, pool):
+def _list_steps(t: Tables, s: State, first: int, swap: bool, pool: Ints) -> int:
     """Write the legal steps of the player to move into `pool`; returns how many."""
     count_fields = t[0].shape[0]
     passing, swapping = _codes(t)
@@ -142,7 +149,7 @@ def _list_steps(t, s, first, swap, pool):
 
 
 @njit(cache=True)
-def _apply(t, s, first, step):
+def _apply(t: Tables, s: State, first: int, step: int) -> int:
     """Make `step` on `s`; returns the turn's first stone when it is one, else -1."""
     count_fields = t[0].shape[0]
     passing = _codes(t)[0]
@@ -159,14 +166,14 @@ def _apply(t, s, first, step):
 
 
 @njit(cache=True)
-def _finish_turn(t, s, first):
+def _finish_turn(t: Tables, s: State, first: int) -> None:
     """A random second stone beside `first` (the playout starts mid-turn)."""
     found = jit.seconds(t, s, first)
     jit.play_stones(t, s, first, found[np.random.randint(len(found))])
 
 
 @njit(cache=True)
-def _select(nodes, rewards, pool, node):
+def _select(nodes: Ints, rewards: Floats, pool: Ints, node: int) -> int:
     """The child of `node` with the highest UCB1 score."""
     log_parent = math.log(max(nodes[node, VISITS], 1))
     start = nodes[node, START]
@@ -181,7 +188,7 @@ def _select(nodes, rewards, pool, node):
 
 
 @njit(cache=True)
-def run(t, root, swap, tree, until):
+def run(t: Tables, root: State, swap: bool, tree: Arrays, until: float) -> int:
     """Iterate on `tree`'s arrays (`Tree.arrays`) until `until` iterations in all; NEED_ROOM
     (before changing anything of the iteration it stopped in) when they must grow first."""
     nodes, rewards, pool, counters = tree
@@ -233,7 +240,7 @@ def run(t, root, swap, tree, until):
 
 
 @njit(cache=True)
-def _back_up(nodes, rewards, path, white):
+def _back_up(nodes: Ints, rewards: Floats, path: Ints, white: float) -> None:
     """Count a playout whose result for white is `white` at every node of `path`, for the side
     each node serves."""
     for visited in path:
@@ -286,7 +293,7 @@ def choose(
     return Place(Field.from_index(step, size), Field.from_index(second, size))
 
 
-def _first_step(game: PonteGame, t: arrays.Tables) -> int:
+def _first_step(game: PonteGame, t: Tables) -> int:
     pool = np.zeros((len(t[0]) + len(t[2]) + 2, 2), np.int32)
     count = _list_steps(t, arrays.state_of(game), -1, game.ply == 1, pool)
     return int(pool[random.Random(game.ply).randrange(count), 0])

@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NotRequired, TypedDict, overload
 
 from engine.ai import Level, Stop, choose_ponte_move, choose_verbindung_turn, never
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value, mover
@@ -25,7 +26,7 @@ from engine.ponte import Bridge, Place, PonteGame, Swap
 from engine.ponte import Move as PonteMove
 from engine.ponte.scoring import score
 from engine.verbindung import Turn, VerbindungGame, draw_roll
-from testing.strength import mcts_ponte, mcts_verbindung
+from testing.strength import NEEDS_NUMBA, mcts_verbindung
 
 Game = PonteGame | VerbindungGame
 Player = Callable[[Game, random.Random, Callable[[], bool]], object]
@@ -84,6 +85,15 @@ def mcts_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> obj
     game. In Ponte its budget is the robot's playouts in the budget's seconds
     (`mcts_ponte.PLAYOUTS_PER_SECOND`), or fewer when the clock runs out first."""
     if isinstance(game, PonteGame):
+        # Compiled by numba (the `bench` extra): imported only when Ponte's search plays, so
+        # that every other player, and the Verbindung search, work in the lean test install.
+        try:
+            from testing.strength import mcts_ponte  # noqa: PLC0415
+        except ModuleNotFoundError as missing:
+            if missing.name not in ("numba", "numpy"):
+                raise
+            raise ModuleNotFoundError(NEEDS_NUMBA, name=missing.name) from missing
+
         seconds = stop.seconds if isinstance(stop, Deadline) else None
         playouts = None if seconds is None else round(seconds * mcts_ponte.PLAYOUTS_PER_SECOND)
         return mcts_ponte.choose(game, rng, stop, playouts)
@@ -173,6 +183,14 @@ def hard0v_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> o
     return choose_ponte_move(game, Level.HARD, rng, stop)
 
 
+@overload
+def choose(game: PonteGame, level: Level, rng: random.Random, stop: Stop = never) -> PonteMove: ...
+
+
+@overload
+def choose(game: VerbindungGame, level: Level, rng: random.Random, stop: Stop = never) -> Turn: ...
+
+
 def choose(
     game: PonteGame | VerbindungGame, level: Level, rng: random.Random, stop: Stop = never
 ) -> PonteMove | Turn:
@@ -202,6 +220,20 @@ PLAYERS: dict[str, Player] = {
 }
 
 
+class Entry(TypedDict):
+    """A recorded game, a line of a benchmark's JSON-lines record (`Played.entry`): its kind,
+    the players (the first moved first), the winner (0, 1, None: a draw), the moves and each
+    player's thinking seconds per turn; a benchmark may add the budget and the seed."""
+
+    kind: str
+    players: list[str]
+    winner: int | None
+    moves: list[str]
+    seconds: list[list[float]]
+    budget: NotRequired[float]
+    seed: NotRequired[int]
+
+
 @dataclass
 class Played:
     """One finished game: who won (0 or 1: the index of the player, None: a draw), the
@@ -212,7 +244,7 @@ class Played:
     seconds: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     moves: tuple[str, ...] = ()
 
-    def entry(self, kind: str, names: tuple[str, str]) -> dict[str, object]:
+    def entry(self, kind: str, names: tuple[str, str]) -> Entry:
         """The game as a line of a benchmark's record (``--record``; ``python -m
         bench.strength.ladder`` rates them): its kind, the players (the first moved first), the
         winner, the moves and each player's thinking seconds per turn."""
@@ -221,12 +253,12 @@ class Played:
             "kind": kind,
             "players": list(names),
             "winner": self.winner,
-            "moves": self.moves,
+            "moves": list(self.moves),
             "seconds": seconds,
         }
 
 
-def append_entry(path: str, entry: dict[str, object]) -> None:
+def append_entry(path: str, entry: Entry) -> None:
     """Append one game's entry (`Played.entry`) to the JSON-lines record at `path`."""
     with open(path, "a") as file:
         file.write(json.dumps(entry) + "\n")

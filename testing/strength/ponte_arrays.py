@@ -21,17 +21,15 @@ from testing.strength.ponte_jit import (
     SCALARS,
     TURN,
     WHITE,
+    Ints,
+    State,
+    Tables,
     mark_bridge,
     place,
 )
 
-Tables = tuple[np.ndarray, ...]
-"""A board size's neighbours and bridges (`tables`)."""
-State = tuple[np.ndarray, ...]
-"""A position (`copy_state` names its parts)."""
 
-
-def _padded(rows: list[list[int]] | list[tuple[int, ...]], width: int | None = None) -> np.ndarray:
+def _padded(rows: list[list[int]] | list[tuple[int, ...]], width: int | None = None) -> Ints:
     """Rows of different lengths as one array, filled up with -1."""
     width = max((len(row) for row in rows), default=0) if width is None else width
     table = np.full((len(rows), max(width, 1)), -1, np.int32)

@@ -24,10 +24,25 @@ compares every turn and score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, TypeAlias
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from testing.strength.mcts import margin_result
+
+Ints: TypeAlias = npt.NDArray[np.integer[Any]]
+"""An array of integers: flags (int8), fields, bridges and counts (int32)."""
+Tables: TypeAlias = tuple[Ints, ...]
+"""A board size's neighbours and bridges (`ponte_arrays.tables`)."""
+State: TypeAlias = tuple[Ints, ...]
+"""A position (`copy_state` names its parts; `ponte_arrays.state_of` builds one)."""
+Score = tuple[int, int, int]
+"""One colour's points, islands and bridges (`scores`)."""
+Turn = tuple[int, int, int]
+"""A turn of a playout: (STONES, first, second), (BRIDGE, number, 0) or (PASSED, 0, 0)."""
 
 EMPTY, WHITE, RED = 0, 1, 2
 ISLAND = 4
@@ -47,7 +62,7 @@ STONES, BRIDGE, PASSED = 0, 1, 2
 
 
 @njit(cache=True)
-def copy_state(s):
+def copy_state(s: State) -> State:
     """An independent copy of a state."""
     return (
         s[0].copy(),  # owner, per field: EMPTY, WHITE or RED
@@ -66,7 +81,7 @@ def copy_state(s):
 
 
 @njit(cache=True)
-def fits(t, s, field, colour):
+def fits(t: Tables, s: State, field: int, colour: int) -> bool:
     """Whether a stone of `colour` may go on the free `field` (P7, P8); a field found illegal
     is banned for good."""
     orth, owner, banned, label, size = t[0], s[0], s[3], s[4], s[6]
@@ -101,7 +116,9 @@ def fits(t, s, field, colour):
 
 
 @njit(cache=True)
-def _island_touches(t, s, field, colour, groups):
+def _island_touches(
+    t: Tables, s: State, field: int, colour: int, groups: tuple[int, int, int]
+) -> bool:
     """Whether the island that a stone on `field` forms with its neighbours' `groups` touches
     another stone of its colour, even diagonally (P8)."""
     ring, owner, label, members, size = t[1], s[0], s[4], s[5], s[6]
@@ -119,7 +136,7 @@ def _island_touches(t, s, field, colour, groups):
 
 
 @njit(cache=True)
-def join(t, s, field, colour):
+def join(t: Tables, s: State, field: int, colour: int) -> list[int]:
     """Put the stone in its group (joining its neighbours'), ban the fields around an island it
     completes; returns the labels of the groups joined, for `unjoin`."""
     orth, ring = t[0], t[1]
@@ -154,7 +171,7 @@ def join(t, s, field, colour):
 
 
 @njit(cache=True)
-def unjoin(s, field, colour, joined, banned_before):
+def unjoin(s: State, field: int, colour: int, joined: list[int], banned_before: Ints) -> None:
     """Take back a `join` (with the colour's bans as they were before it)."""
     owner, banned, label, members, size = s[0], s[3], s[4], s[5], s[6]
     owner[field] = EMPTY
@@ -167,7 +184,7 @@ def unjoin(s, field, colour, joined, banned_before):
 
 
 @njit(cache=True)
-def settle(t, s, field, colour):
+def settle(t: Tables, s: State, field: int, colour: int) -> None:
     """What a joined stone does to the bridges: those it could carry to another stone of its
     colour become candidates (those over it are dropped when read)."""
     at, others = t[4], t[5]
@@ -183,20 +200,20 @@ def settle(t, s, field, colour):
 
 
 @njit(cache=True)
-def place(t, s, field, colour):
+def place(t: Tables, s: State, field: int, colour: int) -> None:
     """Put a stone down (checked by the caller)."""
     join(t, s, field, colour)
     settle(t, s, field, colour)
 
 
 @njit(cache=True)
-def is_free(s, field):
+def is_free(s: State, field: int) -> bool:
     """Whether no stone lies on `field` and no bridge passes over it."""
     return s[0][field] == EMPTY and not s[1][field]
 
 
 @njit(cache=True)
-def can_place(s, colour):
+def can_place(s: State, colour: int) -> bool:
     """Whether `colour` may still place two stones: not stuck, and the supply (P1) holds two."""
     scalars = s[11]
     left = scalars[LEFT + colour]
@@ -204,7 +221,7 @@ def can_place(s, colour):
 
 
 @njit(cache=True)
-def play_stones(t, s, first, second):
+def play_stones(t: Tables, s: State, first: int, second: int) -> None:
     """Two stones of the player to move (checked by the caller), and the turn ends."""
     scalars = s[11]
     colour = scalars[TURN]
@@ -216,7 +233,7 @@ def play_stones(t, s, first, second):
 
 
 @njit(cache=True)
-def partners(t, s, first, fields):
+def partners(t: Tables, s: State, first: int, fields: Sequence[int]) -> list[int]:
     """The fields of `fields` (free and fitting now) that fit beside a stone of the player to
     move on `first`."""
     colour = s[11][TURN]
@@ -228,14 +245,14 @@ def partners(t, s, first, fields):
 
 
 @njit(cache=True)
-def seconds(t, s, first):
+def seconds(t: Tables, s: State, first: int) -> list[int]:
     """Every field where the player to move may put the second stone of a turn whose first is
     on `first` (P10)."""
     return partners(t, s, first, fitting(t, s, s[11][TURN]))
 
 
 @njit(cache=True)
-def fitting(t, s, colour):
+def fitting(t: Tables, s: State, colour: int) -> list[int]:
     """Every free field where a stone of `colour` fits now."""
     return [f for f in range(s[0].shape[0]) if is_free(s, f) and fits(t, s, f, colour)]
 
@@ -244,7 +261,7 @@ def fitting(t, s, colour):
 
 
 @njit(cache=True)
-def stands(t, s, number):
+def stands(t: Tables, s: State, number: int) -> bool:
     """Whether candidate bridge `number` may still be built: no crossing bridge, both ends free
     of bridges, no stone under it (P12-P14)."""
     first, second = t[2][number, 0], t[2][number, 1]
@@ -254,7 +271,7 @@ def stands(t, s, number):
 
 
 @njit(cache=True)
-def bridges(t, s, colour):
+def bridges(t: Tables, s: State, colour: int) -> int:
     """How many bridges `colour` may build now (P11-P14, the P1 supply); they are then the first
     of its candidates."""
     if s[11][BRIDGES] == 0:
@@ -271,7 +288,7 @@ def bridges(t, s, colour):
 
 
 @njit(cache=True)
-def mark_bridge(t, s, number):
+def mark_bridge(t: Tables, s: State, number: int) -> None:
     """The bridge stands: its ends are used, the fields under it blocked, and every bridge it
     crosses is gone (P12-P14)."""
     blocked, ends, dead, built, scalars = s[1], s[2], s[7], s[10], s[11]
@@ -293,7 +310,7 @@ def mark_bridge(t, s, number):
 
 
 @njit(cache=True)
-def build(t, s, number):
+def build(t: Tables, s: State, number: int) -> None:
     """Build bridge `number` (checked by the caller); the turn ends."""
     mark_bridge(t, s, number)
     if s[11][BRIDGES] > 0:
@@ -305,7 +322,7 @@ def build(t, s, number):
 
 
 @njit(cache=True)
-def end_turn(s, passed):
+def end_turn(s: State, passed: bool) -> None:
     """The turn is over (P16, P17)."""
     scalars = s[11]
     if scalars[TURN] == RED and (scalars[FINAL] or passed):
@@ -316,7 +333,7 @@ def end_turn(s, passed):
 
 
 @njit(cache=True)
-def scores(t, s):
+def scores(t: Tables, s: State) -> tuple[Score, Score]:
     """P19/P20 for white and red: (points, islands, bridges) each."""
     owner, label, size, built = s[0], s[4], s[6], s[10]
     count = owner.shape[0]
@@ -345,7 +362,7 @@ def scores(t, s):
 
 
 @njit(cache=True)
-def _root(parent, key):
+def _root(parent: Ints, key: int) -> int:
     while parent[key] != key:
         key = parent[key]
     return key
@@ -355,7 +372,7 @@ _margin_result = njit(cache=True)(margin_result)
 
 
 @njit(cache=True)
-def white_result(t, s):
+def white_result(t: Tables, s: State) -> float:
     """White's result of a finished game in 0..1 (`mcts.margin_result`, compiled)."""
     white, red = scores(t, s)
     win = None if white == red else (1.0 if white > red else 0.0)
@@ -366,13 +383,13 @@ def white_result(t, s):
 
 
 @njit(cache=True)
-def seed(number):
+def seed(number: int) -> None:
     """Seed the compiled code's random generator (its own, not numpy's or Python's)."""
     np.random.seed(number)
 
 
 @njit(cache=True)
-def walks(s):
+def walks(s: State) -> Ints:
     """Each colour's random order of the free fields: white's, and red's the other way."""
     free = np.array([f for f in range(s[0].shape[0]) if is_free(s, f)], np.int32)
     np.random.shuffle(free)
@@ -383,7 +400,7 @@ def walks(s):
 
 
 @njit(cache=True)
-def walk_stones(t, s, orders, at, colour):
+def walk_stones(t: Tables, s: State, orders: Ints, at: Ints, colour: int) -> tuple[int, int]:
     """Play the next two stones of `colour`'s walk that fit together; fields passed are never
     needed again (taken, under a bridge, or illegal for that colour for good). Returns the two
     fields, or (-1, -1) when no two fit (and `colour` is stuck for good)."""
@@ -422,7 +439,7 @@ def walk_stones(t, s, orders, at, colour):
 
 
 @njit(cache=True)
-def random_turn(t, s, orders, at):
+def random_turn(t: Tables, s: State, orders: Ints, at: Ints) -> Turn:
     """A random turn of the playouts: a bridge with the weight of `BRIDGE_WEIGHT` free fields
     each, otherwise the next two stones of the mover's walk, a bridge when no two stones fit, or
     pass. Returns what it played: (STONES, first, second), (BRIDGE, number, 0) or (PASSED, 0, 0)."""
@@ -457,7 +474,7 @@ def random_turn(t, s, orders, at):
 
 
 @njit(cache=True)
-def playout(t, s):
+def playout(t: Tables, s: State) -> None:
     """Play random turns on `s` to the end."""
     orders = walks(s)
     at = np.zeros(3, np.int64)
@@ -466,7 +483,7 @@ def playout(t, s):
 
 
 @njit(cache=True)
-def logged_playout(t, s):
+def logged_playout(t: Tables, s: State) -> list[Turn]:
     """`playout`, returning its turns as `random_turn` gives them (for the tests)."""
     orders = walks(s)
     at = np.zeros(3, np.int64)

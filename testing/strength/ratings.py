@@ -5,8 +5,11 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from testing.strength.players import Entry
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -24,7 +27,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 
 def rate(
-    entries: list[dict[str, object]], orders: int = 64, seed: int = 1
+    entries: Sequence[Entry], orders: int = 64, seed: int = 1
 ) -> dict[str, tuple[float, float]]:
     """Each player's (mu, sigma): the means over `orders` seeded random orders of the games.
     The model learns one game at a time, so one order leaves its trace: over twenty games of
@@ -38,22 +41,18 @@ def rate(
     return {name: (mu, sigma) for name, (mu, sigma) in totals.items()}
 
 
-def _rate_once(
-    entries: list[dict[str, object]], rng: random.Random
-) -> dict[str, tuple[float, float]]:
+def _rate_once(entries: Sequence[Entry], rng: random.Random) -> dict[str, tuple[float, float]]:
     model = PlackettLuce()
-    ratings: dict[str, object] = {}
+    ratings: dict[str, PlackettLuceRating] = {}
     order = list(entries)
     rng.shuffle(order)
     for entry in order:
-        names = entry["players"]
-        winner = entry["winner"]
-        assert isinstance(names, list)
+        names, winner = entry["players"], entry["winner"]
         teams = [[ratings.setdefault(n, model.rating(name=n))] for n in names]
-        ranks = [1, 1] if winner is None else [0 if i == winner else 1 for i in range(2)]
+        ranks = [1.0, 1.0] if winner is None else [0.0 if i == winner else 1.0 for i in range(2)]
         [[first], [second]] = model.rate(teams, ranks=ranks)
         ratings[names[0]], ratings[names[1]] = first, second
-    return {name: (r.mu, r.sigma) for name, r in ratings.items()}  # type: ignore[attr-defined]
+    return {name: (r.mu, r.sigma) for name, r in ratings.items()}
 
 
 def elo_scale() -> float:
@@ -63,15 +62,13 @@ def elo_scale() -> float:
     return 400 / math.log(10) / (math.sqrt(2) * beta)
 
 
-def table(entries: list[dict[str, object]]) -> dict[tuple[str, str], list[float]]:
+def table(entries: Sequence[Entry]) -> dict[tuple[str, str], list[float]]:
     """Per ordered pair (a, b) with a < b: a's points (a draw counts half) and the games."""
     results: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
     for entry in entries:
-        names = entry["players"]
-        winner = entry["winner"]
-        assert isinstance(names, list)
+        names, winner = entry["players"], entry["winner"]
         a, b = sorted(names)
-        points = 0.5 if winner is None else float(names[winner] == a)  # type: ignore[index]
+        points = 0.5 if winner is None else float(names[winner] == a)
         results[(a, b)][0] += points
         results[(a, b)][1] += 1
     return results

@@ -36,6 +36,7 @@ def test_every_setting_is_read_and_normalised():
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8081",
             "AI_THINK_SECONDS": " 0.5 ",
             "AI_WORKERS": "3",
+            "RULES_URL": "https://example.org/bot/blob/main/docs/rules.md",
         }
     )
     assert settings.token == "t"
@@ -45,6 +46,7 @@ def test_every_setting_is_read_and_normalised():
     assert settings.api_base == "http://127.0.0.1:8080/api/v10"
     assert settings.gateway_url == "ws://127.0.0.1:8081"
     assert (settings.ai_think_seconds, settings.ai_workers) == (0.5, 3)
+    assert settings.rules_url == "https://example.org/bot/blob/main/docs/rules.md"
 
 
 def test_a_gateway_url_keeps_its_trailing_slash():
@@ -60,6 +62,8 @@ def test_a_gateway_url_keeps_its_trailing_slash():
         ("LOG_LEVEL", "loud"),
         ("DISCORD_API_BASE", "ftp://x"),
         ("DISCORD_GATEWAY_URL", "http://127.0.0.1"),
+        ("RULES_URL", "http://example.org/rules.md"),  # a link players open: https only
+        ("RULES_URL", "docs/rules.md"),  # a Discord message links no path
         ("AI_THINK_SECONDS", "0.05"),
         ("AI_THINK_SECONDS", "61"),
         ("AI_THINK_SECONDS", "two"),

@@ -50,7 +50,12 @@ def words_and_pictures(scribe: Scribe, analysis: Analysis, locale: str) -> tuple
     if analysis.failed:
         return failed_text(analysis, locale), _none
     if not analysis.finished:
-        return progress_text(analysis, locale), _none
+        content = progress_text(analysis, locale)
+        if analysis.view.reach is Reach.REPLY:
+            # Here only the answer's token edits it, for Discord's 15 minutes: past them the
+            # player asks again (the analysis is not asked for twice).
+            content += "\n" + text(locale, "analysis.reply_only")
+        return content, _none
     view = analysis.view
     reviews = reviews_of(analysis.reviews)
 
@@ -105,6 +110,7 @@ async def _turn(
 ) -> discord.File:
     plies = view.game.turn_plies()
     before = view.game.position_at(plies[swing.turn - 1])
+    held = view.kind.held_after(names, view.game, before)  # `names` are as held at the end
     captions = (
         text(locale, "analysis.played", move=swing.played),
         text(locale, "analysis.better", move=swing.best),
@@ -114,7 +120,7 @@ async def _turn(
         before,
         swing.played,
         swing.best,
-        names,
+        held,
         captions=captions,
         labels=render_labels(locale),
     )

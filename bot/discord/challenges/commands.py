@@ -82,7 +82,7 @@ class ChallengeCog(commands.Cog):
         thread: bool = False,
         first: app_commands.Choice[str] | None = None,
         level: app_commands.Choice[str] | None = None,
-        best_of: app_commands.Choice[int] | None = None,
+        best_of: int | None = None,  # a plain value: the service refuses one not offered
     ) -> None:
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
         itself, start the game at once."""
@@ -102,7 +102,7 @@ class ChallengeCog(commands.Cog):
             "guild_id": interaction.guild_id,
             "variant": variant,
             "move_seconds": None if time is None else time.value,
-            "best_of": None if best_of is None else best_of.value,
+            "best_of": best_of,
             "reach": reach,
         }
         if computer:

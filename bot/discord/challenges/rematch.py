@@ -18,6 +18,7 @@ from bot.discord.commands import (
     host_of,
     user_locale,
 )
+from bot.discord.playing import unseen
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import Challenge, GameView, Reach
@@ -46,9 +47,18 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Ask for the rematch (refusals go privately to the one who pressed)."""
+        """Ask for the rematch (refusals go privately to the one who pressed); an unseen loss
+        on time of this channel's game comes first, as at every press of a game (the rematch
+        then waits for the next press)."""
+        host = host_of(interaction)
+
+        async def work() -> None:
+            await rematch(host, interaction, self.game_id)
+
+        channel_id = interaction.channel_id or 0
         await answering_errors(
-            interaction, rematch(host_of(interaction), interaction, self.game_id)
+            interaction,
+            unseen.first(host, interaction, work, channel_id=channel_id, keeps_buttons=True),
         )
 
 

@@ -24,7 +24,7 @@ from bot.service import (
     TurnDm,
     VacationNotice,
 )
-from bot.words.games import mention
+from bot.words.games import mention, refusal_key
 from bot.words.matches import score_line
 
 
@@ -82,7 +82,7 @@ async def takeback_answered(scribe: Scribe, shown: TakebackResult, locale: str) 
     view = shown.view
     if shown.action is not TakebackAction.ACCEPTED:
         refused = shown.action is TakebackAction.REFUSED
-        key = "takeback.computer_refuses" if refused else "takeback.declined"
+        key = refusal_key("takeback.computer_refuses", view) if refused else "takeback.declined"
         asker = pings() if refused else pings(shown.asker_id)
         return to_channel(view, Draft(takeback_text(shown, key, locale), asker))
     key = "takeback.accepted_answer" if shown.answer else "takeback.accepted"

@@ -20,10 +20,9 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
-from bot.games import RULES_URL
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
-from bot.words.games import game_title, mention
+from bot.words.games import game_title, mention, rules_text
 from bot.words.matches import short_score
 
 LISTED = 15
@@ -182,7 +181,8 @@ class InfoCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """A short summary of a game's rules and notation."""
         kind = self.bot.service.kind(game)
-        content = text(user_locale(interaction), f"rules.{kind.key}", rules_url=RULES_URL)
+        rules_url = self.bot.settings.rules_url
+        content = rules_text(user_locale(interaction), kind.key, rules_url)
         await interaction.response.send_message(content, ephemeral=True)
 
     @rules.autocomplete("game")
@@ -216,13 +216,7 @@ class InfoCog(commands.Cog):
     @app_commands.command(name=ls("command.help.name"), description=ls("command.help.description"))
     @everywhere
     async def help(self, interaction: discord.Interaction) -> None:
-        """How to play with the bot."""
-        locale = user_locale(interaction)
-        # How to learn the games (issue 48): lines of their own, after the rest (in a second
-        # message where one would be longer than Discord takes).
-        helped, learn = text(locale, "help"), text(locale, "help_learn")
-        if len(helped) + 1 + len(learn) <= MESSAGE_LIMIT:
-            await interaction.response.send_message(f"{helped}\n{learn}", ephemeral=True)
-            return
-        await interaction.response.send_message(helped, ephemeral=True)
-        await interaction.followup.send(learn, ephemeral=True)
+        """Everything a player can do, in a few lines a phone shows whole: every command (a
+        test checks that none is missing), the buttons, and how a friend plays in a DM."""
+        content = text(user_locale(interaction), "help")
+        await interaction.response.send_message(content, ephemeral=True)

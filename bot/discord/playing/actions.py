@@ -23,7 +23,7 @@ from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
 from bot.i18n import text
 from bot.service import DrawAction, DrawResult
-from bot.words.games import mention
+from bot.words.games import mention, refusal_key
 
 
 class DrawButton(
@@ -107,7 +107,6 @@ async def _answered(interaction: discord.Interaction, result: DrawResult) -> Non
     """What no post says: the computer refuses a draw at once (nothing changed, nothing is
     owed: the answer says so)."""
     if result.action is DrawAction.REFUSED and not interaction.response.is_done():
-        refused = text(
-            public_locale(interaction), "draw.computer_refuses", player=mention(result.by_id)
-        )
+        key = refusal_key("draw.computer_refuses", result.view)
+        refused = text(public_locale(interaction), key, player=mention(result.by_id))
         await interaction.response.send_message(refused, allowed_mentions=pings())

@@ -18,6 +18,7 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
+from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
 from bot.i18n import text
 from bot.words.analysis import percent
@@ -44,9 +45,18 @@ class HistoryButton(
         return cls(int(match["game"]), int(match["turn"]), match["slot"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Show that position privately; errors go privately to the one who pressed."""
-        work = step(host_of(interaction), interaction, self.game_id, self.turn)
-        await answering_errors(interaction, work)
+        """Show that position privately; errors go privately to the one who pressed. An unseen
+        loss on time of this channel's game comes first, as at every press of a game."""
+        host = host_of(interaction)
+
+        async def work() -> None:
+            await step(host, interaction, self.game_id, self.turn)
+
+        channel_id = interaction.channel_id or 0
+        await answering_errors(
+            interaction,
+            unseen.first(host, interaction, work, channel_id=channel_id, keeps_buttons=True),
+        )
 
 
 def history_buttons(game_id: int, turn: int, turns: int, locale: str) -> discord.ui.View | None:

@@ -15,6 +15,7 @@ import discord
 from bot.discord.commands import Host, answering_errors, host_of, user_locale
 from bot.discord.days.takebacks import ask_takeback
 from bot.discord.playing import actions, unseen
+from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView, ServiceError
@@ -26,32 +27,36 @@ LABELS = {"draw": "button.offer_draw", "resign": "button.resign", "takeback": "b
 
 
 class GameMenuButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gamemenu:(?P<game>[0-9]+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gamemenu:(?P<game>[0-9]+)(?::(?P<revision>[0-9]+))?",
 ):
-    """⋯ More on a board of game `game`."""
+    """⋯ More on the board of game `game` at revision `revision` (boards posted before the
+    revision was added have none: their menu opens whatever the position)."""
 
-    def __init__(self, game_id: int, label: str = "") -> None:
+    def __init__(self, game_id: int, revision: int | None, label: str = "") -> None:
+        at = "" if revision is None else f":{revision}"
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label or "More",
             style=discord.ButtonStyle.secondary,
-            custom_id=f"gamemenu:{game_id}",
+            custom_id=f"gamemenu:{game_id}{at}",
         )
         super().__init__(button)
-        self.game_id = game_id
+        self.game_id, self.revision = game_id, revision
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameMenuButton:
         """Rebuild the button from its custom id (after a restart, too)."""
-        return cls(int(match["game"]))
+        revision = match["revision"]
+        return cls(int(match["game"]), None if revision is None else int(revision))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """The menu, privately, to a player; anyone else is answered privately."""
         host = host_of(interaction)
 
         async def work() -> None:
-            await open_menu(host, interaction, self.game_id)
+            await open_menu(host, interaction, self.game_id, self.revision)
 
         await answering_errors(
             interaction, unseen.first(host, interaction, work, game_id=self.game_id)
@@ -91,9 +96,9 @@ class GameActionButton(
         )
 
 
-def menu_button(game_id: int, locale: str) -> GameMenuButton:
-    """⋯ More for a board of game `game_id`."""
-    return GameMenuButton(game_id, text(locale, "button.game_menu"))
+def menu_button(view: GameView, locale: str) -> GameMenuButton:
+    """⋯ More for the board of `view` (its game at its revision)."""
+    return GameMenuButton(view.id, view.revision, text(locale, "button.game_menu"))
 
 
 def menu_view(game_id: int, locale: str) -> discord.ui.View:
@@ -104,9 +109,16 @@ def menu_view(game_id: int, locale: str) -> discord.ui.View:
     return view
 
 
-async def open_menu(host: Host, interaction: discord.Interaction, game_id: int) -> None:
-    """The menu, privately, to a player of an active game; refusals privately."""
+async def open_menu(
+    host: Host, interaction: discord.Interaction, game_id: int, revision: int | None = None
+) -> None:
+    """The menu, privately, to a player of an active game; refusals privately. On a board
+    that is no longer the latest (`revision` is older) it does what Make move does there:
+    says where the game stands, privately, and takes that board's buttons away."""
     view = await host.service.queries.game(game_id)
+    if revision is not None and outdated(view, revision):
+        await say_outdated(host, interaction, view)
+        return
     _require_player(view, interaction.user.id)
     locale = user_locale(interaction)
     if not view.is_active:

@@ -27,6 +27,7 @@ from bot.discord.commands import (
     user_locale,
 )
 from bot.discord.playing import unseen
+from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.playing.menu import menu_button
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
@@ -86,7 +87,7 @@ def move_buttons(view: GameView, locale: str, *, computer: bool) -> discord.ui.V
     buttons = discord.ui.View(timeout=None)
     if view.to_move_id is not None and not computer:
         buttons.add_item(MakeMoveButton(view.id, view.revision, text(locale, "button.make_move")))
-    buttons.add_item(menu_button(view.id, locale))
+    buttons.add_item(menu_button(view, locale))
     return buttons
 
 
@@ -115,8 +116,8 @@ async def open_modal(
 ) -> None:
     """A press on Make move: the modal for the player to move; refusals privately."""
     view = await host.service.queries.game(game_id)
-    if _outdated(view, revision):
-        await _say_outdated(host, interaction, view)
+    if outdated(view, revision):
+        await say_outdated(host, interaction, view)
         return
     user_id = interaction.user.id
     if view.colour_of(user_id) is None:
@@ -134,30 +135,14 @@ async def submit(
     """A Make move modal submitted with `move` (typed, else picked): played on the position the
     modal was opened on, as `/move` plays it; refusals privately."""
     view = await host.service.queries.game(game_id)
-    if _outdated(view, revision):
-        await _say_outdated(host, interaction, view)
+    if outdated(view, revision):
+        await say_outdated(host, interaction, view)
         return
     if not move:
         await reply_privately(interaction, text(user_locale(interaction), "makemove.empty"))
         return
     # The revision the modal showed: if the game moved on meanwhile, nothing is played.
     await play(host, interaction, view.channel_id, move, revision)
-
-
-async def _say_outdated(host: Host, interaction: discord.Interaction, view: GameView) -> None:
-    """Where the game stands, privately; the outdated board loses its button."""
-    locale = user_locale(interaction)
-    status = host.scribe.texts.status_text(view, locale)
-    content = f"{text(locale, 'makemove.outdated')}\n{status}"
-    message = interaction.message
-    if message is not None and message.components and not message.flags.ephemeral:
-        await interaction.response.edit_message(view=None)
-    await reply_privately(interaction, content)
-
-
-def _outdated(view: GameView, revision: int) -> bool:
-    """Whether a board of `view`'s game at `revision` is no longer its latest turn."""
-    return not view.is_active or view.revision != revision
 
 
 # The modal -----------------------------------------------------------------------------------

@@ -35,17 +35,21 @@ def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View
     return buttons
 
 
-def started_draft(scribe: Scribe, view: GameView, locale: str) -> Draft:
-    """A game's start: who plays what, the board, a mention of the first player."""
+def started_draft(scribe: Scribe, view: GameView, locale: str, *, both: bool = False) -> Draft:
+    """A game's start: who plays what, the board, a mention of the first player (of both
+    players with `both`: a tournament's board, which its round's post does not ping)."""
     content = scribe.texts.started_text(view, locale)
-    mentions = pings(scribe.to_ping(view.to_move_id))
+    if both:
+        mentions = pings(*(user for user in view.players.values() if not scribe.is_computer(user)))
+    else:
+        mentions = pings(scribe.to_ping(view.to_move_id))
     buttons = turn_buttons(scribe, view, locale)
     return Draft(content, mentions, scribe.board_of(view, locale), buttons, board=True)
 
 
 async def started(scribe: Scribe, shown: Started, locale: str) -> Outgoing:
     """A new game's post."""
-    return to_channel(shown.view, started_draft(scribe, shown.view, locale))
+    return to_channel(shown.view, started_draft(scribe, shown.view, locale, both=shown.greets_both))
 
 
 async def moved(scribe: Scribe, shown: MoveResult, locale: str) -> Outgoing:
@@ -113,5 +117,5 @@ async def draw_agreed(scribe: Scribe, shown: DrawResult, locale: str) -> Outgoin
 
 
 async def buttons_off(scribe: Scribe, shown: ButtonsOff, locale: str) -> Outgoing:
-    """An earlier message of the game loses its buttons (an answered offer, say)."""
-    return Edit(shown.message)
+    """An earlier message of the game loses its buttons (an answered offer, an older board)."""
+    return Edit(shown.message, reply_only=shown.view.reach is Reach.REPLY)

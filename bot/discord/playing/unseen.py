@@ -16,7 +16,9 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord.challenges.rematch import final_buttons
+# The module, not its names: Rematch (in it) asks here first, so each imports the other, and
+# this one is read at call time only.
+from bot.discord.challenges import rematch
 from bot.discord.commands import Host, public_locale, user_locale
 from bot.discord.posting.answering import answer_with_draft
 from bot.discord.posting.drafts import Draft, pings
@@ -31,10 +33,16 @@ async def first(
     *,
     game_id: int | None = None,
     channel_id: int | None = None,
+    keeps_buttons: bool = False,
 ) -> None:
     """Show the unseen loss on time of game `game_id` (or of the channel's latest game) to
-    the one who acted, if there is one; else do `work`."""
-    if not await shown(host, interaction, game_id=game_id, channel_id=channel_id):
+    the one who acted, if there is one; else do `work`. The message pressed loses its buttons
+    then (a board or an offer of the game that is over) unless it `keeps_buttons` (a game's
+    history, a Rematch: they still work)."""
+    found = await shown(
+        host, interaction, game_id=game_id, channel_id=channel_id, keeps_buttons=keeps_buttons
+    )
+    if not found:
         await work()
 
 
@@ -44,13 +52,16 @@ async def shown(
     *,
     game_id: int | None = None,
     channel_id: int | None = None,
+    keeps_buttons: bool = False,
 ) -> bool:
-    """Answer `interaction` with a loss on time its user has not been shown yet; whether there
-    was one (it counts as shown from now on)."""
-    with answering(public_locale(interaction)) as owing:
-        loss = await host.service.unseen.unseen_time_loss(
-            interaction.user.id, game_id=game_id, channel_id=channel_id
-        )
+    """Answer `interaction` with a loss on time its user has not been shown yet (see
+    `first`); whether there was one. It counts as shown once Discord accepted the answer that
+    shows it: an answer refused (a token Discord no longer knows, say) leaves it for the next
+    press."""
+    user_id = interaction.user.id
+    loss = await host.service.unseen.unseen_time_loss(
+        user_id, game_id=game_id, channel_id=channel_id
+    )
     if loss is None:
         return False
     scribe, view = host.scribe, loss.view
@@ -59,31 +70,29 @@ async def shown(
         content = scribe.texts.unseen_loss_text(loss, locale)
         file = await scribe.board(view, locale)
         await interaction.response.send_message(content, file=file, ephemeral=True)
+        await host.service.unseen.seen(loss, user_id)
         return True
     locale = public_locale(interaction)
     message = interaction.message
-    pressed = interaction.type is discord.InteractionType.component
+    pressed = interaction.type is discord.InteractionType.component and not keeps_buttons
     if pressed and message is not None and message.components and not message.flags.ephemeral:
         # The board (or offer) pressed is over: it loses its buttons, the loss follows up.
         await interaction.response.edit_message(view=None)
-    await _show_publicly(host, interaction, loss, locale)
-    await host.deliverer.deliver_now(owing.ids, interaction)  # the match's next game, if any
+    await answer_with_draft(interaction, _loss(host, loss, locale))
+    with answering(locale) as owing:  # the match's next game, owed for this answer
+        await host.service.unseen.seen(loss, user_id)
+    await _follow_up(interaction, _replay(host, view, locale))
+    await host.deliverer.deliver_now(owing.ids, interaction)
     return True
 
 
-async def _show_publicly(
-    host: Host, interaction: discord.Interaction, loss: TimeLoss, locale: str
-) -> None:
+def _loss(host: Host, loss: TimeLoss, locale: str) -> Draft:
     """The loss with its final board (no pings: both players were written to when it fell
-    due), then its replay; in a match, the next game's start follows (the service owed it
-    again, for this answer)."""
+    due); its replay follows, and in a match the next game's start."""
     scribe, view = host.scribe, loss.view
     content = scribe.texts.unseen_loss_text(loss, locale)
-    board = Draft(
-        content, pings(), scribe.board_of(view, locale), final_buttons(view, locale), board=True
-    )
-    await answer_with_draft(interaction, board)
-    await _follow_up(interaction, _replay(host, view, locale))
+    buttons = rematch.final_buttons(view, locale)
+    return Draft(content, pings(), scribe.board_of(view, locale), buttons, board=True)
 
 
 def _replay(host: Host, view: GameView, locale: str) -> Draft:

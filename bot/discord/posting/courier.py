@@ -172,6 +172,7 @@ class Courier:
             await self.service.outbox.gave_up(row, "it may have gone out before a crash")
             return
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        await self.service.outbox.trying(row.id)
         message = await channel.send(
             draft.content,
             files=await draft.files(),
@@ -225,6 +226,7 @@ class Courier:
             return
         webhook = self._webhook(latest.answer_token)
         draft = post.draft
+        await self.service.outbox.trying(row.id)
         message = await webhook.send(
             draft.content,
             files=await draft.files(),
@@ -253,6 +255,7 @@ class Courier:
         draft = letter.draft
         try:
             channel = await self.client.create_dm(discord.Object(letter.user_id))
+            await self.service.outbox.trying(row.id)
             message = await channel.send(
                 draft.content,
                 files=await draft.files(),
@@ -287,19 +290,26 @@ class Courier:
             await interaction.response.edit_message(**changes)
         else:
             try:
-                edited = await self._edit_message(message, changes)
+                edited = await self._edit_message(message, changes, reply_only=edit.reply_only)
             except discord.HTTPException as error:
                 if error.status not in GONE:
                     raise
                 edited = False
+            if not edited and edit.reply_only:  # expected: an answer's token lasts 15 minutes
+                log.info("post %s: its message's token no longer works; left as it is", row.id)
+                await self.service.outbox.delivered(row.id)
+                return
             if not edited:
                 await self.service.outbox.gave_up(row, "its message cannot be edited")
                 return
         await self.service.outbox.delivered(row.id, message.channel_id, message.message_id)
 
-    async def _edit_message(self, message: Delivered, changes: dict[str, Any]) -> bool:
+    async def _edit_message(
+        self, message: Delivered, changes: dict[str, Any], *, reply_only: bool = False
+    ) -> bool:
         """Edit `message` through the command it answered while its token works, else in its
-        channel; False when neither can be (a reply-only answer past its 15 minutes)."""
+        channel (never where the bot may only answer: Discord refuses it there); False when
+        neither can be (a reply-only answer past its 15 minutes)."""
         message_id, token, expires = (
             message.message_id,
             message.answer_token,
@@ -310,7 +320,7 @@ class Courier:
         if token is not None and expires is not None and _now() < expires:
             await self._webhook(token).edit_message(message_id, **changes)
             return True
-        if message.channel_id is None:
+        if message.channel_id is None or reply_only:
             return False
         channel = self.client.get_partial_messageable(message.channel_id)
         await channel.get_partial_message(message_id).edit(**changes)

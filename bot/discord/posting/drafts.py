@@ -62,12 +62,15 @@ class DirectMessage:
 @dataclass(frozen=True)
 class Edit:
     """A change to a message posted before (an edit pings nobody). `buttons` None takes its
-    buttons off; `files` None leaves its pictures as they are."""
+    buttons off; `files` None leaves its pictures as they are. `reply_only`: the message is
+    an answer where the bot may not edit messages itself (a reply-only game's), so only the
+    token of the command it answered can change it, while that works."""
 
     message: Delivered
     content: str | None = None
     files: Files | None = None
     buttons: discord.ui.View | None = None
+    reply_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.shared.in_progress import handling
 from bot.i18n import describe_error, is_expected
 from bot.i18n.errors import unwrap
 from bot.service.errors import RequestAlreadyHandledError
@@ -82,6 +83,12 @@ class GameTree(app_commands.CommandTree):
             bare.allowed_contexts = bare.allowed_installs = None
             copies.append(bare)
         return copies
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Every command is counted as in progress until it is done, so that a stop lets it
+        finish (`bot.discord.shared.in_progress.InProgress`)."""
+        handling(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

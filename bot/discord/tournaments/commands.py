@@ -19,12 +19,15 @@ from bot.discord.commands import (
     user_locale,
     variant_choices,
 )
+from bot.discord.tournaments.posts import standings_image
 from bot.discord.tournaments.signup import say
 from bot.service import MATCH_LENGTHS, TournamentView
 from bot.service.deadlines import DAY, HOUR
 from bot.service.tournament.errors import TournamentChannelError
+from bot.service.tournament.rounds import MIN_PLAYERS
+from bot.service.tournaments import MAX_PLAYERS, MAX_SIGNUP_SECONDS, MAX_SWISS_ROUNDS
 from bot.words.games import mention
-from bot.words.tournaments import list_text, standings_text
+from bot.words.tournaments import cancelled_text, list_text, progress_texts
 
 SIGNUP = (
     ("10m", 10 * 60),
@@ -35,6 +38,7 @@ SIGNUP = (
     ("3d", 3 * DAY),
     ("7d", 7 * DAY),
     ("14d", 14 * DAY),
+    ("30d", MAX_SIGNUP_SECONDS),
 )
 CREATE = ("game", "format", "signup", "variant", "rounds", "time", "best_of", "max_players")
 
@@ -82,15 +86,19 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        format: app_commands.Choice[str],
-        signup: app_commands.Choice[int],
+        format: str,
+        signup: int,
         variant: str | None = None,
-        rounds: app_commands.Range[int, 1, 99] | None = None,
-        time: app_commands.Choice[int] | None = None,
-        best_of: app_commands.Choice[int] | None = None,
-        max_players: app_commands.Range[int, 1, 999] | None = None,
+        rounds: app_commands.Range[int, 1, MAX_SWISS_ROUNDS] | None = None,
+        time: int | None = None,
+        best_of: int | None = None,
+        max_players: app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS] | None = None,
     ) -> None:
-        """Open a tournament's sign-up here; the sign-up message follows in the channel."""
+        """Open a tournament's sign-up here; the sign-up message follows in the channel.
+
+        Discord's client offers only the choices and bounds declared here; the options are
+        plain values (not `Choice`s, which discord.py cannot build from a value outside them)
+        so that the service, whose limits they are, refuses a modified client's clearly."""
         if not isinstance(interaction.channel, discord.TextChannel):
             raise TournamentChannelError("a tournament needs a text channel for its threads")
         require_game_permissions(interaction, new_thread=False)
@@ -101,12 +109,12 @@ class TournamentCog(commands.Cog):
             channel_id=interaction.channel.id,
             organiser_id=interaction.user.id,
             game_kind=game,
-            format=format.value,
-            signup_seconds=signup.value,
+            format=format,
+            signup_seconds=signup,
             variant=variant,
             rounds=rounds,
-            move_seconds=None if time is None else time.value,
-            best_of=None if best_of is None else best_of.value,
+            move_seconds=time,
+            best_of=best_of,
             max_players=max_players,
         )
         await self._say(interaction, "tournament.created", id=made.id)
@@ -142,10 +150,13 @@ class TournamentCog(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
         """Cancel (the organiser, or a member who may manage the server)."""
         await self._own(interaction, tournament)
-        await self.bot.service.tournaments.cancel_tournament(
+        view = await self.bot.service.tournaments.cancel_tournament(
             tournament, interaction.user.id, may_manage=may_manage(interaction)
         )
-        await self._say(interaction, "tournament.cancelled", id=tournament)
+        last = 0 if view.state.value == "cancelled" else view.row.current_round
+        await interaction.response.send_message(
+            cancelled_text(view.id, last, user_locale(interaction)), ephemeral=True
+        )
 
     @tournament.command(name=key("remove", "name"), description=key("remove", "description"))
     @app_commands.rename(
@@ -179,15 +190,26 @@ class TournamentCog(commands.Cog):
     @app_commands.rename(tournament=key("standings", "option.tournament.name"))
     @app_commands.describe(tournament=key("standings", "option.tournament.description"))
     async def standings(self, interaction: discord.Interaction, tournament: int) -> None:
-        """The standings as they are (privately)."""
-        view = await self._own(interaction, tournament)
-        final = view.state.value == "finished"
-        content = standings_text(
-            view, view.row.current_round, user_locale(interaction), final=final
-        )
-        await interaction.response.send_message(
-            content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        """Where the tournament stands (privately): the round in play, the standings after the
+        last round over with their picture, as the round's posts show them, and the games
+        still being played with whose turn it is."""
+        progress = await self.bot.service.tournaments.progress(tournament, interaction.guild_id)
+        await interaction.response.defer(
+            ephemeral=True, thinking=True
+        )  # the picture takes a moment
+        locale = user_locale(interaction)
+        view, completed = progress.tournament, progress.completed
+        files = []
+        if completed:
+            final = progress.final
+            files.append(
+                await standings_image(self.bot.scribe, view, completed, locale, final=final)
+            )
+        quiet = discord.AllowedMentions.none()
+        first, *rest = progress_texts(progress, locale)
+        await interaction.followup.send(first, files=files, ephemeral=True, allowed_mentions=quiet)
+        for more in rest:
+            await interaction.followup.send(more, ephemeral=True, allowed_mentions=quiet)
 
     @tournament.command(name=key("list", "name"), description=key("list", "description"))
     async def listing(self, interaction: discord.Interaction) -> None:

@@ -17,14 +17,21 @@ from bot.discord.posting.drafts import (
     Edit,
     Outgoing,
     ThreadOpening,
-    pings,
 )
 from bot.discord.posting.scribe import Scribe
 from bot.discord.tournaments.signup import signup_buttons
 from bot.i18n import text
 from bot.render.standings import standings_png
 from bot.service import TournamentPost, TournamentView
-from bot.words.tournaments import points, round_text, signup_text, standings_text, tiebreak_of
+from bot.words.tournaments import (
+    cancelled_text,
+    points,
+    round_text,
+    signup_text,
+    standings_text,
+    standings_title,
+    tiebreak_of,
+)
 
 
 def _in_channel(view: TournamentView, draft: Draft) -> ChannelPost:
@@ -67,11 +74,11 @@ async def board(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
 
 
 async def round_started(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
-    """A round's boards: who meets whom and in which thread; byes and forfeits."""
+    """A round's boards: who meets whom and in which thread; byes and forfeits. It pings
+    nobody: each player is pinged once a round, by their game's start in its thread."""
     view = shown.tournament
     content = round_text(view, shown.round, dict(shown.threads), locale)
-    players = [p for b in view.round_boards(shown.round) for p in (b.first_id, b.second_id)]
-    return _in_channel(view, Draft(content, pings(*players)))
+    return _in_channel(view, Draft(content))
 
 
 async def standings(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
@@ -85,9 +92,10 @@ async def final(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
 
 
 async def cancelled(scribe: Scribe, shown: TournamentPost, locale: str) -> Outgoing:
-    """The tournament was cancelled."""
+    """The tournament was cancelled: at once in its sign-up, after the round in play once it
+    runs (that round's games play on and count)."""
     view = shown.tournament
-    return _in_channel(view, Draft(text(locale, "tournament.cancelled", id=view.id)))
+    return _in_channel(view, Draft(cancelled_text(view.id, shown.round, locale)))
 
 
 async def _standings(
@@ -97,16 +105,16 @@ async def _standings(
     content = standings_text(view, shown.round, locale, final=final)
 
     async def picture() -> list[discord.File]:
-        return [await standings_image(scribe, view, shown.round, locale)]
+        return [await standings_image(scribe, view, shown.round, locale, final=final)]
 
     return _in_channel(view, Draft(content, files=picture))
 
 
 async def standings_image(
-    scribe: Scribe, view: TournamentView, round_number: int, locale: str
+    scribe: Scribe, view: TournamentView, round_number: int, locale: str, *, final: bool = False
 ) -> discord.File:
-    """The standings after `round_number` as a PNG attachment, with the players' names on this
-    server, rendered in a worker thread."""
+    """The standings after `round_number` (`final`: the final standings) as a PNG attachment,
+    with the players' names on this server, rendered in a worker thread."""
     table = view.standings(round_number)
     names = await scribe.names.many([line.id for line in table], view.row.guild_id)
     withdrawn = text(locale, "tournament.withdrawn")
@@ -115,7 +123,7 @@ async def standings_image(
             str(line.place),
             names[line.id] + (withdrawn if line.withdrawn else ""),
             points(line.points),
-            tiebreak_of(line, view),
+            tiebreak_of(line, view, locale),
         )
         for line in table
     ]
@@ -125,6 +133,7 @@ async def standings_image(
         text(locale, "tournament.column.points"),
         text(locale, f"tournament.tiebreak.{view.row.format.value}"),
     )
-    title = text(locale, "tournament.image_title", id=view.id, round=round_number)
+    title = standings_title(view, round_number, locale, final=final)
     png = await asyncio.to_thread(standings_png, title, header, rows)
-    return discord.File(io.BytesIO(png), filename=f"tournament-{view.id}-{round_number}.png")
+    name = "final" if final else round_number
+    return discord.File(io.BytesIO(png), filename=f"tournament-{view.id}-{name}.png")

@@ -90,6 +90,13 @@ class TournamentOverError(ServiceError):
     key = "tournament_over"
 
 
+class EndsAfterThisRoundError(ServiceError):
+    """Tournament `params['tournament_id']` ends after the round in play already (round
+    `params['round']`, its last or cancelled before): there is nothing left to cancel."""
+
+    key = "tournament_ends_this_round"
+
+
 class NotRunningError(ServiceError):
     """The tournament is not running (`params['state']`): no rounds, no withdrawals."""
 

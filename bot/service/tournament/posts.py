@@ -97,7 +97,8 @@ STANDINGS = PostKind("tournament_standings", Subject.TOURNAMENT, _plain)
 FINAL = PostKind("tournament_final", Subject.TOURNAMENT, _plain)
 """The final standings and the podium."""
 CANCELLED = PostKind("tournament_cancelled", Subject.TOURNAMENT, _plain)
-"""Cancelled, by its organiser or for too few players."""
+"""Cancelled, by its organiser or for too few players; about a round (its revision), cancelled
+while running: no round follows that one, whose games play on and count."""
 
 
 async def owe(

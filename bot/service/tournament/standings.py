@@ -2,13 +2,27 @@
 the opponent's win), then Sonneborn-Berger (round robin) or Buchholz (Swiss), then the order of
 entry, so the order is the same every time. Pure: plain values in, plain values out.
 
+Unplayed games count in the tie-breaks as FIDE's Tie-Break Regulations count them (FIDE
+Handbook C.07, in force from 1 March 2026, https://handbook.fide.com/chapter/
+TieBreakRegulations032026, articles 15 and 16):
+
+- A round robin's pairings are fixed in advance, so its forfeits are regular games in
+  Sonneborn-Berger (15.2); a round robin's bye, with an odd number of players, is no round of a
+  participant's at all and adds nothing.
+- In a Swiss, Buchholz counts a player's unplayed rounds (16.2: the pairing's bye, a forfeit
+  won or lost, each round after withdrawing, which is a zero-point bye followed only by more)
+  as games against a dummy whose score is the player's own (16.4), at most the scheduled
+  opponent's adjusted score for a forfeit (16.4.1) and at most a draw in every round otherwise
+  (16.4.2); and for their opponents' Buchholz a player's score counts the rounds after their
+  withdrawal as draws (16.3.2), every other unplayed round as scored (16.3.1).
+
 Points are counted in half-points (a win 2) and Sonneborn-Berger in quarter-points (an
 opponent's half-points times one's own half-points against them), so nothing is a float.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.service.tournament.pairing import BYE, FIRST, SECOND, Entrant
@@ -75,23 +89,25 @@ def scores(games: Iterable[Played]) -> dict[int, int]:
 
 
 def standings(
-    players: Sequence[Player], games: Sequence[Played], *, round_robin: bool
+    players: Sequence[Player], games: Sequence[Played], *, round_robin: bool, rounds: int = 0
 ) -> list[Standing]:
-    """The standings: points, then Sonneborn-Berger for a round robin (the opponents' points,
-    weighted by one's result against each) or Buchholz for a Swiss (the opponents' points
-    added up; a bye adds nothing), then the order of entry."""
+    """The standings after `rounds` rounds (`games` are theirs; 0: as many as the games
+    have): points, then Sonneborn-Berger for a round robin (the opponents' points, weighted by
+    one's result against each) or Buchholz for a Swiss (the opponents' points added up, unplayed
+    rounds as FIDE counts them: see the module), then the order of entry."""
     points = scores(games)
-    tiebreak = {player.id: 0 for player in players}
+    rounds = rounds or max((game.round for game in games), default=0)
+    if round_robin:
+        tiebreak = sonneborn_berger(players, games, points)
+    else:
+        tiebreak = buchholz(players, games, points, rounds)
     record = {player.id: [0, 0, 0] for player in players}
     for game in games:
         if not game.finished or game.second is None:
             continue
-        for me, them in ((game.first, game.second), (game.second, game.first)):
-            mine = game.points_of(me)
-            weight = mine if round_robin else 1
-            tiebreak[me] = tiebreak.get(me, 0) + points.get(them, 0) * weight
+        for me in (game.first, game.second):
             if me in record:
-                record[me][{WIN: 0, DRAW: 1, LOSS: 2}[mine]] += 1
+                record[me][{WIN: 0, DRAW: 1, LOSS: 2}[game.points_of(me)]] += 1
     ordered = sorted(players, key=lambda p: (-points.get(p.id, 0), -tiebreak[p.id], p.seed))
     lines: list[Standing] = []
     for index, player in enumerate(ordered):
@@ -101,6 +117,59 @@ def standings(
         wins, draws, losses = record[player.id]
         lines.append(Standing(place, player.id, *key, wins, draws, losses, player.withdrawn))
     return lines
+
+
+def sonneborn_berger(
+    players: Sequence[Player], games: Sequence[Played], points: Mapping[int, int]
+) -> dict[int, int]:
+    """Each player's Sonneborn-Berger in quarter-points: the points of each opponent times
+    one's own result against them. Forfeits count as the games they stand for (FIDE C.07
+    15.2: a round robin's pairings are fixed in advance); a bye adds nothing."""
+    total = {player.id: 0 for player in players}
+    for game in games:
+        if not game.finished or game.second is None:
+            continue
+        for me, them in ((game.first, game.second), (game.second, game.first)):
+            total[me] = total.get(me, 0) + points.get(them, 0) * game.points_of(me)
+    return total
+
+
+def buchholz(
+    players: Sequence[Player], games: Sequence[Played], points: Mapping[int, int], rounds: int
+) -> dict[int, int]:
+    """Each player's Buchholz in half-points over `rounds` rounds, as FIDE C.07 article 16
+    counts it: an opponent met over the board adds their adjusted score (16.3: their rounds
+    after withdrawing as draws); a round one did not play adds a dummy's score, one's own
+    points (16.4), at most the opponent's adjusted score for a forfeit (16.4.1) and at most a
+    draw in every round for a bye or a round after one's withdrawal (16.4.2)."""
+    absent = _absent_rounds(players, games, rounds)
+    adjusted = {p.id: points.get(p.id, 0) + DRAW * absent[p.id] for p in players}
+    dummy_cap = DRAW * rounds
+    total = {p.id: absent[p.id] * min(points.get(p.id, 0), dummy_cap) for p in players}
+    for game in games:
+        if not game.finished:
+            continue
+        if game.second is None:  # the pairing's bye (16.2.1)
+            total[game.first] = total.get(game.first, 0) + min(points[game.first], dummy_cap)
+            continue
+        for me, them in ((game.first, game.second), (game.second, game.first)):
+            them_adjusted = adjusted.get(them, points.get(them, 0))
+            mine = min(points.get(me, 0), them_adjusted) if game.forfeit else them_adjusted
+            total[me] = total.get(me, 0) + mine
+    return total
+
+
+def _absent_rounds(
+    players: Sequence[Player], games: Sequence[Played], rounds: int
+) -> dict[int, int]:
+    """How many of the first `rounds` rounds each player had no board in: only a withdrawn
+    player misses a Swiss round (each a zero-point bye followed only by more, FIDE C.07
+    16.1.1 and 16.2.5)."""
+    boards = {(game.round, player) for game in games for player in (game.first, game.second)}
+    return {
+        p.id: sum((r, p.id) not in boards for r in range(1, rounds + 1)) if p.withdrawn else 0
+        for p in players
+    }
 
 
 def entrants(players: Sequence[Player], games: Sequence[Played]) -> list[Entrant]:

@@ -50,6 +50,7 @@ class TournamentView:
             [Player(e.user_id, e.seed, e.withdrawn_at is not None) for e in self.entrants],
             [played(b) for b in self.boards if b.round <= last],
             round_robin=self.row.format is TournamentFormat.ROUND_ROBIN,
+            rounds=last,
         )
 
 

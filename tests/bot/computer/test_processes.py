@@ -18,11 +18,13 @@ import pytest
 
 from bot.computer.processes import WorkerDiedError, reply, run_in_process
 from bot.computer.thinking import think
+from bot.games import GAMES
 from engine import ponte, verbindung
 from testing import workers
 
 WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
 REPOSITORY = Path(__file__).resolve().parents[3]
+PONTE, VERBINDUNG = GAMES.kind("ponte"), GAMES.kind("verbindung")
 
 
 async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_process() -> None:
@@ -30,17 +32,17 @@ async def test_the_worker_function_finds_a_legal_move_of_both_games_in_a_worker_
     rolled = verbindung.VerbindungGame()
     rolled.play("roll arcs white-cross")
     dice = rolled.record().to_json()
-    ponte_text = await run_in_process(think, "ponte", opening, "easy", "1:ai:0", 0.2, timeout=WAIT)
-    turn_text = await run_in_process(think, "verbindung", dice, "easy", "1:ai:1", 0.2, timeout=WAIT)
+    ponte_text = await run_in_process(think, PONTE, opening, "easy", "1:ai:0", 0.2, timeout=WAIT)
+    turn_text = await run_in_process(think, VERBINDUNG, dice, "easy", "1:ai:1", 0.2, timeout=WAIT)
     assert ponte.PonteGame("classic").is_legal(ponte.parse_move(ponte_text))
     assert rolled.is_legal(rolled.parse_move(turn_text))
 
 
 async def test_a_job_process_that_dies_or_hangs_is_reported_and_gone() -> None:
     with pytest.raises(WorkerDiedError):
-        await run_in_process(workers.dies, "ponte", "{}", "easy", "1", 0.0, timeout=WAIT)
+        await run_in_process(workers.dies, PONTE, "{}", "easy", "1", 0.0, timeout=WAIT)
     with pytest.raises(TimeoutError):
-        await run_in_process(workers.hangs, "ponte", "{}", "easy", "1", 0.0, timeout=0.2)
+        await run_in_process(workers.hangs, PONTE, "{}", "easy", "1", 0.0, timeout=0.2)
     assert multiprocessing.active_children() == []
 
 
@@ -52,7 +54,7 @@ async def test_a_job_cancelled_before_its_process_starts_still_ends() -> None:
     gate = threading.Event()
     busy = loop.run_in_executor(None, gate.wait)
     job = asyncio.ensure_future(
-        run_in_process(workers.hangs, "ponte", "{}", "easy", "1", 0.0, timeout=WAIT)
+        run_in_process(workers.hangs, PONTE, "{}", "easy", "1", 0.0, timeout=WAIT)
     )
     await asyncio.sleep(0)  # the job asks for the thread to start its process in, and waits
     job.cancel()

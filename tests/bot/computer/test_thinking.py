@@ -29,8 +29,7 @@ def test_the_search_is_told_to_stop_the_reserve_before_the_budget_ends(monkeypat
 
     spec = SimpleNamespace(load=lambda record: record, choose=choose)
     monkeypatch.setattr(thinking.time, "monotonic", clock)
-    monkeypatch.setattr(thinking, "GAMES", SimpleNamespace(kind=lambda key: spec))
-    assert thinking.think("ponte", "{}", "hard", "seed", seconds) == "a move"
+    assert thinking.think(spec, "{}", "hard", "seed", seconds) == "a move"  # type: ignore[arg-type]
     [stop] = stops
     end = 1000.0 + max(0.0, seconds - thinking.RESERVE)
     assert stop() is (seconds == 0.0)  # at the start: due at once only without a budget

@@ -105,6 +105,28 @@ async def test_a_whole_ponte_game_in_a_group_dm_lives_in_answers_only(
     assert posted_to(world.fake, world.group) == []
 
 
+async def test_an_analysis_in_a_group_dm_is_its_answer_edited_through_the_token(
+    places: Anywhere, bot: GameBot
+) -> None:
+    world = places
+    started = await challenge_and_accept(world, world.group, "ponte", {"variant": "classic"})
+    finished = await play_to_the_end(world, bot, world.group, started, seed=5)
+    mark = world.fake.mark()
+    asked = await run(world, world.alice, "analyze", {"game": finished.id}, channel=world.group)
+    assert not asked.ephemeral and f"#{finished.id}" in asked.content
+    if "📈" not in asked.content:  # in progress: it says how long it can follow here
+        assert asked.content.endswith("\n" + text("en", "analysis.reply_only"))
+    result = await world.fake.world.wait_until(
+        lambda: asked.message if "📈" in asked.message.content else None,
+        timeout=60,
+        what="the analysis's result in its answer",
+    )
+    assert text("en", "analysis.reply_only") not in result.content
+    assert result.attachments[0].filename == f"analysis-{finished.id}-chances.png"
+    assert world.fake.messages_in(world.group, since=mark) == [asked.message]  # edited only
+    assert posted_to(world.fake, world.group) == []
+
+
 async def test_a_whole_verbindung_game_in_a_server_without_the_bot(
     places: Anywhere, bot: GameBot
 ) -> None:

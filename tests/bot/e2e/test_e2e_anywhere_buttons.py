@@ -174,7 +174,10 @@ async def test_a_takeback_by_button_in_a_group_dm(places: Places, bot: GameBot) 
     assert board.pinged == [world.alice] and board.attachments[0].data.startswith(PNG)
     game = await bot.service.queries.game_in(world.group.id)
     assert game.to_move_id == world.alice.id and game.game.moves == ()
-    assert board.custom_ids() == [f"makemove:{game.id}:{game.revision}", f"gamemenu:{game.id}"]
+    assert board.custom_ids() == [
+        f"makemove:{game.id}:{game.revision}",
+        f"gamemenu:{game.id}:{game.revision}",
+    ]
     opened = await world.fake.press_button(world.alice, board, board.custom_ids()[0])
     assert (await opened).modal is not None
     moved = await (await world.fake.submit_modal(opened, {"move": "b2 i9"}))

@@ -58,7 +58,7 @@ async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: 
     game = await bot.service.queries.game_in(world.channel.id)
     assert game.revision == 2 and game.to_move_id == world.alice.id
     # The computer's move: alice's turn, Make move and ⋯ More.
-    assert answer.custom_ids() == [f"makemove:{game.id}:2", f"gamemenu:{game.id}"]
+    assert answer.custom_ids() == [f"makemove:{game.id}:2", f"gamemenu:{game.id}:2"]
     assert game.computer_level == "easy"
 
 

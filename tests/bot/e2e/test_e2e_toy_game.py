@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 from PIL import Image
 
+from bot.computer.thinking import think
 from bot.discord.app import GameBot
 from bot.games import GAMES
 from bot.i18n import describe_error, mention, text
@@ -89,6 +90,34 @@ async def test_the_toy_game_is_offered_challenged_played_drawn_and_finished(
     assert not game.is_active and game.ending is not None and game.ending.result == "draw"
     export = await run(world, world.alice, "export")
     assert export.attachments[0].data.endswith(b"c\na\nd\nb\n")
+
+
+async def test_the_computer_plays_the_toy_game_in_its_worker_processes(
+    world: World, bot: GameBot
+) -> None:
+    # The bot's own search (`think` in a fresh process per move) gets the toy's kind from the
+    # bot's registry: a worker that looked the game up in the global registry would not know it.
+    assert world.worker is think
+    options = {"game": "toy", "opponent": world.fake.bot_user, "level": "easy", "first": "me"}
+    started = await run(world, world.alice, "challenge", options)
+    assert "**Row of four** (row)" in started.content
+    mark = world.fake.mark()
+    await run(world, world.alice, "move", {"move": "a"})
+    answer = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: m.pinged == [world.alice]
+    )
+    game = await bot.service.queries.game_in(world.channel.id)
+    assert len(game.game.moves) == 2 and game.game.to_move == game.kind.colours[0]
+    assert answer.attachments[0].data.startswith(PNG)  # its move posted like a person's
+    claimed = {str(move) for move in game.game.moves}
+    last = sorted(set("abcd") - claimed)[0]
+    await run(world, world.alice, "move", {"move": last})
+    ended = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: "The row is full" in m.content
+    )
+    assert ended.attachments[0].data.startswith(PNG)
+    finished = await bot.service.queries.latest_game_in(world.channel.id)
+    assert finished.ending is not None and finished.ending.result == "draw"
 
 
 async def test_a_bot_without_the_toy_does_not_know_it(world: World) -> None:

@@ -7,7 +7,9 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.kind import SMALL_WIDTH
-from bot.render.caption import GAP
+from bot.render.caption import GAP, with_caption
+from bot.render.encode import png_bytes
+from bot.render.theme import DEFAULT_THEME
 from engine.errors import EngineError
 from testing.render_cases import OPENING, decode, ponte, verbindung
 
@@ -47,3 +49,23 @@ def test_a_turn_that_cannot_be_played_raises_the_engines_error(better: str) -> N
     kind = GAMES.kind("ponte")
     with pytest.raises(EngineError):
         kind.turn_png(ponte(*OPENING), "a1 a2", better, {}, captions=CAPTIONS)
+
+
+def test_a_better_swap_is_drawn_with_the_colours_held_as_after_it() -> None:
+    # Red (bob) played on after white's first turn; the better turn was the swap, after which
+    # bob holds white: that board names him as white, and says he swapped.
+    kind = GAMES.kind("ponte")
+    game = ponte("f6 f7")
+    names = {"white": "alice", "red": "bob"}  # as held before the turn (and after it, here)
+    image = decode(kind.turn_png(game, "a1 a2", "swap", names, captions=CAPTIONS))
+    right = image.crop((SMALL_WIDTH + GAP, 0, image.width, image.height)).convert("RGB")
+    after = ponte("f6 f7", "swap")
+    held = {"white": "bob", "red": "alice"}
+    drawn = with_caption(kind.image(after, held, width=SMALL_WIDTH), CAPTIONS[1])
+    expected = decode(png_bytes(drawn, DEFAULT_THEME)).convert("RGB")
+    assert right.crop((0, 0, *expected.size)).tobytes() == expected.tobytes()
+    # The turn played keeps the names it was given.
+    left = image.crop((0, 0, SMALL_WIDTH, image.height)).convert("RGB")
+    played = with_caption(kind.image(ponte("f6 f7", "a1 a2"), names, width=SMALL_WIDTH), "Played")
+    expected_left = decode(png_bytes(played, DEFAULT_THEME)).convert("RGB")
+    assert left.crop((0, 0, *expected_left.size)).tobytes() == expected_left.tobytes()

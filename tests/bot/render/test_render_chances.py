@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render.chances import _x_of, _y_of, chance_chart, chance_chart_png
+from bot.render.chances import BOTTOM, _x_of, _y_of, chance_chart, chance_chart_png, turn_ticks
 from bot.render.chart import HEIGHT, WIDTH
 from bot.render.theme import DEFAULT_THEME
 from testing.render_cases import decode, near, pixel
@@ -51,3 +51,35 @@ def test_marks_outside_the_game_and_a_game_of_one_position_draw_without_error() 
 def test_the_png_decodes_at_the_chart_size_through_the_palette() -> None:
     image = decode(chance_chart_png([0.5, 0.7], title="Verbindung", footer="Züge"))
     assert image.format == "PNG" and image.mode == "P" and image.size == (WIDTH, HEIGHT)
+
+
+@pytest.mark.parametrize(
+    ("turns", "ticks"),
+    [
+        (5, [0, 1, 2, 3, 4, 5]),
+        (12, [0, 2, 4, 6, 8, 10, 12]),
+        (40, [0, 5, 10, 15, 20, 25, 30, 35, 40]),
+        (73, [0, 10, 20, 30, 40, 50, 60, 70]),
+        (0, [0]),
+    ],
+)
+def test_the_turn_axis_is_numbered_at_round_steps(turns: int, ticks: list[int]) -> None:
+    assert turn_ticks(turns) == ticks
+
+
+def _inked(image, box: tuple[float, float, float, float]) -> int:
+    """How many pixels in `box` (left, top, right, bottom) are not the card's colour."""
+    left, top, right, bottom = (round(v) for v in box)
+    return sum(
+        pixel(image, (x, y)) != THEME.card for x in range(left, right) for y in range(top, bottom)
+    )
+
+
+def test_each_turn_number_is_written_under_its_place_on_the_axis() -> None:
+    image = chance_chart([0.5] * 41, title="Ponte", footer="turns")
+    band = (BOTTOM + 6, BOTTOM + 22)  # under the plot, above the footer
+    for tick in turn_ticks(40):
+        x = _x_of(tick, 40)
+        assert _inked(image, (x - 7, band[0], x + 7, band[1])) > 10, tick
+    between = (_x_of(5, 40) + _x_of(10, 40)) / 2
+    assert _inked(image, (between - 3, band[0], between + 3, band[1])) == 0

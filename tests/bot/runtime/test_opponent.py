@@ -223,9 +223,7 @@ class Gate:
         self.asked.append(turn.game_id)
         self.events.publish(turn.game_id)
         await self._open.wait()
-        return await asyncio.to_thread(
-            think, turn.game_kind, turn.record, turn.level, turn.seed, 0.0
-        )
+        return await asyncio.to_thread(think, turn.kind, turn.record, turn.level, turn.seed, 0.0)
 
 
 async def test_one_players_many_games_do_not_starve_another_players_game(

@@ -70,7 +70,7 @@ async def test_turns_are_claimed_in_order_saved_once_and_finish(service: GameSer
     await ask(service, game_id=game_id)
     seen = []
     while (turn := await service.analyses.claim_analysis_turn(by="p", lease=LEASE)) is not None:
-        assert turn.game_id == game_id and turn.game_kind == "ponte"
+        assert turn.game_id == game_id and turn.kind.key == "ponte"
         assert await service.analyses.claim_analysis_turn(by="q", lease=LEASE) is None  # held
         seen.append(turn.turn)
         state = await service.analyses.save_review(game_id, turn.turn, review(turn.turn))

@@ -16,6 +16,7 @@ from testing.servicekit import (
     CountingSeeds,
     FakeClock,
     open_service,
+    owed,
     start_game,
 )
 
@@ -270,3 +271,21 @@ async def test_one_request_racing_in_two_processes_makes_one_challenge(
     finally:
         await first.connection.close()
         await second.connection.close()
+
+
+async def test_a_challenge_past_its_time_blocks_no_new_one_between_the_two(
+    service: GameService, clock: FakeClock
+) -> None:
+    # The scheduler has not closed the old challenge yet: it is still 'pending' in the table.
+    old = await challenge(service)
+    clock.advance(days=2)
+    again = await challenge(service)  # the challenger again
+    assert again.id != old.id and again.status == "pending"
+    closed = await service.challenges.get_challenge(old.id)
+    assert closed.status == "expired"
+    assert [row.subject_id for row in await owed(service, "challenge_expired")] == [old.id]
+    clock.advance(days=2)
+    back = await challenge(service, challenger_id=BOB, opponent_id=ALICE)  # and the other way
+    assert back.challenger_id == BOB
+    assert [c.id for c in await service.challenges.pending_challenges(ALICE)] == [back.id]
+    assert await service.alarms.run_due() == []  # both already closed: nothing left to expire

@@ -42,7 +42,7 @@ async def test_when_the_computer_begins_it_has_its_turn_and_no_clock(service: Ga
     assert view.players == {"red": COMPUTER, "black": ALICE}
     assert view.next_alarm_at is None
     [turn] = await computer_turns(service)
-    assert (turn.game_id, turn.revision, turn.game_kind, turn.level) == (
+    assert (turn.game_id, turn.revision, turn.kind.key, turn.level) == (
         view.id,
         0,
         "verbindung",
@@ -202,7 +202,7 @@ async def test_an_unreadable_game_does_not_hide_the_computer_turns_of_others(
     with pytest.raises(InvalidMoveError):
         await service.computer.computer_turn(broken.id)
     turn = await service.computer.computer_turn(fine.id)
-    assert turn is not None and turn.game_kind == "verbindung"
+    assert turn is not None and turn.kind.key == "verbindung"
 
 
 async def test_human_games_are_no_concern_of_the_computer(service: GameService) -> None:

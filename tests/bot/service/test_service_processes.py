@@ -57,8 +57,9 @@ async def test_a_post_is_left_to_the_process_posting_it_then_taken_over(
     with answering() as owing:
         await start_game(a)  # "a" posts the start itself, as a command's answer
     assert await b.outbox.claim_due(clock.now) == []
+    await a.outbox.trying(owing.ids[0])  # "a" sends it, and dies before it hears back
     late = clock.now + timedelta(seconds=POST_GRACE)
-    [taken] = await b.outbox.claim_due(late)  # "a" died before posting it: "b" takes it over
+    [taken] = await b.outbox.claim_due(late)  # "a" died while posting it: "b" takes it over
     assert taken.id == owing.ids[0] and taken.tried_at is not None  # "a" may have posted it
     assert await a.outbox.claim_due(late) == []  # claimed by "b" now
     again = late + timedelta(seconds=CLAIM_LEASE)

@@ -7,6 +7,7 @@ at the next press."""
 import pytest
 
 from bot.service import GameService, Reach, ReminderDigest, TimeLoss, TimeLossDm
+from bot.service.owed import PostData
 from bot.store import Notify
 from testing.servicekit import (
     ALICE,
@@ -45,8 +46,13 @@ async def test_a_reply_game_owes_only_what_answers_its_players(
     moved = await service.moves.play(CHANNEL, ALICE, "a1 c1")
     assert moved.view.reach is Reach.REPLY
     await service.moves.resign(CHANNEL, BOB)
-    # Each an answer to the command that made it (or a follow-up of it), never a channel post.
-    assert [row.kind for row in await owed(service)] == ["start", "move", "move", "replay"]
+    # Each an answer to the command that made it (or a follow-up of it), never a channel post;
+    # each new board takes the buttons off the one before (an edit through its command).
+    kinds = ["start", "move", "buttons_off", "move", "buttons_off", "replay"]
+    assert [row.kind for row in await owed(service)] == kinds
+    offs = [row for row in await owed(service) if row.kind == "buttons_off"]
+    boards = [row.id for row in await owed(service) if row.kind in ("start", "move")]
+    assert [PostData(row).number("post_id") for row in offs] == boards[:2]
 
 
 async def test_a_reply_match_goes_on_with_its_next_game_answering_the_resignation(
@@ -58,7 +64,7 @@ async def test_a_reply_match_goes_on_with_its_next_game_answering_the_resignatio
     assert ended.match is not None and ended.match.next_game is not None
     following = ended.match.next_game
     assert following.view.reach is Reach.REPLY
-    assert [row.kind for row in await owed(service)] == ["move", "replay", "start"]
+    assert [row.kind for row in await owed(service)] == ["move", "buttons_off", "replay", "start"]
 
 
 async def test_a_rematch_is_asked_where_the_game_was(
@@ -130,10 +136,16 @@ async def test_a_loss_on_time_is_written_to_both_and_shown_at_the_next_press(
     assert isinstance(seen, TimeLoss) and seen.loser_id == ALICE
     assert seen.ending.termination == "timeout" and seen.view.id == game_id
     assert not seen.shown_before  # the first to see it: shown to the channel
+    # Unseen until the answer that shows it was accepted (then the press says so).
+    still = await service.unseen.unseen_time_loss(ALICE, game_id=game_id)
+    assert still is not None and still.view.id == game_id and not still.shown_before
+    assert await service.unseen.seen(seen, ALICE)
+    assert not await service.unseen.seen(seen, ALICE)  # a second press's answer: shown already
     assert await service.unseen.unseen_time_loss(ALICE, game_id=game_id) is None  # shown once
     by_channel = await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL)
     assert by_channel is not None and by_channel.view.id == game_id
     assert by_channel.shown_before  # ALICE's press showed it to the channel already
+    assert await service.unseen.seen(by_channel, BOB)
     assert await service.unseen.unseen_time_loss(BOB, channel_id=CHANNEL) is None
 
 
@@ -148,6 +160,10 @@ async def test_a_loss_on_time_in_a_reply_match_shows_the_next_game(
     following = seen.match.next_game
     assert following is not None and following.view.is_active
     assert following.view.match is not None and following.view.match.game_number == 2
+    await settle_posts(service, clock)
+    assert await service.unseen.seen(seen, BOB)  # its answer shows the loss: the start follows
+    [start] = await owed(service, "start")
+    assert start.subject_id == following.view.id
     again = await service.unseen.unseen_time_loss(ALICE, channel_id=CHANNEL)
     assert again is not None and again.shown_before and again.match is not None
     assert again.match.next_game is None  # BOB's press showed the next game already
@@ -188,7 +204,8 @@ async def test_a_holiday_is_not_told_in_a_reply_games_channel(
     await settle_posts(service, clock)
     await service.vacations.start_vacation(BOB, 3)
     await play_moves(service, count=1)
-    assert [row.kind for row in await owed(service)] == ["move"]  # the move's answer alone
+    # The move's answer alone (and the buttons taken off the board before it).
+    assert [row.kind for row in await owed(service)] == ["move", "buttons_off"]
 
 
 async def test_asking_for_an_unseen_loss_writes_nothing_when_there_is_none(

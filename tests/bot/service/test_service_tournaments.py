@@ -246,6 +246,28 @@ async def test_cancel_is_the_organisers_and_ends_it(service: GameService) -> Non
         await service.tournaments.cancel_tournament(view.id, ALICE)
 
 
+async def test_cancelling_mid_round_ends_it_after_that_round_which_counts(
+    service: GameService,
+) -> None:
+    view = await with_players(service, ALICE, BOB, CAROL, DAVE)
+    view = await start_round(service, await service.tournaments.start_tournament(view.id, ALICE))
+    assert view.row.rounds == 3
+    await win(service, view, ALICE)  # one game of round 1 is over before the cancel
+    cut = await service.tournaments.cancel_tournament(view.id, BOB, may_manage=True)
+    # Nobody's game is thrown away: round 1 plays on and counts, no round follows it.
+    assert (cut.state, cut.row.rounds) == (TournamentState.RUNNING, 1)
+    assert (await kinds_owed(service, view.id))[-1] == (posts.CANCELLED.name, 1)
+    with pytest.raises(terrors.EndsAfterThisRoundError):
+        await service.tournaments.cancel_tournament(view.id, ALICE)
+    (other,) = [b for b in view.round_boards(1) if ALICE not in (b.first_id, b.second_id)]
+    await win(service, view, other.first_id)
+    await service.tournaments.advance_tournaments()
+    final = await service.tournaments.tournament(view.id)
+    assert (final.state, final.row.current_round) == (TournamentState.FINISHED, 1)
+    assert [s.points for s in final.standings()] == [2, 2, 0, 0]  # both games counted
+    assert (await kinds_owed(service, view.id))[-1] == (posts.FINAL.name, 1)
+
+
 # Rounds -----------------------------------------------------------------------------------------
 
 
@@ -323,6 +345,37 @@ async def test_a_best_of_three_board_is_a_match(service: GameService, clock: Fak
     final = await service.tournaments.tournament(view.id)
     assert final.state is TournamentState.FINISHED
     assert [s.id for s in final.standings()] == [BOB, ALICE]
+
+
+async def test_progress_shows_the_round_in_play_and_whose_turn_it_is_in_each_game(
+    service: GameService, clock: FakeClock
+) -> None:
+    view = await with_players(service, ALICE, BOB, best_of=3)
+    view = await service.tournaments.start_tournament(view.id, ALICE)
+    shown = await service.tournaments.progress(view.id, GUILD)
+    (waiting,) = shown.running  # its thread is not open yet
+    assert (shown.completed, shown.in_play, waiting.channel_id, waiting.to_move_id) == (
+        0,
+        1,
+        None,
+        None,
+    )
+    view = await start_round(service, view)
+    (board,) = view.round_boards(1)
+    shown = await service.tournaments.progress(view.id)
+    assert [(g.channel_id, g.to_move_id) for g in shown.running] == [(thread(1, 1), board.first_id)]
+    await win(service, view, board.first_id)  # the match's second game: the other begins
+    clock.advance(minutes=1)
+    shown = await service.tournaments.progress(view.id)
+    assert [(g.channel_id, g.to_move_id) for g in shown.running] == [
+        (thread(1, 1), board.second_id)
+    ]
+    await win(service, view, board.first_id)
+    await service.tournaments.advance_tournaments()
+    shown = await service.tournaments.progress(view.id)
+    assert (shown.final, shown.completed, shown.in_play, shown.running) == (True, 1, None, ())
+    with pytest.raises(terrors.TournamentNotFoundError):
+        await service.tournaments.progress(view.id, GUILD + 1)
 
 
 async def test_a_swiss_of_five_with_a_bye_a_withdrawal_and_a_loss_on_time(

@@ -36,6 +36,7 @@ async def test_only_the_oldest_post_of_a_subject_is_claimed_and_only_once(
         claimed = await outbox.claim_due(db, 6, by="a", until=20)
         assert [row.id for row in claimed] == [first, other]  # the move waits for its start
         assert [row.tried_at for row in claimed] == [None, None]  # as they were before
+        await outbox.trying(db, other, 6)  # "a" sends it (a claim alone sends nothing)
         assert await outbox.claim_due(db, 6, by="b", until=21) == []
         await outbox.postpone(db, first, 30, uncertain=False)
         assert await outbox.claim_due(db, 19, by="b", until=40) == []  # still its subject's head

@@ -256,6 +256,27 @@ async def test_an_enforced_nonce_creates_the_message_once(fake, http):
     assert len(fake.messages_in(channel)) == 2
 
 
+async def test_an_enforced_nonce_is_kept_for_two_minutes_only() -> None:
+    from testing.fakediscord import ManualClock
+    from testing.fakediscord.world import NONCE_SECONDS
+
+    async with FakeDiscord(clock=ManualClock()) as fake:
+        channel = fake.add_guild("Test Server").text_channel
+        headers = {"Authorization": f"Bot {fake.token}"}
+        url = f"/api/v10/channels/{channel.id}/messages"
+        body = {"content": "owed", "nonce": "post-8", "enforce_nonce": True}
+        async with aiohttp.ClientSession(base_url=fake.base_url, headers=headers) as http:
+            async with http.post(url, json=body) as response:
+                first = await response.json()
+            fake.advance_clock(NONCE_SECONDS)
+            async with http.post(url, json=body) as response:
+                assert (await response.json())["id"] == first["id"]  # still within the window
+            fake.advance_clock(1)
+            async with http.post(url, json=body) as response:
+                later = await response.json()  # Discord has forgotten the nonce: posted again
+        assert later["id"] != first["id"] and len(fake.messages_in(channel)) == 2
+
+
 async def test_a_held_request_wakes_whoever_waits_for_it(fake, http):
     held = fake.hold("GET /users/@me")
     asking = asyncio.ensure_future(http.get("/api/v10/users/@me"))

@@ -7,8 +7,13 @@ from __future__ import annotations
 import random
 import time
 
-import numpy as np
 import pytest
+
+from testing.strength import NEEDS_NUMBA
+
+pytest.importorskip("numba", reason=NEEDS_NUMBA)
+
+import numpy as np
 
 from engine.ai.ponte.playout import random_turn
 from engine.coords import Field

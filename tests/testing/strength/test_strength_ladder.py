@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import sys
 
 import pytest
 
+import testing.strength
 from engine.ponte import PonteGame
 from engine.record import Record
 from engine.verbindung import VerbindungGame, draw_roll
+from testing.strength import NEEDS_NUMBA
 from testing.strength.pairings import Pairing, names_of, write_record
 from testing.strength.players import (
     KINDS,
@@ -23,14 +27,31 @@ from testing.strength.players import (
 from testing.strength.ratings import rate, table, wilson
 
 
-@pytest.mark.parametrize("kind", ["ponte", "classic", "verbindung"])
-def test_every_default_player_of_the_ladder_plays_its_game(kind):
+@pytest.mark.parametrize(
+    ("kind", "name"),
+    [(kind, name) for kind in ("ponte", "classic", "verbindung") for name in default_players(kind)],
+)
+def test_every_default_player_of_the_ladder_plays_its_game(kind, name):
+    if name == "mcts" and kind != "verbindung":
+        pytest.importorskip("numba", reason=NEEDS_NUMBA)  # Ponte's search is compiled
     game = KINDS[kind]()
     if isinstance(game, VerbindungGame):
         game.push(draw_roll(game, random.Random(1)))
-    for name in default_players(kind):
-        # A stop due at once: each player must still answer with a legal turn.
-        game.check(PLAYERS[name](game, random.Random(2), lambda: True))  # type: ignore[arg-type]
+    # A stop due at once: each player must still answer with a legal turn.
+    game.check(PLAYERS[name](game, random.Random(2), lambda: True))  # type: ignore[arg-type]
+
+
+def test_without_numba_pontes_plain_search_says_which_install_it_needs(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numba", None)  # as in the test install
+    for module in ("mcts_ponte", "ponte_arrays", "ponte_jit"):  # imported afresh, if at all
+        monkeypatch.delitem(sys.modules, f"testing.strength.{module}", raising=False)
+        monkeypatch.delattr(testing.strength, module, raising=False)
+    with pytest.raises(ModuleNotFoundError, match=re.escape(".[test,bench]")):
+        PLAYERS["mcts"](PonteGame(), random.Random(2), lambda: True)
+    # Verbindung's search is plain Python: it plays all the same.
+    game = VerbindungGame()
+    game.push(draw_roll(game, random.Random(1)))
+    game.check(PLAYERS["mcts"](game, random.Random(2), lambda: True))  # type: ignore[arg-type]
 
 
 def test_the_players_that_know_only_ponte_stay_out_of_the_verbindung_ladder():
