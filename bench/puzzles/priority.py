@@ -208,7 +208,7 @@ async def judging_times(game_kind: str, count: int = 8) -> list[float]:
         )
         started = time.perf_counter()
         await run_in_process(
-            lowly, judge_answer, game_kind, puzzle.position, puzzle.events, other, puzzle.seed,
+            lowly, judge_answer, kind, puzzle.position, puzzle.events, other, puzzle.seed,
             timeout=120,
         )  # fmt: skip
         times.append(time.perf_counter() - started)

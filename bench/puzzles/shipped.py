@@ -46,7 +46,7 @@ def puzzles_of(game_kind: str, records: str, wanted: int) -> list[FoundPuzzle]:
         variant = {"ponte": "online", "classic": "classic"}.get(entry["kind"])
         game = kind.game.from_moves(variant, entry["moves"])
         started = time.perf_counter()
-        puzzles = find_puzzles(game_kind, game.record().to_json(), f"{records}:{number}")
+        puzzles = find_puzzles(kind, game.record().to_json(), f"{records}:{number}")
         found += puzzles[:PER_GAME]
         took = time.perf_counter() - started
         print(f"{records} #{number} ({'-'.join(entry['players'])}): {len(puzzles)} in {took:.1f} s")

@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from bot.computer.reading import reviews_of
 from bot.computer.review import _after_turn
-from bot.games import GAMES
+from bot.games import SomeKind
 from bot.games.kind import GameKind, SomeGame
 from bot.games.puzzles import PUZZLE_LOSS, FoundPuzzle
 from engine.ai import Level
@@ -54,14 +54,14 @@ def lowly(function: Callable[..., T], *args: object) -> T:
 
 
 def find_puzzles(
-    game_kind: str, record: str, seed: str, reviews: Sequence[str] = ()
+    kind: SomeKind, record: str, seed: str, reviews: Sequence[str] = ()
 ) -> list[FoundPuzzle]:
-    """The puzzles of the finished game `record` (at most `PER_GAME`, the biggest first):
+    """The puzzles of the finished `kind` game `record` (at most `PER_GAME`, the biggest first):
     from its analysis's `reviews` where it has one (the turns it found much worse than its
     best), else from its turns that look worst, each against the normal level's turn there.
-    The same game, seed and reviews give the same puzzles. Raises `KeyError` for an unknown
-    game and the engine's errors for a broken record."""
-    kind = GAMES.kind(game_kind)
+    The same game, seed and reviews give the same puzzles. `kind` is the entry of the registry
+    the bot was given (pickled by reference to its module). Raises the engine's errors for a
+    broken record."""
     game = kind.load(record)
     if reviews:
         reviewed = [r for r in reviews_of(reviews) if r.best != r.played]
@@ -149,13 +149,12 @@ def judge_move(
 
 
 def judge_answer(
-    game_kind: str, position: str, events: Sequence[str], answer: str, seed: str
+    kind: SomeKind, position: str, events: Sequence[str], answer: str, seed: str
 ) -> float:
     """The mover's winning chance after `answer` (in notation, checked) in the puzzle's
-    `position` (a JSON record), judged as the puzzle's best and played turns were. Raises
-    `KeyError` for an unknown game and the engine's errors for a move it refuses."""
-    kind = GAMES.kind(game_kind)
-    game = kind.game.from_record(Record.from_json(position, game_kind))
+    `position` (a JSON record of a `kind` game), judged as the puzzle's best and played turns
+    were. Raises the engine's errors for a move it refuses."""
+    game = kind.game.from_record(Record.from_json(position, kind.key))
     move = game.parse_move(answer, by=game.to_move)
     game.check(move)
     return judge_move(kind, game, move, events, seed)

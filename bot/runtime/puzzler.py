@@ -33,6 +33,7 @@ from typing import Self
 from bot.computer.fair import FairSlots
 from bot.computer.processes import run_in_process
 from bot.computer.puzzling import find_puzzles, judge_answer, lowly
+from bot.games import SomeKind
 from bot.games.puzzles import FoundPuzzle
 from bot.service import GameService
 from bot.service.events import sleep_unless
@@ -57,7 +58,7 @@ busy with the computer's moves, which go first)."""
 JUDGES = 2
 """Answers judged at once in a process, at most: many solvers answering together wait their
 turn rather than start a process each (each is a fraction of a second)."""
-Finder = Callable[[str, str, str, Sequence[str]], list[FoundPuzzle]]
+Finder = Callable[[SomeKind, str, str, Sequence[str]], list[FoundPuzzle]]
 
 _judges: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
     weakref.WeakKeyDictionary()
@@ -197,7 +198,7 @@ class Puzzler:
             return await run_in_process(
                 lowly,
                 self.finder,
-                job.game_kind,
+                job.kind,
                 job.record,
                 job.seed,
                 job.reviews,
@@ -214,7 +215,7 @@ class Puzzler:
             )
 
 
-Judge = Callable[[str, str, Sequence[str], str, str], float]
+Judge = Callable[[SomeKind, str, Sequence[str], str, str], float]
 
 
 async def judged(prepared: PreparedAnswer, judge_with: Judge = judge_answer) -> float:
@@ -230,7 +231,7 @@ async def judged(prepared: PreparedAnswer, judge_with: Judge = judge_answer) -> 
         return await run_in_process(
             lowly,
             judge_with,
-            judge.game_kind,
+            judge.kind,
             judge.position,
             judge.events,
             prepared.move,

@@ -73,7 +73,7 @@ class Puzzles:
         async with self.ctx.connection.read() as db:
             row = await self._row(db, puzzle_id, guild_id)
             puzzle = self._puzzle(row)
-            judge = JudgeData.of(row)
+            judge = JudgeData.of(puzzle.kind, row)
             earlier = await puzzles.attempt(db, puzzle_id, user_id)
             if earlier is not None:
                 verdict = await self._verdict(db, puzzle, earlier, again=True)

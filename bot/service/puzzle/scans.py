@@ -12,6 +12,7 @@ import hashlib
 import math
 from dataclasses import dataclass
 
+from bot.games import SomeKind
 from bot.games.puzzles import FoundPuzzle
 from bot.service.context import Context
 from bot.service.events import PuzzlesFound
@@ -30,7 +31,7 @@ class ScanJob:
     turns were much worse than the best."""
 
     game_id: int
-    game_kind: str
+    kind: SomeKind  # the game, from the service's registry (pickled by reference to its module)
     record: str
     seed: str
     reviews: tuple[str, ...]
@@ -59,7 +60,7 @@ class PuzzleScans:
             reviews = tuple(await analyses.reviews(db, game_id)) if done else ()
         # The worker's seed, from the game's secret one without showing it.
         seed = hashlib.sha256(f"{row.seed}:puzzles".encode()).hexdigest()[:16]
-        return ScanJob(game_id, row.game_kind, row.record, seed, reviews)
+        return ScanJob(game_id, self.ctx.kind_of(row), row.record, seed, reviews)
 
     async def found(self, game_id: int, found: list[FoundPuzzle]) -> int:
         """Keep the puzzles found in game `game_id` (each once) and mark it looked at; how many

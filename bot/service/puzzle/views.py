@@ -75,18 +75,19 @@ class PuzzleVerdict:
 
 @dataclass(frozen=True, slots=True)
 class JudgeData:
-    """What a worker process needs to judge an answer: the puzzle's game, its position (a JSON
-    record), the chance events after the turn, its seed."""
+    """What a worker process needs to judge an answer: the puzzle's game (the service's
+    registry's entry, pickled by reference to its module), its position (a JSON record), the
+    chance events after the turn, its seed."""
 
-    game_kind: str
+    kind: SomeKind
     position: str
     events: tuple[str, ...]
     seed: str
 
     @classmethod
-    def of(cls, row: PuzzleRow) -> JudgeData:
-        """The judging data of the stored puzzle `row`."""
-        return cls(row.game_kind, row.position, tuple(json.loads(row.events)), row.seed)
+    def of(cls, kind: SomeKind, row: PuzzleRow) -> JudgeData:
+        """The judging data of the stored puzzle `row` of the game `kind`."""
+        return cls(kind, row.position, tuple(json.loads(row.events)), row.seed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,12 +23,13 @@ GAME = PonteGame.from_moves(
      "c9 g8", "g6 i8", "resign white"],
 )  # fmt: skip
 RECORD = GAME.record().to_json()
+PONTE = GAMES.kind("ponte")
 
 
 def test_a_games_worst_turns_are_its_puzzles_the_same_every_time() -> None:
-    found = find_puzzles("ponte", RECORD, "seed")
+    found = find_puzzles(PONTE, RECORD, "seed")
     assert [puzzle.turn for puzzle in found] == [9, 7]  # the biggest first
-    assert find_puzzles("ponte", RECORD, "seed") == found
+    assert find_puzzles(PONTE, RECORD, "seed") == found
     for puzzle in found:
         assert puzzle.best_chance - puzzle.played_chance >= PUZZLE_LOSS
         assert puzzle.turn >= FIRST_TURN
@@ -39,16 +40,16 @@ def test_a_games_worst_turns_are_its_puzzles_the_same_every_time() -> None:
 
 
 def test_an_answer_is_judged_as_the_puzzles_own_turns_were() -> None:
-    puzzle = find_puzzles("ponte", RECORD, "seed")[0]
+    puzzle = find_puzzles(PONTE, RECORD, "seed")[0]
     judge = (puzzle.position, puzzle.events)
-    assert judge_answer("ponte", *judge, puzzle.best, puzzle.seed) == puzzle.best_chance
-    assert judge_answer("ponte", *judge, puzzle.played, puzzle.seed) == puzzle.played_chance
+    assert judge_answer(PONTE, *judge, puzzle.best, puzzle.seed) == puzzle.best_chance
+    assert judge_answer(PONTE, *judge, puzzle.played, puzzle.seed) == puzzle.played_chance
     assert puzzle.solved_by(puzzle.best_chance - MARGIN)
     assert not puzzle.solved_by(puzzle.played_chance)
 
 
 def test_an_analysed_game_gives_the_turns_its_reviews_found_much_worse() -> None:
-    found = find_puzzles("ponte", RECORD, "seed")[0]
+    found = find_puzzles(PONTE, RECORD, "seed")[0]
     position = GAME.position_at(GAME.turn_plies()[found.turn - 1])
     reviews = [
         TurnReview(turn, "white", "x", "x", 0.5, 0.5, 0.5).as_json() for turn in range(1, 13)
@@ -56,10 +57,10 @@ def test_an_analysed_game_gives_the_turns_its_reviews_found_much_worse() -> None
     reviews[found.turn - 1] = TurnReview(
         found.turn, str(position.to_move), found.played, found.best, 0.5, 0.2, 0.9
     ).as_json()
-    (puzzle,) = find_puzzles("ponte", RECORD, "seed", reviews)
+    (puzzle,) = find_puzzles(PONTE, RECORD, "seed", reviews)
     assert (puzzle.turn, puzzle.best) == (found.turn, found.best)
     small = TurnReview(found.turn, "white", found.played, found.best, 0.5, 0.45, 0.5).as_json()
-    assert find_puzzles("ponte", RECORD, "seed", [small]) == []  # too small a loss
+    assert find_puzzles(PONTE, RECORD, "seed", [small]) == []  # too small a loss
 
 
 def test_a_verbindung_puzzle_keeps_the_dice_that_followed() -> None:
@@ -79,13 +80,13 @@ def test_a_verbindung_puzzle_keeps_the_dice_that_followed() -> None:
     record = game.record().to_json()
     puzzle = puzzle_of(kind, game, 5, "red-cross c3, red-cross d3", "s")
     assert puzzle is not None and puzzle.events == ("roll black-cross black-cross arcs",)
-    judged = judge_answer("verbindung", puzzle.position, puzzle.events, puzzle.best, "s")
+    judged = judge_answer(kind, puzzle.position, puzzle.events, puzzle.best, "s")
     assert judged == puzzle.best_chance
-    assert find_puzzles("verbindung", record, "s") == find_puzzles("verbindung", record, "s")
+    assert find_puzzles(kind, record, "s") == find_puzzles(kind, record, "s")
 
 
 def test_a_shipped_set_reads_back_what_was_written() -> None:
-    found = find_puzzles("ponte", RECORD, "seed")
+    found = find_puzzles(PONTE, RECORD, "seed")
     assert read_shipped(write_shipped(found, "a test")) == tuple(found)
     assert all(isinstance(puzzle, FoundPuzzle) for puzzle in found)
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.computer.fair import FairSlots
+from bot.computer.puzzling import puzzle_of
+from bot.games import GAMES
 from bot.runtime import puzzler as puzzler_module
 from bot.runtime.puzzler import Finder, Puzzler, judged
 from bot.service import GameService
@@ -22,6 +24,7 @@ from testing import workers
 from testing.servicekit import (
     ALICE,
     BOB,
+    CAROL,
     CHANNEL,
     GUILD,
     open_service,
@@ -29,6 +32,7 @@ from testing.servicekit import (
     start_game,
     until,
 )
+from testing.toygame import TOY
 
 # The game of tests/bot/computer/test_puzzling.py: its turns 7 and 9 are puzzles.
 MOVES = ["b3 f5", "i6 j4", "e5 f4", "d8 j8", "i5 j5", "h6 j6", "d1 j2", "d3 g4", "c10 e2",
@@ -185,3 +189,30 @@ async def test_answers_are_judged_a_few_at_a_time(
     prepared = replace(prepared, judge=replace(prepared.judge, seed=str(notes)))
     await asyncio.gather(*(judged(prepared, workers.judge_in_turn) for _ in range(3)))
     assert notes.read_text().split() == ["start", "end"] * 3  # one after another
+
+
+async def test_a_game_only_the_services_registry_knows_is_scanned_and_judged_in_workers(
+    tmp_path: Path,
+) -> None:
+    # The worker processes get the game's kind from the service's registry (as the computer's
+    # moves and reviews do): a worker that looked the toy up in the global registry fails.
+    service = await open_service(tmp_path / "toy.sqlite3", registry=GAMES.with_kind(TOY))
+    try:
+        started = await start_game(service, TOY.key)
+        for number, cell in enumerate("abcd"):
+            await service.moves.play(CHANNEL, (ALICE, BOB)[number % 2], cell)
+        game_id = started.view.id
+        assert await puzzler(service, FairSlots(1)).scan_one()  # a worker process, nice 19
+        async with service.connection.read() as db:
+            scan = "SELECT state FROM puzzle_scans WHERE game_id = ?"
+            assert await db.fetch_value(scan, (game_id,)) == "done"
+        game = (await service.queries.game(game_id)).game
+        made = puzzle_of(TOY, game, 2, "c", "seed")  # played b; the answer below is neither
+        assert made is not None
+        await service.puzzle_scans.found(game_id, [replace(made, best_chance=0.9)])
+        puzzle = await service.puzzles.pick(CAROL, GUILD, TOY.key)
+        prepared = await service.puzzles.prepare(CAROL, puzzle.id, GUILD, "d")
+        assert prepared.chance is None  # to be judged by the computer
+        assert 0.0 <= await judged(prepared) <= 1.0  # a worker process, nice 19
+    finally:
+        await service.connection.close()

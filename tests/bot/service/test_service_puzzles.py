@@ -61,7 +61,7 @@ async def with_puzzle(service: GameService, **options: object) -> int:
     game_id = await finished(service, **options)  # type: ignore[arg-type]
     job = await service.puzzle_scans.claim(by="bot", lease=LEASE)
     assert job is not None and job.game_id == game_id
-    await service.puzzle_scans.found(game_id, [puzzle_at(job.game_kind, job.record, 4)])
+    await service.puzzle_scans.found(game_id, [puzzle_at(job.kind.key, job.record, 4)])
     async with service.connection.read() as db:
         found = await db.fetch_value("SELECT id FROM puzzles WHERE game_id = ?", (game_id,))
     return int(found)
