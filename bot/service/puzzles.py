@@ -151,7 +151,7 @@ class Puzzles:
             retry_at = answered[len(answered) - ANSWERS_PER_HOUR] + HOUR
             raise TooManyPuzzleAnswersError(
                 "you answered as many puzzles this hour as you may",
-                limit=ANSWERS_PER_HOUR,
+                puzzle_answers=ANSWERS_PER_HOUR,
                 retry_at=retry_at,
             )
 

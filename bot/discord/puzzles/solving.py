@@ -24,7 +24,7 @@ from bot.discord.commands import Host, answering_errors, host_of, user_locale
 from bot.discord.playing.moves import entered
 from bot.discord.shared.tree import reply_privately
 from bot.games.kind import SMALL_WIDTH
-from bot.i18n import mention, render_labels, text
+from bot.i18n import format_number, mention, render_labels, text
 from bot.runtime.puzzler import judged
 from bot.service.puzzle.errors import PuzzleBusyError
 from bot.service.puzzle.views import Puzzle, PuzzleVerdict
@@ -228,7 +228,8 @@ def verdict_text(verdict: PuzzleVerdict, locale: str) -> str:
     lines.append(
         text(locale, "puzzle.played", played=puzzle.played, chance=percent(puzzle.played_chance))
     )
-    lines.append(text(locale, "puzzle.streak", streak=verdict.streak, best=verdict.best_streak))
+    streak, best = (format_number(locale, n) for n in (verdict.streak, verdict.best_streak))
+    lines.append(text(locale, "puzzle.streak", streak=streak, best=best))
     return "\n".join(lines)
 
 

@@ -42,7 +42,9 @@ class DailyPuzzles:
         async with self.ctx.connection.transaction() as db:
             here = await puzzles.channels_of(db, guild_id)
             if channel_id not in {c.channel_id for c in here} and len(here) >= CHANNELS:
-                raise DailyPuzzleLimitError("the server has its daily puzzles", limit=CHANNELS)
+                raise DailyPuzzleLimitError(
+                    "the server has its daily puzzles", daily_channels=CHANNELS
+                )
             channel = DailyChannel(channel_id, guild_id, user_id, now)
             new = await puzzles.add_channel(db, channel)
         await self.post_due()

@@ -20,8 +20,8 @@ class PuzzleNotFoundError(ServiceError):
 
 
 class TooManyPuzzleAnswersError(ServiceError):
-    """The user answered `params['limit']` puzzles within the last hour; the next answer is
-    possible at `params['retry_at']`."""
+    """The user answered `params['puzzle_answers']` puzzles within the last hour (a count,
+    said with its plural message); the next answer is possible at `params['retry_at']`."""
 
     key = "puzzle_limit"
 
@@ -33,7 +33,8 @@ class NotAPuzzleTurnError(ServiceError):
 
 
 class DailyPuzzleLimitError(ServiceError):
-    """The server has `params['limit']` channels with a daily puzzle already."""
+    """The server has `params['daily_channels']` channels with a daily puzzle already (a
+    count, said with its plural message)."""
 
     key = "daily_puzzle_limit"
 
