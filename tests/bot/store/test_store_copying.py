@@ -82,7 +82,7 @@ async def a_puzzle(service: GameService) -> None:
     """A finished game looked at, its puzzle answered, and a channel's puzzle of the day."""
     job = await service.puzzle_scans.claim(by="bot", lease=30)
     assert job is not None
-    await service.puzzle_scans.found(job.game_id, [puzzle_at(job.game_kind, job.record, 3)])
+    await service.puzzle_scans.found(job.game_id, [puzzle_at(job.kind.key, job.record, 3)])
     puzzle = await service.puzzles.pick(BOB, GUILD, None)
     prepared = await service.puzzles.prepare(BOB, puzzle.id, GUILD, puzzle.best)
     await service.puzzles.answer(BOB, prepared, puzzle.best_chance)
