@@ -123,3 +123,30 @@ def review_fails(kind: SomeKind, record: str, turn: int, seed: str, seconds: flo
 def review_dies(kind: SomeKind, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
     """The review's process dies (as if killed by the out-of-memory killer)."""
     os._exit(3)
+
+
+def find_slowly(kind: SomeKind, record: str, seed: str, reviews: object) -> list[object]:
+    """A scan for puzzles that takes half a minute: one no move nor analysis must wait for."""
+    time.sleep(30)
+    return []
+
+
+def find_fails(kind: SomeKind, record: str, seed: str, reviews: object) -> list[object]:
+    """Fails for every game: a record the finder refuses, every time it is tried."""
+    raise RuntimeError("this record cannot be scanned")
+
+
+def niceness() -> int:
+    """The niceness of the process it runs in (for a check of `lowly`)."""
+    return os.nice(0)
+
+
+def judge_in_turn(kind: SomeKind, position: str, events: object, answer: str, seed: str) -> float:
+    """A judge that notes in the file named by `seed` when it starts and ends (0.3 s apart):
+    the notes show whether two judged at once."""
+    with open(seed, "a", encoding="utf-8") as notes:
+        notes.write("start\n")
+    time.sleep(0.3)
+    with open(seed, "a", encoding="utf-8") as notes:
+        notes.write("end\n")
+    return 0.5

@@ -23,7 +23,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-PRELOAD = ["bot.computer.thinking", "bot.computer.review"]
+PRELOAD = ["bot.computer.thinking", "bot.computer.review", "bot.computer.puzzling"]
 """What the fork server imports once, so every job (a move, a turn's review) starts with the
 engine loaded."""
 

@@ -26,7 +26,6 @@ from bot.computer.search import Search
 from bot.discord import features
 from bot.discord.activity import sync_commands
 from bot.discord.kinds import KINDS
-from bot.discord.playing.moves import submission
 from bot.discord.posting.courier import Courier
 from bot.discord.posting.scribe import Scribe
 from bot.discord.shared.in_progress import InProgress
@@ -38,6 +37,7 @@ from bot.i18n import CatalogueTranslator, include_games
 from bot.runtime.analyst import Analyst, Reviewer
 from bot.runtime.deliverer import Deliverer
 from bot.runtime.opponent import ComputerOpponent
+from bot.runtime.puzzler import Puzzler
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.wiring import computer_id_of, computer_opponent, open_service
 from bot.service import Clock, GameService, SeedSource, random_seed, utc_now
@@ -107,6 +107,13 @@ class GameBot(commands.Bot):
             reviewer=reviewer,
             ready=self.wait_until_ready,
         )
+        # Puzzles from finished games: below the analyses, in the same slots (issue 48).
+        self.puzzler = Puzzler(
+            service,
+            slots=None if self.opponent is None else self.opponent.slots,
+            name=settings.process_name,
+            ready=self.wait_until_ready,
+        )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
         self.in_progress = InProgress()  # the interactions being handled: `close` waits for them
 
@@ -142,14 +149,15 @@ class GameBot(commands.Bot):
         if self.opponent is not None:
             await self._at_work.enter_async_context(self.opponent)
         await self._at_work.enter_async_context(self.analyst)
+        await self._at_work.enter_async_context(self.puzzler)
         # The first image builds the palette and sprites (a few hundred ms): do it now, not
         # while a player waits for an answer.
         await asyncio.to_thread(self.service.registry.warm_up)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Make move's modals are answered here, from their custom id: discord.py would keep
-        them in memory only (see `bot.discord.playing.moves`)."""
-        work = submission(interaction)
+        """The features' modals (Make move's, a lesson's) are answered here, from their custom
+        id: discord.py would keep them in memory only (see `bot.discord.playing.moves`)."""
+        work = features.submission(interaction)
         if work is not None:
             await work
 

@@ -4,6 +4,7 @@ feature is one more line here."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from types import ModuleType
 from typing import Any, cast
 
@@ -17,7 +18,9 @@ from bot.discord.challenges import feature as challenges
 from bot.discord.commands import Host
 from bot.discord.days import feature as days
 from bot.discord.information import feature as information
+from bot.discord.learning import feature as learning
 from bot.discord.playing import feature as playing
+from bot.discord.puzzles import feature as puzzles
 from bot.discord.rankings import feature as rankings
 from bot.discord.tournaments import feature as tournaments
 
@@ -30,9 +33,11 @@ FEATURES: tuple[ModuleType, ...] = (
     rankings,
     information,
     activity,
+    learning,
+    puzzles,
 )
-"""Playing, challenges, play over days, tournaments, analysis, rankings, information and the
-Activity (the board you click)."""
+"""Playing, challenges, play over days, tournaments, analysis, rankings, information, the
+Activity (the board you click), learning and puzzles."""
 
 
 def cogs(host: Host) -> list[commands.Cog]:
@@ -43,6 +48,22 @@ def cogs(host: Host) -> list[commands.Cog]:
 def buttons() -> list[type[discord.ui.DynamicItem[Any]]]:
     """Every feature's persistent buttons (`DynamicItem`s, rebuilt from their custom ids)."""
     return [button for feature in FEATURES for button in feature.BUTTONS]
+
+
+Submission = Callable[[discord.Interaction], Awaitable[None] | None]
+"""A feature's answer to a modal it sent (its work, or None for a modal not its own)."""
+
+
+def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
+    """The work of a modal's submission, from the feature that sent it (its `MODALS`): a modal
+    is sent stopped, so discord.py keeps none, and it is answered from its custom id, after a
+    restart too. None for any other interaction (left to discord.py)."""
+    for feature in FEATURES:
+        for answer in cast(tuple[Submission, ...], getattr(feature, "MODALS", ())):
+            work = answer(interaction)
+            if work is not None:
+                return work
+    return None
 
 
 def declared_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:

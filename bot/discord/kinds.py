@@ -10,9 +10,11 @@ from bot.discord.challenges import posts as challenges
 from bot.discord.days import posts as days
 from bot.discord.playing import posts as playing
 from bot.discord.posting.courier import Kind
+from bot.discord.puzzles import posts as puzzles
 from bot.discord.tournaments import posts as tournaments
 from bot.service import analyses, game_posts
 from bot.service.alarms import CHALLENGE_EXPIRED
+from bot.service.puzzle.daily import DAILY
 from bot.service.tournament import posts as tournament_posts
 
 KINDS: dict[str, Kind] = {
@@ -47,6 +49,8 @@ KINDS: dict[str, Kind] = {
         # Analysis
         Kind(analyses.SHOWN, analysis.shown),
         Kind(analyses.PROGRESS, analysis.progress),
+        # Puzzles
+        Kind(DAILY, puzzles.daily),
     )
 }
 """Every kind of post the bot makes, by its stored name."""

@@ -17,10 +17,11 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib.resources import files
 from itertools import islice
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from PIL import Image
 
+from bot.games.puzzles import FoundPuzzle, read_shipped
 from bot.render import ENGLISH, Labels
 from bot.render.caption import side_by_side, with_caption
 from bot.render.encode import png_bytes
@@ -29,6 +30,9 @@ from bot.render.theme import DEFAULT_THEME, DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.errors import InvalidMoveError
 from engine.game import Game, Side
+
+if TYPE_CHECKING:  # the lessons' types are built on this module's
+    from bot.games.lessons import Lesson
 
 SUGGESTIONS = 25
 """Discord shows at most 25 choices."""
@@ -220,6 +224,22 @@ class GameKind(ABC, Generic[G]):
     def turn_hint(self, game: G) -> Note | None:
         """A short reminder shown beside each move suggestion (the dice rolled), or None."""
         return None
+
+    # Learning ----------------------------------------------------------------------------------
+
+    def lesson(self) -> Lesson[G] | None:
+        """The game's lesson for newcomers (`bot.games.lessons`): steps on positions the engine
+        replays, each with a move to find; None for a game without one (the default)."""
+        return None
+
+    def shipped_puzzles(self) -> tuple[FoundPuzzle, ...]:
+        """The puzzles the project ships for the game (`puzzles.json` in its package, made
+        from the computer's own games), for a server without puzzles of its own yet; none
+        where the game's package has no such file. Raises `ValueError` for a broken file."""
+        if self._texts is None:
+            return ()
+        source = files(self._texts) / "puzzles.json"
+        return read_shipped(source.read_text(encoding="utf-8")) if source.is_file() else ()
 
     # Images ------------------------------------------------------------------------------------
 

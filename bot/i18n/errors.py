@@ -18,7 +18,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
-from bot.i18n.formatting import channel_mention, format_duration, mention, mentions
+from bot.i18n.formatting import channel_mention, counted, format_duration, mention, mentions
 from bot.i18n.reasons import NOTATION, RULE, reason_text, roll_lines
 from bot.service.errors import RollNotYoursError, ServiceError
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
@@ -62,6 +62,13 @@ def _game(value: Any, language: str) -> str:
 
 
 Presenter = Callable[[Any, str], str]
+
+
+def _counted(key: str) -> Presenter:
+    """A count of things in words, in its language's plural form (plural message `key`)."""
+    return lambda value, language: counted(language, key, int(value))
+
+
 PARAMS: Mapping[str, Presenter] = {
     "user_id": _user,
     "game": _game,
@@ -76,9 +83,12 @@ PARAMS: Mapping[str, Presenter] = {
     "players": _users,
     "channel_id": _channel,
     "choices": _names,
+    "puzzle_answers": _counted("puzzle.answer_count"),
+    "daily_channels": _counted("puzzle.daily_channel_count"),
 }
 """How each service error parameter is shown by its name: user ids become mentions (``<@id>``),
-channel ids channel mentions; other values are shown as they are, except durations."""
+channel ids channel mentions, counts of things their plural message; other values are shown as
+they are, except durations."""
 
 
 def _present(name: str, value: Any, language: str) -> str:

@@ -1,5 +1,6 @@
 """The background task that applies what falls due: reminders, losses on time, expired
-challenges, and the tournaments' next steps (a sign-up's end, a round closed and the next paired).
+challenges, the tournaments' next steps (a sign-up's end, a round closed and the next paired),
+and the channels' daily puzzles.
 
 It keeps no state: each round asks the service to do what is due now (`alarms.run_due`,
 `tournaments.advance_tournaments`), which owes the posts it makes in the same transactions (the
@@ -131,15 +132,22 @@ class Scheduler:
             except Exception:
                 log.exception("the tournaments' round failed")
                 self._failed = True
+            try:
+                await self.service.daily_puzzles.post_due()
+            except Exception:
+                log.exception("the daily puzzles' round failed")
+                self._failed = True
 
     async def _delay(self) -> float:
         if self._failed:
             return RETRY_AFTER
         try:
             alarm = await self.service.outbox.next_alarm()
+            daily = await self.service.daily_puzzles.next_due()
         except Exception:
             log.exception("could not read the next alarm")
             return MAX_SLEEP
-        if alarm is None:
+        known = [when for when in (alarm, daily) if when is not None]
+        if not known:
             return MAX_SLEEP
-        return min(max((alarm - self.clock()).total_seconds(), 0.0), MAX_SLEEP)
+        return min(max((min(known) - self.clock()).total_seconds(), 0.0), MAX_SLEEP)

@@ -3,7 +3,8 @@ connection. It takes the computer's open jobs from the shared PostgreSQL databas
 per AI_WORKERS, each claimed so that no other process thinks about it), plays the moves, and
 leaves their posts owed: the bot process that serves the game's server posts them, woken by
 NOTIFY. In the time the moves leave free it reviews the turns of the analyses of finished games
-(`bot.runtime.analyst`), whose messages the bots edit. Several workers on several machines
+(`bot.runtime.analyst`), whose messages the bots edit, and below those it looks for puzzles
+in finished games (`bot.runtime.puzzler`). Several workers on several machines
 spread the thinking."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import signal
 import socket
 
 from bot.runtime.analyst import Analyst
+from bot.runtime.puzzler import Puzzler
 from bot.runtime.wiring import computer_opponent, open_service
 from bot.settings import Settings
 
@@ -40,6 +42,7 @@ async def run_worker(settings: Settings, computer_id: int) -> int:
         open_service(settings, computer_id, name=name, posts=False) as service,
         computer_opponent(settings, service, name=name) as opponent,
         Analyst(service, slots=opponent.slots, name=name),
+        Puzzler(service, slots=opponent.slots, name=name),
     ):
         log.info("%s thinks for the computer with %d worker(s)", name, opponent.workers)
         await stop.wait()

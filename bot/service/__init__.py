@@ -17,10 +17,14 @@ from bot.service.challenges import FIRST_MOVERS, Challenges, check_move_seconds,
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
+from bot.service.lessons import Lessons
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notify import Notifications
 from bot.service.outbox import Outbox
 from bot.service.play import Moves
+from bot.service.puzzle.daily import DailyPuzzles
+from bot.service.puzzle.scans import PuzzleScans
+from bot.service.puzzles import Puzzles
 from bot.service.queries import Queries
 from bot.service.ratings import (
     BoardEntry,
@@ -100,6 +104,10 @@ class GameService:
         self.queries = Queries(ctx)
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)
+        self.lessons = Lessons(ctx)
+        self.puzzles = Puzzles(ctx)
+        self.puzzle_scans = PuzzleScans(ctx)
+        self.daily_puzzles = DailyPuzzles(ctx, self.puzzles)
         self.unseen = UnseenEndings(ctx)
         self.tournaments = Tournaments(ctx, writer)
 

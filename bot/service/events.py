@@ -58,7 +58,15 @@ class PostOwed:
     guild_id: int | None
 
 
-Event = GameChanged | ChallengeChanged | AnalysisProgressed | PostOwed
+@dataclass(frozen=True, slots=True)
+class PuzzlesFound:
+    """Finished game `game_id` was looked at for puzzles: `found` new ones."""
+
+    game_id: int
+    found: int
+
+
+Event = GameChanged | ChallengeChanged | AnalysisProgressed | PostOwed | PuzzlesFound
 """What the service publishes."""
 
 E = TypeVar("E")

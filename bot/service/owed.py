@@ -41,6 +41,7 @@ class Subject(StrEnum):
     ANALYSIS = "analysis"
     USER = "user"  # a direct message about several games (a reminder digest)
     CHALLENGE = "challenge"
+    PUZZLE = "puzzle"  # a channel's daily puzzle (its id is the channel's)
 
 
 Stored = int | str | bool | Sequence[object]

@@ -30,6 +30,14 @@ TABLES = (
     "tournament_pairings",
     "analyses",
     "reviewed_turns",
+    "lesson_progress",
+    "puzzles",
+    "puzzle_answers",
+    "puzzle_attempts",
+    "puzzle_solvers",
+    "puzzle_scans",
+    "puzzle_channels",
+    "puzzle_days",
 )
 """Every table of the schema, each after the tables it refers to."""
 WITH_IDS = (
@@ -40,6 +48,7 @@ WITH_IDS = (
     "outbox",
     "vacations",
     "tournaments",
+    "puzzles",
 )
 """The tables whose ids a database gives out: PostgreSQL must go on after the copied ones."""
 

@@ -4,7 +4,8 @@ from bot.discord.playing.actions import DrawButton
 from bot.discord.playing.commands import PlayCog
 from bot.discord.playing.history import HistoryButton
 from bot.discord.playing.menu import GameActionButton, GameMenuButton
-from bot.discord.playing.moves import MakeMoveButton
+from bot.discord.playing.moves import MakeMoveButton, submission
 
 COGS = (PlayCog,)
 BUTTONS = (MakeMoveButton, GameMenuButton, GameActionButton, DrawButton, HistoryButton)
+MODALS = (submission,)

@@ -9,8 +9,10 @@ from dataclasses import astuple
 from PIL import Image
 
 from bot.games.kind import GameKind, Note, Players, WebJson, WebTargets
+from bot.games.lessons import Lesson
 from bot.games.ponte import web
 from bot.games.ponte.drawing import ponte_frames, ponte_image
+from bot.games.ponte.lessons import LESSON
 from bot.games.ponte.look import COLOURS
 from bot.games.ponte.samples import palette_samples
 from bot.games.ponte.suggest import candidates
@@ -40,6 +42,9 @@ class PonteKind(GameKind[PonteGame]):
         if game.ply == 1:  # P4, the pie rule
             notes.append(Note("move.swap_hint"))
         return notes
+
+    def lesson(self) -> Lesson[PonteGame]:
+        return LESSON
 
     def image(
         self,

@@ -10,8 +10,10 @@ from dataclasses import astuple
 from PIL import Image
 
 from bot.games.kind import GameKind, Note, Players, WebJson, WebTargets
+from bot.games.lessons import Lesson
 from bot.games.verbindung import web
 from bot.games.verbindung.drawing import verbindung_frames, verbindung_image
+from bot.games.verbindung.lessons import LESSON
 from bot.games.verbindung.look import COLOURS
 from bot.games.verbindung.samples import palette_samples
 from bot.games.verbindung.suggest import candidates
@@ -58,6 +60,9 @@ class VerbindungKind(GameKind[VerbindungGame]):
 
     def turn_hint(self, game: VerbindungGame) -> Note | None:
         return None if not game.roll else Note("autocomplete.roll", {"dice": _dice(game, "{}")})
+
+    def lesson(self) -> Lesson[VerbindungGame]:
+        return LESSON
 
     def image(
         self,

@@ -659,6 +659,100 @@ CREATE INDEX outbox_about ON outbox (subject, subject_id, kind, revision);
 """
 
 
+LESSONS = """
+-- Where each learner stands in each game's lesson (issue 48): the step they are on (the number
+-- of steps done), kept across restarts; `finished_at` once they played the last one.
+CREATE TABLE lesson_progress (
+    user_id     INTEGER NOT NULL,
+    game_kind   TEXT    NOT NULL,
+    step        INTEGER NOT NULL DEFAULT 0 CHECK (step >= 0),
+    started_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    finished_at INTEGER,
+    PRIMARY KEY (user_id, game_kind)
+);
+"""
+
+
+PUZZLES = """
+-- Puzzles from finished games (issue 48): a position where the computer found a turn much
+-- better than the one played. `origin` names where it comes from ('game:<id>:<turn>', or
+-- 'shipped:<game>:<n>' for the set the project ships), once. `guild_id` is its game's server
+-- (NULL: shipped, shown anywhere). `position` is the record before the turn (JSON), `events`
+-- the chance events that followed the turn played (JSON list); the chances are the mover's,
+-- judged with `seed`, as every answer is.
+CREATE TABLE puzzles (
+    id            INTEGER PRIMARY KEY,
+    origin        TEXT    NOT NULL UNIQUE,
+    guild_id      INTEGER,
+    game_id       INTEGER REFERENCES games (id),
+    turn          INTEGER NOT NULL,
+    game_kind     TEXT    NOT NULL,
+    position      TEXT    NOT NULL,
+    events        TEXT    NOT NULL DEFAULT '[]',
+    mover         TEXT    NOT NULL,
+    played        TEXT    NOT NULL,
+    best          TEXT    NOT NULL,
+    played_chance REAL    NOT NULL,
+    best_chance   REAL    NOT NULL,
+    seed          TEXT    NOT NULL,
+    created_at    INTEGER NOT NULL
+);
+CREATE INDEX puzzles_guild ON puzzles (guild_id, id);
+-- Each answer to a puzzle judged once (the computer's verdict is the same every time).
+CREATE TABLE puzzle_answers (
+    puzzle_id INTEGER NOT NULL REFERENCES puzzles (id),
+    move      TEXT    NOT NULL,
+    chance    REAL    NOT NULL,
+    PRIMARY KEY (puzzle_id, move)
+);
+-- A solver's one answer to a puzzle (the first counts), and each solver's streak.
+CREATE TABLE puzzle_attempts (
+    puzzle_id   INTEGER NOT NULL REFERENCES puzzles (id),
+    user_id     INTEGER NOT NULL,
+    answer      TEXT    NOT NULL,
+    chance      REAL    NOT NULL,
+    solved      INTEGER NOT NULL CHECK (solved IN (0, 1)),
+    answered_at INTEGER NOT NULL,
+    PRIMARY KEY (puzzle_id, user_id)
+);
+CREATE INDEX puzzle_attempts_user ON puzzle_attempts (user_id, answered_at);
+CREATE TABLE puzzle_solvers (
+    user_id INTEGER PRIMARY KEY,
+    streak  INTEGER NOT NULL DEFAULT 0,
+    best    INTEGER NOT NULL DEFAULT 0,
+    solved  INTEGER NOT NULL DEFAULT 0,
+    tried   INTEGER NOT NULL DEFAULT 0
+);
+-- The finished games looked at for puzzles, each once: claimed by a thinking process for a
+-- lease, then done (with how many puzzles it gave) or given up after a few failures.
+CREATE TABLE puzzle_scans (
+    game_id       INTEGER PRIMARY KEY REFERENCES games (id),
+    state         TEXT    NOT NULL DEFAULT 'claimed' CHECK (state IN ('claimed', 'done', 'failed')),
+    claimed_by    TEXT,
+    claimed_until INTEGER,
+    tries         INTEGER NOT NULL DEFAULT 0,
+    found         INTEGER NOT NULL DEFAULT 0,
+    scanned_at    INTEGER
+);
+-- The channels that asked for a daily puzzle, and the puzzle of each channel and day: the
+-- primary key makes it once a day, whichever process and however often the scheduler looks.
+CREATE TABLE puzzle_channels (
+    channel_id INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    enabled_by INTEGER NOT NULL,
+    enabled_at INTEGER NOT NULL
+);
+CREATE INDEX puzzle_channels_guild ON puzzle_channels (guild_id);
+CREATE TABLE puzzle_days (
+    channel_id INTEGER NOT NULL,
+    day        INTEGER NOT NULL,
+    puzzle_id  INTEGER NOT NULL REFERENCES puzzles (id),
+    PRIMARY KEY (channel_id, day)
+);
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -678,6 +772,8 @@ MIGRATIONS: tuple[str, ...] = (
     TOURNAMENTS,
     ANALYSES,
     ONE_OUTBOX,
+    LESSONS,
+    PUZZLES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

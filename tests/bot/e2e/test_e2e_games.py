@@ -74,7 +74,7 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
 async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
     commands = {c["name"]: c for c in world.fake.commands(world.guild)}
     declared = {str(command.name) for command in declared_commands()}
-    assert set(commands) == declared and len(declared) == 18
+    assert set(commands) == declared and len(declared) == 20
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
         assert set(command["description_localizations"]) >= {"de", "fr", "nl"}
@@ -224,6 +224,7 @@ async def test_games_rules_export_and_help_answer_privately(world: World, bot: G
     assert record.filename.endswith(".txt") and b"a1 c1" in record.data
     helped = await run(world, world.bob, "help")
     assert helped.ephemeral and helped.content == text("de", "help")
+    assert "/lernen" in helped.content and "/rätsel" in helped.content  # how to learn (issue 48)
 
 
 async def test_autocomplete_offers_legal_moves_to_the_player_to_move(

@@ -13,6 +13,7 @@ from bot.i18n.errors import service_error_classes
 from bot.service import errors
 from bot.service.challenges import check_move_seconds
 from bot.service.errors import RollNotYoursError
+from bot.service.puzzle.errors import DailyPuzzleLimitError, TooManyPuzzleAnswersError
 from engine import ponte, verbindung
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 
@@ -207,3 +208,19 @@ def test_discord_refusals_are_described() -> None:
     german = describe_error(missing, "de")
     assert text("de", "permission.create_public_threads") in german  # as the settings name it
     assert "`manage_roles`" in german  # one the catalogue does not name: its API name
+
+
+def test_the_puzzle_limits_count_in_each_languages_plural_forms() -> None:
+    def answers(count: int, language: str) -> str:
+        error = TooManyPuzzleAnswersError("x", puzzle_answers=count, retry_at=3600)
+        return describe_error(error, language)
+
+    def channels(count: int, language: str) -> str:
+        return describe_error(DailyPuzzleLimitError("x", daily_channels=count), language)
+
+    assert answers(1, "en").startswith("You answered 1 puzzle within an hour")
+    assert answers(20, "en").startswith("You answered 20 puzzles within an hour")
+    assert "dans 1 salon\u00a0:" in channels(1, "fr") and "dans 0 salon\u00a0:" in channels(0, "fr")
+    assert "dans 3 salons\u00a0:" in channels(3, "fr")
+    assert "in 1 Kanal tägliche" in channels(1, "de") and "in 3 Kanälen" in channels(3, "de")
+    assert "1.000 Rätsel" in answers(1000, "de") and "1 kanaal" in channels(1, "nl")

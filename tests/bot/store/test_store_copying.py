@@ -25,6 +25,7 @@ from bot.store.copying import TABLES, CopyFailedError, copy_database
 from bot.store.outbox import NewPost
 from bot.store.sqlite import SqliteDb
 from bot.store.tournaments import NewPairing, NewTournament
+from testing.puzzlekit import puzzle_at
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -41,7 +42,7 @@ from testing.servicekit import (
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
-    lost on time that its players have not seen, an analysis under way."""
+    lost on time that its players have not seen, an analysis under way, a lesson begun."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -72,7 +73,20 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     turn = await service.analyses.claim_analysis_turn(by="bot", lease=30)
     assert turn is not None
     await service.analyses.save_review(analysed.id, turn.turn, "{}")
+    await service.lessons.show(ALICE, "ponte")
+    await a_puzzle(service)
     await a_tournament(service)
+
+
+async def a_puzzle(service: GameService) -> None:
+    """A finished game looked at, its puzzle answered, and a channel's puzzle of the day."""
+    job = await service.puzzle_scans.claim(by="bot", lease=30)
+    assert job is not None
+    await service.puzzle_scans.found(job.game_id, [puzzle_at(job.kind.key, job.record, 3)])
+    puzzle = await service.puzzles.pick(BOB, GUILD, None)
+    prepared = await service.puzzles.prepare(BOB, puzzle.id, GUILD, puzzle.best)
+    await service.puzzles.answer(BOB, prepared, puzzle.best_chance)
+    await service.daily_puzzles.start(CHANNEL + 7, GUILD, ALICE)
 
 
 async def a_tournament(service: GameService) -> None:

@@ -24,9 +24,12 @@ EVERYWHERE = {
     "takeback",
     "export",
     "analyze",
+    "learn",
+    "puzzle",
 }
-"""Commands about the player alone (they answer privately and need no game's channel), and the
-commands of a game, which lives in answers only where the bot is not (issue 28, point 3)."""
+"""Commands about the player alone (they answer privately and need no game's channel: a lesson
+too), and the commands of a game, which lives in answers only where the bot is not (issue 28,
+point 3)."""
 
 IN_SERVERS = {
     "leaderboard",

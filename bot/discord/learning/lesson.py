@@ -1,0 +1,366 @@
+"""A lesson's message and its buttons: the step's board (drawn by the game's own drawing, on a
+small board), what it teaches and what to play; **Make move** opens the answer box, whose move
+the engine checks; **Start over**; at the end, a game against the computer at level easy.
+
+The message is the learner's own: a private answer (or in the bot's DM), edited in place as they
+go, so a lesson reads as one message. The buttons and the answer box carry only the game and the
+step (`lesson:<game>:<step>`): the learner's progress is in the database, so they keep working
+after a restart, and a press on an older step's message shows where the learner stands now. The
+box is sent stopped and answered from its custom id (`submission`), as Make move's is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Awaitable
+from typing import Any, cast
+
+import discord
+
+from bot.discord.challenges.challenging import check_place
+from bot.discord.commands import Host, answer_change, answering_errors, host_of, user_locale
+from bot.discord.playing.moves import entered
+from bot.discord.shared.reach import reach_of, why_not
+from bot.games import SomeGame
+from bot.games.kind import SMALL_WIDTH
+from bot.i18n import describe_error, render_labels, text
+from bot.service.lessons import LessonAnswer, LessonStep, Verdict
+from engine.errors import EngineError
+
+GAME = r"(?P<game>[a-z0-9_-]{1,32})"
+MOVE_FIELD, PICK_FIELD = "move", "pick"
+TITLE, LABEL, DESCRIPTION, TYPED = 45, 45, 100, 200
+"""Discord's limits on a modal's title, a label's text and description; a move is shorter than
+200 characters (developers/docs/components/reference#label)."""
+SUBMITTED = re.compile(rf"lesson:{GAME}:(?P<step>[0-9]+)")
+"""The custom id of a lesson's answer box."""
+COMPUTER_LEVEL = "easy"
+"""The level of the game that ends a lesson: a newcomer's first opponent."""
+
+
+class LessonMoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lesson:{GAME}:(?P<step>[0-9]+)"
+):
+    """Make move on step `step` of the lesson of `game`."""
+
+    def __init__(self, game: str, step: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Make move",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"lesson:{game}:{step}",
+        )
+        super().__init__(button)
+        self.game, self.step = game, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LessonMoveButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(match["game"], int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The answer box of the learner's step (or where they stand, if they moved on)."""
+        await answering_errors(interaction, open_box(host_of(interaction), interaction, self))
+
+
+class LessonAgainButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lessonagain:{GAME}"
+):
+    """Start the lesson of `game` over."""
+
+    def __init__(self, game: str, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Start over",
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"lessonagain:{game}",
+        )
+        super().__init__(button)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LessonAgainButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The lesson's first step, in place."""
+        host = host_of(interaction)
+
+        async def again() -> None:
+            step = await host.service.lessons.show(interaction.user.id, self.game, again=True)
+            await edit_lesson(interaction, step, None)
+
+        await answering_errors(interaction, again())
+
+
+class LessonPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lessonplay:{GAME}"
+):
+    """After the lesson of `game`: a game against the computer at level easy, here."""
+
+    def __init__(self, game: str, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Play the computer (easy)",
+            style=discord.ButtonStyle.success,
+            custom_id=f"lessonplay:{game}",
+        )
+        super().__init__(button)
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LessonPlayButton:
+        """Rebuild the button from its custom id."""
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Start the game at once, its start posted here as /challenge's is."""
+        await answering_errors(interaction, play_computer(host_of(interaction), interaction, self))
+
+
+def lesson_buttons(step: LessonStep, locale: str) -> discord.ui.View:
+    """Make move and Start over under a step; Play the computer and Start over at the end."""
+    view = discord.ui.View(timeout=None)
+    key = step.kind.key
+    if step.finished:
+        view.add_item(LessonPlayButton(key, text(locale, "button.learn_play")))
+    else:
+        view.add_item(LessonMoveButton(key, step.number, text(locale, "button.make_move")))
+    view.add_item(LessonAgainButton(key, text(locale, "button.lesson_again")))
+    return view
+
+
+# The message ---------------------------------------------------------------------------------
+
+
+def lesson_text(step: LessonStep, locale: str, note: str | None) -> str:
+    """What the step says (after `note`, the answer to the last move): the header, what it
+    teaches, what to play; at the end, that the lesson is done."""
+    lines = [] if note is None else [note, ""]
+    game = text(locale, step.kind.title_key)
+    if step.finished:
+        return "\n".join([*lines, text(locale, "learn.done", game=game)])
+    header = text(
+        locale,
+        "learn.header",
+        game=game,
+        step=step.number + 1,
+        total=step.total,
+        title=text(locale, step.text_key("title")),
+    )
+    task = text(locale, "learn.task", task=text(locale, step.text_key("task")))
+    return "\n".join([*lines, header, text(locale, step.text_key("explain")), task])
+
+
+async def board_file(
+    step: LessonStep, position: SomeGame, locale: str, learner: str
+) -> discord.File:
+    """`position` drawn by the game's own drawing at a small size, the learner's colour (the
+    one to move on the step) under the `learner`'s name, the other "Partner" (drawn off the
+    event loop)."""
+    lesson = step.lesson
+    mover = lesson.position(min(step.number, len(lesson.steps) - 1)).to_move
+    players = {
+        colour.value: learner if colour == mover else text(locale, "learn.partner")
+        for colour in step.kind.colours
+    }
+    kind = step.kind
+    png = await asyncio.to_thread(
+        kind.png, position, players, labels=render_labels(locale), width=SMALL_WIDTH
+    )
+    return discord.File(io.BytesIO(png), filename=f"lesson-{kind.key}-{step.number + 1}.png")
+
+
+async def send_lesson(interaction: discord.Interaction, step: LessonStep) -> None:
+    """Answer `interaction` with the learner's step, privately."""
+    locale = user_locale(interaction)
+    assert step.position is not None or step.finished
+    learner = interaction.user.display_name
+    files = (
+        [] if step.position is None else [await board_file(step, step.position, locale, learner)]
+    )
+    await interaction.response.send_message(
+        lesson_text(step, locale, None),
+        files=files,
+        view=lesson_buttons(step, locale),
+        ephemeral=True,
+    )
+
+
+async def edit_lesson(
+    interaction: discord.Interaction,
+    step: LessonStep,
+    note: str | None,
+    *,
+    shown: SomeGame | None = None,
+    redraw: bool = True,
+) -> None:
+    """Show `step` (after `note`) in the lesson's message, in place: its board, or `shown`
+    (the position the last move made), or the board already there when not `redraw`."""
+    locale = user_locale(interaction)
+    content = lesson_text(step, locale, note)
+    buttons = lesson_buttons(step, locale)
+    position = shown if shown is not None else step.position
+    if not redraw or position is None:
+        await _update(interaction, content, buttons, None)
+        return
+    board = await board_file(step, position, locale, interaction.user.display_name)
+    await _update(interaction, content, buttons, board)
+
+
+async def _update(
+    interaction: discord.Interaction,
+    content: str,
+    buttons: discord.ui.View,
+    board: discord.File | None,
+) -> None:
+    """Edit the message the press came from (a private answer, too); a new private answer
+    where there is none to edit."""
+    if interaction.message is None:
+        files = [] if board is None else [board]
+        await interaction.response.send_message(content, files=files, view=buttons, ephemeral=True)
+        return
+    if board is None:
+        await interaction.response.edit_message(content=content, view=buttons)
+    else:
+        await interaction.response.edit_message(content=content, view=buttons, attachments=[board])
+
+
+# The answer box ------------------------------------------------------------------------------
+
+
+async def open_box(host: Host, interaction: discord.Interaction, button: LessonMoveButton) -> None:
+    """The answer box of the step pressed; a step the learner is past shows where they are."""
+    user_id = interaction.user.id
+    step = await host.service.lessons.show(user_id, button.game)
+    if step.finished or step.number != button.step:
+        await edit_lesson(interaction, step, text(user_locale(interaction), "learn.moved_on"))
+        return
+    await interaction.response.send_modal(answer_box(step, user_locale(interaction)))
+
+
+def answer_box(step: LessonStep, locale: str) -> discord.ui.Modal:
+    """The box for the learner's move: the notation and the task, the move field, and the
+    step's moves to pick from (right and wrong ones)."""
+    kind = step.kind
+    title = text(
+        locale, "learn.modal_title", game=text(locale, kind.title_key), step=step.number + 1
+    )
+    modal = discord.ui.Modal(title=_cut(title, TITLE), custom_id=f"lesson:{kind.key}:{step.number}")
+    told = [text(locale, step.text_key("task")), text(locale, kind.notation_key)]
+    modal.add_item(discord.ui.TextDisplay("\n".join(told)))
+    field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        custom_id=MOVE_FIELD, required=False, max_length=TYPED
+    )
+    modal.add_item(_label(text(locale, "makemove.field"), None, field))
+    offered = step.lesson.steps[step.number].offered
+    if offered:
+        options = [discord.SelectOption(label=move, value=move) for move in offered]
+        pick: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=PICK_FIELD, options=options, min_values=0, max_values=1, required=False
+        )
+        hint = text(locale, "learn.pick_hint")
+        modal.add_item(_label(text(locale, "learn.pick"), hint, pick))
+    modal.stop()  # sent stopped: discord.py keeps no copy; `submission` answers it
+    return modal
+
+
+def _label(words: str, description: str | None, item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
+    described = None if description is None else _cut(description, DESCRIPTION)
+    return discord.ui.Label(text=_cut(words, LABEL), description=described, component=item)
+
+
+def _cut(words: str, limit: int) -> str:
+    return words if len(words) <= limit else words[: limit - 1] + "…"
+
+
+def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
+    """The work of a lesson's answer box (None for any other interaction): the move typed,
+    else the one picked, checked on the step the box was opened on."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data = cast(dict[str, Any], interaction.data or {})
+    found = SUBMITTED.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return None
+    values = entered(data.get("components", []))
+    typed, picked = values.get(MOVE_FIELD), values.get(PICK_FIELD)
+    move = (typed if isinstance(typed, str) else "").strip()
+    if not move and isinstance(picked, list) and picked:
+        move = str(picked[0])
+    work = answer(host_of(interaction), interaction, found["game"], int(found["step"]), move)
+    return answering_errors(interaction, work)
+
+
+async def answer(
+    host: Host, interaction: discord.Interaction, game: str, number: int, move: str
+) -> None:
+    """The learner's `move` on step `number`: right, the next step; wrong, why (the rule it
+    breaks, in the learner's language, or the step's hint) and another try."""
+    locale = user_locale(interaction)
+    lessons = host.service.lessons
+    again = text(locale, "learn.try_again", button=text(locale, "button.make_move"))
+    if not move:
+        step = await lessons.show(interaction.user.id, game)
+        note = text(locale, "makemove.empty")
+        await edit_lesson(interaction, step, note, redraw=False)
+        return
+    try:
+        made = await lessons.answer(interaction.user.id, game, number, move)
+    except EngineError as error:  # the rule it breaks (or why it is no move), in their words
+        step = await lessons.show(interaction.user.id, game)
+        note = text(locale, "learn.wrong", reason=describe_error(error, locale, game=game))
+        await edit_lesson(interaction, step, f"{note}\n{again}", redraw=False)
+        return
+    await _answered(interaction, made, locale, again)
+
+
+async def _answered(
+    interaction: discord.Interaction, made: LessonAnswer, locale: str, again: str
+) -> None:
+    now = made.now
+    if made.verdict is Verdict.WRONG:
+        reason = text(locale, now.text_key("hint"))
+        note = f"{text(locale, 'learn.wrong', reason=reason)}\n{again}"
+        await edit_lesson(interaction, now, note, redraw=False)
+    elif made.verdict is Verdict.MOVED_ON:
+        await edit_lesson(interaction, now, text(locale, "learn.moved_on"))
+    else:
+        done = now.lesson.text_key(now.number - 1, "right")
+        note = text(locale, "learn.right", reason=text(locale, done))
+        # At the end, the position the last move made: the learner sees it played.
+        await edit_lesson(interaction, now, note, shown=made.after if now.finished else None)
+
+
+# After the lesson ----------------------------------------------------------------------------
+
+
+async def play_computer(
+    host: Host, interaction: discord.Interaction, button: LessonPlayButton
+) -> None:
+    """A game of the lesson's game against the computer at level easy, started at once in
+    this channel (as /challenge against the bot does); refusals privately."""
+    reach = reach_of(interaction)
+    if reach is None:
+        await interaction.response.send_message(why_not(user_locale(interaction)), ephemeral=True)
+        return
+    check_place(interaction, reach, thread=False)
+    host.names.remember(interaction.user)
+
+    async def start() -> object:
+        return await host.service.computer.start_computer_game(
+            game_kind=button.game,
+            channel_id=interaction.channel_id or 0,
+            player_id=interaction.user.id,
+            guild_id=interaction.guild_id,
+            level=COMPUTER_LEVEL,
+            reach=reach,
+        )
+
+    await answer_change(host, interaction, start)

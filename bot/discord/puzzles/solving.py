@@ -1,0 +1,253 @@
+"""A puzzle's message and Solve, its answer box, and the computer's verdict.
+
+The message (a private answer to `/puzzle`, or a channel's daily post) shows the position drawn by
+the game, whose turn it is, and where the puzzle comes from: its game and players only where the
+one reading may see that game (`Sight`, or, in a channel's post, a game played in that channel);
+else only that it is a game of this server, or of the computer's own. Solve's custom id carries
+only the puzzle (`puzzle:<id>`), so it keeps working after a restart; its answer box is sent
+stopped and answered from its custom id, as Make move's is. The answer is deferred (the computer
+may need a moment), read and checked by the engine, judged by the computer once, and answered
+privately with the verdict, the best turn found and the solver's streak.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Awaitable
+from typing import Any, cast
+
+import discord
+
+from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.playing.moves import entered
+from bot.discord.shared.tree import reply_privately
+from bot.games.kind import SMALL_WIDTH
+from bot.i18n import format_number, mention, render_labels, text
+from bot.runtime.puzzler import judged
+from bot.service.puzzle.errors import PuzzleBusyError
+from bot.service.puzzle.views import Puzzle, PuzzleVerdict
+from bot.words.analysis import percent
+from bot.words.games import note_text
+
+MOVE_FIELD = "move"
+TITLE, LABEL, TYPED = 45, 45, 200
+"""Discord's limits on a modal's title and a label's text; a move is shorter than 200."""
+SUBMITTED = re.compile(r"puzzle:(?P<puzzle>[0-9]+)")
+"""The custom id of a puzzle's answer box."""
+
+
+class SolveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"puzzle:(?P<puzzle>[0-9]+)"
+):
+    """Solve puzzle `puzzle`: the answer box, for whoever presses."""
+
+    def __init__(self, puzzle_id: int, label: str = "") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or "Solve",
+            style=discord.ButtonStyle.primary,
+            custom_id=f"puzzle:{puzzle_id}",
+        )
+        super().__init__(button)
+        self.puzzle_id = puzzle_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SolveButton:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls(int(match["puzzle"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The answer box; a puzzle not of this server is refused as none."""
+        host = host_of(interaction)
+
+        async def box() -> None:
+            puzzle = await host.service.puzzles.puzzle(self.puzzle_id, interaction.guild_id)
+            await interaction.response.send_modal(answer_box(puzzle, user_locale(interaction)))
+
+        await answering_errors(interaction, box())
+
+
+def solve_buttons(puzzle: Puzzle, locale: str) -> discord.ui.View:
+    """Solve under a puzzle."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SolveButton(puzzle.id, text(locale, "button.solve")))
+    return view
+
+
+# The puzzle's message --------------------------------------------------------------------------
+
+
+def puzzle_text(puzzle: Puzzle, locale: str, players: dict[str, int] | None, *, daily: bool) -> str:
+    """The puzzle as its message says it: whose turn, what to find, where it comes from (its
+    players only when `players` are given: the reader may see the game)."""
+    game = text(locale, puzzle.kind.title_key)
+    colour = text(locale, f"colour.{puzzle.mover}")
+    head = "puzzle.daily" if daily else "puzzle.shown"
+    lines = [text(locale, head, game=game, colour=colour), source_text(puzzle, locale, players)]
+    lines.append(text(locale, "puzzle.how", button=text(locale, "button.solve")))
+    return "\n".join(lines)
+
+
+def source_text(puzzle: Puzzle, locale: str, players: dict[str, int] | None) -> str:
+    """Where the puzzle comes from, as much as the reader may know."""
+    if puzzle.shipped:
+        return text(locale, "puzzle.from_computer")
+    if players is None or puzzle.game_id is None:
+        return text(locale, "puzzle.from_server", turn=puzzle.turn)
+    named = [mention(players[colour.value]) for colour in puzzle.kind.colours]
+    return text(
+        locale,
+        "puzzle.from_game",
+        game_id=puzzle.game_id,
+        players=" vs ".join(named),
+        turn=puzzle.turn,
+    )
+
+
+def _names(puzzle: Puzzle, locale: str, solver: str | None) -> dict[str, str]:
+    """The colours as the picture names them: the mover's by the `solver`'s name and the other
+    "Opponent"; for a post everyone reads (no `solver`), each by its colour."""
+    if solver is None:
+        return {c.value: text(locale, f"colour.{c.value}") for c in puzzle.kind.colours}
+    return {
+        c.value: solver if c.value == puzzle.mover else text(locale, "puzzle.them")
+        for c in puzzle.kind.colours
+    }
+
+
+async def puzzle_board(puzzle: Puzzle, locale: str, solver: str | None) -> discord.File:
+    """The puzzle's position, drawn by the game at a small size (off the event loop), the
+    mover under the `solver`'s name (None: a post everyone reads)."""
+    png = await asyncio.to_thread(
+        puzzle.kind.png,
+        puzzle.position,
+        _names(puzzle, locale, solver),
+        labels=render_labels(locale),
+        width=SMALL_WIDTH,
+    )
+    return discord.File(io.BytesIO(png), filename=f"puzzle-{puzzle.id}.png")
+
+
+async def send_puzzle(
+    interaction: discord.Interaction, puzzle: Puzzle, players: dict[str, int] | None
+) -> None:
+    """Answer with the puzzle, privately."""
+    locale = user_locale(interaction)
+    await interaction.response.send_message(
+        puzzle_text(puzzle, locale, players, daily=False),
+        file=await puzzle_board(puzzle, locale, interaction.user.display_name),
+        view=solve_buttons(puzzle, locale),
+        ephemeral=True,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+# The answer box and the verdict --------------------------------------------------------------
+
+
+def answer_box(puzzle: Puzzle, locale: str) -> discord.ui.Modal:
+    """The box for the solver's turn: what to find and the notation, and the move field."""
+    kind = puzzle.kind
+    title = text(locale, "puzzle.modal_title", game=text(locale, kind.title_key))
+    modal = discord.ui.Modal(title=_cut(title, TITLE), custom_id=f"puzzle:{puzzle.id}")
+    colour = text(locale, f"colour.{puzzle.mover}")
+    told = [text(locale, "puzzle.task", colour=colour), text(locale, kind.notation_key)]
+    told += [note_text(note, locale) for note in kind.position_notes(puzzle.position)]  # a roll
+    modal.add_item(discord.ui.TextDisplay("\n".join(told)))
+    field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        custom_id=MOVE_FIELD, required=True, max_length=TYPED
+    )
+    modal.add_item(
+        discord.ui.Label(text=_cut(text(locale, "makemove.field"), LABEL), component=field)
+    )
+    modal.stop()  # sent stopped: discord.py keeps no copy; `submission` answers it
+    return modal
+
+
+def _cut(words: str, limit: int) -> str:
+    return words if len(words) <= limit else words[: limit - 1] + "…"
+
+
+def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
+    """The work of a puzzle's answer box (None for any other interaction)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data = cast(dict[str, Any], interaction.data or {})
+    found = SUBMITTED.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return None
+    typed = entered(data.get("components", [])).get(MOVE_FIELD)
+    move = (typed if isinstance(typed, str) else "").strip()
+    work = answer(host_of(interaction), interaction, int(found["puzzle"]), move)
+    return answering_errors(interaction, work)
+
+
+async def answer(host: Host, interaction: discord.Interaction, puzzle_id: int, move: str) -> None:
+    """The solver's `move`: checked, judged by the computer (once), answered privately with
+    the verdict; refusals privately."""
+    locale = user_locale(interaction)
+    if not move:
+        await reply_privately(interaction, text(locale, "makemove.empty"))
+        return
+    puzzles = host.service.puzzles
+    prepared = await puzzles.prepare(interaction.user.id, puzzle_id, interaction.guild_id, move)
+    if prepared.chance is None:  # the computer thinks: a moment, answered by a follow-up
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        chance = await judged(prepared)
+    except TimeoutError:
+        raise PuzzleBusyError("the computer is busy with its moves") from None
+    verdict = await puzzles.answer(interaction.user.id, prepared, chance)
+    content = verdict_text(verdict, locale)
+    board = await verdict_board(verdict, locale, interaction.user.display_name)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, file=board, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, file=board, ephemeral=True)
+
+
+def verdict_text(verdict: PuzzleVerdict, locale: str) -> str:
+    """The verdict: solved or not, the chance the answer leaves, the best turn found and its
+    chance, the turn played in the game, the streak."""
+    puzzle = verdict.puzzle
+    key = "puzzle.solved" if verdict.solved else "puzzle.failed"
+    lines = [text(locale, "puzzle.answered_before")] if verdict.again else []
+    lines.append(
+        text(
+            locale,
+            key,
+            answer=verdict.answer,
+            chance=percent(verdict.chance),
+            best=puzzle.best,
+            best_chance=percent(puzzle.best_chance),
+        )
+    )
+    lines.append(
+        text(locale, "puzzle.played", played=puzzle.played, chance=percent(puzzle.played_chance))
+    )
+    streak, best = (format_number(locale, n) for n in (verdict.streak, verdict.best_streak))
+    lines.append(text(locale, "puzzle.streak", streak=streak, best=best))
+    return "\n".join(lines)
+
+
+async def verdict_board(verdict: PuzzleVerdict, locale: str, solver: str) -> discord.File:
+    """The answer and the best turn side by side, each under its chance, the mover under the
+    `solver`'s name."""
+    puzzle = verdict.puzzle
+    captions = (
+        text(locale, "puzzle.caption_yours", chance=percent(verdict.chance)),
+        text(locale, "puzzle.caption_best", chance=percent(puzzle.best_chance)),
+    )
+    png = await asyncio.to_thread(
+        puzzle.kind.turn_png,
+        puzzle.position,
+        verdict.answer,
+        puzzle.best,
+        _names(puzzle, locale, solver),
+        captions=captions,
+        labels=render_labels(locale),
+    )
+    return discord.File(io.BytesIO(png), filename=f"puzzle-{puzzle.id}-answer.png")
