@@ -30,16 +30,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from types import TracebackType
 from typing import Self
 
 from bot.computer.fair import FairSlots
 from bot.computer.processes import run_in_process
 from bot.computer.review import REVIEW_SECONDS, TurnReview, review_turn
 from bot.games import SomeKind
+from bot.runtime.spare import SpareTimeWork
 from bot.service import AnalysisTurn, GameService
 from bot.service.analyses import FAILED_TRIES
-from bot.service.events import sleep_unless
 from bot.store.analyses import ANALYSIS
 from bot.store.jobs import COMPUTER
 
@@ -53,9 +52,12 @@ replaying a long record take time too)."""
 Reviewer = Callable[[SomeKind, str, int, str, float], TurnReview]
 
 
-class Analyst:
+class Analyst(SpareTimeWork):
     """Reviews the analyses' turns in this process (when `slots` are given: the computer
     opponent's), while entered."""
+
+    poll = POLL
+    what = "the analyses"
 
     def __init__(
         self,
@@ -67,17 +69,11 @@ class Analyst:
         reviewer: Reviewer = review_turn,
         ready: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
-        self.service = service
-        self.slots = slots  # None: this process does not think (AI_WORKERS 0)
-        self.name = name
+        super().__init__(service, slots=slots, name=name, ready=ready)
         self.seconds = seconds
         self.reviewer = reviewer  # module level: it is pickled into the worker process
-        self._ready = ready
-        self._look = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._reviewing: asyncio.Task[TurnReview | Exception] | None = None  # the turn under review
         self._own_change = False  # the slots' events are of our own take or give back
-        self._unsubscribe: list[Callable[[], None]] = []
 
     async def __aenter__(self) -> Self:
         """At work: look again whenever a game changes (a computer move is done: a slot may
@@ -87,20 +83,7 @@ class Analyst:
             self._unsubscribe.append(self.slots.events.subscribe(self._slots_changed))
         await self.service.connection.listen(ANALYSIS, lambda _: self.look())
         await self.service.connection.listen(COMPUTER, lambda _: self.look())
-        self._task = asyncio.create_task(self._work(), name="analyses")
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
-
-    def look(self) -> None:
-        """Look for work now."""
-        self._look.set()
+        return self._begin("analyses")
 
     def _slots_changed(self, waiting: int) -> None:
         """A move queues for a slot (stop the review under way: the move goes first), or a
@@ -125,30 +108,11 @@ class Analyst:
         finally:
             self._own_change = False
 
-    async def close(self) -> None:
-        """Stop (a turn under review is given up: its claim is released at the next start)."""
-        for unsubscribe in self._unsubscribe:
-            unsubscribe()
-        self._unsubscribe.clear()
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    async def release(self) -> None:
+        await self.service.analyses.release_analysis_claims(self.name)
 
-    async def _work(self) -> None:
-        if self._ready is not None:
-            await self._ready()
-        if self.slots is not None:
-            await self.service.analyses.release_analysis_claims(self.name)  # from before a restart
-        while True:
-            self._look.clear()
-            try:
-                reviewed = await self.review_one()
-            except Exception:  # the analyses would stop for good: look again later
-                log.exception("the analyses could not go on")
-                reviewed = False
-            if not reviewed:
-                await sleep_unless(self._look, POLL)
+    async def one(self) -> bool:
+        return await self.review_one()
 
     async def review_one(self) -> bool:
         """Review one turn of the oldest waiting analysis if no computer move waits and a

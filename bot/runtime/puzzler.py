@@ -27,7 +27,6 @@ import logging
 import weakref
 from asyncio import FIRST_COMPLETED
 from collections.abc import Awaitable, Callable, Sequence
-from types import TracebackType
 from typing import Self
 
 from bot.computer.fair import FairSlots
@@ -35,8 +34,8 @@ from bot.computer.processes import run_in_process
 from bot.computer.puzzling import find_puzzles, judge_answer, lowly
 from bot.games import SomeKind
 from bot.games.puzzles import FoundPuzzle
+from bot.runtime.spare import SpareTimeWork
 from bot.service import GameService
-from bot.service.events import sleep_unless
 from bot.service.puzzle.scans import ScanJob
 from bot.service.puzzle.views import PreparedAnswer
 from bot.store.analyses import ANALYSIS
@@ -65,9 +64,12 @@ _judges: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore]
 )
 
 
-class Puzzler:
+class Puzzler(SpareTimeWork):
     """Scans finished games for puzzles in this process (when `slots` are given: the computer
     opponent's), while entered."""
+
+    poll = POLL
+    what = "the puzzles"
 
     def __init__(
         self,
@@ -78,15 +80,9 @@ class Puzzler:
         finder: Finder = find_puzzles,
         ready: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
-        self.service = service
-        self.slots = slots  # None: this process does not think (AI_WORKERS 0)
-        self.name = name
+        super().__init__(service, slots=slots, name=name, ready=ready)
         self.finder = finder  # module level: it is pickled into the worker process
-        self._ready = ready
-        self._look = asyncio.Event()
         self._check = asyncio.Event()  # set: during a scan, look at once whether others wait
-        self._task: asyncio.Task[None] | None = None
-        self._unsubscribe: list[Callable[[], None]] = []
         self.scans = 0  # scans begun here (what a benchmark counts)
         self.stops = 0  # scans stopped for a move or an analysis
 
@@ -99,46 +95,18 @@ class Puzzler:
             self._unsubscribe.append(self.slots.events.subscribe(lambda _waiting: self.look()))
         await self.service.connection.listen(ANALYSIS, lambda _: self.look())
         await self.service.connection.listen(COMPUTER, lambda _: self.look())
-        self._task = asyncio.create_task(self._work(), name="puzzles")
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
+        return self._begin("puzzles")
 
     def look(self) -> None:
         """Look for work now (and, during a scan, whether it must stop)."""
         self._look.set()
         self._check.set()
 
-    async def close(self) -> None:
-        """Stop (a scan under way is given up: its claim is released at the next start)."""
-        for unsubscribe in self._unsubscribe:
-            unsubscribe()
-        self._unsubscribe.clear()
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+    async def release(self) -> None:
+        await self.service.puzzle_scans.release(self.name)
 
-    async def _work(self) -> None:
-        if self._ready is not None:
-            await self._ready()
-        if self.slots is not None:
-            await self.service.puzzle_scans.release(self.name)  # from before a restart
-        while True:
-            self._look.clear()
-            try:
-                scanned = await self.scan_one()
-            except Exception:  # the scans would stop for good: look again later
-                log.exception("the puzzles could not go on")
-                scanned = False
-            if not scanned:
-                await sleep_unless(self._look, POLL)
+    async def one(self) -> bool:
+        return await self.scan_one()
 
     async def _others_first(self) -> bool:
         """Whether a computer move or an analysis waits (here or in any process)."""
