@@ -22,7 +22,7 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
-from bot.i18n import text, timestamp
+from bot.i18n import counted, text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
@@ -127,8 +127,8 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
                 rating=summary.rating,
                 provisional=_provisional(summary.provisional),
                 rank=summary.rank,
-                results=summary.results,
-                opponents=summary.opponents,
+                results=counted(locale, "stats.result_count", summary.results),
+                opponents=counted(locale, "stats.opponent_count", summary.opponents),
             )
         )
     for totals in stats.totals:
