@@ -15,14 +15,15 @@ from bot.discord.days.commands import vacation_text
 from bot.discord.days.posts import digest
 from bot.discord.posting.drafts import DirectMessage
 from bot.discord.posting.scribe import Scribe
-from bot.discord.rankings.commands import stats_text
-from bot.i18n import describe_error
+from bot.discord.rankings.commands import board_text, stats_text
+from bot.i18n import describe_error, text
 from bot.service import DigestItem, GameService, PlayerStats, ReminderDigest, VacationStatus
 from bot.service.errors import ServiceError, VacationAllowanceError
 from bot.service.limits import Limits
-from bot.service.ratings import RatingSummary
+from bot.service.ratings import BoardEntry, Leaderboard, RatingSummary
 from bot.service.tournament.errors import TooManyTournamentsError
 from bot.store import Notify
+from bot.store.stats import KindTotals, Tally
 from testing.servicekit import (
     ALICE,
     BOB,
@@ -123,6 +124,28 @@ def test_the_stats_line_counts_rated_results_and_opponents() -> None:
     assert stats(1, 1, "fr").endswith("sur 1 résultat classé contre 1 adversaire")
     assert "n°1 ici" in stats(1, 1, "fr")  # not "1ᵉ": French writes the first as 1ᵉʳ
     assert stats(1, 1, "nl").endswith("uit 1 resultaat tegen 1 tegenstander")
+
+
+def test_a_tally_of_one_agrees_in_french_and_reads_alike_elsewhere() -> None:
+    # French participles agree with the games they count: "1 gagnée, 0 perdue" (CLDR: 0 and 1
+    # are one), "2 gagnées"; English, German and Dutch say "won", "gewonnen" whatever the number.
+    entry = BoardEntry(1, ALICE, 1512, True, 1, 1, 0, 0)
+    board = Leaderboard("ponte", 0, 1, 2, (entry,))
+    assert "· 1 classée\u00a0: 1 gagnée, 0 perdue, 0 nulle" in board_text(board, "fr")
+    assert "· 1 rated: 1 won, 0 lost, 0 drawn" in board_text(board, "en")
+    totals = KindTotals("ponte", Tally(wins=1), Tally(wins=2, losses=1))
+    shown = PlayerStats(BOB, None, (), None, (), (totals,), None, (), Tally(draws=1), ALICE)
+    french = stats_text(shown, "fr").splitlines()
+    assert french[1].endswith("1 gagnée, 0 perdue, 0 nulle contre des personnes")
+    assert french[2].endswith("2 gagnées, 1 perdue, 0 nulle contre moi (non classées)")
+    assert french[3] == "⚔️ Contre toi\u00a0: 0 gagnée, 0 perdue, 1 nulle"
+    german = stats_text(shown, "de").splitlines()
+    assert german[1].endswith(": 1 gewonnen, 0 verloren, 0 remis gegen Menschen")
+
+
+def test_the_analysis_progress_counts_reviewed_turns_of_all_turns() -> None:
+    progress = text("fr", "analysis.progress", game="Ponte", game_id=3, done=1, turns=12)
+    assert progress.endswith("\u00a0: 1 sur 12 coups examinés…")  # not "1 coups examinés"
 
 
 async def refusal(attempt: Any) -> ServiceError:
