@@ -85,6 +85,11 @@ PARAMS: Mapping[str, Presenter] = {
     "choices": _names,
     "puzzle_answers": _counted("puzzle.answer_count"),
     "daily_channels": _counted("puzzle.daily_channel_count"),
+    "days_left": _counted("vacation.days_left"),
+    "pending_challenges": _counted("challenge.pending_count"),
+    "computer_games": _counted("games.computer_count"),
+    "open_tournaments": _counted("tournament.open_count"),
+    "analyses": _counted("analysis.request_count"),
 }
 """How each service error parameter is shown by its name: user ids become mentions (``<@id>``),
 channel ids channel mentions, counts of things their plural message; other values are shown as

@@ -242,7 +242,9 @@ class Analyses:
         if len(asked) >= limit:
             retry_at = asked[len(asked) - limit] + DAY
             raise TooManyAnalysesError(
-                "you asked for as many analyses today as you may", limit=limit, retry_at=retry_at
+                "you asked for as many analyses today as you may",
+                analyses=limit,
+                retry_at=retry_at,
             )
 
 

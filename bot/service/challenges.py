@@ -262,7 +262,9 @@ class Challenges:
             )
         limit = self.ctx.limits.pending_challenges
         if await challenges.count_pending_by(db, challenger_id, now) >= limit:
-            raise TooManyChallengesError("you have too many challenges waiting", limit=limit)
+            raise TooManyChallengesError(
+                "you have too many challenges waiting", pending_challenges=limit
+            )
 
     async def _expire_stale(
         self, db: Db, channel_id: int, challenger_id: int, opponent_id: int, now: int

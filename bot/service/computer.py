@@ -205,7 +205,8 @@ class ComputerGames:
         limit = self.ctx.limits.computer_games
         if await games.count_computer_games(db, player_id, guild_id) >= limit:
             raise TooManyComputerGamesError(
-                "you have as many games against the computer here as you may", limit=limit
+                "you have as many games against the computer here as you may",
+                computer_games=limit,
             )
 
     def _checked(

@@ -284,7 +284,7 @@ class BadVacationLengthError(ServiceError):
 
 class VacationAllowanceError(ServiceError):
     """A holiday beyond the yearly allowance (`params['days_left']` days left in
-    `params['year']`)."""
+    `params['year']`, a count said with its plural message)."""
 
     key = "vacation_allowance"
 
@@ -308,7 +308,8 @@ class VacationOptionsError(ServiceError):
 
 
 class TooManyChallengesError(ServiceError):
-    """The challenger has `params['limit']` challenges waiting for an answer already."""
+    """The challenger has `params['pending_challenges']` challenges waiting for an answer
+    already (the limit, a count said with its plural message)."""
 
     key = "too_many_challenges"
 
@@ -328,7 +329,8 @@ class NotAcceptingChallengesError(ServiceError):
 
 
 class TooManyComputerGamesError(ServiceError):
-    """The player has `params['limit']` active games against the computer on this server."""
+    """The player has `params['computer_games']` active games against the computer on this
+    server (the limit, a count said with its plural message)."""
 
     key = "too_many_computer_games"
 
@@ -387,8 +389,8 @@ class NoFinishedGameHereError(ServiceError):
 
 
 class TooManyAnalysesError(ServiceError):
-    """The user asked for `params['limit']` analyses in the last 24 hours; the next one is
-    possible at `params['retry_at']`."""
+    """The user asked for `params['analyses']` analyses in the last 24 hours (the limit, a
+    count said with its plural message); the next one is possible at `params['retry_at']`."""
 
     key = "analysis_limit"
 

@@ -111,7 +111,7 @@ class Tournaments:
             listed = await tournaments.guild_tournaments(db, guild_id, OPEN_TOURNAMENTS + 25)
             if sum(t.state in _OPEN for t in listed) >= OPEN_TOURNAMENTS:
                 raise TooManyTournamentsError(
-                    "this server has too many tournaments open", limit=OPEN_TOURNAMENTS
+                    "this server has too many tournaments open", open_tournaments=OPEN_TOURNAMENTS
                 )
             row = await self._row(db, await tournaments.insert_tournament(db, new), guild_id)
             await owe(self.ctx, db, row, SIGNUP)

@@ -27,7 +27,8 @@ def vacation_text(status: VacationStatus, locale: str, action: str) -> str:
     else:
         key = "vacation.status_home" if until is None else "vacation.status_away"
     games = counted(locale, "vacation.games", status.games)
-    return text(locale, key, until=until or "", days_left=status.days_left, games=games)
+    days_left = counted(locale, "vacation.days_left", status.days_left)
+    return text(locale, key, until=until or "", days_left=days_left, games=games)
 
 
 class DaysCog(commands.Cog):

@@ -12,7 +12,7 @@ from bot.discord.days.takebacks import takeback_buttons, takeback_text
 from bot.discord.playing.posts import to_channel, turn_buttons
 from bot.discord.posting.drafts import DirectMessage, Draft, Outgoing, pings
 from bot.discord.posting.scribe import Scribe
-from bot.i18n import text, timestamp
+from bot.i18n import counted, text, timestamp
 from bot.service import (
     DigestItem,
     GameView,
@@ -119,7 +119,7 @@ async def turn_dm(scribe: Scribe, shown: TurnDm, locale: str) -> Outgoing:
 async def digest(scribe: Scribe, shown: ReminderDigest, locale: str) -> Outgoing:
     """Every game whose reminder is due, in one direct message."""
     locale = await scribe.letter_locale(shown.user_id, shown.items[0].view.guild_id)
-    lines = [text(locale, "dm.digest", count=len(shown.items))]
+    lines = [counted(locale, "dm.digest", len(shown.items))]
     lines += [_digest_line(item, shown.user_id, locale) for item in shown.items]
     return DirectMessage(Draft("\n".join(lines)), shown.user_id)
 

@@ -22,7 +22,7 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
-from bot.i18n import text, timestamp
+from bot.i18n import counted, text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
@@ -59,6 +59,16 @@ def _provisional(flag: bool) -> str:
     return PROVISIONAL_MARK if flag else ""
 
 
+def _tally(locale: str, wins: int, losses: int, draws: int) -> dict[str, str]:
+    """Won, lost and drawn games in words, each in its count's plural form (French agrees:
+    "1 gagnée, 0 perdue, 2 nulles")."""
+    return {
+        "wins": counted(locale, "stats.won", wins),
+        "losses": counted(locale, "stats.lost", losses),
+        "draws": counted(locale, "stats.drawn", draws),
+    }
+
+
 def board_text(board: Leaderboard, locale: str) -> str:
     """One page of the leaderboard as the message shows it."""
     title = game_title(locale, board.game_kind)
@@ -71,10 +81,8 @@ def board_text(board: Leaderboard, locale: str) -> str:
             player=mention(entry.user_id),
             rating=entry.rating,
             provisional=_provisional(entry.provisional),
-            results=entry.results,
-            wins=entry.wins,
-            losses=entry.losses,
-            draws=entry.draws,
+            results=counted(locale, "leaderboard.rated", entry.results),
+            **_tally(locale, entry.wins, entry.losses, entry.draws),
         )
         for entry in board.entries
     ]
@@ -127,8 +135,8 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
                 rating=summary.rating,
                 provisional=_provisional(summary.provisional),
                 rank=summary.rank,
-                results=summary.results,
-                opponents=summary.opponents,
+                results=counted(locale, "stats.result_count", summary.results),
+                opponents=counted(locale, "stats.opponent_count", summary.opponents),
             )
         )
     for totals in stats.totals:
@@ -139,9 +147,7 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
                         locale,
                         key,
                         game=game_title(locale, totals.game_kind),
-                        wins=tally.wins,
-                        losses=tally.losses,
-                        draws=tally.draws,
+                        **_tally(locale, tally.wins, tally.losses, tally.draws),
                     )
                 )
     if stats.streak is not None and stats.streak.length > 1:
@@ -149,15 +155,8 @@ def stats_text(stats: PlayerStats, locale: str) -> str:
         lines.append(text(locale, f"stats.streak.{stats.streak.outcome}", count=count))
     if stats.head_to_head is not None and stats.head_to_head.games:
         versus = stats.head_to_head
-        lines.append(
-            text(
-                locale,
-                "stats.head_to_head",
-                wins=versus.wins,
-                losses=versus.losses,
-                draws=versus.draws,
-            )
-        )
+        against = _tally(locale, versus.wins, versus.losses, versus.draws)
+        lines.append(text(locale, "stats.head_to_head", **against))
     lines.append(text(locale, "stats.recent"))
     lines += [
         text(

@@ -43,7 +43,8 @@ class BadMaxPlayersError(ServiceError):
 
 
 class TooManyTournamentsError(ServiceError):
-    """The server has `params['limit']` tournaments in sign-up or running already."""
+    """The server has `params['open_tournaments']` tournaments in sign-up or running already
+    (a count said with its plural message)."""
 
     key = "too_many_tournaments"
 

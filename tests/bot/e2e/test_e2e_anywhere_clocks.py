@@ -84,7 +84,7 @@ async def lose_alice_on_time(world: Group, bot: GameBot) -> GameView:
     world.clock.advance(minutes=30)
     await rounds(world, bot)
     reminder = await dm_to(world, world.alice, mark)
-    assert text("en", "dm.digest", count=1) in reminder.content
+    assert reminder.content.startswith("⏰ Your move is waiting in 1 game:\n")
     assert world.fake.messages_in(world.fake.dm_channel(world.bob), since=mark) == []
     world.mark = world.fake.mark()  # the letters of the loss come after it
     world.clock.advance(minutes=30)

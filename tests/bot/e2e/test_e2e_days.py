@@ -130,7 +130,7 @@ async def test_a_holiday_stops_the_clock_and_the_opponent_is_told_in_the_channel
     await start(world, "ponte")
     before = (await bot.service.queries.game_in(world.channel.id)).deadline_at
     away = await run(world, world.alice, "vacation", {"days": 3})
-    assert away.ephemeral and "27" in away.content  # holiday days left this year
+    assert away.ephemeral and "27 holiday days left this year" in away.content
     mark = world.fake.mark()
     await deliver_owed(world, bot)
     told = await world.fake.wait_for_message(world.channel, since=mark)

@@ -150,7 +150,7 @@ async def test_a_holiday_loop_tells_each_opponent_once_a_day_and_costs_a_day_a_c
         world.clock.advance(minutes=1)
         world.clock.advance(seconds=POST_GRACE + 1)
         await due_round(bot)  # every notice owed is out
-    assert back.content == text("en", "vacation.ended", days_left=26)
+    assert back.content == "👋 Welcome back: your clocks run again. 26 holiday days left this year."
     told = [
         message
         for channel in (world.channel, thread)
@@ -176,7 +176,7 @@ async def test_a_fourth_game_against_the_computer_is_refused_before_its_thread_i
     assert len(threads_of(world)) == 3
     refused = await run(world, world.alice, "challenge", options)
     assert refused.ephemeral
-    assert refused.content == text("en", "error.too_many_computer_games", limit=3)
+    assert refused.content.startswith("You have 3 games against me on this server already:")
     assert len(threads_of(world)) == 3  # no thread was made for it
     here = await run(world, world.alice, "challenge", {**options, "thread": False})
     assert here.content == refused.content  # nor a game in the channel
@@ -198,12 +198,10 @@ async def test_an_alt_resigning_at_once_gives_no_rating_and_stats_count_the_oppo
     assert board.content == text("en", "error.no_rated_games", game="Verbindung gesucht")
     stats = await run(world, world.alice, "stats")
     assert "rating" not in stats.content  # no rating: only her results against people
-    assert text("en", "stats.people", game="Verbindung gesucht", wins=3, losses=0, draws=0) in (
-        stats.content
-    )
+    assert "Verbindung gesucht: 3 won, 0 lost, 0 drawn against people" in stats.content
     made = await challenge(world, world.alice, world.bob)
     await press(world, world.bob, made.message, "accept")
     await play_moves(bot.service, world.channel.id)  # both move: rated
     await run(world, world.bob, "resign")
     stats = await run(world, world.alice, "stats")
-    assert "from 1 rated results against 1 different opponent(s)" in stats.content
+    assert "from 1 rated result against 1 opponent\n" in stats.content  # not "1 rated results"

@@ -73,13 +73,14 @@ async def test_stats_show_the_rating_with_its_chart_and_the_record_against_the_c
     answer = await run(world, world.bob, "stats", {"player": world.alice, "game": "ponte"})
     assert answer.ephemeral
     assert "Wertung" in answer.content  # bob reads German
-    assert "aus 3 gewerteten Ergebnissen gegen 1 verschiedene Gegner" in answer.content
+    assert "aus 3 gewerteten Ergebnissen gegen 1 Gegner\n" in answer.content
     assert "Gegen dich: 2 gewonnen, 1 verloren" in answer.content
     [chart] = answer.attachments
     image = Image.open(io.BytesIO(chart.data))
     assert image.format == "PNG" and image.width == 760
     mine = await run(world, world.alice, "stats")
     assert "Against you" not in mine.content and "won" in mine.content
+    assert "from 3 rated results against 1 opponent\n" in mine.content
 
 
 async def test_a_page_that_cannot_be_shown_is_a_private_answer(

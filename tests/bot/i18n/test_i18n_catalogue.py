@@ -195,6 +195,32 @@ def test_messages_fit_discord_limits(language: str) -> None:
             assert len(message) <= 80, key  # choice names: 100, and room for a roll
 
 
+PARENTHESISED_PLURAL = re.compile(r"\w\((?:[^\W\d_]{1,6}|'s)\)|\w/(?:s|es|n|e|en|er|x)\b")
+"""A plural written as a hedge: ``game(s)``, ``Partie(n)``, ``Tag(e)``, ``partij(en)``,
+``foto('s)``, ``adversaire(s)``, ``jeu(x)``, ``Spieler(innen)``, ``Partie/n``. Counts say their
+number in its plural form instead (plural messages, `bot.i18n.counted`)."""
+
+
+def test_the_parenthesised_plural_check_sees_each_languages_endings() -> None:
+    hedges = ("game(s)", "Partie(n)", "Urlaubstag(e)", "partij(en)", "foto('s)", "jeu(x)")
+    hedges += ("différent(s)", "Spieler(innen)", "Partie/n", "day/s")
+    assert all(PARENTHESISED_PLURAL.search(f"in 3 {hedge} left") for hedge in hedges)
+    fine = ("Players (3): <@1>", "({format}{rounds})", "(in {games})", "(P8)", "and/or")
+    assert not any(PARENTHESISED_PLURAL.search(text) for text in fine)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_message_writes_a_plural_with_parentheses(language: str) -> None:
+    # Issue 46, point 6: "1 holiday day(s) left", "in 1 Partie(n)". A count takes the form its
+    # language gives that number (CLDR's plural rules), as every plural message does.
+    hedged = {
+        key: found.group()
+        for key, message in messages(language).items()
+        if (found := PARENTHESISED_PLURAL.search(message))
+    }
+    assert hedged == {}
+
+
 def test_french_punctuation_has_non_breaking_spaces() -> None:
     for key, message in messages("fr").items():
         assert not re.search(r" [:;!?»]|« ", message), key

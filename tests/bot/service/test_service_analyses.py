@@ -113,7 +113,7 @@ async def test_the_daily_cap_counts_a_players_requests(service: GameService) -> 
         await ask(service, game_id=game_id)
     with pytest.raises(TooManyAnalysesError) as refused:
         await ask(service, game_id=ids[2])
-    assert refused.value.params["limit"] == 2
+    assert refused.value.params["analyses"] == 2
     first_asked = service.context.now()
     assert refused.value.params["retry_at"] == first_asked + 24 * 3600
     assert (await ask(service, BOB, ids[2])).new  # another player's cap is their own

@@ -47,7 +47,7 @@ async def test_a_challenger_has_at_most_five_pending_challenges(service: GameSer
     ]
     with pytest.raises(errors.TooManyChallengesError) as refused:
         await challenge(service, opponent=CAROL, channel_id=CHANNEL + 9)
-    assert refused.value.params["limit"] == 5
+    assert refused.value.params["pending_challenges"] == 5
     assert await pending_of(service, ALICE) == [c.id for c in made]  # nothing stored
     await service.challenges.cancel(made[0].id, ALICE)  # one answered: room for one more
     await challenge(service, opponent=CAROL, channel_id=CHANNEL + 9)
@@ -67,7 +67,7 @@ async def test_the_limit_is_a_setting(tmp_path) -> None:
         await challenge(service)
         with pytest.raises(errors.TooManyChallengesError) as refused:
             await challenge(service, opponent=CAROL)
-        assert refused.value.params["limit"] == 1
+        assert refused.value.params["pending_challenges"] == 1
     finally:
         await service.connection.close()
 

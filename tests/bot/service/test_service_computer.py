@@ -237,7 +237,7 @@ async def test_a_player_has_at_most_three_games_against_the_computer_on_a_server
     views = [await start_computer_game(service, channel_id=CHANNEL + n) for n in range(3)]
     with pytest.raises(errors.TooManyComputerGamesError) as refused:
         await start_computer_game(service, channel_id=CHANNEL + 3)
-    assert refused.value.params == {"limit": 3}
+    assert refused.value.params == {"computer_games": 3}
     with pytest.raises(errors.TooManyComputerGamesError):
         await service.computer.check_computer_game(
             game_kind="ponte", player_id=ALICE, guild_id=GUILD
@@ -261,7 +261,7 @@ async def test_a_rematch_against_the_computer_counts_too(tmp_path) -> None:
         await start_computer_game(service, channel_id=CHANNEL + 1)
         with pytest.raises(errors.TooManyComputerGamesError) as refused:
             await service.rematches.rematch(view.id, ALICE)
-        assert refused.value.params == {"limit": 1}
+        assert refused.value.params == {"computer_games": 1}
     finally:
         await service.connection.close()
 
