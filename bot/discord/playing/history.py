@@ -20,7 +20,7 @@ from bot.discord.commands import (
 )
 from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
-from bot.i18n import text
+from bot.i18n import counted, text
 from bot.words.analysis import percent
 
 
@@ -98,6 +98,14 @@ async def board(
     )
 
 
+def history_caption(locale: str, turn: int, turns: int) -> str:
+    """The caption under a position of the history: the start and how many moves the game has,
+    or which move of how many it is."""
+    if turn == 0:
+        return text(locale, "history.caption_start", moves=counted(locale, "history.moves", turns))
+    return text(locale, "history.caption", turn=turn, turns=turns)
+
+
 async def step(host: Host, interaction: discord.Interaction, game_id: int, turn: int) -> None:
     """A press on a history button: that position, privately (in place when pressed on a
     private message already, so stepping fills no channel)."""
@@ -110,10 +118,7 @@ async def step(host: Host, interaction: discord.Interaction, game_id: int, turn:
         await interaction.response.defer(ephemeral=True, thinking=True)
     locale = user_locale(interaction)
     view = history.view
-    if history.turn == 0:
-        caption = text(locale, "history.caption_start", turns=history.turns)
-    else:
-        caption = text(locale, "history.caption", turn=history.turn, turns=history.turns)
+    caption = history_caption(locale, history.turn, history.turns)
     file = await host.scribe.board(view, locale, position=history.position, caption=caption)
     content = text(
         locale,

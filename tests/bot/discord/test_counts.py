@@ -13,6 +13,7 @@ import pytest
 
 from bot.discord.days.commands import vacation_text
 from bot.discord.days.posts import digest
+from bot.discord.playing.history import history_caption
 from bot.discord.posting.drafts import DirectMessage
 from bot.discord.posting.scribe import Scribe
 from bot.discord.rankings.commands import board_text, stats_text
@@ -199,3 +200,20 @@ async def test_a_limit_of_one_is_said_in_the_singular(tmp_path: Path) -> None:
     assert describe_error(computer, "fr").startswith("Tu joues déjà 1 partie contre moi")
     assert describe_error(analyses, "en").startswith("You have asked for 1 analysis in the last")
     assert describe_error(analyses, "nl").startswith("Je hebt de afgelopen 24 uur 1 analyse ")
+
+
+@pytest.mark.parametrize(
+    ("locale", "one", "two"),
+    [
+        ("en-US", "Start · 1 move", "Start · 2 moves"),
+        ("de", "Anfang · 1 Zug", "Anfang · 2 Züge"),
+        ("fr", "Début · 1 coup", "Début · 2 coups"),
+        ("nl", "Begin · 1 zet", "Begin · 2 zetten"),
+    ],
+)
+def test_the_history_of_a_one_move_game_starts_with_one_move(
+    locale: str, one: str, two: str
+) -> None:
+    assert history_caption(locale, 0, 1) == one
+    assert history_caption(locale, 0, 2) == two
+    assert history_caption(locale, 1, 1) == text(locale, "history.caption", turn=1, turns=1)
