@@ -174,7 +174,21 @@ class GameBot(commands.Bot):
             await self.in_progress.finished(CLOSE_WAIT)
             await self._at_work.aclose()
         finally:
+            _end_ready_wait(self)
             await super().close()
+
+
+def _end_ready_wait(client: discord.Client) -> None:
+    """End discord.py's wait before it dispatches READY (`guild_ready_timeout` after the last
+    server arrived; a sharded client's per shard too): its `close` leaves those tasks running,
+    and a client stopped within that wait would dispatch from a closed client, a traceback in
+    the log. A stopping bot needs no READY. (discord.py keeps them on its connection state.)"""
+    state = getattr(client, "_connection", None)
+    waits = [getattr(state, "_ready_task", None)]
+    waits += list(getattr(state, "_ready_tasks", {}).values())
+    for wait in waits:
+        if isinstance(wait, asyncio.Task) and not wait.done():
+            wait.cancel()
 
 
 class ShardedGameBot(GameBot, commands.AutoShardedBot):

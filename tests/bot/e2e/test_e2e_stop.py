@@ -5,14 +5,16 @@ rematch-after-restart test saw such a replay after its rematch)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
 import pytest
 
+from bot.discord.app import open_bot
 from bot.store import open_database, outbox
 from testing.e2ekit import World, run, running
-from testing.fakediscord import FakeMessage, Fault
+from testing.fakediscord import FakeMessage, Fault, InProcessBot
 
 GIF = b"GIF89a"
 WAITING = "bot.discord.shared.in_progress"  # where the bot says that its stop waits
@@ -69,3 +71,26 @@ async def test_a_stop_waits_for_the_replay_of_a_game_its_last_answer_ended(
     [replay] = [m for m in world.fake.messages_in(world.channel, since=mark) if is_replay(m)]
     assert replay.seq > ended.message.seq
     assert await owed_posts(world.database) == []
+
+
+async def test_a_stop_before_discord_py_dispatches_ready_leaves_nothing_to_dispatch(
+    world: World,
+) -> None:
+    """discord.py dispatches READY `guild_ready_timeout` after the last server arrived, from a
+    task of its own that its close leaves running: a bot stopped in that wait would dispatch
+    from a closed client ('Task exception was never retrieved', seen when a process was stopped
+    within two seconds of its start). The bot's close ends that wait."""
+    opened = open_bot(world.settings(), clock=world.clock, guild_ready_timeout=60.0)
+    async with opened as bot:
+        runner = InProcessBot(world.fake, lambda: bot)
+        await runner.start()
+        state = bot._connection  # discord.py's own: where its delayed READY waits
+        await world.fake.world.wait_until(
+            lambda: state._ready_task is not None, timeout=10, what="discord.py's READY wait"
+        )
+        delayed = state._ready_task
+        assert delayed is not None and not delayed.done()
+        await runner.stop()
+        await asyncio.wait({delayed}, timeout=10)  # a minute without the bot's care
+        assert delayed.done() and (delayed.cancelled() or delayed.exception() is None)
+        assert not bot.is_ready()
