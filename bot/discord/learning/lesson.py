@@ -15,13 +15,21 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.discord.challenges.challenging import check_place
 from bot.discord.commands import Host, answer_change, answering_errors, host_of, user_locale
-from bot.discord.playing.moves import entered
+from bot.discord.shared.move_box import (
+    MOVE_FIELD,
+    PICK_FIELD,
+    TITLE,
+    TYPED,
+    cut,
+    labelled,
+    submitted_move,
+)
 from bot.discord.shared.reach import reach_of, why_not
 from bot.games import SomeGame
 from bot.games.kind import SMALL_WIDTH
@@ -30,10 +38,6 @@ from bot.service.lessons import LessonAnswer, LessonStep, Verdict
 from engine.errors import EngineError
 
 GAME = r"(?P<game>[a-z0-9_-]{1,32})"
-MOVE_FIELD, PICK_FIELD = "move", "pick"
-TITLE, LABEL, DESCRIPTION, TYPED = 45, 45, 100, 200
-"""Discord's limits on a modal's title, a label's text and description; a move is shorter than
-200 characters (developers/docs/components/reference#label)."""
 SUBMITTED = re.compile(rf"lesson:{GAME}:(?P<step>[0-9]+)")
 """The custom id of a lesson's answer box."""
 COMPUTER_LEVEL = "easy"
@@ -252,13 +256,13 @@ def answer_box(step: LessonStep, locale: str) -> discord.ui.Modal:
     title = text(
         locale, "learn.modal_title", game=text(locale, kind.title_key), step=step.number + 1
     )
-    modal = discord.ui.Modal(title=_cut(title, TITLE), custom_id=f"lesson:{kind.key}:{step.number}")
+    modal = discord.ui.Modal(title=cut(title, TITLE), custom_id=f"lesson:{kind.key}:{step.number}")
     told = [text(locale, step.text_key("task")), text(locale, kind.notation_key)]
     modal.add_item(discord.ui.TextDisplay("\n".join(told)))
     field: discord.ui.TextInput[Any] = discord.ui.TextInput(
         custom_id=MOVE_FIELD, required=False, max_length=TYPED
     )
-    modal.add_item(_label(text(locale, "makemove.field"), None, field))
+    modal.add_item(labelled(text(locale, "makemove.field"), None, field))
     offered = step.lesson.steps[step.number].offered
     if offered:
         options = [discord.SelectOption(label=move, value=move) for move in offered]
@@ -266,34 +270,18 @@ def answer_box(step: LessonStep, locale: str) -> discord.ui.Modal:
             custom_id=PICK_FIELD, options=options, min_values=0, max_values=1, required=False
         )
         hint = text(locale, "learn.pick_hint")
-        modal.add_item(_label(text(locale, "learn.pick"), hint, pick))
+        modal.add_item(labelled(text(locale, "learn.pick"), hint, pick))
     modal.stop()  # sent stopped: discord.py keeps no copy; `submission` answers it
     return modal
-
-
-def _label(words: str, description: str | None, item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
-    described = None if description is None else _cut(description, DESCRIPTION)
-    return discord.ui.Label(text=_cut(words, LABEL), description=described, component=item)
-
-
-def _cut(words: str, limit: int) -> str:
-    return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
 def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
     """The work of a lesson's answer box (None for any other interaction): the move typed,
     else the one picked, checked on the step the box was opened on."""
-    if interaction.type is not discord.InteractionType.modal_submit:
+    box = submitted_move(interaction, SUBMITTED)
+    if box is None:
         return None
-    data = cast(dict[str, Any], interaction.data or {})
-    found = SUBMITTED.fullmatch(str(data.get("custom_id", "")))
-    if found is None:
-        return None
-    values = entered(data.get("components", []))
-    typed, picked = values.get(MOVE_FIELD), values.get(PICK_FIELD)
-    move = (typed if isinstance(typed, str) else "").strip()
-    if not move and isinstance(picked, list) and picked:
-        move = str(picked[0])
+    found, move = box
     work = answer(host_of(interaction), interaction, found["game"], int(found["step"]), move)
     return answering_errors(interaction, work)
 

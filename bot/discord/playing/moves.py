@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -29,17 +29,21 @@ from bot.discord.commands import (
 from bot.discord.playing import unseen
 from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.playing.menu import menu_button
+from bot.discord.shared.move_box import (
+    MOVE_FIELD,
+    OPTION,
+    PICK_FIELD,
+    TITLE,
+    TYPED,
+    cut,
+    labelled,
+    submitted_move,
+)
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView
 from bot.service.errors import NotAPlayerError, NotYourTurnError
 
-MOVE_FIELD, PICK_FIELD = "move", "pick"
-"""The custom ids of the modal's move field and its select of good moves."""
-TITLE, LABEL, DESCRIPTION, OPTION, TYPED = 45, 45, 100, 100, 200
-"""Discord's limits: a modal's title, a label's text and description, a select option's label
-and value (developers/docs/components/reference#label, #string-select); a move typed is
-shorter than 200 characters."""
 SUBMITTED = re.compile(r"makemove:(?P<game>[0-9]+):(?P<revision>[0-9]+)")
 """The custom id of a Make move modal."""
 
@@ -155,7 +159,7 @@ def move_modal(view: GameView, locale: str, notes: list[str]) -> discord.ui.Moda
     kind, game = view.kind, view.game
     title = text(locale, "makemove.title", game=text(locale, kind.title_key), game_id=view.id)
     modal = discord.ui.Modal(
-        title=_cut(title, TITLE), custom_id=f"makemove:{view.id}:{view.revision}"
+        title=cut(title, TITLE), custom_id=f"makemove:{view.id}:{view.revision}"
     )
     modal.add_item(discord.ui.TextDisplay("\n".join([text(locale, kind.notation_key), *notes])))
     example = kind.example_move(game) or ""
@@ -163,7 +167,7 @@ def move_modal(view: GameView, locale: str, notes: list[str]) -> discord.ui.Moda
         custom_id=MOVE_FIELD, placeholder=example or None, required=False, max_length=TYPED
     )
     described = text(locale, "makemove.example", example=example) if example else None
-    modal.add_item(_label(text(locale, "makemove.field"), described, field))
+    modal.add_item(labelled(text(locale, "makemove.field"), described, field))
     good = [move for move in kind.suggest(game, "") if len(move) <= OPTION]
     if good:
         options = [discord.SelectOption(label=move, value=move) for move in good]
@@ -171,37 +175,20 @@ def move_modal(view: GameView, locale: str, notes: list[str]) -> discord.ui.Moda
             custom_id=PICK_FIELD, options=options, min_values=0, max_values=1, required=False
         )
         modal.add_item(
-            _label(text(locale, "makemove.pick"), text(locale, "makemove.pick_hint"), pick)
+            labelled(text(locale, "makemove.pick"), text(locale, "makemove.pick_hint"), pick)
         )
     modal.stop()  # sent stopped: discord.py keeps no copy; `submission` answers it
     return modal
-
-
-def _label(words: str, description: str | None, item: discord.ui.Item[Any]) -> discord.ui.Item[Any]:
-    described = None if description is None else _cut(description, DESCRIPTION)
-    return discord.ui.Label(text=_cut(words, LABEL), description=described, component=item)
-
-
-def _cut(words: str, limit: int) -> str:
-    return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
 def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
     """The work of a Make move modal's submission (None for any other interaction, which is
     left to discord.py): the move typed, else the one picked, as the bot's `on_interaction`
     hands it over."""
-    if interaction.type is not discord.InteractionType.modal_submit:
+    box = submitted_move(interaction, SUBMITTED)
+    if box is None:
         return None
-    data = cast(dict[str, Any], interaction.data or {})
-    found = SUBMITTED.fullmatch(str(data.get("custom_id", "")))
-    if found is None:
-        return None
-    values = entered(data.get("components", []))
-    typed = values.get(MOVE_FIELD)
-    picked = values.get(PICK_FIELD)
-    move = (typed if isinstance(typed, str) else "").strip()
-    if not move and isinstance(picked, list) and picked:
-        move = str(picked[0])
+    found, move = box
     game_id, revision = int(found["game"]), int(found["revision"])
     host = host_of(interaction)
 
@@ -209,17 +196,3 @@ def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
         await submit(host, interaction, game_id, revision, move)
 
     return answering_errors(interaction, unseen.first(host, interaction, work, game_id=game_id))
-
-
-def entered(components: list[dict[str, Any]]) -> dict[str, str | list[str]]:
-    """What a modal's submission holds, by custom id: a text input's text, a select's values,
-    wherever a label (type 18) or an action row (type 1) holds them."""
-    found: dict[str, str | list[str]] = {}
-    for component in components:
-        inner = [component["component"]] if "component" in component else []
-        found.update(entered(inner + list(component.get("components", []))))
-        if "custom_id" in component:
-            value = component.get("value", component.get("values"))
-            if isinstance(value, str | list):
-                found[str(component["custom_id"])] = value
-    return found

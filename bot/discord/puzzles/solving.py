@@ -16,12 +16,12 @@ import asyncio
 import io
 import re
 from collections.abc import Awaitable
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.discord.commands import Host, answering_errors, host_of, user_locale
-from bot.discord.playing.moves import entered
+from bot.discord.shared.move_box import MOVE_FIELD, TITLE, TYPED, cut, labelled, submitted_move
 from bot.discord.shared.tree import reply_privately
 from bot.games.kind import SMALL_WIDTH
 from bot.i18n import format_number, mention, render_labels, text
@@ -31,9 +31,6 @@ from bot.service.puzzle.views import Puzzle, PuzzleVerdict
 from bot.words.analysis import percent
 from bot.words.games import note_text
 
-MOVE_FIELD = "move"
-TITLE, LABEL, TYPED = 45, 45, 200
-"""Discord's limits on a modal's title and a label's text; a move is shorter than 200."""
 SUBMITTED = re.compile(r"puzzle:(?P<puzzle>[0-9]+)")
 """The custom id of a puzzle's answer box."""
 
@@ -152,7 +149,7 @@ def answer_box(puzzle: Puzzle, locale: str) -> discord.ui.Modal:
     """The box for the solver's turn: what to find and the notation, and the move field."""
     kind = puzzle.kind
     title = text(locale, "puzzle.modal_title", game=text(locale, kind.title_key))
-    modal = discord.ui.Modal(title=_cut(title, TITLE), custom_id=f"puzzle:{puzzle.id}")
+    modal = discord.ui.Modal(title=cut(title, TITLE), custom_id=f"puzzle:{puzzle.id}")
     colour = text(locale, f"colour.{puzzle.mover}")
     told = [text(locale, "puzzle.task", colour=colour), text(locale, kind.notation_key)]
     told += [note_text(note, locale) for note in kind.position_notes(puzzle.position)]  # a roll
@@ -160,27 +157,17 @@ def answer_box(puzzle: Puzzle, locale: str) -> discord.ui.Modal:
     field: discord.ui.TextInput[Any] = discord.ui.TextInput(
         custom_id=MOVE_FIELD, required=True, max_length=TYPED
     )
-    modal.add_item(
-        discord.ui.Label(text=_cut(text(locale, "makemove.field"), LABEL), component=field)
-    )
+    modal.add_item(labelled(text(locale, "makemove.field"), None, field))
     modal.stop()  # sent stopped: discord.py keeps no copy; `submission` answers it
     return modal
 
 
-def _cut(words: str, limit: int) -> str:
-    return words if len(words) <= limit else words[: limit - 1] + "…"
-
-
 def submission(interaction: discord.Interaction) -> Awaitable[None] | None:
     """The work of a puzzle's answer box (None for any other interaction)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
+    box = submitted_move(interaction, SUBMITTED)
+    if box is None:
         return None
-    data = cast(dict[str, Any], interaction.data or {})
-    found = SUBMITTED.fullmatch(str(data.get("custom_id", "")))
-    if found is None:
-        return None
-    typed = entered(data.get("components", [])).get(MOVE_FIELD)
-    move = (typed if isinstance(typed, str) else "").strip()
+    found, move = box
     work = answer(host_of(interaction), interaction, int(found["puzzle"]), move)
     return answering_errors(interaction, work)
 
