@@ -168,19 +168,33 @@ class Courier:
                 return
         if await self._answered_before(row):
             return
-        if self.service.outbox.nonce_lapsed(row):
-            await self.service.outbox.gave_up(row, "it may have gone out before a crash")
+        if await self._lapsed(row):
             return
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        message = await self._send_new(row, channel, draft)
+        await self.service.outbox.delivered(row.id, post.channel_id, message.id)
+
+    async def _lapsed(self, row: OutboxRow) -> bool:
+        """Whether the post may have gone out before a crash longer ago than Discord keeps its
+        nonce: then it is given up rather than risk it twice."""
+        if not self.service.outbox.nonce_lapsed(row):
+            return False
+        await self.service.outbox.gave_up(row, "it may have gone out before a crash")
+        return True
+
+    async def _send_new(
+        self, row: OutboxRow, channel: discord.abc.Messageable, draft: Draft
+    ) -> discord.Message:
+        """A new message with the post's nonce (Discord makes one message of a nonce sent again
+        while it keeps it), its attempt noted right before the request goes."""
         await self.service.outbox.trying(row.id)
-        message = await channel.send(
+        return await channel.send(
             draft.content,
             files=await draft.files(),
             allowed_mentions=draft.mentions,
             nonce=f"post-{row.id}",
             view=draft.buttons or discord.utils.MISSING,
         )
-        await self.service.outbox.delivered(row.id, post.channel_id, message.id)
 
     def _settle(self, row: OutboxRow, post: ChannelPost) -> Sent:
         async def settle(message_id: int | None) -> None:
@@ -249,20 +263,11 @@ class Courier:
     # Direct messages -------------------------------------------------------------------------
 
     async def _letter(self, row: OutboxRow, letter: DirectMessage) -> None:
-        if self.service.outbox.nonce_lapsed(row):
-            await self.service.outbox.gave_up(row, "it may have gone out before a crash")
+        if await self._lapsed(row):
             return
-        draft = letter.draft
         try:
             channel = await self.client.create_dm(discord.Object(letter.user_id))
-            await self.service.outbox.trying(row.id)
-            message = await channel.send(
-                draft.content,
-                files=await draft.files(),
-                allowed_mentions=draft.mentions,
-                nonce=f"post-{row.id}",
-                view=draft.buttons or discord.utils.MISSING,
-            )
+            message = await self._send_new(row, channel, letter.draft)
         except discord.Forbidden as error:
             if error.code not in REFUSED_DMS:
                 raise
