@@ -205,20 +205,20 @@ class Deliverer:
         wakes), until none is left; return how many were tried."""
         tried = 0
         while not self._stopping:
-            try:
-                rows = await self.service.outbox.claim_due(self.clock())
-            except Exception:  # the database is away: look again later, never spin
-                log.exception("could not claim the posts that are due")
-                return tried
-            if not rows:
-                return tried
-            for row in rows:
-                if self._stopping:
-                    await self.service.outbox.hand_back(row.id)
-                    continue
-                with self._busy():
+            with self._busy():  # from the claim on: a post claimed is one under way
+                try:
+                    rows = await self.service.outbox.claim_due(self.clock())
+                except Exception:  # the database is away: look again later, never spin
+                    log.exception("could not claim the posts that are due")
+                    return tried
+                if not rows:
+                    return tried
+                for row in rows:
+                    if self._stopping:
+                        await self.service.outbox.hand_back(row.id)
+                        continue
                     await self._deliver(row, None)
-                tried += 1
+                    tried += 1
         return tried
 
     async def _deliver(self, row: OutboxRow, via: object | None) -> bool:

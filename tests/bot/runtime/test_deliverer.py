@@ -125,6 +125,35 @@ async def test_a_clean_stop_lets_the_post_in_flight_finish(
     assert [row.claimed_until for row in await owed(service)] == [None, None]
 
 
+async def test_idle_waits_for_a_round_that_is_still_claiming(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round's posts are under way from their claim: `idle` must not say nothing is being
+    delivered while the loop holds posts it claimed and has not begun to send (a test's
+    `due_round` found nothing to claim then, and looked before the loop's edit was made)."""
+    await start_game(service)
+    claimed, go_on = asyncio.Event(), asyncio.Event()
+    claim_due = service.outbox.claim_due
+
+    async def slow_claim(now: object) -> list[OutboxRow]:
+        rows = await claim_due(now)  # type: ignore[arg-type]
+        claimed.set()
+        await go_on.wait()
+        return rows
+
+    monkeypatch.setattr(service.outbox, "claim_due", slow_claim)
+    courier = Courier(service)
+    async with Deliverer(service, courier, clock) as sending:
+        sending.wake()
+        await claimed.wait()
+        idle = asyncio.ensure_future(sending.idle())
+        await asyncio.sleep(0)  # let `idle` look once
+        assert not idle.done()
+        go_on.set()
+        await idle
+        assert [kind for _, kind, _ in courier.delivered] == ["start"]
+
+
 async def test_a_stop_before_the_bot_was_ready_ends_the_wait_at_once(
     service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
