@@ -29,6 +29,7 @@ def serve(settings: Settings, dotenv: Path | None) -> int:
     if not settings.activities:
         return configuration_error("python -m bot web needs ACTIVITY_CLIENT_SECRET")
     try:
+        settings.check_web()
         computer_id = computer_id_of(settings)
     except SettingsError as error:
         return configuration_error(str(error))
@@ -36,6 +37,8 @@ def serve(settings: Settings, dotenv: Path | None) -> int:
     warn_if_exposed(dotenv, settings)
     try:
         return asyncio.run(_serve(settings, computer_id))
+    except SettingsError as error:  # WEB_HOST or WEB_PORT, found unusable when listening
+        return configuration_error(str(error))
     except SchemaTooNewError as error:
         return configuration_error(f"{database_setting(settings)}: {error}")
     except DatabaseUnavailableError as error:
