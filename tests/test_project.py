@@ -92,3 +92,20 @@ def test_env_example_documents_every_setting():
     for key in keys:
         assert re.search(rf"^{key}=", example, re.M), key
         assert re.search(rf"^#.*\n{key}=", example, re.M), f"{key} has no comment"
+
+
+def test_the_readme_table_lists_every_setting():
+    """The README's Configuration table is where an admin looks a key up: every key the
+    settings read is in it, in a row of its own or beside its partner (SHARD_COUNT, SHARD_IDS)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Configuration", 1)[1].split("\n### ", 1)[0]
+    listed = set(re.findall(r"^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)? \|", section, re.M))
+    keys = {key for row in listed for key in row if key}
+    settings_source = (ROOT / "bot" / "settings.py").read_text()
+    read = set(re.findall(r'get\("([A-Z_]+)"\)', settings_source))
+    assert read >= {"DISCORD_TOKEN", "ACTIVITY_CLIENT_SECRET", "WEB_HOST", "WEB_PORT"}
+    assert sorted(read - keys) == []
+
+
+def test_the_readme_leaves_no_placeholder():
+    assert "<!--" not in (ROOT / "README.md").read_text()
