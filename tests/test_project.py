@@ -8,6 +8,7 @@ import re
 import shutil
 import stat
 import subprocess
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,3 +110,12 @@ def test_the_readme_table_lists_every_setting():
 
 def test_the_readme_leaves_no_placeholder():
     assert "<!--" not in (ROOT / "README.md").read_text()
+
+
+def test_the_release_notes_open_with_this_version():
+    """The newest entry of CHANGELOG.md is the version pip records (`python -m bot --version`),
+    so a release is never made without its notes."""
+    release = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    notes = (ROOT / "CHANGELOG.md").read_text()
+    versions = re.findall(r"^## (\d+\.\d+\.\d+) \(\d{4}-\d{2}-\d{2}\)$", notes, re.M)
+    assert versions and versions[0] == release, versions
