@@ -26,6 +26,8 @@ COMPUTER_GAMES = 3
 ANALYSES_PER_DAY = 5
 WEB_HOST = "127.0.0.1"
 WEB_PORT = 8080
+PRIVILEGED_PORTS = 1024
+"""Ports below this one are the system administrator's alone (unless granted otherwise)."""
 LIMIT_RANGE = (1, 100)
 """The limits against pestering (issue 27): one is the least that lets anyone play at all."""
 
@@ -185,7 +187,9 @@ class Settings:
             errno.EACCES: (
                 "WEB_PORT",
                 f"port {port} is reserved to the system administrator (ports below 1024): "
-                "choose a port from 1024 up, with a reverse proxy in front if needed",
+                "choose a port from 1024 up, with a reverse proxy in front if needed"
+                if port < PRIVILEGED_PORTS
+                else f"this user may not listen on port {port} ({error.strerror})",
             ),
             errno.EADDRNOTAVAIL: (
                 "WEB_HOST",

@@ -108,10 +108,13 @@ async def test_a_web_process_on_a_busy_port_says_so_in_one_line(
     assert str(busy_port) in line and "in use" in line, line
 
 
-def test_a_web_process_on_the_sqlite_file_is_refused_as_a_worker_is(tmp_path: Path) -> None:
+@pytest.mark.parametrize("secret", [SECRET, ""])
+def test_a_web_process_on_the_sqlite_file_is_refused_as_a_worker_is(
+    tmp_path: Path, secret: str
+) -> None:
     """No other process can tell it of a move made with /move, nor the bot of one made on its
-    board: the bot serves the board itself there."""
-    settings = the_bot(tmp_path, WEB_PORT=str(free_port()))
+    board: the bot serves the board itself there (said first: without the secret too)."""
+    settings = the_bot(tmp_path, WEB_PORT=str(free_port()), ACTIVITY_CLIENT_SECRET=secret)
     result = python_m_bot(tmp_path, "web", env=settings)
     assert result.returncode == EXIT_CONFIG
     shown = (result.stdout + result.stderr).strip()
