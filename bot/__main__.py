@@ -180,7 +180,8 @@ COMMANDS: dict[str, Command] = {
         "serve the web board (the Activity) alone, without Discord",
         "Serve the web board (the Discord Activity) alone, without connecting to Discord, for "
         "the bot processes that share a PostgreSQL database; as many as needed behind a load "
-        "balancer. Needs ACTIVITY_CLIENT_SECRET.",
+        "balancer. Needs ACTIVITY_CLIENT_SECRET; refused on the SQLite file, where the bot "
+        "serves the board itself.",
         lambda args, settings, dotenv: board.serve(settings, dotenv),
         needs_token=True,
     ),
