@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -124,6 +125,16 @@ def _copy_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _backup_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="FILE",
+        help="the new file to write the copy to (never overwritten; readable by you alone)",
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """One command of `python -m bot`: what `--help` says of it, its options, its work, and
@@ -169,7 +180,8 @@ COMMANDS: dict[str, Command] = {
         "serve the web board (the Activity) alone, without Discord",
         "Serve the web board (the Discord Activity) alone, without connecting to Discord, for "
         "the bot processes that share a PostgreSQL database; as many as needed behind a load "
-        "balancer. Needs ACTIVITY_CLIENT_SECRET.",
+        "balancer. Needs ACTIVITY_CLIENT_SECRET; refused on the SQLite file, where the bot "
+        "serves the board itself.",
         lambda args, settings, dotenv: board.serve(settings, dotenv),
         needs_token=True,
     ),
@@ -185,6 +197,14 @@ COMMANDS: dict[str, Command] = {
         "Forget every rating and rate all stored results again, in the order they were played.",
         lambda args, settings, dotenv: maintenance.recompute_ratings(settings, dotenv),
         options=_ratings_options,
+    ),
+    "backup": Command(
+        "copy the SQLite file into a new file readable by you alone (with --to)",
+        "Copy the SQLite file of DATABASE_PATH into a new file readable by you alone, as one "
+        "consistent snapshot even while the bot runs (SQLite's own online backup). A "
+        "PostgreSQL database is backed up with pg_dump instead.",
+        lambda args, settings, dotenv: maintenance.backup(args.target, settings),
+        options=_backup_options,
     ),
     "copy-database": Command(
         "copy every game of an SQLite file into an empty PostgreSQL database",
@@ -203,9 +223,25 @@ DESCRIPTION = (
 )
 
 
+DISTRIBUTION = "ponte-verbindung-bot"
+"""The bot's name as pip installed it (pyproject.toml), under which its version is recorded."""
+
+
+def bot_version() -> str:
+    """This bot's version, as pip recorded it at the last install (the README's upgrade steps
+    install again, so it follows a pull); CHANGELOG.md says what each one changed."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:  # run from a checkout pip never installed
+        return "unknown (not installed: pip install -e .)"
+
+
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The command line's parser, and each command's own."""
     parser = argparse.ArgumentParser(prog="python -m bot", description=DESCRIPTION)
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {bot_version()}", help="say the version"
+    )
     chosen = parser.add_subparsers(
         dest="command", metavar="command", title="commands (run when none is given)"
     )

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import logging
 import math
+import socket
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +26,8 @@ COMPUTER_GAMES = 3
 ANALYSES_PER_DAY = 5
 WEB_HOST = "127.0.0.1"
 WEB_PORT = 8080
+PRIVILEGED_PORTS = 1024
+"""Ports below this one are the system administrator's alone (unless granted otherwise)."""
 LIMIT_RANGE = (1, 100)
 """The limits against pestering (issue 27): one is the least that lets anyone play at all."""
 
@@ -149,6 +153,55 @@ class Settings:
             f"SHARD_COUNT={shards.count} with the SQLite file: this process connects every "
             f"shard ({_numbers(shards.ids)}) and serves every server itself"
         )
+
+    def check_web(self) -> None:
+        """Check the settings of a web process (`python -m bot web`), which serves the board for
+        the bot processes that share its PostgreSQL database: only NOTIFY tells it of their moves
+        and them of its own, so on the SQLite file it would be deaf and mute."""
+        if self.database_url is None:
+            raise SettingsError(
+                "DATABASE_URL: python -m bot web serves the board beside bot processes that "
+                "share a PostgreSQL database with it, each telling the others of its moves; "
+                "with the SQLite file of DATABASE_PATH no other process could tell it of one, "
+                "and the bot (python -m bot) serves the board itself: set "
+                "ACTIVITY_CLIENT_SECRET for the bot, and start no web process"
+            )
+
+    def cannot_listen(self, error: OSError) -> SettingsError:
+        """Why the web board cannot listen on WEB_HOST:WEB_PORT, naming the setting to change:
+        a port another program holds, one this user may not take, a host that is not this
+        machine's or not a name at all. Restarting changes none of these."""
+        host, port = self.web_host, self.web_port
+        if isinstance(error, socket.gaierror):
+            return SettingsError(
+                f"WEB_HOST: the web board cannot start: {host!r} is neither an address nor a "
+                f"name that resolves ({error.strerror}): give an address of this machine such "
+                "as 127.0.0.1, or 0.0.0.0 for all of them"
+            )
+        causes = {
+            errno.EADDRINUSE: (
+                "WEB_PORT",
+                f"port {port} on {host} is in use by another program (another bot or web "
+                "process?): stop it, or choose another WEB_PORT",
+            ),
+            errno.EACCES: (
+                "WEB_PORT",
+                f"port {port} is reserved to the system administrator (ports below 1024): "
+                "choose a port from 1024 up, with a reverse proxy in front if needed"
+                if port < PRIVILEGED_PORTS
+                else f"this user may not listen on port {port} ({error.strerror})",
+            ),
+            errno.EADDRNOTAVAIL: (
+                "WEB_HOST",
+                f"{host} is no address of this machine: give one of its addresses, or "
+                "0.0.0.0 for all of them",
+            ),
+        }
+        key, cause = causes.get(
+            error.errno or 0,
+            ("WEB_HOST, WEB_PORT", f"cannot listen on {host}:{port}: {error.strerror or error}"),
+        )
+        return SettingsError(f"{key}: the web board cannot start: {cause}")
 
     def check_worker(self) -> None:
         """Check the settings of a worker (`python -m bot worker`), which only thinks for the

@@ -38,8 +38,11 @@ PARSER = MarkdownIt("commonmark").enable("table")
 
 
 def documents(root: Path) -> list[Path]:
-    """README.md and every page of docs/, relative to `root`."""
-    return [Path("README.md"), *sorted(p.relative_to(root) for p in root.glob("docs/*.md"))]
+    """README.md, the release notes (where there are any) and every page of docs/, relative to
+    `root`."""
+    notes = [Path("CHANGELOG.md")] if (root / "CHANGELOG.md").exists() else []
+    pages = sorted(p.relative_to(root) for p in root.glob("docs/*.md"))
+    return [Path("README.md"), *notes, *pages]
 
 
 def inline_tokens(tokens: list[Token]) -> Iterator[Token]:

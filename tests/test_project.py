@@ -8,6 +8,7 @@ import re
 import shutil
 import stat
 import subprocess
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,3 +93,29 @@ def test_env_example_documents_every_setting():
     for key in keys:
         assert re.search(rf"^{key}=", example, re.M), key
         assert re.search(rf"^#.*\n{key}=", example, re.M), f"{key} has no comment"
+
+
+def test_the_readme_table_lists_every_setting():
+    """The README's Configuration table is where an admin looks a key up: every key the
+    settings read is in it, in a row of its own or beside its partner (SHARD_COUNT, SHARD_IDS)."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Configuration", 1)[1].split("\n### ", 1)[0]
+    listed = set(re.findall(r"^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)? \|", section, re.M))
+    keys = {key for row in listed for key in row if key}
+    settings_source = (ROOT / "bot" / "settings.py").read_text()
+    read = set(re.findall(r'get\("([A-Z_]+)"\)', settings_source))
+    assert read >= {"DISCORD_TOKEN", "ACTIVITY_CLIENT_SECRET", "WEB_HOST", "WEB_PORT"}
+    assert sorted(read - keys) == []
+
+
+def test_the_readme_leaves_no_placeholder():
+    assert "<!--" not in (ROOT / "README.md").read_text()
+
+
+def test_the_release_notes_open_with_this_version():
+    """The newest entry of CHANGELOG.md is the version pip records (`python -m bot --version`),
+    so a release is never made without its notes."""
+    release = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    notes = (ROOT / "CHANGELOG.md").read_text()
+    versions = re.findall(r"^## (\d+\.\d+\.\d+) \(\d{4}-\d{2}-\d{2}\)$", notes, re.M)
+    assert versions and versions[0] == release, versions

@@ -1,10 +1,12 @@
 """The memory of 1,000 open live connections (issue 47; not a test).
 
 Run ``python -m bench.web.memory`` from the repository root. It starts ``python -m bot web``
-(the web board alone, as a deployment runs it) over an SQLite database with a game, the fake
-Discord answering for names, and opens 1,000 live sockets to it from this process, each signed
-in as a user of its own and given the game's state; it prints the server process's resident
-memory before and after (from /proc). Goal: <= 200 MB with 1,000 connections.
+(the web board alone, as a deployment runs it, beside the bot processes of a PostgreSQL
+database: a server of its own from the machine's binaries, as the tests start one) over a
+database with a game, the fake Discord answering for names, and opens 1,000 live sockets to it
+from this process, each signed in as a user of its own and given the game's state; it prints
+the server process's resident memory before and after (from /proc). Goal: <= 200 MB with
+1,000 connections.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import aiohttp
 
 from bot.web.sessions import Sessions
 from testing.fakediscord import FakeDiscord
+from testing.pgserver import PostgresServer, server_binaries
 from testing.servicekit import open_service, start_game
 
 CONNECTIONS = 1000
@@ -39,12 +42,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-async def measure(folder: Path) -> tuple[float, float, float]:
+async def measure(folder: Path, postgres: PostgresServer) -> tuple[float, float, float]:
     """Resident MB of the server: started, with one page, with all the pages."""
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Spieleabend")
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
-        database = folder / "bot.sqlite3"
+        # PostgreSQL: on the SQLite file the bot serves the board itself, and `web` is refused.
+        database = await postgres.fresh_url()
         service = await open_service(database)
         await start_game(
             service,
@@ -59,7 +63,7 @@ async def measure(folder: Path) -> tuple[float, float, float]:
         env = {
             **os.environ,
             **fake.bot_env(),
-            "DATABASE_PATH": str(database),
+            "DATABASE_URL": database,
             "ACTIVITY_CLIENT_SECRET": secret,
             "WEB_PORT": str(port),
             "LOG_LEVEL": "WARNING",
@@ -109,8 +113,17 @@ async def _until_up(http: aiohttp.ClientSession, port: int) -> None:
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory() as folder:
-        started, one, full = asyncio.run(measure(Path(folder)))
+    binaries = server_binaries()
+    if binaries is None:
+        print("no PostgreSQL server binaries (initdb, pg_ctl, postgres) on this machine")
+        return 1
+    postgres = PostgresServer(binaries)
+    postgres.start()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            started, one, full = asyncio.run(measure(Path(folder), postgres))
+    finally:
+        postgres.stop()
     print(
         f"python -m bot web: {started:.1f} MB started, {one:.1f} MB with one page,"
         f" {full:.1f} MB with {CONNECTIONS:,} pages watching"

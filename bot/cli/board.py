@@ -26,9 +26,11 @@ from bot.web import open_web
 
 def serve(settings: Settings, dotenv: Path | None) -> int:
     """Serve the web board alone until Ctrl+C or SIGTERM."""
-    if not settings.activities:
-        return configuration_error("python -m bot web needs ACTIVITY_CLIENT_SECRET")
     try:
+        # The SQLite file first: there the secret would only lead to this refusal.
+        settings.check_web()
+        if not settings.activities:
+            return configuration_error("python -m bot web needs ACTIVITY_CLIENT_SECRET")
         computer_id = computer_id_of(settings)
     except SettingsError as error:
         return configuration_error(str(error))
@@ -36,6 +38,8 @@ def serve(settings: Settings, dotenv: Path | None) -> int:
     warn_if_exposed(dotenv, settings)
     try:
         return asyncio.run(_serve(settings, computer_id))
+    except SettingsError as error:  # WEB_HOST or WEB_PORT, found unusable when listening
+        return configuration_error(str(error))
     except SchemaTooNewError as error:
         return configuration_error(f"{database_setting(settings)}: {error}")
     except DatabaseUnavailableError as error:

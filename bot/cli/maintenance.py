@@ -1,7 +1,7 @@
 """The commands that work on the database alone, without a token or Discord: `migrate` (upgrade
-it and stop), `ratings --recompute` (rate every stored result again) and `copy-database` (every
-row of an SQLite file into an empty PostgreSQL database). Each says what it did, or in one line
-why not."""
+it and stop), `ratings --recompute` (rate every stored result again), `copy-database` (every
+row of an SQLite file into an empty PostgreSQL database) and `backup` (a private copy of the
+SQLite file). Each says what it did, or in one line why not."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from bot.store import (
     is_postgres_url,
     open_database,
 )
+from bot.store.backup import BackupExistsError, back_up
 from bot.store.copying import Copied, CopyFailedError, TargetNotEmptyError, copy_database
 
 
@@ -71,6 +72,29 @@ async def _maintain(settings: Settings, *, recompute: bool) -> int:
     except DatabaseUnavailableError as error:
         print(database_error(setting, error), file=sys.stderr)
         return EXIT_DATABASE
+    return 0
+
+
+def backup(target: str, settings: Settings) -> int:
+    """Copy the SQLite file of DATABASE_PATH into the new file `target`, readable by its owner
+    alone, as one snapshot even while the bot runs; say what the copy holds."""
+    if settings.database_url is not None:
+        return configuration_error(
+            "DATABASE_URL: python -m bot backup copies the SQLite file of DATABASE_PATH; back "
+            "up a PostgreSQL database with pg_dump (the README's Backups says how)"
+        )
+    try:
+        held = back_up(settings.database_path, Path(target))
+    except BackupExistsError as error:
+        return configuration_error(f"--to {error}: a backup never overwrites, name a new file")
+    except DatabaseUnavailableError as error:
+        print(database_error("DATABASE_PATH", error), file=sys.stderr)
+        return EXIT_DATABASE
+    games = "1 game" if held.games == 1 else f"{held.games} games"
+    print(
+        f"Backed up {settings.database_path} (schema version {held.schema_version}, {games}) "
+        f"to {target}, readable by you alone."
+    )
     return 0
 
 

@@ -248,7 +248,11 @@ class SyncClient(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
-            intents=discord.Intents.none(),
+            # It never opens the gateway, so its intents are never sent; but discord.py warns
+            # at construction, for any client without the Guilds intent, of "state related
+            # issues" that an admin who left the portal's intents off (as the README says)
+            # would take for a misconfiguration. Guilds is no privileged intent.
+            intents=discord.Intents(guilds=True),
             tree_cls=GameTree,
         )
 

@@ -178,7 +178,10 @@ async def open_web(
         await runner.setup()
         try:
             site = web.TCPSite(runner, settings.web_host, settings.web_port)
-            await site.start()
+            try:
+                await site.start()
+            except OSError as error:  # a port in use, an address not this machine's
+                raise settings.cannot_listen(error) from None
             port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
             server = WebServer(runner, settings.web_host, port, hub)
             log.info("the web board listens on %s", server.url)

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,17 @@ from testing.pgserver import free_port
 ROOT = Path(__file__).resolve().parents[2]
 APP_ID = 123456789012345678
 TOKEN = base64.b64encode(str(APP_ID).encode()).decode().rstrip("=") + ".GhIjKl.secret-part"
-COMMANDS = ["run", "sync", "invite", "worker", "migrate", "ratings", "copy-database"]
+COMMANDS = [
+    "run",
+    "sync",
+    "invite",
+    "worker",
+    "web",
+    "migrate",
+    "ratings",
+    "backup",
+    "copy-database",
+]
 
 
 def closed_api() -> str:
@@ -94,11 +105,19 @@ def test_help_is_plain_text_and_lists_only_the_commands_own_options(command, cap
     assert stopped.value.code == 0
     assert MARKUP.search(shown) is None, shown
     options = set(re.findall(r"--[a-z][a-z-]+", shown)) - {"--help"}
-    own = {"ratings": {"--recompute"}, "copy-database": {"--from", "--to"}}
+    own = {"ratings": {"--recompute"}, "backup": {"--to"}, "copy-database": {"--from", "--to"}}
     if command is None:
         assert all(name in shown for name in COMMANDS)
     else:
         assert options == own.get(command, set()), shown
+
+
+def test_version_says_the_installed_release(tmp_path: Path) -> None:
+    """The version pyproject.toml gives (the release notes' newest), as pip installed it."""
+    release = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    result = python_m_bot(tmp_path, "--version", env={})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == f"python -m bot {release}"
 
 
 def test_sync_checks_the_tokens_shape_before_connecting(capsys) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import errno
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -252,3 +254,21 @@ def test_the_daily_analyses_have_a_default_and_can_be_set():
 def test_a_limit_outside_one_to_a_hundred_is_refused_by_name(key, value):
     with pytest.raises(SettingsError, match=f"{key} must be a whole number from 1 to 100"):
         Settings.from_env({key: value})
+
+
+@pytest.mark.parametrize(
+    ("cause", "key", "words"),
+    [
+        (OSError(errno.EADDRINUSE, "Address already in use"), "WEB_PORT", "in use"),
+        (PermissionError(errno.EACCES, "Permission denied"), "WEB_PORT", "1024"),
+        (OSError(errno.EADDRNOTAVAIL, "Cannot assign"), "WEB_HOST", "no address of this machine"),
+        (socket.gaierror(socket.EAI_NONAME, "Name or service not known"), "WEB_HOST", "resolves"),
+        (OSError(errno.ENOBUFS, "No buffer space available"), "WEB_HOST, WEB_PORT", "No buffer"),
+    ],
+)
+def test_an_address_the_board_cannot_listen_on_names_the_setting(cause, key, words):
+    """What the bot's user meets when binding (a port under 1024 needs privileges that the
+    tests, run as root, have: this case is told from the error alone)."""
+    settings = Settings.from_env({"WEB_HOST": "board.example", "WEB_PORT": "80"})
+    said = str(settings.cannot_listen(cause))
+    assert said.startswith(f"{key}: ") and words in said, said

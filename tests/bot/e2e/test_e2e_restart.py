@@ -87,6 +87,10 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     )
     _, stderr = await asyncio.wait_for(sync.communicate(), timeout=60)
     assert sync.returncode == 0, stderr.decode()
+    # Nothing a newcomer who left the portal's intents off (as the README says) would take for
+    # a misconfiguration: discord.py warns of "state related issues" without the Guilds intent.
+    warnings = [line for line in stderr.decode().splitlines() if "WARNING" in line]
+    assert warnings == [], warnings
     names = {command["name"] for command in world.fake.commands()}
     assert names == {str(command.name) for command in declared_commands()}
     assert {"challenge", "move", "board", "help"} <= names

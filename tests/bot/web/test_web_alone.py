@@ -14,6 +14,7 @@ import aiohttp
 
 from bot.__main__ import main
 from testing.fakediscord import FakeDiscord
+from testing.pgserver import PostgresServer
 
 
 def free_port() -> int:
@@ -23,17 +24,20 @@ def free_port() -> int:
 
 
 def test_it_needs_the_client_secret(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert main(["web"], {"DISCORD_TOKEN": "MTIz.x.y"}) == 2
-    assert "ACTIVITY_CLIENT_SECRET" in capsys.readouterr().err
+    env = {"DISCORD_TOKEN": "MTIz.x.y", "DATABASE_URL": "postgresql://bot@127.0.0.1:1/bot"}
+    assert main(["web"], env) == 2
+    assert "needs ACTIVITY_CLIENT_SECRET" in capsys.readouterr().err
 
 
-async def test_it_serves_the_board_until_stopped(tmp_path: Path) -> None:
+async def test_it_serves_the_board_until_stopped(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
     async with FakeDiscord() as fake:
         port = free_port()
         env = {
             **os.environ,
             **fake.bot_env(),
-            "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
+            "DATABASE_URL": await postgres_server.fresh_url(),  # beside the bot processes
             "ACTIVITY_CLIENT_SECRET": fake.world.activities.client_secret,
             "WEB_PORT": str(port),
         }
