@@ -160,3 +160,21 @@ async def test_in_a_group_dm_anyone_takes_it_and_in_a_dm_the_opponent_is_named(
         refused = await run(world, world.alice, "challenge", {"game": "ponte"}, channel=direct)
         assert refused.ephemeral
         assert refused.content == text("en", "error.opponent_needed")
+
+
+async def test_takers_pressing_at_once_open_one_thread_for_the_one_game(
+    world: World, bot: GameBot
+) -> None:
+    made = await post(world, {"thread": True})
+    [accept] = made.message.custom_ids()
+    takers = (world.bob, world.carol)
+    presses = [await world.fake.press_button(user, made.message, accept) for user in takers]
+    answers = await asyncio.gather(*(press.result(timeout=30) for press in presses))
+    [thread] = world.guild.threads
+    game = await bot.service.queries.latest_game_in(thread.id)
+    [taker] = [u for u in takers if u.id in (game.first_id, game.second_id)]
+    assert taker.name.title() in thread.name and "Alice" in thread.name
+    [(loser, refused)] = [(u, a) for u, a in zip(takers, answers, strict=True) if u is not taker]
+    [told] = [m for m in refused.messages if m is not made.message]  # the press's own answer
+    assert told.ephemeral
+    assert told.content == text(loser.locale, "error.challenge_taken", taker_id=mention(taker.id))
