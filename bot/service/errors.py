@@ -445,3 +445,10 @@ class OpponentNeededError(ServiceError):
     the opponent is to be named."""
 
     key = "opponent_needed"
+
+
+class OpenChallengeOptionError(ServiceError):
+    """A named challenge was given an open challenge's own option (`params['option']`, its
+    name as the user's client shows it)."""
+
+    key = "open_challenge_option"

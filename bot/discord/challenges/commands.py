@@ -32,7 +32,7 @@ from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Started, who_moves_first
 from bot.service.deadlines import DAY, HOUR
-from bot.service.errors import OpponentNeededError
+from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,7 @@ class ChallengeCog(commands.Cog):
             options.update(level=level, rating_window=rating_window, expires_seconds=expires)
             await self._to_anyone(interaction, who_first, thread, options)
             return
+        _refuse_open_options(interaction, rating_window=rating_window, expires=expires)
         self.bot.names.remember(opponent)
         if self.bot.service.challenges.is_computer_player(opponent.id):
             options.update(player_id=interaction.user.id, player_first=who_first, level=level)
@@ -234,3 +235,20 @@ class ChallengeCog(commands.Cog):
             await interaction.followup.send(opened, allowed_mentions=pings())
         except discord.HTTPException:  # the game is stored and must start all the same
             log.warning("could not point to the thread of computer game %s", game_id)
+
+
+def _refuse_open_options(interaction: discord.Interaction, **given: int | None) -> None:
+    """Refuse an open challenge's own option given to a named challenge, naming it as the
+    user's client shows it (it would otherwise be ignored without a word)."""
+    for option, value in given.items():
+        if value is not None:
+            raise OpenChallengeOptionError(
+                f"{option} is for open challenges",
+                option=option_name(interaction, option),
+                opponent=option_name(interaction, "opponent"),
+            )
+
+
+def option_name(interaction: discord.Interaction, option: str) -> str:
+    """`/challenge`'s option as the user's client names it."""
+    return text(user_locale(interaction), f"command.challenge.option.{option}.name")

@@ -143,6 +143,13 @@ async def test_bad_options_of_an_open_challenge_get_a_private_answer(
         check_open_seconds(60)
     assert refused.content == describe_error(expected.value, "en")
     assert await bot.service.open_challenges.open_in_server(world.guild.id) == []
+    named = {"game": "verbindung", "opponent": world.bob, "rating_window": 200}
+    ignored = await run(world, world.bob, "challenge", {**named, "opponent": world.alice})
+    assert ignored.ephemeral
+    assert ignored.content == text(
+        "de", "error.open_challenge_option", option="wertungsfenster", opponent="gegner"
+    )
+    assert await bot.service.challenges.pending_challenges(world.alice.id) == []
 
 
 async def test_in_a_group_dm_anyone_takes_it_and_in_a_dm_the_opponent_is_named(
