@@ -240,10 +240,10 @@ async def ratings_figures(service: GameService) -> dict[str, list[float]]:
             challenger_id=1 + number % RATED_PLAYERS,
             opponent_id=1 + (number + 1) % RATED_PLAYERS,
         )
-        await service.challenges.accept(made.id, made.opponent_id)
+        await service.challenges.accept(made.id, made.opponent)
         await play_moves(service, channel)  # both players move: the result is rated
         start = time.perf_counter()
-        await service.moves.resign(channel, made.opponent_id)
+        await service.moves.resign(channel, made.opponent)
         endings.append(time.perf_counter() - start)
     figures["finish a game with its rating update"] = endings
     return figures

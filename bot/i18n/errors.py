@@ -78,6 +78,7 @@ PARAMS: Mapping[str, Presenter] = {
     "asker_id": _user,
     "opponent_id": _user,
     "challenger_id": _user,
+    "taker_id": _user,
     "allowed_id": _user,
     "organiser_id": _user,
     "players": _users,

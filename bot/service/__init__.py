@@ -20,6 +20,7 @@ from bot.service.errors import ServiceError
 from bot.service.lessons import Lessons
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notify import Notifications
+from bot.service.open_challenges import OpenChallenges
 from bot.service.outbox import Outbox
 from bot.service.play import Moves
 from bot.service.puzzle.daily import DailyPuzzles
@@ -92,6 +93,7 @@ class GameService:
         rater = Rater()
         writer = GameWriter(ctx, rater)
         self.challenges = Challenges(ctx, writer)
+        self.open_challenges = OpenChallenges(ctx)
         self.computer = ComputerGames(ctx, writer)
         self.rematches = Rematches(ctx, self.challenges, self.computer)
         self.blocks = Blocks(ctx)

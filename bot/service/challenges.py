@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 from bot.service import deadlines
@@ -26,6 +27,7 @@ from bot.service.errors import (
 from bot.service.limits import COOLDOWN, held_until
 from bot.service.matches import check_best_of
 from bot.service.results import AcceptResult, Challenge, Started
+from bot.service.taking import refuse_taker
 from bot.service.writer import GameWriter
 from bot.store import ChallengeRow, ChallengeStatus, Db, Reach, blocks, challenges
 
@@ -150,18 +152,26 @@ class Challenges:
         channel_id: int | None = None,
         parent_channel_id: int | None = None,
     ) -> AcceptResult:
-        """The challenged user accepts: the game starts in `channel_id` (a new thread, say) or
-        else in the challenge's channel. Raises `ChallengeNotFoundError`,
-        `NotYourChallengeError`, `ChallengeClosedError` and `ChannelBusyError`."""
+        """The challenged user accepts, or (an open challenge) someone takes it: the game
+        starts in `channel_id` (a new thread, say) or else in the challenge's channel. Of several
+        takers at once exactly one starts a game (one conditional update, in the transaction
+        that starts it). Raises `ChallengeNotFoundError`, `NotYourChallengeError`,
+        `ChallengeClosedError`, `ChannelBusyError`, and for an open challenge what
+        `taking.refuse_taker` raises."""
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             challenge = await self._acceptable(db, challenge_id, user_id, now)
+            if challenge.to_anyone:
+                challenge = dataclasses.replace(challenge, opponent_id=user_id)
             started = await self._start_game(
                 db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
             )
             view = started.view
-            accepted = ChallengeStatus.ACCEPTED
-            await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
+            if challenge.to_anyone:
+                await self._take(db, challenge_id, user_id, now, view.id)
+            else:
+                accepted = ChallengeStatus.ACCEPTED
+                await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
             answered = Challenge.of(await self._challenge(db, challenge_id))
             result = AcceptResult(answered, view)
         self.ctx.remember(view)  # only once committed: a rolled-back id may be given out again
@@ -216,6 +226,15 @@ class Challenges:
         self.ctx.challenge_changed(closed)
         return closed
 
+    async def _take(self, db: Db, challenge_id: int, taker_id: int, now: int, game_id: int) -> None:
+        """The taker becomes the opponent, unless another got there first: then the game just
+        started is rolled back with the transaction, and the taker told who took it."""
+        if await challenges.take_challenge(db, challenge_id, taker_id, now, game_id):
+            return
+        row = await self._challenge(db, challenge_id)
+        await refuse_taker(self.ctx, db, row, taker_id, now)
+        raise ChallengeClosedError("this challenge is already closed", status=row.status)
+
     async def _challenge(self, db: Db, challenge_id: int) -> ChallengeRow:
         challenge = await challenges.get_challenge(db, challenge_id)
         if challenge is None:
@@ -235,6 +254,10 @@ class Challenges:
         return challenge
 
     async def _acceptable(self, db: Db, challenge_id: int, user_id: int, now: int) -> ChallengeRow:
+        found = await self._challenge(db, challenge_id)
+        if found.to_anyone and user_id != found.challenger_id:
+            await refuse_taker(self.ctx, db, found, user_id, now)
+            return found
         challenge = await self._open_challenge(db, challenge_id, now)
         if user_id != challenge.opponent_id:
             raise NotYourChallengeError(
@@ -330,9 +353,11 @@ class Challenges:
 
 
 def _players(challenge: ChallengeRow) -> tuple[int, int]:
+    opponent = challenge.opponent_id
+    assert opponent is not None, "an open challenge is given its taker before its game starts"
     if challenge.challenger_first:
-        return challenge.challenger_id, challenge.opponent_id
-    return challenge.opponent_id, challenge.challenger_id
+        return challenge.challenger_id, opponent
+    return opponent, challenge.challenger_id
 
 
 FIRST_MOVERS = ("random", "me", "opponent")  # who moves first, as `/challenge` offers it

@@ -401,3 +401,54 @@ class AnalysisFailedError(ServiceError):
     alike every time, so it would fail alike)."""
 
     key = "analysis_failed"
+
+
+# Open challenges (issue 53) ------------------------------------------------------------------
+
+
+class OpenChallengeExistsError(ServiceError):
+    """The challenger's open challenge in this channel waits for a taker already
+    (`params['challenge_id']`): one at a time, withdrawn or taken before the next."""
+
+    key = "open_challenge_exists"
+
+
+class BadChallengeExpiryError(ServiceError):
+    """How long an open challenge waits is outside the allowed range (`params['seconds']`,
+    `['minimum']`, `['maximum']`, durations)."""
+
+    key = "bad_challenge_expiry"
+
+
+class BadRatingWindowError(ServiceError):
+    """A rating window outside the allowed range (`params['window']`, `['minimum']`,
+    `['maximum']`, rating points)."""
+
+    key = "bad_rating_window"
+
+
+class OutsideRatingWindowError(ServiceError):
+    """The taker's rating (`params['rating']`) is further than `params['window']` points from
+    the challenger's (`params['challenger_rating']`) in the game on this server."""
+
+    key = "outside_rating_window"
+
+
+class ChallengeTakenError(ServiceError):
+    """Someone else (`params['taker_id']`) took this open challenge first."""
+
+    key = "challenge_taken"
+
+
+class OpponentNeededError(ServiceError):
+    """A challenge to anyone where only one other person could take it (a direct message):
+    the opponent is to be named."""
+
+    key = "opponent_needed"
+
+
+class OpenChallengeOptionError(ServiceError):
+    """A named challenge was given an open challenge's own option (`params['option']`, its
+    name as the user's client shows it)."""
+
+    key = "open_challenge_option"

@@ -207,7 +207,8 @@ class MoveResult:
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
-    """A challenge from one user to another in a channel, as the layers above see it."""
+    """A challenge from one user to another in a channel, or to anyone there (an open one:
+    `opponent_id` None until taken), as the layers above see it."""
 
     id: int
     game_kind: str
@@ -215,7 +216,7 @@ class Challenge:
     guild_id: int | None
     channel_id: int
     challenger_id: int
-    opponent_id: int
+    opponent_id: int | None
     challenger_first: bool
     move_seconds: int
     wants_thread: bool
@@ -226,6 +227,16 @@ class Challenge:
     game_id: int | None  # the game it started, once accepted
     best_of: int = 1  # above 1: the game starts a best-of match
     reach: Reach = Reach.POST  # REPLY: the bot only answers interactions in its channel
+    rating_window: int | None = (
+        None  # an open one: a taker's rating within this of the challenger's
+    )
+    to_anyone: bool = False  # an open challenge (once taken, `opponent_id` is the taker)
+
+    @property
+    def opponent(self) -> int:
+        """The opponent of a named or taken challenge (an open one nobody took has none)."""
+        assert self.opponent_id is not None, "an open challenge nobody took has no opponent"
+        return self.opponent_id
 
     @classmethod
     def of(cls, row: ChallengeRow) -> Challenge:
@@ -248,6 +259,8 @@ class Challenge:
             game_id=row.game_id,
             best_of=row.best_of,
             reach=row.reach,
+            rating_window=row.rating_window,
+            to_anyone=bool(row.to_anyone),
         )
 
 

@@ -17,7 +17,7 @@ async def insert_challenge(
     guild_id: int | None,
     channel_id: int,
     challenger_id: int,
-    opponent_id: int,
+    opponent_id: int | None,
     challenger_first: bool,
     move_seconds: int,
     wants_thread: bool,
@@ -26,14 +26,18 @@ async def insert_challenge(
     best_of: int = 1,
     request_id: int | None = None,
     reach: Reach = Reach.POST,
+    rating_window: int | None = None,
 ) -> int | None:
-    """Store a new pending challenge; return its id, or None when a challenge between the two
-    players is open in the channel already, whichever of them made it (the database's unique
-    index refuses it, also to a transaction racing this one: see `open_between`)."""
+    """Store a new pending challenge (to anyone in the channel when `opponent_id` is None);
+    return its id, or None when a challenge between the two players is open in the channel
+    already, whichever of them made it, or (to anyone) the challenger's open challenge there
+    (the database's unique indexes refuse it, also to a transaction racing this one: see
+    `open_between` and `open_to_anyone_by`)."""
     new_id = await db.fetch_value(
         "INSERT INTO challenges (game_kind, variant, guild_id, channel_id, challenger_id,"
         " opponent_id, challenger_first, move_seconds, wants_thread, created_at, expires_at,"
-        " best_of, request_id, reach) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " best_of, request_id, reach, to_anyone, rating_window)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT DO NOTHING RETURNING id",
         (
             game_kind,
@@ -50,6 +54,8 @@ async def insert_challenge(
             best_of,
             request_id,
             reach,
+            int(opponent_id is None),
+            rating_window,
         ),
     )
     return None if new_id is None else int(new_id)
@@ -71,6 +77,41 @@ async def open_between(
         " AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))",
         (channel_id, first_id, second_id, second_id, first_id),
     )
+
+
+async def open_to_anyone_by(db: Db, channel_id: int, challenger_id: int) -> ChallengeRow | None:
+    """The challenger's pending open challenge in the channel (there is at most one)."""
+    return await ChallengeRow.one(
+        db,
+        f"{_SELECT} WHERE status = 'pending' AND opponent_id IS NULL AND channel_id = ?"
+        " AND challenger_id = ?",
+        (channel_id, challenger_id),
+    )
+
+
+async def open_in_guild(db: Db, guild_id: int, now: int, limit: int = 100) -> list[ChallengeRow]:
+    """A server's open challenges nobody has taken yet and whose time has not run out, the
+    soonest to expire first (what its lobby lists)."""
+    return await ChallengeRow.all(
+        db,
+        f"{_SELECT} WHERE status = 'pending' AND opponent_id IS NULL AND guild_id = ?"
+        " AND expires_at > ? ORDER BY expires_at, id LIMIT ?",
+        (guild_id, now, limit),
+    )
+
+
+async def take_challenge(
+    db: Db, challenge_id: int, taker_id: int, answered_at: int, game_id: int
+) -> bool:
+    """The taker becomes the opponent of an open challenge nobody took, which is accepted with
+    the game it started, in one conditional update: of several takers at once exactly one
+    finds it still untaken. False if it was taken, withdrawn or expired already."""
+    changed = await db.execute(
+        "UPDATE challenges SET opponent_id = ?, status = 'accepted', answered_at = ?, game_id = ?"
+        " WHERE id = ? AND status = 'pending' AND opponent_id IS NULL",
+        (taker_id, answered_at, game_id, challenge_id),
+    )
+    return changed == 1
 
 
 async def answer_challenge(

@@ -82,7 +82,8 @@ class Reach(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ChallengeRow(_FromRow):
-    """A challenge from one user to another in a channel."""
+    """A challenge from one user to another in a channel, or to anyone there (an open challenge:
+    no opponent until someone takes it)."""
 
     id: int
     game_kind: str
@@ -90,7 +91,7 @@ class ChallengeRow(_FromRow):
     guild_id: int | None
     channel_id: int
     challenger_id: int
-    opponent_id: int
+    opponent_id: int | None  # None: an open challenge nobody has taken
     challenger_first: int  # 1 when the challenger makes the first move
     move_seconds: int
     wants_thread: int  # 1 when the game should get a thread of its own
@@ -103,6 +104,8 @@ class ChallengeRow(_FromRow):
     best_of: int  # 1 for a single game, else the length of the match it starts
     request_id: int | None  # the request that made it (a Discord interaction), if known
     reach: Reach  # how the game it starts reaches the channel
+    to_anyone: int  # 1 for an open challenge (taken or not)
+    rating_window: int | None  # an open challenge's taker: within this of the challenger's rating
 
 
 @dataclass(frozen=True, slots=True)

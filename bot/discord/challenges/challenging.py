@@ -1,6 +1,8 @@
 """A challenge's message and its buttons: Accept, Decline, and Decline and block, which keep
 working after a restart (a `DynamicItem` whose custom id carries only the action and the
-challenge). Each button does its own work here: the opponent accepts (a thread opened first if
+challenge). An open challenge (to anyone in the channel) has Accept alone: whoever presses it
+first takes it, and the challenger's own press withdraws it. Each button does its own work
+here: the opponent accepts (a thread opened first if
 one was asked for, then the game started, its start owed and posted), declines (the challenger
 told by a new message, which pings), or declines and blocks; the challenger's Decline withdraws
 the challenge (an edit, which pings nobody)."""
@@ -72,10 +74,15 @@ class ChallengeButton(
         await answering_errors(interaction, work)
 
 
-def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:
-    """The Accept, Decline and Decline and block buttons of a challenge message."""
+def challenge_buttons(
+    challenge_id: int, locale: str, *, to_anyone: bool = False
+) -> discord.ui.View:
+    """The Accept, Decline and Decline and block buttons of a challenge message (Accept alone
+    for an open challenge: nobody was challenged who could decline or block)."""
     view = discord.ui.View(timeout=None)
     view.add_item(ChallengeButton("accept", challenge_id, text(locale, "button.accept")))
+    if to_anyone:
+        return view
     view.add_item(ChallengeButton("decline", challenge_id, text(locale, "button.decline")))
     view.add_item(ChallengeButton("block", challenge_id, text(locale, "button.decline_block")))
     return view
@@ -85,16 +92,16 @@ def challenge_buttons(challenge_id: int, locale: str) -> discord.ui.View:
 
 
 async def post_challenge(
-    host: Host, interaction: discord.Interaction, made: Challenge, opponent_id: int
+    host: Host, interaction: discord.Interaction, made: Challenge, opponent_id: int | None
 ) -> None:
-    """Answer with the challenge and its buttons, pinging the opponent. Nobody could answer a
-    challenge nobody saw: one Discord refused is withdrawn rather than left to block the same
-    challenge for two days."""
+    """Answer with the challenge and its buttons, pinging the opponent (an open challenge pings
+    nobody: nobody was named). Nobody could answer a challenge nobody saw: one Discord refused
+    is withdrawn rather than left to block the same challenge for two days."""
     locale = public_locale(interaction)
     try:
         callback = await interaction.response.send_message(
             challenge_text(host, made, locale),
-            view=challenge_buttons(made.id, locale),
+            view=challenge_buttons(made.id, locale, to_anyone=made.to_anyone),
             allowed_mentions=pings(opponent_id),
         )
     except discord.HTTPException:
@@ -106,11 +113,13 @@ async def post_challenge(
 
 def challenge_text(host: Host, made: Challenge, locale: str) -> str:
     """The challenge as the channel reads it (with the rules of a match, for one)."""
+    if made.to_anyone:
+        return open_challenge_text(host, made, locale)
     posted = text(
         locale,
         "challenge.posted",
         challenger=mention(made.challenger_id),
-        opponent=mention(made.opponent_id),
+        opponent=mention(made.opponent),
         game=game_title(locale, made.game_kind),
         variant=text(locale, f"variant.{made.variant}"),
         time=format_duration(locale, made.move_seconds),
@@ -121,10 +130,42 @@ def challenge_text(host: Host, made: Challenge, locale: str) -> str:
     return posted + "\n" + _first_mover(host, made, locale)
 
 
+def open_challenge_text(host: Host, made: Challenge, locale: str) -> str:
+    """An open challenge as the channel reads it: the game and its options, the rating window,
+    when it expires, who moves first."""
+    challenger = mention(made.challenger_id)
+    lines = [
+        text(
+            locale,
+            "challenge.open_posted",
+            challenger=challenger,
+            game=game_title(locale, made.game_kind),
+            variant=text(locale, f"variant.{made.variant}"),
+            time=format_duration(locale, made.move_seconds),
+            expires=timestamp(made.expires_at),
+        )
+    ]
+    if made.best_of > 1:
+        lines.append(text(locale, "challenge.best_of"))
+    if made.rating_window is not None:
+        lines.append(
+            text(locale, "challenge.open_window", window=made.rating_window, challenger=challenger)
+        )
+    if made.challenger_first:
+        lines.append(_first_mover(host, made, locale))
+    else:
+        colour = host.service.registry.kind(made.game_kind).colours[0].value
+        lines.append(
+            text(locale, "challenge.open_taker_first", colour=text(locale, f"colour.{colour}"))
+        )
+    lines.append(text(locale, "challenge.open_how", challenger=challenger))
+    return "\n".join(lines)
+
+
 def _first_mover(host: Host, made: Challenge, locale: str) -> str:
     """Who makes the first move (of a match: of its first game), with the colour: the opponent
     decides knowing it, and a rematch exchanges it."""
-    first = made.challenger_id if made.challenger_first else made.opponent_id
+    first = made.challenger_id if made.challenger_first else made.opponent
     colour = host.service.registry.kind(made.game_kind).colours[0].value
     key = "challenge.first_match" if made.best_of > 1 else "challenge.first"
     return text(locale, key, player=mention(first), colour=text(locale, f"colour.{colour}"))
@@ -134,9 +175,14 @@ def _first_mover(host: Host, made: Challenge, locale: str) -> str:
 
 
 async def accept(host: Host, interaction: discord.Interaction, challenge_id: int) -> None:
-    """The opponent accepts: open the thread if one was asked for, start, post the board.
-    Presses of one challenge go one at a time, so a second one (a double click) is told the
-    challenge was accepted, and opens no thread."""
+    """The opponent accepts (or someone takes an open challenge): open the thread if one was
+    asked for, start, post the board. Presses of one challenge go one at a time, so a second
+    one (a double click, another taker) is told the challenge was accepted (who took it), and
+    opens no thread. The challenger's own press on an open challenge withdraws it."""
+    shown = await host.service.challenges.get_challenge(challenge_id)
+    if shown.to_anyone and interaction.user.id == shown.challenger_id:
+        await decline(host, interaction, challenge_id)
+        return
     lock = _accepting.get(challenge_id)
     if lock is None:
         lock = _accepting[challenge_id] = asyncio.Lock()
@@ -148,7 +194,7 @@ async def accept(host: Host, interaction: discord.Interaction, challenge_id: int
     accepted = text(
         locale,
         "challenge.accepted",
-        opponent=mention(challenge.opponent_id),
+        opponent=mention(result.challenge.opponent),
         challenger=mention(challenge.challenger_id),
     )
     if thread is not None:
@@ -181,8 +227,9 @@ async def _accepted(
     host.names.remember(interaction.user)
     thread = None
     if challenge.wants_thread:
+        opponent = interaction.user.id if challenge.to_anyone else challenge.opponent
         thread = await open_thread(
-            host, interaction, challenge.game_kind, challenge.challenger_id, challenge.opponent_id
+            host, interaction, challenge.game_kind, challenge.challenger_id, opponent
         )
     try:
         with answering(public_locale(interaction)) as owing:
@@ -237,6 +284,11 @@ async def block_challenger(host: Host, interaction: discord.Interaction, challen
 
 
 def _closed_text(interaction: discord.Interaction, closed: Challenge) -> str:
+    if closed.opponent_id is None:  # an open challenge, withdrawn before anyone took it
+        challenger = mention(closed.challenger_id)
+        return text(
+            public_locale(interaction), f"challenge.open_{closed.status}", challenger=challenger
+        )
     return text(
         public_locale(interaction),
         f"challenge.{closed.status}",

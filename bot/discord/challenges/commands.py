@@ -1,5 +1,6 @@
 """`/challenge`: a challenge with Accept and Decline buttons (`challenging`); a challenge of
-the bot itself starts a game against the computer at once, here or in a thread of its own."""
+the bot itself starts a game against the computer at once, here or in a thread of its own; a
+challenge of nobody is open to anyone in the channel (issue 53)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Started, who_moves_first
 from bot.service.deadlines import DAY, HOUR
+from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +46,21 @@ TIMES = (
     ("7d", 7 * DAY),
     ("14d", 14 * DAY),
 )
-OPTIONS = ("game", "opponent", "variant", "time", "thread", "first", "level", "best_of")
+EXPIRIES = ("1h", "6h", "12h", "1d", "3d", "7d")
+"""How long an open challenge may wait, as offered (named as the times per move are)."""
+RATING_WINDOWS = (100, 200, 300, 500)
+OPTIONS = (
+    "game",
+    "opponent",
+    "variant",
+    "time",
+    "thread",
+    "first",
+    "level",
+    "best_of",
+    "rating_window",
+    "expires",
+)
 
 
 class ChallengeCog(commands.Cog):
@@ -67,27 +83,38 @@ class ChallengeCog(commands.Cog):
         best_of=[
             app_commands.Choice(name=ls(f"choice.best_of.{n}"), value=n) for n in MATCH_LENGTHS
         ],
+        rating_window=[
+            app_commands.Choice(name=ls(f"choice.rating_window.{n}"), value=n)
+            for n in RATING_WINDOWS
+        ],
+        expires=[
+            app_commands.Choice(name=ls(f"choice.time.{key}"), value=s)
+            for key, s in TIMES
+            if key in EXPIRIES
+        ],
     )
     @everywhere  # a game lives in a channel, or in answers only (issue 28)
     async def challenge(  # noqa: PLR0917 - discord.py passes the options positionally
         self,
         interaction: discord.Interaction,
         game: str,
-        opponent: discord.User,
+        opponent: discord.User | None = None,
         variant: str | None = None,
         time: int | None = None,
         thread: bool = False,
         first: str | None = None,
         level: str | None = None,
         best_of: int | None = None,
+        rating_window: int | None = None,
+        expires: int | None = None,
     ) -> None:
         """Post a challenge with Accept and Decline buttons for the opponent; against the bot
-        itself, start the game at once.
+        itself, start the game at once; with no opponent, an open challenge anyone here may
+        take (`rating_window` and `expires` are its own options).
 
         Discord's client offers only the choices declared here; the options are plain values
         (not `Choice`s, which discord.py cannot build from a value outside them) so that the
         service, whose limits they are, refuses a modified client's clearly."""
-        computer = self.bot.service.challenges.is_computer_player(opponent.id)
         reach = reach_of(interaction)
         if reach is None:  # every answer here would be private: no game can be played
             await interaction.response.send_message(
@@ -96,7 +123,6 @@ class ChallengeCog(commands.Cog):
             return
         check_place(interaction, reach, thread=thread)
         self.bot.names.remember(interaction.user)
-        self.bot.names.remember(opponent)
         who_first = who_moves_first(first)
         options: dict[str, Any] = {
             "game_kind": game,
@@ -106,7 +132,13 @@ class ChallengeCog(commands.Cog):
             "best_of": best_of,
             "reach": reach,
         }
-        if computer:
+        if opponent is None:
+            options.update(level=level, rating_window=rating_window, expires_seconds=expires)
+            await self._to_anyone(interaction, who_first, thread, options)
+            return
+        _refuse_open_options(interaction, rating_window=rating_window, expires=expires)
+        self.bot.names.remember(opponent)
+        if self.bot.service.challenges.is_computer_player(opponent.id):
             options.update(player_id=interaction.user.id, player_first=who_first, level=level)
             await self._versus_computer(interaction, thread, options)
             return
@@ -122,6 +154,27 @@ class ChallengeCog(commands.Cog):
             **options,
         )
         await post_challenge(self.bot, interaction, made, opponent.id)
+
+    async def _to_anyone(
+        self,
+        interaction: discord.Interaction,
+        who_first: bool | None,
+        thread: bool,
+        options: dict[str, Any],
+    ) -> None:
+        """An open challenge, where more than one other person could take it: in a direct
+        message only one could, who is to be named."""
+        if interaction.context.dm_channel or isinstance(interaction.channel, discord.DMChannel):
+            raise OpponentNeededError("only one other person is here: name them")
+        made = await self.bot.service.open_challenges.challenge_anyone(
+            channel_id=interaction.channel_id or 0,
+            challenger_id=interaction.user.id,
+            challenger_first=who_first,
+            wants_thread=thread,
+            request_id=interaction.id,  # one challenge, should Discord deliver this twice
+            **options,
+        )
+        await post_challenge(self.bot, interaction, made, None)
 
     @challenge.autocomplete("game")
     async def challenge_game(
@@ -182,3 +235,20 @@ class ChallengeCog(commands.Cog):
             await interaction.followup.send(opened, allowed_mentions=pings())
         except discord.HTTPException:  # the game is stored and must start all the same
             log.warning("could not point to the thread of computer game %s", game_id)
+
+
+def _refuse_open_options(interaction: discord.Interaction, **given: int | None) -> None:
+    """Refuse an open challenge's own option given to a named challenge, naming it as the
+    user's client shows it (it would otherwise be ignored without a word)."""
+    for option, value in given.items():
+        if value is not None:
+            raise OpenChallengeOptionError(
+                f"{option} is for open challenges",
+                option=option_name(interaction, option),
+                opponent=option_name(interaction, "opponent"),
+            )
+
+
+def option_name(interaction: discord.Interaction, option: str) -> str:
+    """`/challenge`'s option as the user's client names it."""
+    return text(user_locale(interaction), f"command.challenge.option.{option}.name")

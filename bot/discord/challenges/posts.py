@@ -15,11 +15,16 @@ async def expired(scribe: Scribe, shown: ChallengeExpired, locale: str) -> Edit:
     """The challenge's message, edited to say it expired."""
     challenge = shown.challenge
     assert challenge.message_id is not None  # the kind rebuilds only a challenge shown
-    content = text(
-        locale,
-        "challenge.expired",
-        challenger=mention(challenge.challenger_id),
-        opponent=mention(challenge.opponent_id),
-    )
+    if challenge.opponent_id is None:  # an open challenge nobody took
+        content = text(
+            locale, "challenge.open_expired", challenger=mention(challenge.challenger_id)
+        )
+    else:
+        content = text(
+            locale,
+            "challenge.expired",
+            challenger=mention(challenge.challenger_id),
+            opponent=mention(challenge.opponent_id),
+        )
     message = Delivered(0, challenge.channel_id, challenge.message_id, None, None)
     return Edit(message, content=content)

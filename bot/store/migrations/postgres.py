@@ -570,6 +570,26 @@ CREATE TABLE puzzle_days (
 """As `sqlite.PUZZLES` explains."""
 
 
+OPEN_CHALLENGES = """
+ALTER TABLE challenges ALTER COLUMN opponent_id DROP NOT NULL;
+ALTER TABLE challenges ADD COLUMN to_anyone INTEGER NOT NULL DEFAULT 0
+    CHECK (to_anyone IN (0, 1));
+ALTER TABLE challenges ADD COLUMN rating_window INTEGER CHECK (rating_window > 0);
+ALTER TABLE challenges ADD CONSTRAINT challenges_opponent_unless_to_anyone
+    CHECK (to_anyone = 1 OR opponent_id IS NOT NULL);
+DROP INDEX challenges_one_open_per_pair;
+CREATE UNIQUE INDEX challenges_one_open_per_pair
+    ON challenges (channel_id, LEAST(challenger_id, opponent_id),
+                   GREATEST(challenger_id, opponent_id))
+    WHERE status = 'pending' AND opponent_id IS NOT NULL;
+CREATE UNIQUE INDEX challenges_one_open_to_anyone ON challenges (channel_id, challenger_id)
+    WHERE status = 'pending' AND opponent_id IS NULL;
+CREATE INDEX challenges_open_in_guild ON challenges (guild_id, expires_at)
+    WHERE status = 'pending' AND opponent_id IS NULL;
+"""
+"""As `sqlite.OPEN_CHALLENGES` explains (PostgreSQL drops NOT NULL in place)."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -591,6 +611,7 @@ MIGRATIONS: tuple[str, ...] = (
     ONE_OUTBOX,
     LESSONS,
     PUZZLES,
+    OPEN_CHALLENGES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

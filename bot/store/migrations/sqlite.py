@@ -753,6 +753,62 @@ CREATE TABLE puzzle_days (
 """
 
 
+OPEN_CHALLENGES = """
+-- Open challenges (issue 53): a challenge to nobody in particular, which anyone in its channel
+-- may take. It has no opponent until taken (taking it names the opponent and accepts it in one
+-- conditional update), so opponent_id may be NULL, which SQLite allows only in a new table;
+-- to_anyone stays 1 once taken (the others pressing are told who took it).
+-- rating_window: a taker's rating must be within this many points of the challenger's (NULL:
+-- anyone). A challenger has at most one open challenge per channel (a command delivered twice
+-- makes one); the pair index counts named challenges only (PostgreSQL's LEAST would count an
+-- open one as a challenge of oneself). The lobby lists a server's open challenges.
+CREATE TABLE challenges_new (
+    id               INTEGER PRIMARY KEY,
+    game_kind        TEXT    NOT NULL CHECK (game_kind <> ''),
+    variant          TEXT    NOT NULL,
+    guild_id         INTEGER,
+    channel_id       INTEGER NOT NULL,
+    challenger_id    INTEGER NOT NULL,
+    opponent_id      INTEGER CHECK (opponent_id <> challenger_id),
+    challenger_first INTEGER NOT NULL CHECK (challenger_first IN (0, 1)),
+    move_seconds     INTEGER NOT NULL CHECK (move_seconds > 0),
+    wants_thread     INTEGER NOT NULL DEFAULT 0 CHECK (wants_thread IN (0, 1)),
+    status           TEXT    NOT NULL DEFAULT 'pending'
+                     CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+    message_id       INTEGER,
+    created_at       INTEGER NOT NULL,
+    expires_at       INTEGER NOT NULL,
+    answered_at      INTEGER,
+    game_id          INTEGER REFERENCES games (id),
+    best_of          INTEGER NOT NULL DEFAULT 1 CHECK (best_of > 0),
+    request_id       INTEGER,
+    reach            TEXT    NOT NULL DEFAULT 'post' CHECK (reach IN ('post', 'reply')),
+    to_anyone        INTEGER NOT NULL DEFAULT 0 CHECK (to_anyone IN (0, 1)),
+    rating_window    INTEGER CHECK (rating_window > 0),
+    CHECK (to_anyone = 1 OR opponent_id IS NOT NULL)
+);
+INSERT INTO challenges_new (id, game_kind, variant, guild_id, channel_id, challenger_id,
+    opponent_id, challenger_first, move_seconds, wants_thread, status, message_id, created_at,
+    expires_at, answered_at, game_id, best_of, request_id, reach)
+SELECT id, game_kind, variant, guild_id, channel_id, challenger_id, opponent_id,
+    challenger_first, move_seconds, wants_thread, status, message_id, created_at, expires_at,
+    answered_at, game_id, best_of, request_id, reach
+FROM challenges;
+DROP TABLE challenges;
+ALTER TABLE challenges_new RENAME TO challenges;
+CREATE INDEX challenges_pending_expiry ON challenges (expires_at) WHERE status = 'pending';
+CREATE INDEX challenges_channel ON challenges (channel_id, status);
+CREATE INDEX challenges_pair ON challenges (challenger_id, opponent_id, answered_at);
+CREATE UNIQUE INDEX challenges_one_open_per_pair
+    ON challenges (channel_id, min(challenger_id, opponent_id), max(challenger_id, opponent_id))
+    WHERE status = 'pending' AND opponent_id IS NOT NULL;
+CREATE UNIQUE INDEX challenges_one_open_to_anyone ON challenges (channel_id, challenger_id)
+    WHERE status = 'pending' AND opponent_id IS NULL;
+CREATE INDEX challenges_open_in_guild ON challenges (guild_id, expires_at)
+    WHERE status = 'pending' AND opponent_id IS NULL;
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -774,6 +830,7 @@ MIGRATIONS: tuple[str, ...] = (
     ONE_OUTBOX,
     LESSONS,
     PUZZLES,
+    OPEN_CHALLENGES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -86,3 +86,50 @@ async def test_migration_3_marks_every_old_game_as_one_between_people(
                 await db.execute("UPDATE games SET computer_level = 'godlike' WHERE id = 2")
     finally:
         await service.connection.close()
+
+
+async def test_migration_21_keeps_named_challenges_and_lets_only_open_ones_lack_an_opponent(
+    database_at: str | Path,
+) -> None:
+    connection = await open_database(database_at, upto=20)
+    async with connection.transaction() as db:
+        await db.execute(
+            "INSERT INTO challenges (id, game_kind, variant, guild_id, channel_id, challenger_id,"
+            " opponent_id, challenger_first, move_seconds, created_at, expires_at, best_of,"
+            " request_id, reach) VALUES"
+            " (1, 'ponte', 'classic', 5, 62, 22, 33, 0, 86400, 10, 999999, 3, 77, 'reply')"
+        )
+    await connection.close()
+    connection = await open_database(database_at)
+    try:
+        async with connection.transaction() as db:
+            kept = await challenges.get_challenge(db, 1)
+            assert kept is not None
+            assert (kept.opponent_id, kept.best_of, kept.request_id, kept.reach) == (
+                33,
+                3,
+                77,
+                "reply",
+            )
+            assert (kept.to_anyone, kept.rating_window) == (0, None)
+            # The pair's open challenge still holds a second one back, either way round.
+            again = await challenges.insert_challenge(
+                db,
+                game_kind="ponte",
+                variant="classic",
+                guild_id=5,
+                channel_id=62,
+                challenger_id=33,
+                opponent_id=22,
+                challenger_first=True,
+                move_seconds=3600,
+                wants_thread=False,
+                created_at=20,
+                expires_at=999999,
+            )
+            assert again is None
+        async with connection.transaction() as db:
+            with pytest.raises(IntegrityError, match=r"(?i)check"):
+                await db.execute("UPDATE challenges SET opponent_id = NULL WHERE id = 1")
+    finally:
+        await connection.close()
