@@ -16,6 +16,7 @@ from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackR
 from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
 from bot.service.events import Event, GameChanged
+from bot.store import limits
 from bot.store.games import REVISED, revised_payload
 
 
@@ -77,6 +78,24 @@ class Actions:
         takeback asked), as a new revision is told (`REVISED`)."""
         async with self.service.connection.transaction() as db:
             await db.notify(REVISED, revised_payload(game_id, revision))
+
+    # Limits and health ----------------------------------------------------------------------
+
+    async def take(self, key: str, now: int, interval: int, burst: int) -> int:
+        """Take a request from `key`'s shared bucket (`bot.store.limits.take`): 0, or the
+        milliseconds until one is allowed."""
+        async with self.service.connection.transaction() as db:
+            return await limits.take(db, key, now, interval, burst)
+
+    async def forget_limits(self, now: int) -> int:
+        """Drop the shared buckets that are full again at `now` (epoch ms)."""
+        async with self.service.connection.transaction() as db:
+            return await limits.forget(db, now)
+
+    async def database_answers(self) -> bool:
+        """Whether the database answers a question (for a load balancer's health check)."""
+        async with self.service.connection.read() as db:
+            return bool(await db.number("SELECT 1") == 1)
 
     # Hearing of changes ----------------------------------------------------------------------
 

@@ -570,6 +570,16 @@ CREATE TABLE puzzle_days (
 """As `sqlite.PUZZLES` explains."""
 
 
+RATE_LIMITS = """
+CREATE TABLE rate_limits (
+    key TEXT   PRIMARY KEY,
+    due BIGINT NOT NULL
+);
+CREATE INDEX rate_limits_due ON rate_limits (due);
+"""
+"""As `sqlite.RATE_LIMITS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -591,6 +601,7 @@ MIGRATIONS: tuple[str, ...] = (
     ONE_OUTBOX,
     LESSONS,
     PUZZLES,
+    RATE_LIMITS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

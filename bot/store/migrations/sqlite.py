@@ -753,6 +753,19 @@ CREATE TABLE puzzle_days (
 """
 
 
+RATE_LIMITS = """
+CREATE TABLE rate_limits (
+    key TEXT PRIMARY KEY,
+    due INTEGER NOT NULL
+);
+CREATE INDEX rate_limits_due ON rate_limits (due);
+"""
+"""Migration 21 (issue 52): the web board's rate limits, shared by every process on the database
+(behind a load balancer a limit held in each process's memory grew with their number). A row is
+one key's bucket, kept as the time (epoch milliseconds) at which it would be full again with one
+more request taken (`bot/store/limits.py`); a row past its time is a full bucket and may go."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -774,6 +787,7 @@ MIGRATIONS: tuple[str, ...] = (
     ONE_OUTBOX,
     LESSONS,
     PUZZLES,
+    RATE_LIMITS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
