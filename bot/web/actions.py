@@ -17,7 +17,7 @@ from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
 from bot.service.events import Event, GameChanged
 from bot.store import limits
-from bot.store.games import REVISED, revised_payload
+from bot.store.games import REVISED
 
 
 class Actions:
@@ -73,12 +73,6 @@ class Actions:
         """Allow or refuse the opponent's takeback."""
         return await self.service.takebacks.answer_takeback(game_id, user_id, accept=accept)
 
-    async def tell(self, game_id: int, revision: int) -> None:
-        """Tell the other processes that a game changed without a new revision (a draw offer, a
-        takeback asked), as a new revision is told (`REVISED`)."""
-        async with self.service.connection.transaction() as db:
-            await db.notify(REVISED, revised_payload(game_id, revision))
-
     # Limits and health ----------------------------------------------------------------------
 
     async def take(self, key: str, now: int, interval: int, burst: int) -> int:
@@ -110,8 +104,8 @@ class Actions:
         return self.service.events.subscribe(heard)
 
     async def listen(self, changed: Callable[[int], None]) -> None:
-        """Call `changed(game_id)` whenever any process commits a new revision of a game
-        (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
+        """Call `changed(game_id)` whenever any process commits a change of a game a player can
+        see (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
 
         def heard(payload: str) -> None:
             game, _, _revision = payload.partition(":")

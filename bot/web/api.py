@@ -220,7 +220,6 @@ class Api:
             result = await self.actions.offer_draw(session.channel_id, session.user_id)
         else:
             result = await self.actions.answer_draw(view.id, session.user_id, accept=reply)
-        await self._changed(result.view)
         return answer({"action": str(result.action)})
 
     async def takeback(self, request: web.Request) -> web.Response:
@@ -232,7 +231,6 @@ class Api:
             result = await self.actions.request_takeback(session.channel_id, session.user_id)
         else:
             result = await self.actions.answer_takeback(view.id, session.user_id, accept=reply)
-        await self._changed(result.view)
         return answer({"action": str(result.action)})
 
     async def history(self, request: web.Request) -> web.Response:
@@ -312,12 +310,6 @@ class Api:
         if view is None or view.channel_id != session.channel_id:
             raise GameNotFoundError("no such game here", game_id=game_id)
         return view
-
-    async def _changed(self, view: GameView) -> None:
-        """A change this process made without an event (an offer): tell this process's pages
-        and the other processes."""
-        self.hub.refresh(view.channel_id)
-        await self.actions.tell(view.id, view.revision)
 
 
 @web.middleware
