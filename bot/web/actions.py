@@ -75,11 +75,12 @@ class Actions:
 
     # Limits and health ----------------------------------------------------------------------
 
-    async def take(self, key: str, now: int, interval: int, burst: int) -> int:
-        """Take a request from `key`'s shared bucket (`bot.store.limits.take`): 0, or the
-        milliseconds until one is allowed."""
+    async def take(self, buckets: list[tuple[str, int, int]], now: int) -> int:
+        """Take a request from each shared bucket (key, interval, burst) in one transaction
+        (`bot.store.limits.take`): 0, or the milliseconds until each allows one again."""
         async with self.service.connection.transaction() as db:
-            return await limits.take(db, key, now, interval, burst)
+            waits = [await limits.take(db, key, now, *bucket) for key, *bucket in buckets]
+        return max(waits)
 
     async def forget_limits(self, now: int) -> int:
         """Drop the shared buckets that are full again at `now` (epoch ms)."""

@@ -141,13 +141,15 @@ class Api:
             raise WebError(400, "bad_request")
         address = client_address(request.remote, request.headers, self.trusted)
         limits = self.limiter.limits
-        await self._limit(limits.address_sign_ins, "sign-in-address", address)
-        await self._limit(limits.instance_sign_ins, "sign-in-instance", instance_id)
+        await self._limit(
+            (limits.address_sign_ins, "sign-in-address", address),
+            (limits.instance_sign_ins, "sign-in-instance", instance_id),
+        )
         try:
             access = await self.discord.exchange(code)
             user = await self.discord.me(access)
             request[LANGUAGE] = language_of(user.locale)
-            await self._limit(limits.sign_ins, "sign-in-user", user.id)
+            await self._limit((limits.sign_ins, "sign-in-user", user.id))
             instance = await self.discord.instance(instance_id)
         except DiscordRefusedError as error:
             log.info("a sign-in from %s was refused: %s", address, error)
@@ -264,11 +266,11 @@ class Api:
         request[SESSION] = session
         return session
 
-    async def _limit(self, limit: RateLimit, what: str, key: object) -> None:
-        """Count one of `what`'s requests for `key`; raise `WebError` 429 (with the seconds to
-        wait) when there were too many."""
+    async def _limit(self, *checks: tuple[RateLimit, str, object]) -> None:
+        """Count a request against each of `checks` (limit, what, key); raise `WebError` 429
+        (with the seconds to wait) when there were too many."""
         try:
-            await self.limiter.check(limit, what, key)
+            await self.limiter.check_all(list(checks))
         except TooManyError as error:
             raise WebError(429, "too_many", error.retry_after) from None
 
@@ -285,7 +287,7 @@ class Api:
             except TooManyError as error:
                 raise WebError(429, "too_many", error.retry_after) from None
         else:
-            await self._limit(limit, "move", session.user_id)
+            await self._limit((limit, "move", session.user_id))
         body = await _body(request)
         view = await self._channel_game(session, body.get("game"))
         colour = view.colour_of(session.user_id)

@@ -69,9 +69,10 @@ class Limits:
         )
 
 
-Taker = Callable[[str, int, int, int], Awaitable[int]]
-"""Takes a request from a shared bucket: (key, now in ms, interval, burst) -> ms to wait, 0 if
-taken (`Actions.take`); `Forgetter` drops the full buckets at a time in ms."""
+Taker = Callable[[list[tuple[str, int, int]], int], Awaitable[int]]
+"""Takes a request from shared buckets at once: ([(key, interval, burst)], now in ms) -> ms to
+wait, 0 if every one was taken (`Actions.take`); `Forgetter` drops the full buckets at a time
+in ms."""
 Forgetter = Callable[[int], Awaitable[int]]
 
 
@@ -94,11 +95,17 @@ class Limiter:
     async def check(self, limit: RateLimit, what: str, key: object) -> None:
         """Take one of `what`'s requests for `key` from the shared bucket; raise
         `TooManyError` when it is empty."""
+        await self.check_all([(limit, what, key)])
+
+    async def check_all(self, checks: list[tuple[RateLimit, str, object]]) -> None:
+        """`check` each of `checks` (limit, what, key), all in one go; raise `TooManyError`
+        when any bucket is empty (the others still count the request)."""
         now = self.clock()
         if now - self._forgotten_at >= FORGET_SECONDS:
             self._forgotten_at = now
             await self._forget(_ms(now))
-        wait = await self._take(f"{what}:{key}", _ms(now), limit.interval, limit.burst)
+        buckets = [(f"{what}:{key}", limit.interval, limit.burst) for limit, what, key in checks]
+        wait = await self._take(buckets, _ms(now))
         if wait:
             raise TooManyError(_seconds(wait))
 
