@@ -128,6 +128,20 @@ async def test_an_offer_made_by_a_command_reaches_an_open_board_at_once(tmp_path
         await socket.close()
 
 
+async def test_a_holiday_that_stops_the_clock_reaches_an_open_board(tmp_path: Path) -> None:
+    """The clock moved without a revision: the board kept the old time left (issue 52, point
+    6: every change a player can see)."""
+    async with web_api(tmp_path / "bot.sqlite3") as api:
+        await started(api)
+        socket = await watch(api.http, api.server.url, await api.sign_in(api.carol))
+        before = await next_state(socket)
+        await api.service.vacations.start_vacation(api.alice.id, 3)  # alice is to move
+        after = await next_state(socket)
+        assert after["revision"] == before["revision"]
+        assert after["seconds_left"] > before["seconds_left"]
+        await socket.close()
+
+
 async def test_an_offer_made_in_another_process_reaches_an_open_board(
     postgres_server: PostgresServer,
 ) -> None:

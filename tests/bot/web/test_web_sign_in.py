@@ -135,3 +135,15 @@ def test_the_trusted_proxies_setting_lists_addresses_and_networks() -> None:
     assert Settings.from_env({}).web_trusted_proxies == ()
     with pytest.raises(SettingsError, match="WEB_TRUSTED_PROXIES"):
         Settings.from_env({"WEB_TRUSTED_PROXIES": "127.0.0.1, localhost"})
+
+
+async def test_discord_not_answering_a_sign_in_is_a_refusal_to_try_again(tmp_path: Path) -> None:
+    """A rate-limited or failing Discord once read 'close it and open it again' (403)."""
+    async with web_api(tmp_path / "bot.sqlite3") as api:
+        for status in (429, 502):
+            api.fake.inject("POST /oauth2/token", status)
+            refused, body, headers = await sign_in(api, api.bob)
+            assert refused == 503 and body["code"] == "discord_unavailable"
+            assert body["error"] == text("en", "web.discord_unavailable")
+            assert int(headers["Retry-After"]) >= 1
+        assert (await sign_in(api, api.bob))[0] == 200  # the next try gets in
