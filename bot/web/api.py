@@ -329,6 +329,11 @@ async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse
         return refusal
     except web.HTTPRequestEntityTooLarge:  # aiohttp's, as it read a body over the limit
         return _refusal(request, 413, "too_large", text(_language(request), "web.too_large"))
+    except web.HTTPException as error:  # aiohttp's own (no such route, a wrong method)
+        if error.status < 400 or not request.path.startswith("/api/"):
+            raise  # the page's files: a browser's plain 404
+        sentence = text(_language(request), "web.bad_request")
+        return _refusal(request, error.status, "bad_request", sentence)
     except (ServiceError, EngineError) as error:
         if not is_expected(error):
             raise

@@ -181,6 +181,10 @@ async def test_a_body_over_the_limit_is_refused_in_the_users_language(api: WebAp
     async with api.http.post(api.url("api/move"), data=oversized, headers=headers) as response:
         assert (await response.json())["error"] == text("de", "web.too_large")  # bob's
     assert (await api.service.queries.game(game)).revision == 0
+    for method, path in (("GET", "api/move"), ("POST", "api/nothing")):
+        async with api.http.request(method, api.url(path), headers=headers) as response:
+            assert response.status in (404, 405)
+            assert (await response.json())["code"] == "bad_request"
 
 
 async def test_the_health_route_says_whether_the_database_answers(api: WebApi) -> None:
