@@ -132,24 +132,25 @@ class Api:
         and a session for the Activity instance, once Discord says who the user is and that the
         user is in that instance.
 
-        Limited before Discord is asked, per Activity instance and per client address (both
-        sized for a full channel at once), and once Discord has said who the user is, per user:
-        behind a proxy every user may share one address."""
+        Limited before Discord is asked per client address (sized for a full channel at once:
+        behind a proxy every user may share one), and once Discord has said who the user is,
+        per user and per Activity instance (a ceiling sized for a full channel, which codes
+        Discord refuses cannot use up)."""
         body = await _body(request)
         code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
         if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
             raise WebError(400, "bad_request")
         address = client_address(request.remote, request.headers, self.trusted)
         limits = self.limiter.limits
-        await self._limit(
-            (limits.address_sign_ins, "sign-in-address", address),
-            (limits.instance_sign_ins, "sign-in-instance", instance_id),
-        )
+        await self._limit((limits.address_sign_ins, "sign-in-address", address))
         try:
             access = await self.discord.exchange(code)
             user = await self.discord.me(access)
             request[LANGUAGE] = language_of(user.locale)
-            await self._limit((limits.sign_ins, "sign-in-user", user.id))
+            await self._limit(
+                (limits.sign_ins, "sign-in-user", user.id),
+                (limits.instance_sign_ins, "sign-in-instance", instance_id),
+            )
             instance = await self.discord.instance(instance_id)
         except DiscordRefusedError as error:
             log.info("a sign-in from %s was refused: %s", address, error)

@@ -51,7 +51,8 @@ class Limits:
     clicks: RateLimit  # the targets of a click, per user (in memory)
     connections: RateLimit  # live connections opened, per user
     sign_ins: RateLimit  # sessions asked for, per Discord user
-    # Every sign-in of one Activity instance (a channel): a full channel signs in at once.
+    # Every sign-in of one Activity instance (a channel) by a user Discord confirmed: a full
+    # channel signs in at once.
     instance_sign_ins: RateLimit = RateLimit(burst=250, rate=2.0)
     # Every sign-in from one client address: behind a proxy not named in WEB_TRUSTED_PROXIES
     # every user has the proxy's address, so this too lets a full channel in at once.

@@ -147,3 +147,20 @@ async def test_discord_not_answering_a_sign_in_is_a_refusal_to_try_again(tmp_pat
             assert body["error"] == text("en", "web.discord_unavailable")
             assert int(headers["Retry-After"]) >= 1
         assert (await sign_in(api, api.bob))[0] == 200  # the next try gets in
+
+
+async def test_codes_discord_refuses_use_up_no_channels_allowance(tmp_path: Path) -> None:
+    small = Limits(
+        moves=RateLimit(burst=10, rate=1),
+        clicks=RateLimit(burst=10, rate=1),
+        connections=RateLimit(burst=10, rate=1),
+        sign_ins=RateLimit(burst=10, rate=1),
+        instance_sign_ins=RateLimit(burst=2, rate=0.001),
+    )
+    async with web_api(tmp_path / "bot.sqlite3", limits=small) as api:
+        instance = api.fake.activities.launch(api.alice, api.channel)
+        for number in range(5):  # someone who knows the instance, with made-up codes
+            junk = {"code": f"made-up-{number}", "instance_id": instance.instance_id}
+            assert (await api.post("api/session", junk))[0] == 403
+        statuses = [(await sign_in(api, user))[0] for user in (api.alice, api.bob, api.carol)]
+        assert statuses == [200, 200, 429]  # the ceiling counts people Discord confirmed
