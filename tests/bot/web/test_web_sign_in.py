@@ -67,9 +67,11 @@ async def test_one_user_signing_in_too_often_is_told_when_to_try_again(tmp_path:
         assert (await sign_in(api, api.alice))[0] == 200  # the others are not held back
 
 
-async def test_two_board_processes_on_one_database_share_the_limit(tmp_path: Path) -> None:
+async def test_two_board_processes_on_one_database_share_the_limit(
+    database_at: str | Path,
+) -> None:
     """Each process once kept its own counts: two processes let a user in twice as often."""
-    database = tmp_path / "bot.sqlite3"
+    database = database_at
     async with (
         web_api(database) as api,
         web_board(api.fake, database) as (_, other),
