@@ -40,6 +40,8 @@ TABLES = (
     "puzzle_days",
 )
 """Every table of the schema, each after the tables it refers to."""
+TRANSIENT = ("rate_limits",)
+"""The tables not copied: what a few minutes make good again (the web board's rate limits)."""
 WITH_IDS = (
     "matches",
     "games",

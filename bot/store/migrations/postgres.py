@@ -588,6 +588,14 @@ CREATE INDEX challenges_open_in_guild ON challenges (guild_id, expires_at)
     WHERE status = 'pending' AND opponent_id IS NULL;
 """
 """As `sqlite.OPEN_CHALLENGES` explains (PostgreSQL drops NOT NULL in place)."""
+RATE_LIMITS = """
+CREATE TABLE rate_limits (
+    key TEXT   PRIMARY KEY,
+    due BIGINT NOT NULL
+);
+CREATE INDEX rate_limits_due ON rate_limits (due);
+"""
+"""As `sqlite.RATE_LIMITS` explains."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -612,6 +620,7 @@ MIGRATIONS: tuple[str, ...] = (
     LESSONS,
     PUZZLES,
     OPEN_CHALLENGES,
+    RATE_LIMITS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -807,6 +807,17 @@ CREATE UNIQUE INDEX challenges_one_open_to_anyone ON challenges (channel_id, cha
 CREATE INDEX challenges_open_in_guild ON challenges (guild_id, expires_at)
     WHERE status = 'pending' AND opponent_id IS NULL;
 """
+RATE_LIMITS = """
+CREATE TABLE rate_limits (
+    key TEXT PRIMARY KEY,
+    due INTEGER NOT NULL
+);
+CREATE INDEX rate_limits_due ON rate_limits (due);
+"""
+"""Migration 22 (issue 52): the web board's rate limits, shared by every process on the database
+(behind a load balancer a limit held in each process's memory grew with their number). A row is
+one key's bucket, kept as the time (epoch milliseconds) at which it would be full again with one
+more request taken (`bot/store/limits.py`); a row past its time is a full bucket and may go."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -831,6 +842,7 @@ MIGRATIONS: tuple[str, ...] = (
     LESSONS,
     PUZZLES,
     OPEN_CHALLENGES,
+    RATE_LIMITS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
