@@ -15,7 +15,9 @@ from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
-from bot.service import GameService
+from bot.service import GameService, Reach
+from bot.service.deadlines import DAY, HOUR
+from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.settings import Settings
 
@@ -23,6 +25,18 @@ log = logging.getLogger(__name__)
 
 CHOICES = 25
 """Discord shows at most 25 choices."""
+
+TIMES = (
+    ("1h", HOUR),
+    ("6h", 6 * HOUR),
+    ("12h", 12 * HOUR),
+    ("1d", DAY),
+    ("2d", 2 * DAY),
+    ("3d", 3 * DAY),
+    ("7d", 7 * DAY),
+    ("14d", 14 * DAY),
+)
+"""The time controls a challenge and a tournament offer: each choice's key and its seconds."""
 
 Declared = TypeVar("Declared")
 """A command's callback (or the command), as the decorators below take and give it back."""
@@ -213,6 +227,19 @@ def require_game_permissions(interaction: discord.Interaction, *, new_thread: bo
     missing = [name for name in needed if not getattr(have, name)]
     if missing:
         raise app_commands.BotMissingPermissions(missing)
+
+
+def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool) -> None:
+    """Refuse a game (or its thread) the place cannot host. Where the bot only answers
+    (`Reach.REPLY`) it needs no permission of the channel, which it neither reads nor posts
+    to, and may open no thread there (a channel route: 403, code 50001)."""
+    if reach is Reach.REPLY:
+        if thread:
+            raise NoThreadInRepliesError("the bot only answers here")
+        return
+    if thread and not isinstance(interaction.channel, discord.TextChannel):
+        raise NoThreadHereError("threads need a text channel")
+    require_game_permissions(interaction, new_thread=thread)
 
 
 def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:

@@ -12,7 +12,8 @@ from typing import Any
 import discord
 
 from bot.discord.commands import Host, answer_change, answering_errors, host_of
-from bot.service import AnalysisRequest
+from bot.i18n import text
+from bot.service import AnalysisRequest, GameView
 
 
 class AnalyseButton(
@@ -41,6 +42,11 @@ class AnalyseButton(
         await answering_errors(
             interaction, analyse(host_of(interaction), interaction, self.game_id)
         )
+
+
+def analyse_button(view: GameView, locale: str) -> AnalyseButton:
+    """Analyse under the last post of finished game `view`, labelled in `locale`."""
+    return AnalyseButton(view.id, text(locale, "button.analyse"))
 
 
 async def analyse(host: Host, interaction: discord.Interaction, game_id: int | None) -> None:

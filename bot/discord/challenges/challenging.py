@@ -21,15 +21,15 @@ from bot.discord.commands import (
     Host,
     action_button,
     answering_errors,
+    check_place,
     host_of,
     public_locale,
-    require_game_permissions,
     user_locale,
 )
 from bot.discord.posting.drafts import pings
 from bot.i18n import format_duration, text, timestamp
 from bot.service import AcceptResult, Challenge, Reach
-from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
+from bot.service.errors import NoThreadHereError
 from bot.service.owed import answering
 from bot.words.games import game_title, mention
 
@@ -345,16 +345,3 @@ async def close_unused(thread: discord.Thread, interaction: discord.Interaction)
             await thread.edit(archived=True)  # locking needs Manage Threads
     except discord.HTTPException as error:
         log.warning("could not archive the unused thread %s: %s", thread.id, error)
-
-
-def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool) -> None:
-    """Refuse a game (or its thread) the place cannot host. Where the bot only answers
-    (`Reach.REPLY`) it needs no permission of the channel, which it neither reads nor posts
-    to, and may open no thread there (a channel route: 403, code 50001)."""
-    if reach is Reach.REPLY:
-        if thread:
-            raise NoThreadInRepliesError("the bot only answers here")
-        return
-    if thread and not isinstance(interaction.channel, discord.TextChannel):
-        raise NoThreadHereError("threads need a text channel")
-    require_game_permissions(interaction, new_thread=thread)

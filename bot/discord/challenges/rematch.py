@@ -1,4 +1,5 @@
-"""Rematch, under a finished game's last post beside Analyse: the same game again with the first
+"""Rematch, under a finished game's last post beside Analyse (lent to the game's posts,
+`bot.discord.posting.slots`): the same game again with the first
 move exchanged, as a challenge to the opponent, or at once against the computer. Its custom id
 carries only the game, so it keeps working after a restart."""
 
@@ -9,20 +10,19 @@ from typing import Any
 
 import discord
 
-from bot.discord.analysis.buttons import AnalyseButton
-from bot.discord.challenges.challenging import check_place, post_challenge
+from bot.discord import unseen
+from bot.discord.challenges.challenging import post_challenge
 from bot.discord.commands import (
     Host,
     answer_change,
     answering_errors,
+    check_place,
     host_of,
     user_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import Challenge, GameView, Reach
-from bot.words.matches import is_last_post
 
 
 class RematchButton(
@@ -62,18 +62,9 @@ class RematchButton(
         )
 
 
-def rematch_buttons(game_id: int, locale: str) -> discord.ui.View:
-    """The Rematch and Analyse buttons for the last post of game `game_id`."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id, text(locale, "button.rematch")))
-    view.add_item(AnalyseButton(game_id, text(locale, "button.analyse")))
-    return view
-
-
-def final_buttons(view: GameView, locale: str) -> discord.ui.View | None:
-    """Rematch and Analyse for a finished game's last post; none while its match goes on (the
-    next game starts by itself)."""
-    return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
+def rematch_button(view: GameView, locale: str) -> RematchButton:
+    """Rematch under the last post of finished game `view`, labelled in `locale`."""
+    return RematchButton(view.id, text(locale, "button.rematch"))
 
 
 async def rematch(host: Host, interaction: discord.Interaction, game_id: int) -> None:

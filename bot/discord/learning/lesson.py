@@ -19,8 +19,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.challenges.challenging import check_place
-from bot.discord.commands import Host, answer_change, answering_errors, host_of, user_locale
+from bot.discord.commands import (
+    Host,
+    answer_change,
+    answering_errors,
+    check_place,
+    host_of,
+    user_locale,
+)
 from bot.discord.shared.move_box import (
     MOVE_FIELD,
     PICK_FIELD,

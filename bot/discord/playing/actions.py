@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import unseen
 from bot.discord.commands import (
     Host,
     action_button,
@@ -19,7 +20,6 @@ from bot.discord.commands import (
     host_of,
     public_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
 from bot.i18n import text
 from bot.service import DrawAction, DrawResult

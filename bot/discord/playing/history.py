@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.computer.reading import chances_of, reviews_of
+from bot.discord import unseen
 from bot.discord.commands import (
     Host,
     answering_errors,
@@ -18,7 +19,6 @@ from bot.discord.commands import (
     step_button,
     user_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
 from bot.i18n import counted, text
 from bot.words.analysis import percent

@@ -12,10 +12,11 @@ from typing import Any
 
 import discord
 
+from bot.discord import unseen
 from bot.discord.commands import Host, answering_errors, host_of, user_locale
-from bot.discord.days.takebacks import ask_takeback
-from bot.discord.playing import actions, unseen
+from bot.discord.playing import actions
 from bot.discord.playing.boards import outdated, say_outdated
+from bot.discord.playing.takebacks import ask_takeback
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView, ServiceError

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import unseen
 from bot.discord.commands import (
     Host,
     answer_change,
@@ -26,7 +27,6 @@ from bot.discord.commands import (
     host_of,
     user_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.playing.menu import menu_button
 from bot.discord.shared.move_box import (

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import unseen
 from bot.discord.commands import (
     Host,
     action_button,
@@ -18,7 +19,6 @@ from bot.discord.commands import (
     answering_errors,
     host_of,
 )
-from bot.discord.playing import unseen
 from bot.i18n import text
 from bot.service import TakebackAction, TakebackResult
 from bot.words.games import mention, note_text
