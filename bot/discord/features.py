@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot.discord.activity import feature as activity
 from bot.discord.analysis import feature as analysis
 from bot.discord.challenges import feature as challenges
-from bot.discord.commands import Host
 from bot.discord.days import feature as days
+from bot.discord.host import Host
 from bot.discord.information import feature as information
 from bot.discord.learning import feature as learning
 from bot.discord.playing import feature as playing

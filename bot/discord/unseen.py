@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord.commands import Host, public_locale, user_locale
+from bot.discord.host import Host, public_locale, user_locale
 from bot.discord.posting.answering import answer_with_draft
 from bot.discord.posting.drafts import Draft, pings
 from bot.service import GameView, TimeLoss

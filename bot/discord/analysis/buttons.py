@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answer_change, answering_errors, host_of
+from bot.discord.host import Host, answer_change, answering_errors, host_of
 from bot.i18n import text
 from bot.service import AnalysisRequest, GameView
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     action_button,
     answering_errors,

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.challenges.challenging import close_unused, open_thread, post_challenge
-from bot.discord.commands import (
+from bot.discord.host import (
     TIMES,
     Host,
     answer_change,

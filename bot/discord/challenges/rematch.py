@@ -12,7 +12,7 @@ import discord
 
 from bot.discord import unseen
 from bot.discord.challenges.challenging import post_challenge
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     answer_change,
     answering_errors,

@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     answer_change,
     answering_errors,

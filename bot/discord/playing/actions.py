@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.discord import unseen
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     action_button,
     answer_change,

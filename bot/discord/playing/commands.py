@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import unseen
-from bot.discord.commands import Host, everywhere, ls, user_locale
+from bot.discord.host import Host, everywhere, ls, user_locale
 from bot.discord.playing import actions, history, moves
 from bot.discord.playing.takebacks import ask_takeback
 from bot.i18n import text

@@ -11,7 +11,7 @@ import discord
 
 from bot.computer.reading import chances_of, reviews_of
 from bot.discord import unseen
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     answering_errors,
     host_of,

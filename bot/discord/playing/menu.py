@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.discord import unseen
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.host import Host, answering_errors, host_of, user_locale
 from bot.discord.playing import actions
 from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.playing.takebacks import ask_takeback

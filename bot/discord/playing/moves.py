@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.discord import unseen
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     answer_change,
     answering_errors,

@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.host import Host, answering_errors, host_of, user_locale
 from bot.discord.shared.move_box import MOVE_FIELD, TITLE, TYPED, cut, labelled, submitted_move
 from bot.discord.shared.tree import reply_privately
 from bot.games.kind import SMALL_WIDTH

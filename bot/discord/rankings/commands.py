@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     answering_errors,
     game_choices,

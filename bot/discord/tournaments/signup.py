@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.host import Host, answering_errors, host_of, user_locale
 from bot.i18n import text
 
 

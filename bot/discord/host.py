@@ -1,4 +1,5 @@
-"""Small helpers every command module shares."""
+"""The host every feature reaches (`Host`: the bot as its commands and buttons see it) and what
+they share: answering a change, errors, locales, choices, where a game may be placed."""
 
 from __future__ import annotations
 
