@@ -25,7 +25,7 @@ from bot.discord.host import (
 from bot.i18n import counted, text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
-from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
+from bot.service.rating_model import INITIAL, PROVISIONAL_RESULTS
 from bot.words.games import game_title, mention
 
 PROVISIONAL_MARK = "?"
