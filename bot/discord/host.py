@@ -4,8 +4,9 @@ they share: answering a change, errors, locales, choices, where a game may be pl
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, Self, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -243,6 +244,13 @@ def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool)
     require_game_permissions(interaction, new_thread=thread)
 
 
+def plain_button(
+    custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> discord.ui.Button[Any]:
+    """A button with a persistent custom id, grey unless `style` says otherwise."""
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id)
+
+
 def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:
     """An Accept-style (green) or Decline-style (grey) button with a persistent custom id."""
     style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
@@ -266,3 +274,30 @@ async def answering_errors(interaction: discord.Interaction, work: Awaitable[Non
         await work
     except Exception as error:
         await report(interaction, error)
+
+
+class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that keeps working after a restart: discord.py rebuilds it from its custom id
+    by its class's `template` (a `DynamicItem`). A subclass names its template, reads its
+    custom id (`read`) and says what a press does (`press`), which runs as a button's work does
+    (`answering_errors`). This base's own template matches nothing: it is never registered."""
+
+    @classmethod
+    def read(cls, match: re.Match[str]) -> Self:
+        """The button whose custom id matched the template."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls.read(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The press, counted as in progress; a failure goes privately to the one who pressed."""
+        await answering_errors(interaction, self.press(host_of(interaction), interaction))
+
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
+        """What pressing the button does."""
+        raise NotImplementedError

@@ -13,16 +13,14 @@ import asyncio
 import logging
 import re
 import weakref
-from typing import Any
 
 import discord
 
 from bot.discord.host import (
     Host,
+    PersistentButton,
     action_button,
-    answering_errors,
     check_place,
-    host_of,
     public_locale,
     user_locale,
 )
@@ -41,7 +39,7 @@ thread."""
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"challenge:(?P<action>accept|decline|block):(?P<id>[0-9]+)",
 ):
     """Accept, decline, or decline and block a challenge; the custom id carries only the
@@ -56,22 +54,17 @@ class ChallengeButton(
         self.action, self.challenge_id = action, challenge_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> ChallengeButton:
         return cls(match["action"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Accept, decline or block; refusals go privately to the one who pressed."""
-        host = host_of(interaction)
         if self.action == "accept":
-            work = accept(host, interaction, self.challenge_id)
+            await accept(host, interaction, self.challenge_id)
         elif self.action == "decline":
-            work = decline(host, interaction, self.challenge_id)
+            await decline(host, interaction, self.challenge_id)
         else:
-            work = block_challenger(host, interaction, self.challenge_id)
-        await answering_errors(interaction, work)
+            await block_challenger(host, interaction, self.challenge_id)
 
 
 def challenge_buttons(
