@@ -82,7 +82,13 @@ class GameBot(commands.Bot):
         self.names = Names(self)
         self.sight = Sight(self)  # who may see a game by its number
         # What draws the posts (with Open board where the board opens as an Activity).
-        self.scribe = Scribe(self, service, self.names, activities=settings.activities)
+        self.scribe = Scribe(
+            self,
+            service,
+            self.names,
+            activities=settings.activities,
+            slots=features.button_slots(),
+        )
         courier = Courier(self, service, self.scribe, KINDS)  # what sends them
         self.deliverer = Deliverer(service, courier, service.clock, ready=self.wait_until_ready)
         self.scheduler = Scheduler(service, service.clock, ready=self.wait_until_ready)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.store.connection import Db, IntegrityError
 from bot.store.database import Database
-from bot.store.db import Db, IntegrityError
 
 TABLES = (
     "matches",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
-from bot.store.db import Db, IntegrityError
+from bot.store.connection import Db, IntegrityError
 from bot.store.rows import GameRow, PlayerTotals, Reach
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"

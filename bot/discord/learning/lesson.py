@@ -19,8 +19,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.challenges.challenging import check_place
-from bot.discord.commands import Host, answer_change, answering_errors, host_of, user_locale
+from bot.discord.host import (
+    Host,
+    PersistentButton,
+    answer_change,
+    answering_errors,
+    check_place,
+    host_of,
+    plain_button,
+    user_locale,
+)
 from bot.discord.shared.move_box import (
     MOVE_FIELD,
     PICK_FIELD,
@@ -44,88 +52,57 @@ COMPUTER_LEVEL = "easy"
 """The level of the game that ends a lesson: a newcomer's first opponent."""
 
 
-class LessonMoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lesson:{GAME}:(?P<step>[0-9]+)"
-):
+class LessonMoveButton(PersistentButton, template=rf"lesson:{GAME}:(?P<step>[0-9]+)"):
     """Make move on step `step` of the lesson of `game`."""
 
     def __init__(self, game: str, step: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Make move",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"lesson:{game}:{step}",
-        )
-        super().__init__(button)
+        style = discord.ButtonStyle.primary
+        super().__init__(plain_button(f"lesson:{game}:{step}", label or "Make move", style))
         self.game, self.step = game, step
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonMoveButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> LessonMoveButton:
         return cls(match["game"], int(match["step"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The answer box of the learner's step (or where they stand, if they moved on)."""
-        await answering_errors(interaction, open_box(host_of(interaction), interaction, self))
+        await open_box(host, interaction, self)
 
 
-class LessonAgainButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lessonagain:{GAME}"
-):
+class LessonAgainButton(PersistentButton, template=rf"lessonagain:{GAME}"):
     """Start the lesson of `game` over."""
 
     def __init__(self, game: str, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Start over",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"lessonagain:{game}",
-        )
-        super().__init__(button)
+        super().__init__(plain_button(f"lessonagain:{game}", label or "Start over"))
         self.game = game
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonAgainButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> LessonAgainButton:
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The lesson's first step, in place."""
-        host = host_of(interaction)
-
-        async def again() -> None:
-            step = await host.service.lessons.show(interaction.user.id, self.game, again=True)
-            await edit_lesson(interaction, step, None)
-
-        await answering_errors(interaction, again())
+        step = await host.service.lessons.show(interaction.user.id, self.game, again=True)
+        await edit_lesson(interaction, step, None)
 
 
-class LessonPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lessonplay:{GAME}"
-):
+class LessonPlayButton(PersistentButton, template=rf"lessonplay:{GAME}"):
     """After the lesson of `game`: a game against the computer at level easy, here."""
 
     def __init__(self, game: str, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Play the computer (easy)",
-            style=discord.ButtonStyle.success,
-            custom_id=f"lessonplay:{game}",
+        style = discord.ButtonStyle.success
+        super().__init__(
+            plain_button(f"lessonplay:{game}", label or "Play the computer (easy)", style)
         )
-        super().__init__(button)
         self.game = game
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonPlayButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> LessonPlayButton:
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Start the game at once, its start posted here as /challenge's is."""
-        await answering_errors(interaction, play_computer(host_of(interaction), interaction, self))
+        await play_computer(host, interaction, self)
 
 
 def lesson_buttons(step: LessonStep, locale: str) -> discord.ui.View:

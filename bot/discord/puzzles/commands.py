@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     everywhere,
     game_choices,

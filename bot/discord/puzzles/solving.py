@@ -20,7 +20,14 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.host import (
+    Host,
+    PersistentButton,
+    answering_errors,
+    host_of,
+    plain_button,
+    user_locale,
+)
 from bot.discord.shared.move_box import MOVE_FIELD, TITLE, TYPED, cut, labelled, submitted_move
 from bot.discord.shared.tree import reply_privately
 from bot.games.kind import SMALL_WIDTH
@@ -35,36 +42,22 @@ SUBMITTED = re.compile(r"puzzle:(?P<puzzle>[0-9]+)")
 """The custom id of a puzzle's answer box."""
 
 
-class SolveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"puzzle:(?P<puzzle>[0-9]+)"
-):
+class SolveButton(PersistentButton, template=r"puzzle:(?P<puzzle>[0-9]+)"):
     """Solve puzzle `puzzle`: the answer box, for whoever presses."""
 
     def __init__(self, puzzle_id: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Solve",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"puzzle:{puzzle_id}",
-        )
-        super().__init__(button)
+        style = discord.ButtonStyle.primary
+        super().__init__(plain_button(f"puzzle:{puzzle_id}", label or "Solve", style))
         self.puzzle_id = puzzle_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SolveButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> SolveButton:
         return cls(int(match["puzzle"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The answer box; a puzzle not of this server is refused as none."""
-        host = host_of(interaction)
-
-        async def box() -> None:
-            puzzle = await host.service.puzzles.puzzle(self.puzzle_id, interaction.guild_id)
-            await interaction.response.send_modal(answer_box(puzzle, user_locale(interaction)))
-
-        await answering_errors(interaction, box())
+        puzzle = await host.service.puzzles.puzzle(self.puzzle_id, interaction.guild_id)
+        await interaction.response.send_modal(answer_box(puzzle, user_locale(interaction)))
 
 
 def solve_buttons(puzzle: Puzzle, locale: str) -> discord.ui.View:

@@ -16,10 +16,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-# The module, not its names: Rematch (in it) asks here first, so each imports the other, and
-# this one is read at call time only.
-from bot.discord.challenges import rematch
-from bot.discord.commands import Host, public_locale, user_locale
+from bot.discord.host import Host, public_locale, user_locale
 from bot.discord.posting.answering import answer_with_draft
 from bot.discord.posting.drafts import Draft, pings
 from bot.service import GameView, TimeLoss
@@ -91,7 +88,7 @@ def _loss(host: Host, loss: TimeLoss, locale: str) -> Draft:
     due); its replay follows, and in a match the next game's start."""
     scribe, view = host.scribe, loss.view
     content = scribe.texts.unseen_loss_text(loss, locale)
-    buttons = rematch.final_buttons(view, locale)
+    buttons = scribe.slots.final(view, locale)
     return Draft(content, pings(), scribe.board_of(view, locale), buttons, board=True)
 
 

@@ -1,10 +1,12 @@
-"""Small helpers every command module shares."""
+"""The host every feature reaches (`Host`: the bot as its commands and buttons see it) and what
+they share: answering a change, errors, locales, choices, where a game may be placed."""
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, Self, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -15,7 +17,9 @@ from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
-from bot.service import GameService
+from bot.service import GameService, Reach
+from bot.service.deadlines import DAY, HOUR
+from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.settings import Settings
 
@@ -23,6 +27,18 @@ log = logging.getLogger(__name__)
 
 CHOICES = 25
 """Discord shows at most 25 choices."""
+
+TIMES = (
+    ("1h", HOUR),
+    ("6h", 6 * HOUR),
+    ("12h", 12 * HOUR),
+    ("1d", DAY),
+    ("2d", 2 * DAY),
+    ("3d", 3 * DAY),
+    ("7d", 7 * DAY),
+    ("14d", 14 * DAY),
+)
+"""The time controls a challenge and a tournament offer: each choice's key and its seconds."""
 
 Declared = TypeVar("Declared")
 """A command's callback (or the command), as the decorators below take and give it back."""
@@ -215,6 +231,26 @@ def require_game_permissions(interaction: discord.Interaction, *, new_thread: bo
         raise app_commands.BotMissingPermissions(missing)
 
 
+def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool) -> None:
+    """Refuse a game (or its thread) the place cannot host. Where the bot only answers
+    (`Reach.REPLY`) it needs no permission of the channel, which it neither reads nor posts
+    to, and may open no thread there (a channel route: 403, code 50001)."""
+    if reach is Reach.REPLY:
+        if thread:
+            raise NoThreadInRepliesError("the bot only answers here")
+        return
+    if thread and not isinstance(interaction.channel, discord.TextChannel):
+        raise NoThreadHereError("threads need a text channel")
+    require_game_permissions(interaction, new_thread=thread)
+
+
+def plain_button(
+    custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> discord.ui.Button[Any]:
+    """A button with a persistent custom id, grey unless `style` says otherwise."""
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id)
+
+
 def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:
     """An Accept-style (green) or Decline-style (grey) button with a persistent custom id."""
     style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
@@ -238,3 +274,30 @@ async def answering_errors(interaction: discord.Interaction, work: Awaitable[Non
         await work
     except Exception as error:
         await report(interaction, error)
+
+
+class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that keeps working after a restart: discord.py rebuilds it from its custom id
+    by its class's `template` (a `DynamicItem`). A subclass names its template, reads its
+    custom id (`read`) and says what a press does (`press`), which runs as a button's work does
+    (`answering_errors`). This base's own template matches nothing: it is never registered."""
+
+    @classmethod
+    def read(cls, match: re.Match[str]) -> Self:
+        """The button whose custom id matched the template."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls.read(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The press, counted as in progress; a failure goes privately to the one who pressed."""
+        await answering_errors(interaction, self.press(host_of(interaction), interaction))
+
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
+        """What pressing the button does."""
+        raise NotImplementedError
