@@ -12,7 +12,7 @@ such rows.
 
 from __future__ import annotations
 
-from bot.store.db import Db
+from bot.store.connection import Db
 
 _LATER = "CASE WHEN rate_limits.due > ? THEN rate_limits.due ELSE ? END"
 """The later of the row's time and now: a bucket that is full again starts from now."""
