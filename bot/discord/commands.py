@@ -167,9 +167,14 @@ def variant_choices(
     for variant in offered:
         key = f"choice.variant.{variant}"
         name = messages.text(locale, key) if messages.has(key) else variant
-        if typed in name.lower() or variant.startswith(typed):
+        # A board is named by its size, with a multiplication sign a keyboard types as an x.
+        if _plain(typed) in _plain(name) or variant.startswith(typed):
             choices.append(app_commands.Choice(name=name, value=variant))
     return choices[:CHOICES]
+
+
+def _plain(name: str) -> str:
+    return name.lower().replace("\N{MULTIPLICATION SIGN}", "x")
 
 
 def user_locale(interaction: discord.Interaction) -> str:

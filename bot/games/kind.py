@@ -99,6 +99,10 @@ class GameKind(ABC, Generic[G]):
     BY_BUTTONS: ClassVar[str] = "_buttons"
     """What the keys of the first mover's hints end with where players have no slash commands
     (the same hint, pointing to Make move)."""
+    BOARD_SIZES: ClassVar[Mapping[str, str]] = {}
+    """The variants by their board's size (``12x12``), which is how players read them (the
+    catalogues' `variant.<variant>`): a size typed for a variant is that variant. The variants'
+    own names stay what is stored and what the commands have always accepted."""
 
     def __init__(self, game: type[G], texts: str | None = None) -> None:
         self.game = game
@@ -164,13 +168,19 @@ class GameKind(ABC, Generic[G]):
         return colour
 
     def check_variant(self, variant: str | None) -> str:
-        """The variant's canonical name (the default for None); raise `ValueError` if unknown."""
+        """The variant's canonical name (the default for None), from its name or its board's
+        size (`BOARD_SIZES`: ``12x12``, also written with a multiplication sign); raise
+        `ValueError` if unknown."""
         if variant is None:
             return self.variants[0]
         name = variant.strip().lower()
-        if name not in self.variants:
+        if name in self.variants:
+            return name
+        size = name.replace("\N{MULTIPLICATION SIGN}", "x").replace(" ", "")
+        by_size = self.BOARD_SIZES.get(size)
+        if by_size is None:
             raise ValueError(name)
-        return name
+        return by_size
 
     def chance(self, game: G, seed: int) -> Sequence[Hashable]:
         """The chance events now due, drawn reproducibly from the game's seed (none by default)."""

@@ -93,6 +93,11 @@ class Lessons:
         """The keys of the games that have a lesson, in the registry's order."""
         return tuple(kind.key for kind in self.ctx.registry if kind.lesson() is not None)
 
+    def variant(self, game_kind: str) -> str:
+        """The variant the lesson of `game_kind` teaches on, and so the one a learner's first
+        game is played on; raises as `lesson_of`."""
+        return self.lesson_of(game_kind)[1].variant
+
     async def show(self, user_id: int, game_kind: str, *, again: bool = False) -> LessonStep:
         """Where `user_id` stands in the lesson of `game_kind`, begun now if it was not
         (`again`: started over at its first step). Raises as `lesson_of`."""

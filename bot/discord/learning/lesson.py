@@ -332,8 +332,9 @@ async def _answered(
 async def play_computer(
     host: Host, interaction: discord.Interaction, button: LessonPlayButton
 ) -> None:
-    """A game of the lesson's game against the computer at level easy, started at once in
-    this channel (as /challenge against the bot does); refusals privately."""
+    """A game of the lesson's game against the computer at level easy, on the board the lesson
+    taught, started at once in this channel (as /challenge against the bot does); refusals
+    privately."""
     reach = reach_of(interaction)
     if reach is None:
         await interaction.response.send_message(why_not(user_locale(interaction)), ephemeral=True)
@@ -344,6 +345,7 @@ async def play_computer(
     async def start() -> object:
         return await host.service.computer.start_computer_game(
             game_kind=button.game,
+            variant=host.service.lessons.variant(button.game),  # the board the lesson taught
             channel_id=interaction.channel_id or 0,
             player_id=interaction.user.id,
             guild_id=interaction.guild_id,

@@ -140,7 +140,11 @@ async def test_an_english_learner_goes_through_the_ponte_lesson_and_plays_the_co
     view = await bot.service.queries.game_in(world.channel.id)
     assert view.computer_level == "easy" and world.alice.id in view.players.values()
     assert view.kind.key == "ponte"
+    assert view.variant == lesson.variant  # the board the lesson taught (issue 52, point 8)
     assert started.message in world.fake.messages_in(world.channel, since=mark)
+    board = text("en", f"variant.{lesson.variant}")
+    assert board == "10\N{MULTIPLICATION SIGN}10"  # named by its size
+    assert f"({board})" in started.content
 
 
 async def test_a_german_learner_goes_on_with_verbindung_after_a_restart(world: World) -> None:
