@@ -30,6 +30,13 @@ class NoLessonError(ServiceError):
     key = "no_lesson"
 
 
+class LessonChannelBusyError(ServiceError):
+    """A game runs in the channel where a learner pressed Play the computer, and no thread of
+    it can be opened for theirs (a DM, a group DM, a thread, or where the bot only answers)."""
+
+    key = "lesson_channel_busy"
+
+
 class Verdict(enum.StrEnum):
     """What became of a learner's move."""
 
