@@ -62,8 +62,8 @@ def reason_text(messages: Catalogue, language: str, group: str, error: EngineErr
 
 
 def roll_lines(messages: Catalogue, language: str, error: EngineError) -> list[str]:
-    """The roll again, for an error about the dice: what was rolled and, when some of it is
-    placed already, what is still to place (nothing when the error carries no roll)."""
+    """The roll again, for an error about the dice: what was rolled and, when the move uses some
+    of it, what the move leaves unplaced (nothing when the error carries no roll)."""
     params = reason_params(error)
     roll = params.get("roll")
     if not roll:
@@ -71,5 +71,6 @@ def roll_lines(messages: Catalogue, language: str, error: EngineError) -> list[s
     lines = [messages.text(language, "move.rolled", roll=roll)]
     left = params.get("left")
     if left and left != roll:
-        lines.append(messages.text(language, "error.roll_left", left=left))
+        # A refused move placed nothing: these are what the move itself, as written, leaves.
+        lines.append(messages.text(language, "error.roll_unplaced", left=left))
     return lines
