@@ -56,8 +56,9 @@ class PonteKind(GameKind[PonteGame]):
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
+        turn: int | None = None,
     ) -> Image.Image:
-        return ponte_image(game, _names(players), labels=labels, width=width)
+        return ponte_image(game, _names(players), labels=labels, width=width, turn=turn)
 
     def frames(
         self,

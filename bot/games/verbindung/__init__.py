@@ -74,8 +74,9 @@ class VerbindungKind(GameKind[VerbindungGame]):
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
+        turn: int | None = None,
     ) -> Image.Image:
-        return verbindung_image(game, _names(players), labels=labels, width=width)
+        return verbindung_image(game, _names(players), labels=labels, width=width, turn=turn)
 
     def frames(
         self,
