@@ -193,18 +193,10 @@ def test_the_three_v6_cases_have_their_own_messages(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_what_is_still_to_place_is_said_once_some_dice_are_placed(language):
-    error = verbindung_error("roll red-cross black-cross arcs", "red-cross a2, red-cross b2")
-    lines = said(error, language)
-    assert "`red-cross`" in lines[0]
-    assert text(language, "error.roll_unplaced", left="`black-cross`, `arcs`") in lines
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_refused_turn_says_what_it_leaves_unplaced_not_what_is_still_to_place(language):
+def test_a_refused_turn_restates_the_whole_roll_as_still_to_place(language):
     # The white cross step of the lesson: red places the bridge and leaves the white cross. The
-    # move is refused, so nothing is placed: the dice it leaves are said as the move's (issue 52,
-    # point 11), never as "still to place" beside a bridge that was not placed.
+    # move is refused, so nothing is placed: every die is still to place (the roll), and none is
+    # said to be left as if the bridge were placed (issue 52, point 11).
     lesson = GAMES.kind("verbindung").lesson()
     assert lesson is not None
     step = next(n for n, step in enumerate(lesson.steps) if step.key == "white")
@@ -214,8 +206,18 @@ def test_a_refused_turn_says_what_it_leaves_unplaced_not_what_is_still_to_place(
         game.play("red-bridge b4 ns")
     lines = said(caught.value, language)
     rolled = "`black-cross`, `white-cross`, `red-bridge`"
-    assert lines[1] == text(language, "move.rolled", roll=rolled)
-    assert lines[2] == text(language, "error.roll_unplaced", left="`black-cross`, `white-cross`")
+    rule = "-# " + text(language, "rule.V6")
+    assert lines[1:] == [text(language, "move.rolled", roll=rolled), rule]
+    left = text(language, "error.roll_left", left="`black-cross`, `white-cross`")
+    assert left not in "\n".join(lines)
+    # Nor a move whose first die is fine and whose second is used up already.
+    error = verbindung_error("roll red-cross black-cross arcs", "red-cross a2, red-cross b2")
+    lines = said(error, language)
+    assert "`red-cross`" in lines[0]
+    assert lines[1:] == [
+        text(language, "move.rolled", roll="`red-cross`, `black-cross`, `arcs`"),
+        "-# " + text(language, "rule.V6"),
+    ]
 
 
 def test_an_error_without_the_dice_does_not_restate_them():
