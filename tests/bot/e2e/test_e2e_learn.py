@@ -239,3 +239,40 @@ async def test_play_the_computer_in_a_busy_channel_starts_the_game_in_a_thread(
     assert refused.ephemeral
     assert refused.content == text("fr", "error.lesson_channel_busy")
     assert (await bot.service.queries.game_in(thread.id)).id == game.id  # nothing changed
+
+
+async def test_a_board_is_offered_typed_and_announced_by_its_size(
+    world: World, bot: GameBot
+) -> None:
+    # Issue 52, point 8: a newcomer reads the size, types "10x10", and the game is the classic.
+    handle = await world.fake.send_autocomplete(
+        world.alice,
+        world.channel,
+        "challenge",
+        {"game": "ponte", "variant": "10x"},
+        focused="variant",
+    )
+    choices = (await handle).choices
+    assert [c["value"] for c in choices] == ["classic"]
+    assert choices[0]["name"] == text("en", "choice.variant.classic")
+    posted = await run(
+        world,
+        world.alice,
+        "challenge",
+        {"game": "ponte", "opponent": world.bob, "variant": "10x10"},
+    )
+    assert not posted.ephemeral
+    assert f"({text('de', 'variant.classic')}," in posted.content  # the server speaks German
+    assert "klassisch" not in posted.content and "classic" not in posted.content
+    mark = world.fake.mark()
+    accepted = await (
+        await world.fake.press_button(world.bob, posted.message, posted.message.custom_ids()[0])
+    )
+    assert not accepted.ephemeral
+    board = f"({text('de', 'variant.classic')})"
+    start = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: "🎲" in m.content, timeout=30
+    )
+    assert board in start.content  # the game begins on the board named by its size
+    game = await bot.service.queries.game_in(world.channel.id)
+    assert game.variant == "classic"  # stored as it always was
