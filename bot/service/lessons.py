@@ -37,6 +37,13 @@ class LessonChannelBusyError(ServiceError):
     key = "lesson_channel_busy"
 
 
+class LessonGameHereError(ServiceError):
+    """The learner pressed Play the computer where their own game runs already (a second
+    press, say): that game is theirs to play, and no other is started."""
+
+    key = "lesson_game_here"
+
+
 class Verdict(enum.StrEnum):
     """What became of a learner's move."""
 

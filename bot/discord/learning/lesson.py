@@ -44,8 +44,14 @@ from bot.games import SomeGame
 from bot.games.kind import SMALL_WIDTH
 from bot.i18n import describe_error, render_labels, text
 from bot.service import Reach, Started
-from bot.service.errors import ChannelBusyError
-from bot.service.lessons import LessonAnswer, LessonChannelBusyError, LessonStep, Verdict
+from bot.service.errors import ChannelBusyError, ServiceError
+from bot.service.lessons import (
+    LessonAnswer,
+    LessonChannelBusyError,
+    LessonGameHereError,
+    LessonStep,
+    Verdict,
+)
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -371,9 +377,20 @@ async def play_computer(
     try:
         await answer_change(host, interaction, start_here)
     except ChannelBusyError:
+        if await _plays_here(host, interaction):  # a second press: one game is enough
+            raise LessonGameHereError("the learner's game runs here") from None
         if reach is Reach.REPLY or not isinstance(interaction.channel, discord.TextChannel):
             raise LessonChannelBusyError("a game runs here and no thread can be opened") from None
         await _play_in_thread(host, interaction, options)
+
+
+async def _plays_here(host: Host, interaction: discord.Interaction) -> bool:
+    """Whether the game running in this channel is the learner's own."""
+    try:
+        view = await host.service.queries.game_in(interaction.channel_id or 0)
+    except ServiceError:  # over since: none is theirs
+        return False
+    return interaction.user.id in view.players.values()
 
 
 async def _play_in_thread(

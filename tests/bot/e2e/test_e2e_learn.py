@@ -239,6 +239,11 @@ async def test_play_the_computer_in_a_busy_channel_starts_the_game_in_a_thread(
     assert refused.ephemeral
     assert refused.content == text("fr", "error.lesson_channel_busy")
     assert (await bot.service.queries.game_in(thread.id)).id == game.id  # nothing changed
+    # alice presses it again where her game runs: that game is hers to play, no second one.
+    mine = await run(world, world.alice, "learn", {"game": "ponte"}, channel=thread)
+    pressed = await (await world.fake.press_button(world.alice, mine.message, "lessonplay:ponte"))
+    assert pressed.ephemeral and pressed.content == text("en", "error.lesson_game_here")
+    assert (await bot.service.queries.game_in(thread.id)).id == game.id
 
 
 async def test_a_board_is_offered_typed_and_announced_by_its_size(
