@@ -22,6 +22,7 @@ from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.settings import Settings
+from bot.words.games import game_title
 
 log = logging.getLogger(__name__)
 
@@ -183,9 +184,14 @@ def variant_choices(
     for variant in offered:
         key = f"choice.variant.{variant}"
         name = messages.text(locale, key) if messages.has(key) else variant
-        if typed in name.lower() or variant.startswith(typed):
+        # A board is named by its size, with a multiplication sign a keyboard types as an x.
+        if _plain(typed) in _plain(name) or variant.startswith(typed):
             choices.append(app_commands.Choice(name=name, value=variant))
     return choices[:CHOICES]
+
+
+def _plain(name: str) -> str:
+    return name.lower().replace("\N{MULTIPLICATION SIGN}", "x")
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -301,3 +307,44 @@ class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
     async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """What pressing the button does."""
         raise NotImplementedError
+
+
+# Threads of games ---------------------------------------------------------------------------
+
+
+async def open_thread(
+    host: Host, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int
+) -> discord.Thread:
+    """A public thread of this channel for a game between the two players."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise NoThreadHereError("threads need a text channel")
+    names = await host.names.many([first_id, second_id], interaction.guild_id)
+    locale = public_locale(interaction)
+    name = text(
+        locale,
+        "challenge.thread_name",
+        game=game_title(locale, game_kind),
+        first=names[first_id],
+        second=names[second_id],
+    )
+    return await channel.create_thread(
+        name=name[:100],
+        type=discord.ChannelType.public_thread,
+        auto_archive_duration=10080,  # a week: asynchronous games are slow
+    )
+
+
+async def close_unused(thread: discord.Thread, interaction: discord.Interaction) -> None:
+    """Close a thread no game will be played in, after a race the checks before its opening
+    could not see. Deleting it would need Manage Threads, which the bot's invite does not ask
+    for: a server should not have to let a game bot delete and lock every thread for this.
+    Its creator may archive it, which takes it off the channel's list; it is locked too where
+    the bot has Manage Threads anyway. A failure is only logged: the player hears the reason."""
+    try:
+        if interaction.app_permissions.manage_threads:
+            await thread.edit(archived=True, locked=True)
+        else:
+            await thread.edit(archived=True)  # locking needs Manage Threads
+    except discord.HTTPException as error:
+        log.warning("could not archive the unused thread %s: %s", thread.id, error)

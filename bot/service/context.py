@@ -332,7 +332,7 @@ class Context:
             raise UnknownVariantError(
                 f"{kind.key} has no variant {variant!r}; choose {', '.join(kind.variants)}",
                 variant=variant,
-                choices=kind.variants,
+                choices=tuple(kind.BOARD_SIZES) or kind.variants,  # what players read, typed
             ) from None
 
 

@@ -21,13 +21,14 @@ from bot.discord.host import (
     PersistentButton,
     action_button,
     check_place,
+    close_unused,
+    open_thread,
     public_locale,
     user_locale,
 )
 from bot.discord.posting.drafts import pings
 from bot.i18n import format_duration, text, timestamp
 from bot.service import AcceptResult, Challenge, Reach
-from bot.service.errors import NoThreadHereError
 from bot.service.owed import answering
 from bot.words.games import game_title, mention
 
@@ -297,44 +298,3 @@ async def _tell_challenger(
     # challenger, who may be waiting for an answer.
     await interaction.response.edit_message(view=None)
     await interaction.followup.send(content, allowed_mentions=pings(closed.challenger_id))
-
-
-# Threads and places ---------------------------------------------------------------------------
-
-
-async def open_thread(
-    host: Host, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int
-) -> discord.Thread:
-    """A public thread of this channel for a game between the two players."""
-    channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        raise NoThreadHereError("threads need a text channel")
-    names = await host.names.many([first_id, second_id], interaction.guild_id)
-    locale = public_locale(interaction)
-    name = text(
-        locale,
-        "challenge.thread_name",
-        game=game_title(locale, game_kind),
-        first=names[first_id],
-        second=names[second_id],
-    )
-    return await channel.create_thread(
-        name=name[:100],
-        type=discord.ChannelType.public_thread,
-        auto_archive_duration=10080,  # a week: asynchronous games are slow
-    )
-
-
-async def close_unused(thread: discord.Thread, interaction: discord.Interaction) -> None:
-    """Close a thread no game will be played in, after a race the checks before its opening
-    could not see. Deleting it would need Manage Threads, which the bot's invite does not ask
-    for: a server should not have to let a game bot delete and lock every thread for this.
-    Its creator may archive it, which takes it off the channel's list; it is locked too where
-    the bot has Manage Threads anyway. A failure is only logged: the player hears the reason."""
-    try:
-        if interaction.app_permissions.manage_threads:
-            await thread.edit(archived=True, locked=True)
-        else:
-            await thread.edit(archived=True)  # locking needs Manage Threads
-    except discord.HTTPException as error:
-        log.warning("could not archive the unused thread %s: %s", thread.id, error)

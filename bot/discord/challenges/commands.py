@@ -11,15 +11,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.challenges.challenging import close_unused, open_thread, post_challenge
+from bot.discord.challenges.challenging import post_challenge
 from bot.discord.host import (
     TIMES,
     Host,
     answer_change,
     check_place,
+    close_unused,
     everywhere,
     game_choices,
     ls,
+    open_thread,
     public_locale,
     user_locale,
     variant_choices,
