@@ -570,6 +570,18 @@ CREATE TABLE puzzle_days (
 """As `sqlite.PUZZLES` explains."""
 
 
+KEPT_ANSWERS = """
+-- A command's answer that never reached Discord (issue 52, point 7): `answer_user_id` is who
+-- asked (kept with the command's token), and `kept_in` the channel where such an answer waits,
+-- settled, for its asker's next command or press (where the bot may only answer); NULL once
+-- shown, or for every other post.
+ALTER TABLE outbox ADD COLUMN answer_user_id BIGINT;
+ALTER TABLE outbox ADD COLUMN kept_in BIGINT;
+CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NOT NULL;
+"""
+"""As `sqlite.KEPT_ANSWERS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -591,6 +603,7 @@ MIGRATIONS: tuple[str, ...] = (
     ONE_OUTBOX,
     LESSONS,
     PUZZLES,
+    KEPT_ANSWERS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 
