@@ -27,9 +27,11 @@ def answer_expiry(interaction: discord.Interaction) -> int:
 
 NEVER_ANSWERED = frozenset({10015, 10062})
 """What Discord answers (404) to a read through the token of an interaction that was never
-acknowledged: "Unknown Webhook" (10015), which the fake answers too; "Unknown interaction"
-(10062), its callback's own refusal, is taken alike (developers/docs/topics/
-opcodes-and-status-codes#json-json-error-codes). A deleted answer is 10008, Unknown Message."""
+acknowledged: "Unknown Webhook" (10015; its docs say follow-ups and edits need an acknowledged
+interaction, and libraries report this code for them: discord.js #10587, pycord #1118), which
+the fake answers too; "Unknown interaction" (10062), its callback's own refusal, is taken alike
+(developers/docs/topics/opcodes-and-status-codes#json-json-error-codes). A deleted answer is
+10008, Unknown Message: not this."""
 
 
 async def never_answered(client: discord.Client, token: str) -> bool:
