@@ -1,21 +1,26 @@
 """A command whose first answer never reached Discord (issue 52, point 7): the real bot killed
 (SIGKILL) between an `/analyze` and Discord's callback, which Discord never got. After the
-restart the analysis is computed, and shown once: posted in a server channel where the bot may
-post, naming and pinging its asker (who saw no answer), and edited there to its result; where the
-bot may only answer (a group DM), as a follow-up of the asker's next command there, then edited
-to its result through that command's token."""
+restart (or after a crash that came before any answer was tried: `Step.STORED`) the analysis
+is computed, and shown once: posted in a server channel where the bot may post, naming and
+pinging its asker (who saw no answer), and edited there to its result; where the bot may only
+answer (a group DM), as a follow-up of the asker's next command there, then edited to its
+result through that command's token."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import text
 from bot.service import Reach
+from bot.service.owed import answering
 from testing.crashkit import Holds, Life, Step, once, posts_in, preparing, settled
 from testing.e2ekit import Anywhere, World, anywhere, everywhere, running
 from testing.fakediscord import FakeChannel, FakeMessage
 from testing.servicekit import play_moves, start_game
 
+LOCALE = "en-US"  # a group DM's language: its asker's
 ANALYSIS_SECONDS = 90.0
 """An analysis is the analyst's work, not a post owed: generous on a busy machine."""
 CALLBACK = "POST /interactions/*/*/callback"
@@ -76,21 +81,36 @@ async def test_an_analysis_whose_answer_never_arrived_is_posted_in_its_channel_o
     await life.stop()
 
 
+async def asked_while_down(world: Anywhere, game: int) -> Life:
+    """alice's /analyze as the bot's process stored it before a crash cut it short, before any
+    answer was tried (its post claimed for the process, nothing sent); the bot comes back."""
+    async with preparing(world) as service:
+        with answering(LOCALE, world.alice.id, world.group.id):
+            await service.analyses.request_analysis(
+                world.alice.id, game_id=game, channel_id=world.group.id, guild_id=None
+            )
+    return await Life.here(world)
+
+
+@pytest.mark.parametrize("step", [Step.STORED, Step.DROPPED])
 async def test_an_analysis_whose_answer_never_arrived_follows_the_askers_next_command(
-    tmp_path: Path,
+    tmp_path: Path, step: Step
 ) -> None:
     async with anywhere(tmp_path / "bot.sqlite3") as world:
         world.strict = False  # the command cut by the crash is never answered
-        await reply_only(world, tmp_path)
+        await reply_only(world, tmp_path, step)
 
 
-async def reply_only(world: Anywhere, tmp_path: Path) -> None:
+async def reply_only(world: Anywhere, tmp_path: Path, step: Step) -> None:
     group, fake = world.group, world.fake
     game = await finished_game(world, group, Reach.REPLY)
     async with running(world) as bot:  # the commands a group DM reaches are global ones
         await everywhere(world, bot)
     mark = fake.mark()
-    life = await analyze_and_crash(world, group, game, tmp_path)
+    if step is Step.STORED:
+        life = await asked_while_down(world, game)
+    else:
+        life = await analyze_and_crash(world, group, game, tmp_path)
     await life.within(lambda: "kept for user" in life.log, "the answer kept for alice")
     assert posts_in(fake, group, lambda m: True, mark) == []  # nothing to answer yet
     # carol's command there is not alice's: nothing follows it (checked once alice's is).
