@@ -130,3 +130,46 @@ async def reply_only(world: Anywhere, tmp_path: Path, step: Step) -> None:
     assert posts_in(fake, group, lambda m: True, mark) == [shown]  # shown once
     assert fake.requests_to(f"POST /channels/{group.id}/messages") == []
     await life.stop()
+
+
+async def test_a_move_whose_answer_never_arrived_follows_the_movers_next_command(
+    tmp_path: Path,
+) -> None:
+    """Any kind of answer, not only an analysis: alice's /move in a group DM, cut between the
+    request and the callback, is stored; its board (pinging bob, whose turn it is) follows her
+    next command there, once."""
+    async with anywhere(tmp_path / "bot.sqlite3") as world:
+        world.strict = False  # the command cut by the crash is never answered
+        group, fake = world.group, world.fake
+        async with preparing(world) as service, settled(service):
+            await start_game(
+                service,
+                channel_id=group.id,
+                guild_id=None,
+                challenger=world.alice.id,
+                opponent=world.bob.id,
+                reach=Reach.REPLY,
+            )
+        async with running(world) as bot:  # the commands a group DM reaches are global ones
+            await everywhere(world, bot)
+        mark = fake.mark()
+        first = await Life.start(world, tmp_path)
+        holds = Holds(fake, Step.DROPPED)
+        held = holds.on(CALLBACK)
+        await fake.send_slash_command(world.alice, group, "move", {"move": "a1 c1"})
+        await holds.hit(held, "the answer to /move", first)
+        await first.kill()
+        holds.crashed()
+        life = await Life.here(world)
+        await life.within(lambda: "kept for user" in life.log, "the board kept for alice")
+        asked = await fake.send_slash_command(world.alice, group, "help", {})
+        assert (await asked).ephemeral
+        moved = await life.within(
+            once(fake, group, lambda m: "a1 c1" in m.content, mark), "the move after /help"
+        )
+        assert asked.followups == [moved] and moved.pinged == [world.bob]
+        assert moved.attachments and moved.attachments[0].data.startswith(b"\x89PNG")
+        again = await fake.send_slash_command(world.alice, group, "help", {})
+        assert (await again).ephemeral
+        assert posts_in(fake, group, lambda m: "a1 c1" in m.content, mark) == [moved]
+        await life.stop()
