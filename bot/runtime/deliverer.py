@@ -9,7 +9,9 @@ tried again soon, while Discord still knows its nonce). It wakes when a change o
 (NOTIFY), and when the next post falls due; it keeps no state a restart could lose.
 
 A command delivers what its own change owed at once, as its answer (`deliver_now`), through the
-same courier. At start the claims of this process's previous life are released, so what it owed
+same courier, and after each command or press the answers kept for its user there
+(`show_kept`: a command of theirs whose answer never reached Discord, where the bot may only
+answer). At start the claims of this process's previous life are released, so what it owed
 then goes out within moments. A clean stop lets the post in flight finish (or, cut short, hands
 it back), so that it is posted exactly once.
 """
