@@ -146,7 +146,8 @@ async def answer_change(
     at once in the order it owed them (the first that can be its answer as its answer); a
     post that cannot go out now stays owed and is delivered later. The change's refusals
     are raised (answered privately by the caller's error handling)."""
-    with answering(public_locale(interaction)) as owing:
+    asker, channel_id = interaction.user.id, interaction.channel_id
+    with answering(public_locale(interaction), asker, channel_id) as owing:
         made = await change()
     await host.deliverer.deliver_now(owing.ids, interaction)
     return made

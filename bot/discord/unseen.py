@@ -76,7 +76,8 @@ async def shown(
         # The board (or offer) pressed is over: it loses its buttons, the loss follows up.
         await interaction.response.edit_message(view=None)
     await answer_with_draft(interaction, _loss(host, loss, locale))
-    with answering(locale) as owing:  # the match's next game, owed for this answer
+    # The match's next game, owed for this answer.
+    with answering(locale, user_id, interaction.channel_id) as owing:
         await host.service.unseen.seen(loss, user_id)
     await _follow_up(interaction, _replay(host, view, locale))
     await host.deliverer.deliver_now(owing.ids, interaction)

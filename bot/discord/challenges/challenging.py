@@ -226,7 +226,9 @@ async def _accepted(
             host, interaction, challenge.game_kind, challenge.challenger_id, opponent
         )
     try:
-        with answering(public_locale(interaction)) as owing:
+        with answering(
+            public_locale(interaction), interaction.user.id, interaction.channel_id
+        ) as owing:
             result = await service.challenges.accept(
                 challenge_id,
                 interaction.user.id,

@@ -820,6 +820,17 @@ one key's bucket, kept as the time (epoch milliseconds) at which it would be ful
 more request taken (`bot/store/limits.py`); a row past its time is a full bucket and may go."""
 
 
+KEPT_ANSWERS = """
+-- A command's answer that never reached Discord (issue 52, point 7): `answer_user_id` is who
+-- asked (kept with the command's token), and `kept_in` the channel where such an answer waits,
+-- settled, for its asker's next command or press (where the bot may only answer); NULL once
+-- shown, or for every other post.
+ALTER TABLE outbox ADD COLUMN answer_user_id INTEGER;
+ALTER TABLE outbox ADD COLUMN kept_in INTEGER;
+CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NOT NULL;
+"""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -843,6 +854,7 @@ MIGRATIONS: tuple[str, ...] = (
     PUZZLES,
     OPEN_CHALLENGES,
     RATE_LIMITS,
+    KEPT_ANSWERS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 
