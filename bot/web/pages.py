@@ -20,7 +20,7 @@ from bot.games.kind import WebJson, hex_palette
 from bot.i18n import LANGUAGES, catalogue, supported_language
 from bot.render.theme import DEFAULT_THEME
 
-TEXT_PREFIXES = ("web.", "render.", "colour.", "title.", "variant.", "history.caption")
+TEXT_PREFIXES = ("web.", "render.", "colour.", "title.", "variant.", "face.", "history.caption")
 """The catalogue messages the page shows."""
 CACHE = "public, max-age=300"
 """Static files change with a release: a browser may keep them a few minutes."""

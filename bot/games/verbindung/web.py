@@ -15,9 +15,10 @@ from bot.games.kind import WebJson, WebTargets, hex_palette
 from bot.games.verbindung.dice import PATH_WIDTH, Segment
 from bot.games.verbindung.drawing import highlighted, last_fields, verbindung_layout
 from bot.games.verbindung.look import COLOURS
+from engine.coords import Field
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.verbindung import BASES, Player, Turn, VerbindungGame
-from engine.verbindung.layout import FACE_ORIENTATIONS, FACE_SEGMENTS, Face
+from engine.verbindung.layout import FACE_ORIENTATIONS, FACE_SEGMENTS, FIELDS, SIZE, Face
 from engine.verbindung.moves import Action, Exchange, Place, parse_action
 
 TURN_ACTIONS = 2
@@ -120,14 +121,40 @@ def targets(game: VerbindungGame, picks: Sequence[str]) -> WebTargets:
         return WebTargets({"left": [], "place": {}, "exchange": []}, move)
     left = _left(game, before)
     place: WebJson = {}
+    stuck: WebJson = {}
     for face in dict.fromkeys(left):
         where: dict[str, list[str]] = {}
         for placement in game.placements(Face(face), before):
             where.setdefault(str(placement.field), []).append(str(placement.orientation or ""))
         if where:
             place[face] = where
+        else:
+            stuck[face] = _why_nowhere(game, before, Face(face))
     exchange = [str(e.field) for e in game.exchanges(before)]
-    return WebTargets({"left": left, "place": place, "exchange": exchange}, move)
+    found: WebJson = {"left": left, "place": place, "stuck": stuck, "exchange": exchange}
+    return WebTargets(found, move)
+
+
+def _why_nowhere(game: VerbindungGame, before: Sequence[Action], face: Face) -> str:
+    """The rule that keeps rolled `face` off every field (the page says it when the die is
+    chosen): V6 when some field would take it but the rolled white cross would then have none,
+    else V7 (no empty field where one of its edges continues a path)."""
+    taken = {str(name) for name in game.board} | {
+        str(action.field) for action in before if isinstance(action, Place)
+    }
+    for index in range(FIELDS):
+        field = Field.from_index(index, SIZE)
+        if str(field) in taken:
+            continue
+        for orientation in FACE_ORIENTATIONS[face]:
+            try:
+                game.check(Turn((*before, Place(face, field, orientation))))
+            except IllegalMoveError as error:
+                if error.rule == "V6":
+                    return "V6"
+                continue
+            return "V6"  # a whole turn as it is: only the white cross's order kept it off
+    return "V7"
 
 
 def _ends(game: VerbindungGame, turn: Turn) -> bool:

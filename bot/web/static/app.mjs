@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   words: {}, look: null, sdk: null, session: null, me: null, language: "en",
   state: null, picks: [], stack: [], move: null, selected: null,
-  history: null, analysis: null, socket: null, retry: 0, confirming: false,
+  history: null, analysis: null, socket: null, retry: 0, passing: false, busy: false,
 };
 window.activity = app; // for a person looking at the page with the browser's tools
 
@@ -183,7 +183,7 @@ function resetTurn() {
   app.stack = state && state.targets ? [state.targets.targets] : [];
   app.move = state && state.targets ? state.targets.move : null;
   app.selected = null;
-  app.confirming = false;
+  app.passing = false;
 }
 
 function myColour() {
@@ -260,7 +260,10 @@ async function act(path, body = {}) {
   }
 }
 
+/** While a request is under way every button of the game waits; afterwards `render` decides
+ * each one again (every button it draws takes `app.busy` into account). */
 function setBusy(busy) {
+  app.busy = busy;
   document.body.dataset.busy = busy ? "true" : "false";
   for (const button of document.querySelectorAll("#controls button, #more button, #offers button")) {
     if (busy) button.disabled = true;
@@ -424,19 +427,20 @@ function resultText(state) {
 function renderControls(module) {
   const state = app.state;
   const mine = myTurn() && !app.history;
-  $("send").disabled = !mine || !app.move;
-  $("send").textContent = app.move ? `${word("web.send")}: ${app.move}` : word("web.send");
-  $("undo").disabled = !mine || app.picks.length === 0;
-  const extra = mine && app.picks.length === 0 ? module.buttons(app.stack[0]) : [];
+  // An empty turn that may be sent (Verbindung's pass, V6) is sent only once Pass was chosen:
+  // Send waits for a built turn, as it does in Ponte, where pass is a pick of its own.
+  const emptyPass = app.picks.length === 0 && app.move !== null;
+  const ready = Boolean(app.move) && (!emptyPass || app.passing);
+  $("send").disabled = app.busy || !mine || !ready;
+  $("send").textContent = ready ? `${word("web.send")}: ${app.move}` : word("web.send");
+  $("undo").disabled = app.busy || !mine || (app.picks.length === 0 && !app.passing);
+  const extra = mine && app.picks.length === 0 && !app.passing ? module.buttons(app.stack[0]) : [];
   $("swap").hidden = !extra.includes("swap");
-  $("pass").hidden = !extra.includes("pass");
+  $("pass").hidden = !extra.includes("pass") && !(mine && emptyPass && !app.passing);
+  for (const id of ["swap", "pass", "offer-draw", "take-back", "resign", "resign-sure"]) $(id).disabled = app.busy;
   $("controls").classList.toggle("watching", !mine);
-  $("hint").textContent = mine ? hintFor(state) : (state.active ? watchingReason() : "");
-}
-
-function hintFor(state) {
-  if (state.kind === "verbindung" && !app.selected && app.picks.length < 2) return word("web.pick_die");
-  return "";
+  const hint = mine ? (module.hint ? module.hint(boardContext(), word) : "") : (state.active ? watchingReason() : "");
+  $("hint").replaceChildren(...formatSentence(hint, nameFromId));
 }
 
 function renderOffers() {
@@ -471,6 +475,7 @@ function button(id, label, run) {
   node.type = "button";
   node.id = id;
   node.textContent = label;
+  node.disabled = app.busy;
   node.addEventListener("click", run);
   return node;
 }
@@ -530,9 +535,15 @@ function wire() {
   $("send").addEventListener("click", () => {
     if (app.move) act("api/move", { move: app.move });
   });
-  $("undo").addEventListener("click", () => pick({ undo: true }));
+  $("undo").addEventListener("click", () => {
+    if (app.passing) { app.passing = false; render(); } else pick({ undo: true });
+  });
   $("swap").addEventListener("click", () => askTargets(["swap"]));
-  $("pass").addEventListener("click", () => askTargets(["pass"]));
+  $("pass").addEventListener("click", () => {
+    // Ponte's pass is a pick the server checks (P5, P6); an empty turn needs only choosing.
+    if (gameModule().buttons(app.stack[0]).includes("pass")) askTargets(["pass"]);
+    else { app.passing = true; render(); }
+  });
   $("offer-draw").addEventListener("click", () => act("api/draw"));
   $("take-back").addEventListener("click", () => act("api/takeback"));
   $("resign").addEventListener("click", () => {

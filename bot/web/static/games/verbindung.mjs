@@ -43,6 +43,15 @@ export function buttons() {
   return [];
 }
 
+/** What the player reads under the board: to choose a die first, or why the chosen die has no
+ * field (the server names the rule that keeps it off the board: V7, or V6's white cross). */
+export function hint(ctx, word) {
+  if (ctx.picks.length >= 2) return "";
+  if (!ctx.selected) return word("web.pick_die");
+  const why = ctx.targets && ctx.targets.stuck && ctx.targets.stuck[ctx.selected];
+  return why ? word(`web.die_nowhere_${why}`, { face: word(`face.${ctx.selected}`) }) : "";
+}
+
 /** The rolled dice still to place, by face, after the picks so far. */
 export function diceLeft(ctx) {
   const left = [...(ctx.position.roll || [])];
@@ -150,6 +159,7 @@ function tray(root, geometry, theme, ctx) {
       group.classList.add("spent");
     } else if (ctx.interactive) {
       if (ctx.selected === face) frame(group, [x, y], size + 6, 3, theme.accent, "selected");
+      if (ctx.targets && ctx.targets.stuck && ctx.targets.stuck[face]) group.classList.add("nowhere");
       group.addEventListener("click", () => ctx.onDie(face));
       group.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.onDie(face); }
