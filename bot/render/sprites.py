@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
@@ -17,6 +18,23 @@ from bot.render.theme import RGB, mix
 
 SCALE = 4
 CLEAR = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class StoneShape:
+    """A stone's proportions, as shares of its radius unless said otherwise; the web board draws
+    its stones from the same numbers (`bot.web.pages`' look)."""
+
+    shadow_dx: float = 0.05
+    shadow_dy: float = 0.1
+    shadow_alpha: int = 70  # of 255
+    body: float = 0.86  # inside the rim
+    cap: float = 0.62  # the lighter cap, of the body
+    cap_shift: float = 0.7  # towards the upper left, of the room the cap has in the body
+    cap_light: float = 0.16  # how far the cap is mixed towards white
+
+
+STONE_SHAPE = StoneShape()
 
 Point = tuple[float, float]
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
@@ -62,13 +80,20 @@ def stone(diameter: int, fill: RGB, rim: RGB, shadow: RGB) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         r, c = diameter * s / 2, size * s / 2
-        disc(draw, (c + r * 0.05, c + r * 0.1), r, (*shadow, 70))
+        shape = STONE_SHAPE
+        disc(
+            draw,
+            (c + r * shape.shadow_dx, c + r * shape.shadow_dy),
+            r,
+            (*shadow, shape.shadow_alpha),
+        )
         disc(draw, (c, c), r, (*rim, 255))
-        body = r * 0.86
+        body = r * shape.body
         disc(draw, (c, c), body, (*fill, 255))
-        cap = body * 0.62
-        shift = (body - cap - r * 0.1) * 0.7
-        disc(draw, (c - shift, c - shift), cap, (*mix(fill, (255, 255, 255), 0.16), 255))
+        cap = body * shape.cap
+        shift = (body - cap - r * shape.shadow_dy) * shape.cap_shift
+        light = mix(fill, (255, 255, 255), shape.cap_light)
+        disc(draw, (c - shift, c - shift), cap, (*light, 255))
 
     return supersample(size, size, paint)
 

@@ -104,7 +104,8 @@ class _Scene:
 # The board -----------------------------------------------------------------------------------
 
 
-def _stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
+def stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
+    """A stone's body and rim (the web board's player markers are these stones too)."""
     if colour is Colour.WHITE:
         return COLOURS.white_stone, COLOURS.white_rim
     return COLOURS.red_stone, COLOURS.red_rim
@@ -112,7 +113,7 @@ def _stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
 
 def stone_sprite(colour: Colour, diameter: int, theme: Theme) -> Image.Image:
     """A stone of `colour` (cached)."""
-    fill, rim = _stone_colours(colour, theme)
+    fill, rim = stone_colours(colour, theme)
     return sprites.stone(diameter, fill, rim, theme.shadow)
 
 
@@ -203,7 +204,7 @@ def _draw_bridges(image: Image.Image, scene: _Scene, lit: Bridge | None) -> None
     for bridge in board.bridges:
         owner = board.bridge_colour(bridge)
         assert owner is not None  # a built bridge always stands on two stones
-        fill, rim = _stone_colours(owner, theme)
+        fill, rim = stone_colours(owner, theme)
         (x0, y0), (x1, y1) = lay.centre(bridge.first), lay.centre(bridge.second)
         halo = theme.highlight if bridge == lit else None
         sprite, pad = sprites.plank((x1 - x0, y1 - y0), lay.cell * PLANK, fill, rim, halo)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.kind import WebJson, WebTargets, hex_palette
-from bot.games.ponte.drawing import PLANK, STONE, last_turn, ponte_layout
+from bot.games.kind import WebJson, WebTargets, hex_palette, web_marker
+from bot.games.ponte.drawing import PLANK, STONE, last_turn, ponte_layout, stone_colours
 from bot.games.ponte.look import COLOURS
+from bot.render.theme import DEFAULT_THEME
 from engine.coords import Field
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
@@ -40,7 +41,14 @@ def look() -> WebJson:
             "band": board.band,
             "frame": board.frame,
         }
-    return {"palette": palette, "stone": STONE, "plank": PLANK, "geometry": geometry}
+    markers = {colour.value: web_marker(*stone_colours(colour, DEFAULT_THEME)) for colour in Colour}
+    return {
+        "palette": palette,
+        "markers": markers,
+        "stone": STONE,
+        "plank": PLANK,
+        "geometry": geometry,
+    }
 
 
 def position(game: PonteGame) -> WebJson:

@@ -280,10 +280,15 @@ def player_name(players: Players | None, player: Player, labels: Labels) -> str:
     return name or (labels.red if player is Player.RED else labels.black)
 
 
+def marker_colours(player: Player, theme: Theme) -> tuple[RGB, RGB]:
+    """A player's marker, a stone in the colour of their bases: its body and its light rim."""
+    fill = _base_colour(player, theme)
+    return fill, mix(fill, (255, 255, 255), 0.55)
+
+
 @cache
 def _marker(player: Player, size: int, theme: Theme) -> Image.Image:
-    fill = _base_colour(player, theme)
-    return sprites.stone(size, fill, mix(fill, (255, 255, 255), 0.55), theme.shadow)
+    return sprites.stone(size, *marker_colours(player, theme), theme.shadow)
 
 
 def _card(scene: _Scene, player: Player) -> Card:

@@ -10,11 +10,18 @@ what would break it), so the board can only offer what may be played.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
-from bot.games.kind import WebJson, WebTargets, hex_palette
-from bot.games.verbindung.dice import PATH_WIDTH, Segment
-from bot.games.verbindung.drawing import highlighted, last_fields, verbindung_layout
+from bot.games.kind import WebJson, WebTargets, hex_palette, web_marker
+from bot.games.verbindung.dice import DIE_SHAPE, Segment
+from bot.games.verbindung.drawing import (
+    highlighted,
+    last_fields,
+    marker_colours,
+    verbindung_layout,
+)
 from bot.games.verbindung.look import COLOURS
+from bot.render.theme import DEFAULT_THEME
 from engine.coords import Field
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.verbindung import BASES, Player, Turn, VerbindungGame
@@ -38,9 +45,13 @@ def look() -> WebJson:
         }
         for face, segments in FACE_SEGMENTS.items()
     }
+    markers = {
+        player.value: web_marker(*marker_colours(player, DEFAULT_THEME)) for player in Player
+    }
     return {
         "palette": palette,
-        "path_width": PATH_WIDTH,
+        "markers": markers,
+        "die": asdict(DIE_SHAPE),
         "faces": faces,
         "geometry": {
             "size": board.grid.size,

@@ -10,7 +10,7 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
-from playwright.async_api import FrameLocator, Page
+from playwright.async_api import BrowserContext, FrameLocator, Page, Route
 
 from bot.service import GameService
 from bot.store import open_database
@@ -224,6 +224,13 @@ async def test_the_page_comes_back_to_its_game_after_a_restart(tmp_path: Path) -
             await board.locator("body[data-live='true']").wait_for()
             await run(world, world.alice, "move", {"move": "c3 d5"})
             await shows_revision(board, 1)
+            # Issue 52, point 6: a page tries again at least every second while the server is
+            # away (it waited up to 10 s), so it is back within a second of the restart.
+            waits = await board.locator("body").evaluate(
+                "async () => { const live = await import('./static/live.mjs');"
+                " return [...Array(40).keys()].map(live.retryWait); }"
+            )
+            assert max(waits) <= 1000 and waits == sorted(waits)
             await world.close_pages()
 
 
@@ -331,3 +338,47 @@ async def test_a_verbindung_pass_is_chosen_before_it_is_sent_and_a_stuck_die_say
         await send(alice, "pass")
         await shows_revision(alice, 3)
         assert (await moves_of(world))[1::2] == ["pass", "pass", "pass"]
+
+
+async def test_a_board_opened_outside_discord_says_where_it_opens(world: ActivityWorld) -> None:
+    # Issue 52, point 15: a browser showed "Connecting to Discord…" and the SDK's error.
+    assert world.web is not None
+    page = await world.new_page()
+    await page.goto(f"http://127.0.0.1:{world.web.port}/")
+    await page.locator("body[data-outside='true']").wait_for()
+    notice = page.locator("#notice")
+    assert "Open board" in await notice.inner_text()
+    assert await page.locator("#message").is_hidden()
+    assert await page.locator("body[data-signed-in='false']").count() == 1
+
+
+async def test_a_refused_sign_in_shows_its_sentence_and_is_tried_again(
+    world: ActivityWorld,
+) -> None:
+    # Issue 52, point 2: after a refusal the page stayed on "Signing in…" for good.
+    refusal = "Slow down a little: too much at once. Try again in a moment."
+    refused: list[str] = []
+
+    async def once_too_many(route: Route) -> None:
+        if refused:
+            await route.continue_()
+            return
+        refused.append(route.request.url)
+        await route.fulfill(
+            status=429,
+            headers={"Retry-After": "1"},
+            json={"error": refusal, "code": "too_many"},
+        )
+
+    async def prepare(context: BrowserContext) -> None:
+        await context.route("**/api/session", once_too_many)
+
+    await challenge(world, "ponte")
+    page = await world.open_board(world.alice, prepare=prepare)
+    board = world.board(page)
+    await board.locator("body[data-refused='true']").wait_for()
+    assert await board.locator("#message").inner_text() == refusal
+    assert await board.locator("#notice").is_hidden()  # no "Signing in…" over the refusal
+    await signed_in(page)  # tried again after the server's Retry-After
+    await shows_revision(board, 0)
+    assert len(refused) == 1 and await board.locator("#message").is_hidden()

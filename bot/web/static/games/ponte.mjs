@@ -22,7 +22,7 @@ export function render(ctx) {
   for (const [field, colour] of Object.entries(position.stones)) {
     const at = centre(geometry, field);
     if (lit.has(field)) ring(root, at, cell * 0.98, cell * 0.13, theme.highlight);
-    stone(root, at, diameter, palette[`${colour}_stone`], palette[`${colour}_rim`], theme.shadow);
+    stone(root, at, diameter, palette[`${colour}_stone`], palette[`${colour}_rim`], theme.shadow, ctx.shapes.stone);
   }
   const lastBridge = (position.last.bridge || []).join("-");
   for (const bridge of position.bridges) {
@@ -124,7 +124,7 @@ function marks(root, geometry, theme, palette, ctx, diameter) {
     if (position.stones[field]) {
       ring(group, at, cell * 0.98, cell * 0.1, theme.accent, "picked");
     } else {
-      const ghost = stone(group, at, diameter, palette[`${mover}_stone`], palette[`${mover}_rim`], theme.shadow);
+      const ghost = stone(group, at, diameter, palette[`${mover}_stone`], palette[`${mover}_rim`], theme.shadow, ctx.shapes.stone);
       ghost.setAttribute("class", "stone picked");
     }
   }

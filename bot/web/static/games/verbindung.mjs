@@ -205,10 +205,11 @@ let clipNumber = 0;
  * first, under the others; each with a dark outline; a network's in a halo) clipped to it. */
 function die(parent, [x, y], size, segments, glow, look, theme) {
   const palette = look.palette;
+  const shape = look.die; // bot/games/verbindung/dice.py's DieShape
   const group = svg("g", { class: "die" }, parent);
-  const inset = Math.max(2, Math.round(size * 0.04));
-  const rim = Math.max(1.5, size * 0.028);
-  const radius = size * 0.13;
+  const inset = Math.max(2, Math.round(size * shape.inset));
+  const rim = Math.max(1.5, size * shape.rim);
+  const radius = size * shape.radius;
   const left = x - size / 2; const top = y - size / 2;
   svg("rect", { x: left + inset, y: top + inset, width: size - 2 * inset, height: size - 2 * inset, rx: radius, fill: palette.die_edge }, group);
   const lo = inset + rim; const inner = size - 2 * lo;
@@ -218,15 +219,15 @@ function die(parent, [x, y], size, segments, glow, look, theme) {
   const clip = svg("clipPath", { id }, group);
   svg("rect", { x: left + lo, y: top + lo, width: inner, height: inner, rx: radius - rim }, clip);
   const paths = svg("g", { "clip-path": `url(#${id})`, fill: "none" }, group);
-  const width = inner * look.path_width;
+  const width = inner * shape.path;
   const origin = [left + lo, top + lo];
   const ordered = segments.map((segment, index) => [index, segment]).sort((a, b) => (a[1][1].length !== 1) - (b[1][1].length !== 1));
   for (const [index, [, sides]] of ordered) {
-    if (glow.has(index)) stroke(paths, origin, inner, sides, width + 2 * size * 0.07, palette.network);
+    if (glow.has(index)) stroke(paths, origin, inner, sides, width + 2 * inner * shape.glow, palette.network);
   }
-  const outline = mix(palette.die_edge, "#000000", 0.35);
+  const outline = mix(palette.die_edge, "#000000", shape.outline_dark);
   for (const [, [colour, sides]] of ordered) {
-    stroke(paths, origin, inner, sides, width + 2 * size * 0.014, outline);
+    stroke(paths, origin, inner, sides, width + 2 * inner * shape.outline, outline);
     stroke(paths, origin, inner, sides, width, palette[`path_${colour}`]);
   }
   return group;
