@@ -4,7 +4,9 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** A new SVG element `name` with `attrs`, appended to `parent` when one is given. */
+/** A new SVG element `name` with `attrs`, appended to `parent` when one is given.
+ * @param {string} name @param {Record<string, unknown>} [attrs] @param {Element | null} [parent]
+ * @returns {SVGElement} */
 export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attrs)) {
@@ -24,7 +26,8 @@ export function fieldName(col, row) {
   return String.fromCharCode(97 + col) + String(row + 1);
 }
 
-/** The pixel centre of `field` in the image's units (rows from the bottom, as RULES.md). */
+/** The pixel centre of `field` in the image's units (rows from the bottom, as RULES.md).
+ * @returns {[number, number]} */
 export function centre(geometry, field) {
   const { col, row } = parseField(field);
   const [left, top] = geometry.grid;

@@ -24,13 +24,13 @@ export function render(ctx) {
   const pending = pendingDice(ctx);
   for (const [field, placed] of Object.entries(position.dice)) {
     if (pending.has(field)) continue; // an exchange about to replace it
-    die(root, centre(geometry, field), cell, placed.segments, new Set(placed.glow), look, theme);
+    die(root, centre(geometry, field), cell, placed.segments, new Set(placed.glow), look);
   }
   const frameWidth = Math.max(2.5, cell * 0.05);
   for (const field of position.last) frame(root, centre(geometry, field), cell + 2, frameWidth, theme.highlight, "last");
   for (const [field, segments] of pending) {
     const group = svg("g", { class: "picked" }, root);
-    die(group, centre(geometry, field), cell, segments, new Set(), look, theme);
+    die(group, centre(geometry, field), cell, segments, new Set(), look);
     frame(group, centre(geometry, field), cell + 2, frameWidth, theme.accent, "picked-frame");
   }
   if (ctx.interactive) targetMarks(root, geometry, theme, ctx);
@@ -153,9 +153,9 @@ function tray(root, geometry, theme, ctx) {
     const group = svg("g", { class: "roll-die", "data-face": face, role: "button", tabindex: 0, "aria-label": face }, root);
     const spent = used.includes(face) && !shown.has(face) && countOf(used, face) > countOf([...shown], face);
     if (spent) shown.add(face);
-    die(group, [x, y], size, faceSegments(look, face, ""), new Set(), look, theme);
+    die(group, [x, y], size, faceSegments(look, face, ""), new Set(), look);
     if (spent) {
-      group.setAttribute("opacity", 0.35);
+      group.setAttribute("opacity", "0.35");
       group.classList.add("spent");
     } else if (ctx.interactive) {
       if (ctx.selected === face) frame(group, [x, y], size + 6, 3, theme.accent, "selected");
@@ -203,7 +203,7 @@ let clipNumber = 0;
 
 /** A die as bot/games/verbindung/dice.py draws one: a rounded body with a rim, its paths (stubs
  * first, under the others; each with a dark outline; a network's in a halo) clipped to it. */
-function die(parent, [x, y], size, segments, glow, look, theme) {
+function die(parent, [x, y], size, segments, glow, look) {
   const palette = look.palette;
   const shape = look.die; // bot/games/verbindung/dice.py's DieShape
   const group = svg("g", { class: "die" }, parent);
@@ -220,8 +220,9 @@ function die(parent, [x, y], size, segments, glow, look, theme) {
   svg("rect", { x: left + lo, y: top + lo, width: inner, height: inner, rx: radius - rim }, clip);
   const paths = svg("g", { "clip-path": `url(#${id})`, fill: "none" }, group);
   const width = inner * shape.path;
+  /** @type {[number, number]} */
   const origin = [left + lo, top + lo];
-  const ordered = segments.map((segment, index) => [index, segment]).sort((a, b) => (a[1][1].length !== 1) - (b[1][1].length !== 1));
+  const ordered = segments.map((segment, index) => [index, segment]).sort((a, b) => Number(a[1][1].length !== 1) - Number(b[1][1].length !== 1));
   for (const [index, [, sides]] of ordered) {
     if (glow.has(index)) stroke(paths, origin, inner, sides, width + 2 * inner * shape.glow, palette.network);
   }
