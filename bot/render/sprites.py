@@ -36,6 +36,18 @@ class StoneShape:
 
 STONE_SHAPE = StoneShape()
 
+
+@dataclass(frozen=True, slots=True)
+class PlankShape:
+    """A bridge plank's proportions, as shares of its width; the web board's too."""
+
+    halo: float = 0.3  # the last turn's halo round it, on each side
+    edge: float = 0.14  # its border, at least 1.6 px
+    slat: float = 0.3  # the cross slats, mixed from the fill towards the border
+
+
+PLANK_SHAPE = PlankShape()
+
 Point = tuple[float, float]
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 
@@ -197,7 +209,8 @@ def plank(
     (the smaller x and the smaller y of the two ends) minus the padding in both directions.
     """
     dx, dy = offset
-    extra = width * 0.3 if halo else 0.0
+    shape = PLANK_SHAPE
+    extra = width * shape.halo if halo else 0.0
     pad = math.ceil(width / 2 + extra + 2)
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
@@ -207,8 +220,8 @@ def plank(
         if halo is not None:
             _stroke(draw, ends, half + extra * s, halo)
         _stroke(draw, ends, half, edge)
-        _stroke(draw, ends, half - max(1.6, width * 0.14) * s, fill)
-        _slats(draw, ends, half, mix(fill, edge, 0.3))
+        _stroke(draw, ends, half - max(1.6, width * shape.edge) * s, fill)
+        _slats(draw, ends, half, mix(fill, edge, shape.slat))
 
     return supersample(abs(dx) + 2 * pad, abs(dy) + 2 * pad, paint), pad
 

@@ -9,10 +9,12 @@ engine; a click on anything else is answered with the rule it breaks.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from bot.games.kind import WebJson, WebTargets, hex_palette, web_marker
-from bot.games.ponte.drawing import PLANK, STONE, last_turn, ponte_layout, stone_colours
+from bot.games.ponte.drawing import PONTE_SHAPE, last_turn, ponte_layout, stone_colours
 from bot.games.ponte.look import COLOURS
+from bot.render.sprites import PLANK_SHAPE
 from bot.render.theme import DEFAULT_THEME
 from engine.coords import Field
 from engine.errors import IllegalMoveError, InvalidMoveError
@@ -45,8 +47,8 @@ def look() -> WebJson:
     return {
         "palette": palette,
         "markers": markers,
-        "stone": STONE,
-        "plank": PLANK,
+        "shape": asdict(PONTE_SHAPE),
+        "plank": asdict(PLANK_SHAPE),
         "geometry": geometry,
     }
 

@@ -15,6 +15,7 @@ from dataclasses import asdict
 from bot.games.kind import WebJson, WebTargets, hex_palette, web_marker
 from bot.games.verbindung.dice import DIE_SHAPE, Segment
 from bot.games.verbindung.drawing import (
+    BASE_SHAPE,
     highlighted,
     last_fields,
     marker_colours,
@@ -52,6 +53,7 @@ def look() -> WebJson:
         "palette": palette,
         "markers": markers,
         "die": asdict(DIE_SHAPE),
+        "base": asdict(BASE_SHAPE),
         "faces": faces,
         "geometry": {
             "size": board.grid.size,

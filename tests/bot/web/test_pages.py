@@ -16,10 +16,13 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.games import GAMES, Registry
 from bot.games.kind import hex_palette
+from bot.games.ponte.drawing import PONTE_SHAPE
 from bot.games.ponte.look import COLOURS as PONTE_COLOURS
+from bot.games.verbindung.dice import DIE_SHAPE
+from bot.games.verbindung.drawing import BASE_SHAPE
 from bot.games.verbindung.look import COLOURS as VERBINDUNG_COLOURS
 from bot.i18n import catalogue
-from bot.render.sprites import STONE_SHAPE
+from bot.render.sprites import PLANK_SHAPE, STONE_SHAPE
 from bot.render.theme import DEFAULT_THEME
 from bot.web.pages import Pages
 from testing.toygame import TOY
@@ -56,6 +59,9 @@ async def test_the_palette_and_the_pieces_come_from_the_images(
         assert f"--{name.replace('_', '-')}: {colour};" in css
     look = await (await client.get("/api/look")).json()
     assert look["stone"] == asdict(STONE_SHAPE)
+    ponte, verbindung = look["games"]["ponte"], look["games"]["verbindung"]
+    assert ponte["shape"] == asdict(PONTE_SHAPE) and ponte["plank"] == asdict(PLANK_SHAPE)
+    assert verbindung["die"] == asdict(DIE_SHAPE) and verbindung["base"] == asdict(BASE_SHAPE)
     assert look["games"]["ponte"]["markers"]["red"] == {
         "fill": hex_palette(PONTE_COLOURS)["red_stone"],
         "rim": hex_palette(PONTE_COLOURS)["red_rim"],

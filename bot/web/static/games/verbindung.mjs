@@ -18,7 +18,7 @@ export function render(ctx) {
   const root = boardRoot(geometry, theme, WIDTH, ctx.label);
   const inner = geometry.base_gap + geometry.base_depth;
   plate(root, geometry, theme, palette.field, inner + (geometry.band - inner) / 2);
-  for (const base of position.bases) drawBase(root, geometry, palette, base);
+  for (const base of position.bases) drawBase(root, geometry, palette, look.base, base);
   tray(root, geometry, theme, ctx);
   const cell = geometry.cell;
   const pending = pendingDice(ctx);
@@ -26,7 +26,7 @@ export function render(ctx) {
     if (pending.has(field)) continue; // an exchange about to replace it
     die(root, centre(geometry, field), cell, placed.segments, new Set(placed.glow), look);
   }
-  const frameWidth = Math.max(2.5, cell * 0.05);
+  const frameWidth = Math.max(2.5, cell * look.base.last_frame);
   for (const field of position.last) frame(root, centre(geometry, field), cell + 2, frameWidth, theme.highlight, "last");
   for (const [field, segments] of pending) {
     const group = svg("g", { class: "picked" }, root);
@@ -108,9 +108,10 @@ export function faceSegments(look, face, orientation) {
   return info.segments.map(([colour, sides]) => [colour, sides.map((side) => (side + turns) % 4).sort()]);
 }
 
-function drawBase(root, geometry, palette, base) {
+/** A base as bot/games/verbindung/drawing.py's `_pad`, in its `BaseShape`. */
+function drawBase(root, geometry, palette, shape, base) {
   const cell = geometry.cell;
-  const along = Math.round(cell * 0.62);
+  const along = Math.round(cell * shape.along);
   const depth = geometry.base_depth;
   const [w, h] = base.side === "N" || base.side === "S" ? [along, depth] : [depth, along];
   const [x, y] = centre(geometry, base.field);
@@ -118,11 +119,11 @@ function drawBase(root, geometry, palette, base) {
   const [dx, dy] = OUTWARDS[base.side];
   const [cx, cy] = [x + dx * step, y + dy * step];
   const fill = palette[`base_${base.player}`];
-  const edge = base.lit ? palette.network : mix(fill, "#ffffff", 0.55);
-  const radius = Math.min(w, h) * 0.3;
+  const edge = base.lit ? palette.network : mix(fill, "#ffffff", shape.light);
+  const radius = Math.min(w, h) * shape.round;
   const group = svg("g", { class: "base", "data-player": base.player }, root);
   svg("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: radius, fill: edge }, group);
-  const inset = Math.max(2, Math.min(w, h) * 0.14);
+  const inset = Math.max(2, Math.min(w, h) * shape.edge);
   svg("rect", {
     x: cx - w / 2 + inset, y: cy - h / 2 + inset, width: w - 2 * inset, height: h - 2 * inset,
     rx: Math.max(0, radius - inset), fill,
