@@ -1,6 +1,6 @@
 // The server's API: JSON in and out, the session in the Authorization header.
 
-import { app } from "./state.mjs";
+import { app, word } from "./state.mjs";
 import { authenticate } from "./signin.mjs";
 
 /** An answer the server refused: its sentence, code and HTTP status. */
@@ -32,7 +32,10 @@ export async function call(method, path, body = undefined, again = true) {
     await authenticate();
     return call(method, path, body, false);
   }
-  const answer = await response.json();
-  if (!response.ok) throw new Refusal(answer.error || String(response.status), response.status, answer.code);
+  // A refusal that is not the API's own JSON (a proxy's page, say) still gets a sentence.
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    throw new Refusal(answer.error || word("web.bad_request"), response.status, answer.code);
+  }
   return answer;
 }

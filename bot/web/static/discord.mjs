@@ -24,8 +24,8 @@ export async function connect(clientId) {
 }
 
 /** A session for this Activity instance: {session, user, language, expires_at}. Throws an
- * Error whose message is the server's sentence (or the SDK's refusal), with the seconds the
- * server asked to wait (`retryAfter`, from Retry-After) when it gave them.
+ * Error with the server's sentence (`sentence`, when it gave one) and the seconds it asked to
+ * wait (`retryAfter`, from Retry-After), or the SDK's or the network's own error.
  * @param {any} sdk @param {string} language */
 export async function signIn(sdk, language) {
   const { code } = await sdk.commands.authorize({
@@ -42,7 +42,8 @@ export async function signIn(sdk, language) {
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const refusal = Object.assign(new Error(answer.error || String(response.status)), {
+    const refusal = Object.assign(new Error(answer.error || `api/session: ${response.status}`), {
+      sentence: answer.error, // the server's own, in the user's language
       status: response.status,
       retryAfter: retryAfter(response.headers.get("Retry-After")),
     });

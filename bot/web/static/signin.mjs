@@ -47,10 +47,10 @@ async function signInUntilDone() {
       return;
     } catch (error) {
       // The refusal's own sentence stays in view until the next try succeeds.
-      const refusal = /** @type {{ message?: string, retryAfter?: number }} */ (error);
+      const refusal = /** @type {{ sentence?: string, retryAfter?: number }} */ (error);
       document.body.dataset.refused = "true";
       showNotice("");
-      showError(refusal.message || String(error));
+      showError(refusal.sentence || word("web.sign_in_failed"));
       await new Promise((resolve) => setTimeout(resolve, signInWait(attempt, refusal.retryAfter)));
     }
   }

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import BrowserContext, FrameLocator, Page, Route
 
+from bot.i18n import text
 from bot.service import GameService
 from bot.store import open_database
 from bot.web import open_web
@@ -356,29 +357,35 @@ async def test_a_refused_sign_in_shows_its_sentence_and_is_tried_again(
     world: ActivityWorld,
 ) -> None:
     # Issue 52, point 2: after a refusal the page stayed on "Signing in…" for good.
-    refusal = "Slow down a little: too much at once. Try again in a moment."
+    refusal = text("en", "web.too_many")
     refused: list[str] = []
 
-    async def once_too_many(route: Route) -> None:
-        if refused:
-            await route.continue_()
-            return
+    async def refuse_twice(route: Route) -> None:
         refused.append(route.request.url)
-        await route.fulfill(
-            status=429,
-            headers={"Retry-After": "1"},
-            json={"error": refusal, "code": "too_many"},
-        )
+        if len(refused) == 1:  # the server's refusal, with its sentence and its wait
+            await route.fulfill(
+                status=429,
+                headers={"Retry-After": "1"},
+                json={"error": refusal, "code": "too_many"},
+            )
+        elif len(refused) == 2:  # a proxy's page in place of the server's answer
+            await route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
+        else:
+            await route.continue_()
 
     async def prepare(context: BrowserContext) -> None:
-        await context.route("**/api/session", once_too_many)
+        await context.route("**/api/session", refuse_twice)
 
     await challenge(world, "ponte")
     page = await world.open_board(world.alice, prepare=prepare)
     board = world.board(page)
+    message = board.locator("#message")
     await board.locator("body[data-refused='true']").wait_for()
-    assert await board.locator("#message").inner_text() == refusal
+    await message.filter(has_text=refusal).wait_for()
     assert await board.locator("#notice").is_hidden()  # no "Signing in…" over the refusal
-    await signed_in(page)  # tried again after the server's Retry-After
+    failed = text("en", "web.sign_in_failed")
+    await message.filter(has_text=failed).wait_for()  # tried again after the Retry-After
+    assert await board.locator("#notice").is_hidden()
+    await signed_in(page)  # and again
     await shows_revision(board, 0)
-    assert len(refused) == 1 and await board.locator("#message").is_hidden()
+    assert len(refused) == 3 and await message.is_hidden()
