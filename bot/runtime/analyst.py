@@ -73,7 +73,6 @@ class Analyst(SpareTimeWork):
         self.seconds = seconds
         self.reviewer = reviewer  # module level: it is pickled into the worker process
         self._reviewing: asyncio.Task[TurnReview | Exception] | None = None  # the turn under review
-        self._own_change = False  # the slots' events are of our own take or give back
 
     async def __aenter__(self) -> Self:
         """At work: look again whenever a game changes (a computer move is done: a slot may
@@ -87,26 +86,11 @@ class Analyst(SpareTimeWork):
 
     def _slots_changed(self, waiting: int) -> None:
         """A move queues for a slot (stop the review under way: the move goes first), or a
-        slot came free (look again)."""
-        if self._own_change:  # our own take or give back is no news
-            return
+        slot came free for a holder turned away (look again). The slots tell no empty look's
+        take and give back, ours or the puzzler's (`FairSlots`)."""
         if waiting and self._reviewing is not None:
             self._reviewing.cancel()
         self.look()
-
-    def _take(self, slots: FairSlots) -> bool:
-        self._own_change = True
-        try:
-            return slots.take_if_idle()
-        finally:
-            self._own_change = False
-
-    def _give_back(self, slots: FairSlots) -> None:
-        self._own_change = True
-        try:
-            slots.give_back()
-        finally:
-            self._own_change = False
 
     async def release(self) -> None:
         await self.service.analyses.release_analysis_claims(self.name)
@@ -119,7 +103,7 @@ class Analyst(SpareTimeWork):
         slot is free; whether one was reviewed (then there may be more at once)."""
         if self.slots is None or await self.service.computer.open_computer_jobs():
             return False
-        if not self._take(self.slots):
+        if not self.slots.take_if_idle():
             return False
         try:
             lease = self.seconds + GRACE
@@ -135,7 +119,7 @@ class Analyst(SpareTimeWork):
             if self._reviewing is not None and not self._reviewing.done():
                 self._reviewing.cancel()  # we are stopped ourselves: so is the review
             self._reviewing = None
-            self._give_back(self.slots)
+            self.slots.give_back()
         if stopped:  # a move came first: the turn is free for the next look, here or anywhere
             await self.service.analyses.release_analysis_claims(self.name)
         elif isinstance(review, TurnReview):
