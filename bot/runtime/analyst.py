@@ -111,6 +111,8 @@ class Analyst(SpareTimeWork):
             if turn is None:
                 return False
             self._reviewing = asyncio.create_task(self._review(turn))
+            if self.slots.waiting:  # a move queued while the turn was claimed: it goes first
+                self._reviewing.cancel()
             # Waited for apart: a move stopping the review must not look like our own end.
             await asyncio.wait({self._reviewing})
             stopped = self._reviewing.cancelled()
