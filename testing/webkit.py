@@ -32,7 +32,7 @@ from bot.settings import Settings
 from bot.web import open_web
 from bot.web.server import WebServer
 from testing.e2ekit import World, running
-from testing.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from testing.fakediscord import WAIT, FakeChannel, FakeDiscord, FakeUser
 from testing.fakediscord.proxy import ActivityProxy
 from testing.servicekit import CountingSeeds, FakeClock
 from testing.workers import WatchedSearch
@@ -124,6 +124,7 @@ class ActivityWorld(World):
         if instance_id is None:
             instance_id = self.fake.activities.launch(user, channel).instance_id
         context = await self.browser.new_context(viewport=viewport, device_scale_factor=1)
+        context.set_default_timeout(WAIT * 1000)  # Playwright's waits, as generous as the fake's
         self.contexts.append(context)
         page = await context.new_page()
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
