@@ -1,7 +1,8 @@
 """How much of a core a process at rest uses (issue 52, point 1): its CPU time (user and system,
 every thread) over stretches of wall time, measured in this process or in a child by its pid.
-The tests and `python -m bench.web.idle` share it; and the two processes they measure: the real
-bot on the fake Discord (`idle_bot`) and `python -m bot web` (`idle_web`)."""
+The tests and `python -m bench.web.idle` share it, and the processes they measure: the real bot
+on the fake Discord (`idle_bot`) and `python -m bot web` (`idle_web`), with pages watching a
+game on its live updates or none (`watching`)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
+from aiohttp import ClientWebSocketResponse
+
 from bot.discord.app import GameBot
+from bot.web.sessions import Sessions
 from testing.e2ekit import World, running
 from testing.fakediscord import FakeDiscord
-from testing.servicekit import FakeClock
+from testing.servicekit import FakeClock, open_service, start_game
 
 AT_REST = 0.05
 """The share of one core a process at rest may use, at most: its timers (the gateway's
@@ -91,14 +96,50 @@ def free_port() -> int:
 
 @dataclass
 class WebProcess:
-    """`python -m bot web` listening on `port`."""
+    """`python -m bot web` listening on `port`, over the SQLite file `database`, its Discord the
+    fake `fake`."""
 
     process: asyncio.subprocess.Process
     port: int
+    database: Path
+    fake: FakeDiscord
 
     @property
     def pid(self) -> int:
         return self.process.pid
+
+
+@asynccontextmanager
+async def watching(web: WebProcess, pages: int) -> AsyncIterator[list[ClientWebSocketResponse]]:
+    """`pages` pages watching a game on `web` (each of a user of its own, signed in, given the
+    game's state), open while inside."""
+    guild = web.fake.add_guild("Spieleabend")
+    alice, bob = web.fake.add_user("alice"), web.fake.add_user("bob")
+    service = await open_service(web.database)
+    try:
+        channel = guild.text_channel.id
+        await start_game(
+            service, channel_id=channel, guild_id=guild.id, challenger=alice.id, opponent=bob.id
+        )
+    finally:
+        await service.connection.close()
+    sessions = Sessions(web.fake.world.activities.client_secret)
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        sockets = []
+        try:
+            for number in range(pages):
+                token, _ = sessions.issue(
+                    20_000 + number, guild.text_channel.id, guild.id, "idle", "en"
+                )
+                page = await http.ws_connect(f"ws://127.0.0.1:{web.port}/api/live")
+                sockets.append(page)
+                await page.send_json({"t": "hello", "session": token})
+                await page.receive_str(timeout=START_BOUND)  # its first state
+            yield sockets
+        finally:
+            for page in sockets:
+                await page.close()
 
 
 @asynccontextmanager
@@ -125,7 +166,7 @@ async def idle_web(folder: Path) -> AsyncIterator[WebProcess]:
                     if process.stderr.at_eof():
                         raise AssertionError("python -m bot web ended before it listened")
             drain = asyncio.create_task(_drain(process.stderr))  # a full pipe would block it
-            yield WebProcess(process, port)
+            yield WebProcess(process, port, folder / "bot.sqlite3", fake)
         finally:
             if process.returncode is None:
                 process.terminate()

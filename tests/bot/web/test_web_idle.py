@@ -1,15 +1,20 @@
-"""`python -m bot web` with nobody on its page uses next to no CPU (issue 52, point 1)."""
+"""`python -m bot web` at rest uses next to no CPU (issue 52, point 1): with nobody on its page,
+and with pages open on a game that nobody moves in (their live connections idle)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from testing.idle import AT_REST, idle_web, quietest_share
+import pytest
+
+from testing.idle import AT_REST, idle_web, quietest_share, watching
 
 STRETCHES, SECONDS = 3, 2.0
 
 
-async def test_an_idle_web_process_uses_next_to_no_cpu(tmp_path: Path) -> None:
-    async with idle_web(tmp_path) as web:
+@pytest.mark.parametrize("pages", [0, 20])
+async def test_an_idle_web_process_uses_next_to_no_cpu(tmp_path: Path, pages: int) -> None:
+    async with idle_web(tmp_path) as web, watching(web, pages) as sockets:
         share = await quietest_share(STRETCHES, SECONDS, web.pid)
-    assert share < AT_REST, f"the idle web process used {share:.0%} of a core"
+        assert all(not page.closed for page in sockets)  # still watching
+    assert share < AT_REST, f"the idle web process used {share:.0%} of a core ({pages} pages)"
