@@ -57,12 +57,13 @@ class WatchedSlots(FairSlots):
     def __init__(self, size: int) -> None:
         super().__init__(size)
         self.changes: Events[None] = Events()
+        self.turned_away = 0  # the holders of low priority turned away so far
         self.events.subscribe(lambda _waiting: self.changes.publish(None))
 
     def take_if_idle(self) -> bool:
         taken = super().take_if_idle()
-        if taken:
-            self.changes.publish(None)
+        self.turned_away += not taken
+        self.changes.publish(None)
         return taken
 
     def give_back(self) -> None:

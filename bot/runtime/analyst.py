@@ -78,16 +78,14 @@ class Analyst(SpareTimeWork):
         """At work: look again whenever a game changes (a computer move is done: a slot may
         be free), a slot's queue changes, or another process reviewed a turn or asked."""
         self._unsubscribe.append(self.service.events.subscribe(lambda _event: self.look()))
-        if self.slots is not None:
-            self._unsubscribe.append(self.slots.events.subscribe(self._slots_changed))
+        self._hear_slots()
         await self.service.connection.listen(ANALYSIS, lambda _: self.look())
         await self.service.connection.listen(COMPUTER, lambda _: self.look())
         return self._begin("analyses")
 
-    def _slots_changed(self, waiting: int) -> None:
+    def slots_told(self, waiting: int) -> None:
         """A move queues for a slot (stop the review under way: the move goes first), or a
-        slot came free for a holder turned away (look again). The slots tell no empty look's
-        take and give back, ours or the puzzler's (`FairSlots`)."""
+        slot came free while we were turned away (look again)."""
         if waiting and self._reviewing is not None:
             self._reviewing.cancel()
         self.look()
@@ -103,7 +101,7 @@ class Analyst(SpareTimeWork):
         slot is free; whether one was reviewed (then there may be more at once)."""
         if self.slots is None or await self.service.computer.open_computer_jobs():
             return False
-        if not self.slots.take_if_idle():
+        if not self._take(self.slots):
             return False
         try:
             lease = self.seconds + GRACE
@@ -121,7 +119,7 @@ class Analyst(SpareTimeWork):
             if self._reviewing is not None and not self._reviewing.done():
                 self._reviewing.cancel()  # we are stopped ourselves: so is the review
             self._reviewing = None
-            self.slots.give_back()
+            self._give_back(self.slots)
         if stopped:  # a move came first: the turn is free for the next look, here or anywhere
             await self.service.analyses.release_analysis_claims(self.name)
         elif isinstance(review, TurnReview):
