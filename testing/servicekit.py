@@ -28,6 +28,9 @@ START = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
 COMPUTER = 909  # the user id the computer plays under (the bot's own, in the bot)
 GUILD, CHANNEL = 5000, 6000
+WAIT = 60.0
+"""Seconds `until` waits before calling a thing hung: generous, for a loaded machine (as the
+fake Discord's `WAIT`); a bound costs nothing when the test passes."""
 
 
 class FakeClock:
@@ -185,7 +188,7 @@ async def play_to_end(
     raise AssertionError(f"no end after {limit} moves")
 
 
-async def until(events: Events[E], condition: Callable[[], bool], timeout: float = 30.0) -> None:
+async def until(events: Events[E], condition: Callable[[], bool], timeout: float = WAIT) -> None:
     """Wait until `condition()` holds, looking again at every event `events` publishes (no
     polling, no sleeping); `TimeoutError` after `timeout` seconds as a guard against a hang."""
     changed = asyncio.Event()

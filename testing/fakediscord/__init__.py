@@ -29,7 +29,7 @@ in the channel, `submit_modal(handle, values)` for the modal a handle was answer
 `forbid_external_apps(channel)`.
 """
 
-from testing.fakediscord.clock import LoopClock, ManualClock
+from testing.fakediscord.clock import WAIT, LoopClock, ManualClock
 from testing.fakediscord.faults import Fault, RecordedRequest
 from testing.fakediscord.installs import (
     BOT_DM,
@@ -71,6 +71,7 @@ __all__ = [
     "USER_INSTALL",
     "USE_EXTERNAL_APPS",
     "VIEW_CHANNEL",
+    "WAIT",
     "BotProcess",
     "ChannelType",
     "CommandUnavailableError",

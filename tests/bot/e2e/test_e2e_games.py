@@ -288,7 +288,7 @@ async def test_a_slow_board_follows_the_answer_which_still_pings(
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
     assert answer.message.pinged == [world.bob]
     await world.fake.world.wait_until(
-        lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
+        lambda: answer.message.attachments, what="the board added by an edit"
     )
     assert answer.message.attachments[0].data.startswith(PNG)
 
@@ -325,7 +325,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
     try:
         await world.fake.world.wait_until(
-            lambda: answer.message.id in settled, timeout=5, what="the move settled"
+            lambda: answer.message.id in settled, what="the move settled"
         )
         assert not answer.message.attachments  # the board is still being drawn
         later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
@@ -333,7 +333,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     finally:
         drawn.set()  # a failure above must not leave the bot's answer waiting at shutdown
     await world.fake.world.wait_until(
-        lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
+        lambda: answer.message.attachments, what="the board added by an edit"
     )
 
 

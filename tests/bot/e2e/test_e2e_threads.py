@@ -88,7 +88,7 @@ async def test_a_thread_the_game_cannot_start_in_is_archived_not_deleted(
     accept_id, decline_id, _block_id = challenge.message.custom_ids()
     opening = world.fake.hold("POST /channels/*/threads")
     accepting = await world.fake.press_button(world.bob, challenge.message, accept_id)
-    await world.fake.world.wait_until(lambda: opening.hits, timeout=5, what="the thread's opening")
+    await world.fake.world.wait_until(lambda: opening.hits, what="the thread's opening")
     # While Discord opens the thread, alice withdraws the challenge: the game cannot start.
     withdrawn = await world.fake.press_button(world.alice, challenge.message, decline_id)
     await withdrawn
