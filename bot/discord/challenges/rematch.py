@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.discord.analysis.buttons import AnalyseButton
-from bot.discord.challenges.challenging import check_place, post_challenge
+from bot.discord.challenges.challenging import check_place
 from bot.discord.commands import (
     Host,
     answer_change,
@@ -21,7 +21,7 @@ from bot.discord.commands import (
 from bot.discord.playing import unseen
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
-from bot.service import Challenge, GameView, Reach
+from bot.service import GameView, Reach
 from bot.words.matches import is_last_post
 
 
@@ -93,6 +93,4 @@ async def rematch(host: Host, interaction: discord.Interaction, game_id: int) ->
             game_id, interaction.user.id, request_id=interaction.id
         )
 
-    made = await answer_change(host, interaction, again)
-    if isinstance(made, Challenge):
-        await post_challenge(host, interaction, made, made.opponent_id)
+    await answer_change(host, interaction, again)
