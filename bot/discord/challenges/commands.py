@@ -11,18 +11,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.challenges.challenging import (
-    check_place,
-    close_unused,
-    open_thread,
-    post_challenge,
-)
-from bot.discord.commands import (
+from bot.discord.challenges.challenging import post_challenge
+from bot.discord.host import (
+    TIMES,
     Host,
     answer_change,
+    check_place,
+    close_unused,
     everywhere,
     game_choices,
     ls,
+    open_thread,
     public_locale,
     user_locale,
     variant_choices,
@@ -31,21 +30,10 @@ from bot.discord.posting.drafts import pings
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Challenge, Started, who_moves_first
-from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
 
 log = logging.getLogger(__name__)
 
-TIMES = (
-    ("1h", HOUR),
-    ("6h", 6 * HOUR),
-    ("12h", 12 * HOUR),
-    ("1d", DAY),
-    ("2d", 2 * DAY),
-    ("3d", 3 * DAY),
-    ("7d", 7 * DAY),
-    ("14d", 14 * DAY),
-)
 EXPIRIES = ("1h", "6h", "12h", "1d", "3d", "7d")
 """How long an open challenge may wait, as offered (named as the times per move are)."""
 RATING_WINDOWS = (100, 200, 300, 500)

@@ -6,12 +6,8 @@ answers (`Reach.REPLY`) each goes through the token of the press or command it a
 
 from __future__ import annotations
 
-from bot.discord.challenges.challenging import (
-    challenge_buttons,
-    challenge_text,
-    closed_text,
-    thread_name,
-)
+from bot.discord.challenges.challenging import challenge_buttons, challenge_text, closed_text
+from bot.discord.host import thread_name
 from bot.discord.posting.drafts import ChannelPost, Draft, Edit, Outgoing, ThreadOpening, pings
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import text

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.challenges.commands import TIMES
-from bot.discord.commands import (
+from bot.discord.host import (
+    TIMES,
     Host,
     game_choices,
     in_servers,
