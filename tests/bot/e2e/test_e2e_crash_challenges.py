@@ -202,3 +202,33 @@ async def test_each_post_a_challenge_owes_is_on_discord_once_after_a_crash(
     second = await Life.here(world)
     await each_once(world, where, second, mark)
     await second.stop()
+
+
+@pytest.mark.parametrize("step", [Step.DROPPED, Step.CARRIED])
+async def test_a_crash_while_a_challenges_thread_opens_makes_one_thread_and_starts_its_game(
+    world: World, tmp_path: Path, step: Step
+) -> None:
+    # The thread is owed with the acceptance: after the crash the courier opens it (DROPPED)
+    # or finds the one Discord made (CARRIED) by its name, and the game starts there once.
+    world.strict = False  # the press cut by the crash is never answered
+    first = await Life.start(world, tmp_path)
+    options = {"game": "ponte", "opponent": world.bob, "thread": True}
+    made = await run(world, world.alice, "challenge", options)
+    holds = Holds(world.fake, step)
+    held = holds.on("POST /channels/*/threads")
+    accept = next(c for c in made.message.custom_ids() if c.startswith("challenge:accept"))
+    await world.fake.press_button(world.bob, made.message, accept)
+    await holds.hit(held, "the thread's opening", first, lambda: world.guild.threads)
+    assert isinstance(first, ProcessLife)
+    await first.kill()
+    holds.crashed()
+    second = await Life.here(world)
+    thread = await second.within(lambda: next(iter(world.guild.threads), None), "the thread")
+    start = await second.within(once(world.fake, thread, lambda m: m.attachments), "the start")
+    assert start.pinged
+    assert len(world.guild.threads) == 1
+    accepted = said(world, "challenge.accepted", opponent=world.bob.id, challenger=world.alice.id)
+    await second.within(lambda: made.message.content.startswith(accepted), "the challenge's edit")
+    assert made.message.components == []
+    assert_no_repeats(world.fake)
+    await second.stop()
