@@ -27,7 +27,7 @@ from bot.discord.host import (
 )
 from bot.games import Registry
 from bot.i18n import format_duration, text, timestamp
-from bot.service import AcceptResult, Challenge, Reach
+from bot.service import Challenge, Reach
 from bot.service.owed import answering
 from bot.words.games import game_title, mention
 
@@ -182,10 +182,25 @@ async def accept(host: Host, interaction: discord.Interaction, challenge_id: int
         await interaction.response.defer()
     host.names.remember(interaction.user)
 
-    async def accepted() -> AcceptResult:
-        return await service.challenges.accept(challenge_id, interaction.user.id)
+    asker, channel_id = interaction.user.id, interaction.channel_id
+    with answering(public_locale(interaction), asker, channel_id) as owing:
+        await service.challenges.accept(challenge_id, asker)
+    if not await host.deliverer.deliver_now(owing.ids, interaction):
+        await _start_owed(interaction, challenge_id)
 
-    await answer_change(host, interaction, accepted)
+
+async def _start_owed(interaction: discord.Interaction, challenge_id: int) -> None:
+    """The game exists, but Discord refused a post of its start: the player hears so
+    privately (it is posted later)."""
+    log.warning("could not post the start of challenge %s's game now; it stays owed", challenge_id)
+    owed = text(user_locale(interaction), "error.start_post_owed")
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(owed, ephemeral=True)
+        else:
+            await interaction.response.send_message(owed, ephemeral=True)
+    except discord.HTTPException:
+        return
 
 
 # Decline, withdraw, block -------------------------------------------------------------------
