@@ -7,13 +7,14 @@ import asyncio
 import itertools
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
 from bot.discord.kinds import KINDS
 from bot.games import GAMES, Registry
-from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
+from bot.service import Challenge, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.service.limits import Limits
 from bot.store import Reach, open_database, outbox
@@ -93,7 +94,7 @@ async def start_game(
     best_of: int | None = None,
     guild_id: int | None = GUILD,
     reach: Reach = Reach.POST,
-) -> AcceptResult:
+) -> Accepted:
     """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`
     REPLY for a channel the bot can only answer in."""
     challenge = await service.challenges.challenge(
@@ -108,7 +109,27 @@ async def start_game(
         best_of=best_of,
         reach=reach,
     )
-    return await service.challenges.accept(challenge.id, opponent)
+    result = await service.challenges.accept(challenge.id, opponent)
+    assert result.view is not None  # no thread was asked for: the game started here
+    await settle_challenge_posts(service, challenge.id)
+    return Accepted(result.challenge, result.view)
+
+
+async def settle_challenge_posts(service: GameService, challenge_id: int) -> None:
+    """Settle the posts of a challenge (its message and that message's edit once accepted),
+    as if they were shown: a game a test starts begins with its start owed, its challenge
+    behind it."""
+    for row in await owed(service):
+        if row.subject == "challenge" and row.subject_id == challenge_id:
+            await service.outbox.delivered(row.id)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A challenge accepted in its channel, and the game it started there."""
+
+    challenge: Challenge
+    view: GameView
 
 
 async def start_computer_game(

@@ -29,7 +29,7 @@ from bot.discord.host import (
 from bot.discord.posting.drafts import pings
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
-from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Started, who_moves_first
+from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Challenge, Started, who_moves_first
 from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
 
 log = logging.getLogger(__name__)
@@ -130,18 +130,22 @@ class ChallengeCog(commands.Cog):
             options.update(player_id=interaction.user.id, player_first=who_first, level=level)
             await self._versus_computer(interaction, thread, options)
             return
-        made = await self.bot.service.challenges.challenge(
-            channel_id=interaction.channel_id or 0,
-            challenger_id=interaction.user.id,
-            opponent_id=opponent.id,
-            opponent_is_bot=opponent.bot,
-            level=level,
-            challenger_first=who_first,
-            wants_thread=thread,
-            request_id=interaction.id,  # one challenge, should Discord deliver this twice
-            **options,
-        )
-        await post_challenge(self.bot, interaction, made, opponent.id)
+        challenges = self.bot.service.challenges
+
+        async def make() -> Challenge:
+            return await challenges.challenge(
+                channel_id=interaction.channel_id or 0,
+                challenger_id=interaction.user.id,
+                opponent_id=opponent.id,
+                opponent_is_bot=opponent.bot,
+                level=level,
+                challenger_first=who_first,
+                wants_thread=thread,
+                request_id=interaction.id,  # one challenge, should Discord deliver this twice
+                **options,
+            )
+
+        await post_challenge(self.bot, interaction, make)
 
     async def _to_anyone(
         self,
@@ -154,15 +158,19 @@ class ChallengeCog(commands.Cog):
         message only one could, who is to be named."""
         if interaction.context.dm_channel or isinstance(interaction.channel, discord.DMChannel):
             raise OpponentNeededError("only one other person is here: name them")
-        made = await self.bot.service.open_challenges.challenge_anyone(
-            channel_id=interaction.channel_id or 0,
-            challenger_id=interaction.user.id,
-            challenger_first=who_first,
-            wants_thread=thread,
-            request_id=interaction.id,  # one challenge, should Discord deliver this twice
-            **options,
-        )
-        await post_challenge(self.bot, interaction, made, None)
+        open_challenges = self.bot.service.open_challenges
+
+        async def make() -> Challenge:
+            return await open_challenges.challenge_anyone(
+                channel_id=interaction.channel_id or 0,
+                challenger_id=interaction.user.id,
+                challenger_first=who_first,
+                wants_thread=thread,
+                request_id=interaction.id,  # one challenge, should Discord deliver this twice
+                **options,
+            )
+
+        await post_challenge(self.bot, interaction, make)
 
     @challenge.autocomplete("game")
     async def challenge_game(
