@@ -50,6 +50,17 @@ def buttons() -> list[type[discord.ui.DynamicItem[Any]]]:
     return [button for feature in FEATURES for button in feature.BUTTONS]
 
 
+Menu = Callable[[], app_commands.ContextMenu]
+"""A feature's user or message command, made anew for each tree."""
+
+
+def menus() -> list[app_commands.ContextMenu]:
+    """Every feature's user and message commands (its `MENUS`, each made anew: a command
+    belongs to one tree)."""
+    makers = (cast(tuple[Menu, ...], getattr(feature, "MENUS", ())) for feature in FEATURES)
+    return [menu() for made in makers for menu in made]
+
+
 Submission = Callable[[discord.Interaction], Awaitable[None] | None]
 """A feature's answer to a modal it sent (its work, or None for a modal not its own)."""
 
