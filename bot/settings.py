@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import ipaddress
 import logging
 import math
 import socket
@@ -59,6 +60,9 @@ class Settings:
     activity_client_secret: str | None = field(default=None, repr=False)
     web_host: str = WEB_HOST  # where the web board listens
     web_port: int = WEB_PORT  # 0: any free port (tests)
+    # The proxies (addresses or networks) whose X-Forwarded-For / Forwarded the web board
+    # believes; from anyone else a request's address is the connection's.
+    web_trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
     # Where players read every rule (docs/rules.md of the bot's repository, as published): /rules
     # links each game's section of it; None: /rules gives the summary alone.
     rules_url: str | None = None
@@ -90,6 +94,7 @@ class Settings:
             activity_client_secret=get("ACTIVITY_CLIENT_SECRET"),
             web_host=get("WEB_HOST") or WEB_HOST,
             web_port=_port(get("WEB_PORT")),
+            web_trusted_proxies=_networks("WEB_TRUSTED_PROXIES", get("WEB_TRUSTED_PROXIES")),
             rules_url=_url("RULES_URL", get("RULES_URL"), ("https",)),
         )
 
@@ -303,6 +308,22 @@ def _port(value: str | None) -> int:
     if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 65535:
         raise SettingsError(f"WEB_PORT must be a TCP port from 1 to 65535, not {value!r}")
     return int(value)
+
+
+def _networks(
+    key: str, value: str | None
+) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """Addresses or networks separated by commas (or spaces): `127.0.0.1, 10.0.0.0/8, ::1`."""
+    networks = []
+    for part in (value or "").replace(",", " ").split():
+        try:
+            networks.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise SettingsError(
+                f"{key} must list IP addresses or networks (such as 127.0.0.1, 10.0.0.0/8),"
+                f" not {part!r}"
+            ) from None
+    return tuple(networks)
 
 
 def _shards(count: str | None, ids: str | None) -> tuple[int | None, tuple[int, ...] | None]:

@@ -18,6 +18,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import open_database
 from bot.web import open_web
+from bot.web.clients import Network
 from bot.web.limits import Limits
 from bot.web.server import WebServer
 from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
@@ -63,7 +64,9 @@ class WebApi:
 
 
 @asynccontextmanager
-async def web_api(database: str | Path, *, limits: Limits | None = None) -> AsyncIterator[WebApi]:
+async def web_api(
+    database: str | Path, *, limits: Limits | None = None, trusted: tuple[Network, ...] = ()
+) -> AsyncIterator[WebApi]:
     """The web board over a new service on `database`, with Activities enabled on the fake."""
     async with FakeDiscord() as fake:
         fake.activities.enable()
@@ -73,32 +76,47 @@ async def web_api(database: str | Path, *, limits: Limits | None = None) -> Asyn
             fake.add_user("bob", locale="de"),
             fake.add_user("carol", locale="fr"),
         )
-        # As `python -m bot web` opens it: no Discord in the process, so it posts nothing.
-        service = GameService(
-            await open_database(database),
-            clock=FakeClock(),
-            seeds=CountingSeeds(),
-            computer_id=COMPUTER,
-            name="web",
-            posts=False,
-        )
-        settings = Settings(
-            token=fake.token,
-            api_base=fake.api_base,
-            activity_client_secret=fake.world.activities.client_secret,
-            web_port=0,
-        )
-        try:
-            async with (
-                open_web(
-                    settings, service, application_id=fake.application_id, limits=limits
-                ) as server,
-                aiohttp.ClientSession() as http,
-            ):
-                assert server is not None
-                yield WebApi(fake, service, server, http, guild, guild.text_channel, *users)
-        finally:
-            await service.connection.close()
+        async with (
+            web_board(fake, database, limits=limits, trusted=trusted) as (service, server),
+            aiohttp.ClientSession() as http,
+        ):
+            yield WebApi(fake, service, server, http, guild, guild.text_channel, *users)
+
+
+@asynccontextmanager
+async def web_board(
+    fake: FakeDiscord,
+    database: str | Path,
+    *,
+    limits: Limits | None = None,
+    trusted: tuple[Network, ...] = (),
+) -> AsyncIterator[tuple[GameService, WebServer]]:
+    """A web board process (`python -m bot web`) on `database`: another one beside a test's
+    is a second process behind the same load balancer."""
+    # As `python -m bot web` opens it: no Discord in the process, so it posts nothing.
+    service = GameService(
+        await open_database(database),
+        clock=FakeClock(),
+        seeds=CountingSeeds(),
+        computer_id=COMPUTER,
+        name="web",
+        posts=False,
+    )
+    settings = Settings(
+        token=fake.token,
+        api_base=fake.api_base,
+        activity_client_secret=fake.world.activities.client_secret,
+        web_port=0,
+        web_trusted_proxies=trusted,
+    )
+    try:
+        async with open_web(
+            settings, service, application_id=fake.application_id, limits=limits
+        ) as server:
+            assert server is not None
+            yield service, server
+    finally:
+        await service.connection.close()
 
 
 def with_secret(settings: Settings, secret: str | None) -> Settings:

@@ -1,19 +1,17 @@
 """The 200 watchers of `bench.web.live`, in a process of their own (as pages are on other
 machines): ``python -m bench.web.watchers URL COUNT`` reads one session token per line on its
 standard input, opens a live socket for each, and prints ``ready`` once every one has the game,
-then for each new revision the moment (`time.perf_counter`, the machine's monotonic clock, the
-same in every process) the last of them received it."""
+then for each new state (a move, an offer made or answered) its number, 1 for the first after
+the game, and the moment (`time.perf_counter`, the machine's monotonic clock, the same in every
+process) the last of them received it. A page is sent a state once for each change."""
 
 from __future__ import annotations
 
 import asyncio
-import re
 import sys
 import time
 
 import aiohttp
-
-REVISION = re.compile(r'"revision":(\d+)')
 
 
 async def watch(url: str, tokens: list[str]) -> None:
@@ -24,19 +22,19 @@ async def watch(url: str, tokens: list[str]) -> None:
     async def page(http: aiohttp.ClientSession, token: str) -> None:
         async with http.ws_connect(url) as socket:
             await socket.send_json({"t": "hello", "session": token})
+            seen = 0
             async for message in socket:
-                # Only the revision: 200 JSON parses in one process would time this process,
-                # where every browser parses its own.
-                found = REVISION.search(message.data)
-                if found is None:
+                # Only the kind: 200 JSON parses in one process would time this process, where
+                # every browser parses its own.
+                if not message.data.startswith('{"t":"state"'):
                     continue
-                revision = int(found[1])
-                times = arrived.setdefault(revision, [])
+                times = arrived.setdefault(seen, [])
                 times.append(time.perf_counter())
-                if len(times) == count and revision not in done:
-                    done.add(revision)
-                    line = "ready" if revision == 0 else f"{revision} {max(times)!r}"
+                if len(times) == count and seen not in done:
+                    done.add(seen)
+                    line = "ready" if seen == 0 else f"{seen} {max(times)!r}"
                     print(line, flush=True)
+                seen += 1
 
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
         await asyncio.gather(*(page(http, token) for token in tokens))

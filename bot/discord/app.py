@@ -82,7 +82,13 @@ class GameBot(commands.Bot):
         self.names = Names(self)
         self.sight = Sight(self)  # who may see a game by its number
         # What draws the posts (with Open board where the board opens as an Activity).
-        self.scribe = Scribe(self, service, self.names, activities=settings.activities)
+        self.scribe = Scribe(
+            self,
+            service,
+            self.names,
+            activities=settings.activities,
+            slots=features.button_slots(),
+        )
         courier = Courier(self, service, self.scribe, KINDS)  # what sends them
         self.deliverer = Deliverer(service, courier, service.clock, ready=self.wait_until_ready)
         self.scheduler = Scheduler(service, service.clock, ready=self.wait_until_ready)
@@ -115,7 +121,10 @@ class GameBot(commands.Bot):
             ready=self.wait_until_ready,
         )
         self._at_work = AsyncExitStack()  # what `setup_hook` sets to work, `close` stops
-        self.in_progress = InProgress()  # the interactions being handled: `close` waits for them
+        # The interactions being handled: `close` waits for them; each, once answered, is
+        # followed by what waits for its user there.
+        self.in_progress = InProgress(after=self._answered)
+        self._following: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         """Once logged in: register the commands and buttons, sync to the development server,
@@ -162,6 +171,20 @@ class GameBot(commands.Bot):
         work = features.submission(interaction)
         if work is not None:
             await work
+
+    def _answered(self, interaction: discord.Interaction) -> None:
+        """A command or press was handled and answered: the answers kept for its user in its
+        channel (a command of theirs whose answer never reached Discord, where the bot may only
+        answer) follow it up (issue 52, point 7)."""
+        channel_id = interaction.channel_id
+        if channel_id is None or not interaction.response.is_done() or self.is_closed():
+            return
+        if interaction.type is discord.InteractionType.autocomplete:
+            return  # choices offered while typing: no message to follow up
+        user_id = interaction.user.id
+        task = asyncio.ensure_future(self.deliverer.show_kept(user_id, channel_id, interaction))
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
 
     async def on_ready(self) -> None:
         """Log who we are (the only thing the READY event is used for)."""

@@ -1,6 +1,8 @@
-"""The features of the Discord adapter, at a glance: each brings its commands (cogs) and its
-buttons (`feature.py` in its package). A new button is added to its feature's `BUTTONS`; a new
-feature is one more line here."""
+"""The features of the Discord adapter, at a glance: each brings its commands (cogs, and user
+commands: `MENUS`) and its buttons (`feature.py` in its package), and lends buttons to the
+others' posts and answers (its `BOARD_BUTTONS`, `ENDING_BUTTONS` and `MEMBER_BUTTONS`,
+`bot.discord.posting.slots`). A new button is added to its feature's `BUTTONS`; a new feature is
+one more line here."""
 
 from __future__ import annotations
 
@@ -15,11 +17,12 @@ from discord.ext import commands
 from bot.discord.activity import feature as activity
 from bot.discord.analysis import feature as analysis
 from bot.discord.challenges import feature as challenges
-from bot.discord.commands import Host
 from bot.discord.days import feature as days
+from bot.discord.host import Host
 from bot.discord.information import feature as information
 from bot.discord.learning import feature as learning
 from bot.discord.playing import feature as playing
+from bot.discord.posting.slots import ButtonSlots
 from bot.discord.puzzles import feature as puzzles
 from bot.discord.rankings import feature as rankings
 from bot.discord.tournaments import feature as tournaments
@@ -48,6 +51,18 @@ def cogs(host: Host) -> list[commands.Cog]:
 def buttons() -> list[type[discord.ui.DynamicItem[Any]]]:
     """Every feature's persistent buttons (`DynamicItem`s, rebuilt from their custom ids)."""
     return [button for feature in FEATURES for button in feature.BUTTONS]
+
+
+def button_slots() -> ButtonSlots:
+    """The buttons the features lend to each other's posts and answers, in the order of
+    `FEATURES` (Rematch before Analyse)."""
+
+    def lent(slot: str) -> tuple[Any, ...]:
+        return tuple(button for feature in FEATURES for button in getattr(feature, slot, ()))
+
+    return ButtonSlots(
+        board=lent("BOARD_BUTTONS"), ending=lent("ENDING_BUTTONS"), member=lent("MEMBER_BUTTONS")
+    )
 
 
 Menu = Callable[[], app_commands.ContextMenu]

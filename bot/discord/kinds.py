@@ -29,11 +29,11 @@ KINDS: dict[str, Kind] = {
         Kind(game_posts.DRAW_DECLINED, playing.draw_declined),
         Kind(game_posts.DRAW_AGREED, playing.draw_agreed),
         Kind(game_posts.BUTTONS_OFF, playing.buttons_off),
+        Kind(game_posts.TAKEBACK_ASKED, playing.takeback_asked),
+        Kind(game_posts.TAKEBACK_ANSWERED, playing.takeback_answered),
         # Play over days
         Kind(game_posts.REMINDER, days.reminder),
         Kind(game_posts.VACATION, days.vacation),
-        Kind(game_posts.TAKEBACK_ASKED, days.takeback_asked),
-        Kind(game_posts.TAKEBACK_ANSWERED, days.takeback_answered),
         Kind(game_posts.TURN_DM, days.turn_dm),
         Kind(game_posts.REMINDER_DM, days.digest),
         Kind(game_posts.TIME_LOSS_DM, days.time_loss_dm),

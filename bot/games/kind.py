@@ -51,6 +51,24 @@ G = TypeVar("G", bound=AnyGame)
 SomeGame = Game[Hashable, Side]
 """A game of any kind, as the layers above hold it."""
 
+# The one count of turns a player reads (issue 52, point 10): the board image's header, a
+# lesson's board, a puzzle's text and picture, the history and the analysis all number a turn
+# as the players experience it, from 1. Chance events (a roll) belong to the turn they open.
+
+
+def turns_played(game: AnyGame) -> int:
+    """How many turns the players have made (chance events not counted)."""
+    return len(game.turn_plies()) - 1
+
+
+def turn_in_play(game: AnyGame) -> int:
+    """The number of the turn `game` is at: the one being played, counted from 1, or for a
+    finished game its last one. A history's position after its turn `n` is at turn `n + 1`,
+    and a puzzle of turn `n` (the position before it) at turn `n`."""
+    played = turns_played(game)
+    return played if game.is_over else played + 1
+
+
 Players = Mapping[str, str]
 """A display name for each colour (by the colour, which is a string enum, or its name)."""
 
@@ -99,6 +117,10 @@ class GameKind(ABC, Generic[G]):
     BY_BUTTONS: ClassVar[str] = "_buttons"
     """What the keys of the first mover's hints end with where players have no slash commands
     (the same hint, pointing to Make move)."""
+    BOARD_SIZES: ClassVar[Mapping[str, str]] = {}
+    """The variants by their board's size (``12x12``), which is how players read them (the
+    catalogues' `variant.<variant>`): a size typed for a variant is that variant. The variants'
+    own names stay what is stored and what the commands have always accepted."""
 
     def __init__(self, game: type[G], texts: str | None = None) -> None:
         self.game = game
@@ -164,13 +186,19 @@ class GameKind(ABC, Generic[G]):
         return colour
 
     def check_variant(self, variant: str | None) -> str:
-        """The variant's canonical name (the default for None); raise `ValueError` if unknown."""
+        """The variant's canonical name (the default for None), from its name or its board's
+        size (`BOARD_SIZES`: ``12x12``, also written with a multiplication sign); raise
+        `ValueError` if unknown."""
         if variant is None:
             return self.variants[0]
         name = variant.strip().lower()
-        if name not in self.variants:
+        if name in self.variants:
+            return name
+        size = name.replace("\N{MULTIPLICATION SIGN}", "x").replace(" ", "")
+        by_size = self.BOARD_SIZES.get(size)
+        if by_size is None:
             raise ValueError(name)
-        return name
+        return by_size
 
     def chance(self, game: G, seed: int) -> Sequence[Hashable]:
         """The chance events now due, drawn reproducibly from the game's seed (none by default)."""
@@ -251,8 +279,10 @@ class GameKind(ABC, Generic[G]):
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
+        turn: int | None = None,
     ) -> Image.Image:
-        """The position as a picture."""
+        """The position as a picture; a turn number it shows is `turn`, by default the turn
+        being played (`bot.games.kind.turn_in_play`)."""
 
     def png(
         self,
@@ -299,13 +329,13 @@ class GameKind(ABC, Generic[G]):
         names the one who made it. Raises the engine's errors if either cannot be played in
         `game`."""
         boards = []
+        turn = turn_in_play(game)  # the turn both pictures show the result of, as the text says
         for text, caption in zip((played, better), captions, strict=True):
             after = game.copy()
             after.play(text)
             held = self.held_after(players, game, after)
-            boards.append(
-                with_caption(self.image(after, held, labels=labels, width=width), caption)
-            )
+            image = self.image(after, held, labels=labels, width=width, turn=turn)
+            boards.append(with_caption(image, caption))
         return png_bytes(side_by_side(boards, DEFAULT_THEME), DEFAULT_THEME)
 
     def held_after(self, players: Players, before: G, after: G) -> dict[str, str]:

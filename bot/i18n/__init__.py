@@ -16,7 +16,7 @@ Message keys (``{fields}`` in brackets; extra parameters are ignored):
     choice.variant.<variant> (a game's own), choice.time.<1h|6h|12h|1d|2d|3d|7d|14d>,
     choice.visibility.<private|public>, choice.first.<random|me|opponent>,
     choice.level.<easy|normal|hard>            button.<accept|decline|cancel|accept_draw|...>
-    title.<kind>, variant.<variant>, colour.<white|red|black>
+    title.<kind>, variant.<variant> (the board's size, 12 by 12), colour.<white|red|black>
     challenge.<posted|accepted|declined|cancelled|expired|thread_name|thread_opened>
     game.<started|first_ponte|first_verbindung|first_any|computer_first|computer_level>
     move.<played|rolled|roll_whites|your_turn|swap_hint|swapped|passed|last_turn|
@@ -27,7 +27,9 @@ Message keys (``{fields}`` in brackets; extra parameters are ignored):
     games.<server|yours|turn|computer_turn|none>,
     export.caption, autocomplete.*, error.<service error key> and error.*, rule.<P1..V13>,
     rule_reason.<reason> and notation_reason.<reason> (an engine error's reason: {field},
-    {second}, {face}, {roll}, ...), notation.<ponte|verbindung|any>, rules.<kind>, help,
+    {second}, {face}, {roll}, ...), rule_reason_note.<reason> (a game's own: the small print
+    under a reason whose rule says more than the reason is about, instead of the rule),
+    notation.<ponte|verbindung|any>, rules.<kind>, help,
     render.<Labels field>, unit.*
 
 Channel messages are read by both players: use the guild's locale for them, and the user's own

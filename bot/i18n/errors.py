@@ -220,8 +220,8 @@ def _unreadable(
 
 
 def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str:
-    explanation = rule_text(error.rule, language, source=messages)
     reason = reason_text(messages, language, RULE, error)
+    explanation = _rule_under(messages, language, error, reason is not None)
     if reason is not None:
         # What is wrong with this move first, the dice again when they matter, the rule below.
         lines = [messages.text(language, "error.illegal_move", explanation=reason)]
@@ -236,6 +236,18 @@ def _illegal(messages: Catalogue, language: str, error: IllegalMoveError) -> str
             lines.append(_detail(error.message))
         return "\n".join(lines)
     return messages.text(language, "error.illegal_move", explanation=explanation)
+
+
+def _rule_under(
+    messages: Catalogue, language: str, error: IllegalMoveError, reasoned: bool
+) -> str | None:
+    """The rule a refusal's small print states: where a rule says more than the reason is about
+    (Ponte's P5, a turn's shape, under "`d4` is already taken"), the game's sentence for the
+    reason (`rule_reason_note.<reason>`), so that the small print speaks of the refusal."""
+    note = f"{RULE}_note.{error.reason}"
+    if reasoned and messages.has(note):
+        return messages.text(language, note)
+    return rule_text(error.rule, language, source=messages)
 
 
 def _one_line(text: str) -> str:

@@ -62,14 +62,9 @@ def reason_text(messages: Catalogue, language: str, group: str, error: EngineErr
 
 
 def roll_lines(messages: Catalogue, language: str, error: EngineError) -> list[str]:
-    """The roll again, for an error about the dice: what was rolled and, when some of it is
-    placed already, what is still to place (nothing when the error carries no roll)."""
-    params = reason_params(error)
-    roll = params.get("roll")
-    if not roll:
-        return []
-    lines = [messages.text(language, "move.rolled", roll=roll)]
-    left = params.get("left")
-    if left and left != roll:
-        lines.append(messages.text(language, "error.roll_left", left=left))
-    return lines
+    """The roll again, for an error about the dice (nothing when the error carries no roll).
+    Only the roll: a refused move places nothing, so every die of it is still to place. The
+    engine's `left` (the dice the move's earlier placements would leave) is no such list: said
+    as one, it read as if the move's bridge were placed (issue 52, point 11)."""
+    roll = reason_params(error).get("roll")
+    return [messages.text(language, "move.rolled", roll=roll)] if roll else []

@@ -9,7 +9,9 @@ tried again soon, while Discord still knows its nonce). It wakes when a change o
 (NOTIFY), and when the next post falls due; it keeps no state a restart could lose.
 
 A command delivers what its own change owed at once, as its answer (`deliver_now`), through the
-same courier. At start the claims of this process's previous life are released, so what it owed
+same courier, and after each command or press the answers kept for its user there
+(`show_kept`: a command of theirs whose answer never reached Discord, where the bot may only
+answer). At start the claims of this process's previous life are released, so what it owed
 then goes out within moments. A clean stop lets the post in flight finish (or, cut short, hands
 it back), so that it is posted exactly once.
 """
@@ -54,6 +56,10 @@ class Courier(Protocol):
 
     async def deliver(self, row: OutboxRow, via: object | None = None) -> None:
         """Deliver `row`, as the answer to (or a follow-up of) the command `via` if given."""
+        ...
+
+    async def show_kept(self, row: OutboxRow, via: Any) -> None:
+        """Show kept answer `row` as a follow-up of `via`, its asker's command, answered."""
         ...
 
 
@@ -172,6 +178,22 @@ class Deliverer:
                 delivered &= await self._deliver(row, via)
         self.wake()  # the posts that waited behind these
         return delivered
+
+    async def show_kept(self, user_id: int, channel_id: int, via: object) -> None:
+        """After `user_id`'s command or press `via` in `channel_id` was answered: the answers
+        kept for them there (their command's answer never reached Discord, where the bot may
+        only answer; issue 52, point 7) follow it up, each once."""
+        if self._stopping:
+            return
+        with self._busy():
+            for row in await self.service.outbox.kept_for(user_id, channel_id):
+                if self._stopping:
+                    return
+                try:
+                    await self.courier.show_kept(row, via)
+                except Exception:  # put back: the next interaction tries again
+                    log.exception("post %s (%s): could not show it", row.id, row.kind)
+                    return
 
     @contextlib.contextmanager
     def _busy(self) -> Iterator[None]:

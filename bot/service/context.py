@@ -26,7 +26,7 @@ from bot.service.errors import (
 )
 from bot.service.events import ChallengeChanged, Event, Events, GameChanged, PostOwed
 from bot.service.limits import Limits
-from bot.service.owed import PostKind, Stored, current_answer
+from bot.service.owed import ASKED_IN, PostKind, Stored, current_answer
 from bot.service.results import (
     Challenge,
     GameView,
@@ -193,9 +193,12 @@ class Context:
                 await outbox.bring_forward(db, waiting, when)
                 return waiting
         owing = current_answer() if self.posts else None
-        if owing is not None and owing.locale is not None:
-            data = {**json.loads(new.data), "locale": owing.locale}
-            new = dataclasses.replace(new, data=json.dumps(data))
+        if owing is not None:  # the command's language, and where its asker is answered
+            said = {"locale": owing.locale, ASKED_IN: owing.channel_id}
+            kept = {key: value for key, value in said.items() if value is not None}
+            if kept:
+                data = {**json.loads(new.data), **kept}
+                new = dataclasses.replace(new, data=json.dumps(data))
         post_id = await outbox.add(
             db,
             new,
@@ -203,6 +206,7 @@ class Context:
             due=when,
             claimed_by=None if owing is None else self.name,
             claimed_until=None if owing is None else now + POST_GRACE,
+            asked_by=None if owing is None else owing.user_id,
         )
         if owing is not None:
             self.connection.after_commit(lambda: owing.ids.append(post_id))
@@ -332,7 +336,7 @@ class Context:
             raise UnknownVariantError(
                 f"{kind.key} has no variant {variant!r}; choose {', '.join(kind.variants)}",
                 variant=variant,
-                choices=kind.variants,
+                choices=tuple(kind.BOARD_SIZES) or kind.variants,  # what players read, typed
             ) from None
 
 

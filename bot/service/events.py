@@ -24,7 +24,9 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class GameChanged:
-    """A game started, moved on or ended: its deadline, whose turn and its status may differ."""
+    """A game started, moved on or ended, a draw or a takeback was asked or answered on it, or
+    a holiday moved its clock: its deadline, whose turn, its status and its offers may differ
+    (`revision` is the same for the changes that make no new revision)."""
 
     game_id: int
     revision: int

@@ -30,6 +30,20 @@ class NoLessonError(ServiceError):
     key = "no_lesson"
 
 
+class LessonChannelBusyError(ServiceError):
+    """A game runs in the channel where a learner pressed Play the computer, and no thread of
+    it can be opened for theirs (a DM, a group DM, a thread, or where the bot only answers)."""
+
+    key = "lesson_channel_busy"
+
+
+class LessonGameHereError(ServiceError):
+    """The learner pressed Play the computer where their own game runs already (a second
+    press, say): that game is theirs to play, and no other is started."""
+
+    key = "lesson_game_here"
+
+
 class Verdict(enum.StrEnum):
     """What became of a learner's move."""
 
@@ -92,6 +106,11 @@ class Lessons:
     def games(self) -> tuple[str, ...]:
         """The keys of the games that have a lesson, in the registry's order."""
         return tuple(kind.key for kind in self.ctx.registry if kind.lesson() is not None)
+
+    def variant(self, game_kind: str) -> str:
+        """The variant the lesson of `game_kind` teaches on, and so the one a learner's first
+        game is played on; raises as `lesson_of`."""
+        return self.lesson_of(game_kind)[1].variant
 
     async def show(self, user_id: int, game_kind: str, *, again: bool = False) -> LessonStep:
         """Where `user_id` stands in the lesson of `game_kind`, begun now if it was not

@@ -22,7 +22,7 @@ from datetime import datetime
 from bot.service.alarms import Alarms
 from bot.service.context import Context
 from bot.service.deadlines import epoch, moment
-from bot.service.owed import PostData, PostKind
+from bot.service.owed import ASKED_IN, PostData, PostKind
 from bot.store import outbox, tournaments
 from bot.store.outbox import Delivered, OutboxRow
 
@@ -92,13 +92,77 @@ class Outbox:
         async with self.ctx.connection.transaction() as db:
             await outbox.trying(db, post_id, self.ctx.now())
 
-    async def answering(self, post_id: int, token: str, expires_at: int) -> None:
+    async def answering(
+        self, post_id: int, token: str, expires_at: int, user_id: int | None = None
+    ) -> None:
         """Post `post_id` is about to go out as the answer to a command whose token is `token`
-        (it can be asked until `expires_at` whether the answer arrived): kept with the post,
-        so that after a crash the answer is looked for before the post is made again; its
-        attempt begins now (as `trying`)."""
+        (it can be asked until `expires_at` whether the answer arrived), given by `user_id`:
+        kept with the post, so that after a crash the answer is looked for before the post is
+        made again (and, had it never arrived, shown to its asker); its attempt begins now (as
+        `trying`)."""
         async with self.ctx.connection.transaction() as db:
-            await outbox.set_answer(db, post_id, token, expires_at, self.ctx.now())
+            await outbox.set_answer(db, post_id, token, expires_at, self.ctx.now(), user_id=user_id)
+
+    async def posted_instead(self, post_id: int, channel_id: int, message_id: int | None) -> bool:
+        """Settle post `post_id`, which went to `channel_id` as message `message_id` rather than
+        as its command's answer (that answer never arrived): edited in its channel from now on;
+        False if it was settled already."""
+        async with self.ctx.connection.transaction() as db:
+            return await outbox.posted_instead(db, post_id, self.ctx.now(), channel_id, message_id)
+
+    async def keep(self, row: OutboxRow, channel_id: int) -> bool:
+        """Command answer `row` never reached Discord, in `channel_id` where the bot may only
+        answer: it waits there, settled, for its asker's next command or press (issue 52,
+        point 7); False when it has no known asker, or goes elsewhere than where its command
+        was given (a notice to a game's channel, say: never its answer), or was settled."""
+        if json.loads(row.data).get(ASKED_IN) != channel_id:
+            return False
+        async with self.ctx.connection.transaction() as db:
+            kept = await outbox.keep(db, row.id, self.ctx.now(), channel_id)
+        if kept:
+            log.info(
+                "post %s (%s %s %s): its answer never arrived; kept for user %s",
+                row.id,
+                *_about(row),
+                row.answer_user_id,
+            )
+        return kept
+
+    async def kept_for(self, user_id: int, channel_id: int) -> list[OutboxRow]:
+        """The answers that wait for `user_id`'s next interaction in `channel_id` (a read: it
+        is asked at every interaction, and nothing waits nearly always)."""
+        async with self.ctx.connection.read() as db:
+            return await outbox.kept_for(db, user_id, channel_id)
+
+    async def take_kept(self, row: OutboxRow) -> bool:
+        """Take kept answer `row` to show it now; False if another interaction took it, or if
+        a later post of its kind about its subject showed the same since (its asker asked
+        again: it is dropped)."""
+        async with self.ctx.connection.transaction() as db:
+            if not await outbox.take_kept(db, row.id):
+                return False
+            latest = await outbox.latest_post(db, row.subject, row.subject_id, (row.kind,))
+            return latest is None or latest <= row.id
+
+    async def put_back(self, post_id: int, channel_id: int) -> None:
+        """Kept answer `post_id` could not be shown (Discord refused it): it waits again."""
+        async with self.ctx.connection.transaction() as db:
+            await outbox.put_back(db, post_id, channel_id)
+
+    async def shown_kept(
+        self,
+        post_id: int,
+        channel_id: int,
+        message_id: int | None,
+        token: str,
+        expires_at: int,
+    ) -> None:
+        """Kept answer `post_id` is shown, as message `message_id` following up the command
+        with `token` (its later edits go through it until `expires_at`)."""
+        async with self.ctx.connection.transaction() as db:
+            await outbox.shown_kept(
+                db, post_id, channel_id, message_id, token=token, expires_at=expires_at
+            )
 
     async def delivered(
         self, post_id: int, channel_id: int | None = None, message_id: int | None = None

@@ -72,23 +72,34 @@ class Owing:
     """The posts the changes of one command owed, in the order they were owed (filled in as
     each change commits): the command delivers them itself, first as its answer. `locale` is
     the language the command's place reads, kept with each post (a direct message's channel
-    has no server to say it)."""
+    has no server to say it); `user_id` who gave the command, in `channel_id`, kept with each
+    post too: had its answer never reached Discord, a post to that channel is shown to them
+    later (issue 52, point 7)."""
 
     locale: str | None = None
+    user_id: int | None = None
+    channel_id: int | None = None
     ids: list[int] = field(default_factory=list)
     # The task that answers: a task it starts (the computer thinking about its move, say)
     # inherits the context, not the command.
     task: asyncio.Task[object] | None = field(default_factory=asyncio.current_task)
 
 
+ASKED_IN = "asked_in"
+"""The key of what a post owed by a command keeps: the channel the command was given in."""
+
+
 _answering: ContextVar[Owing | None] = ContextVar("answering", default=None)
 
 
 @contextmanager
-def answering(locale: str | None = None) -> Iterator[Owing]:
-    """Around the use cases of a command that answers with what they owe: their posts are
-    claimed for this process, and collected in the `Owing` yielded."""
-    owing = Owing(locale)
+def answering(
+    locale: str | None = None, user_id: int | None = None, channel_id: int | None = None
+) -> Iterator[Owing]:
+    """Around the use cases of a command (given by `user_id` in `channel_id`) that answers
+    with what they owe: their posts are claimed for this process, and collected in the
+    `Owing` yielded."""
+    owing = Owing(locale, user_id, channel_id)
     token = _answering.set(owing)
     try:
         yield owing

@@ -112,8 +112,7 @@ class Moves:
                 await games.set_draw_offer(db, view.id, user_id, self.ctx.now())
                 await self.ctx.owe_game(db, game_posts.DRAW_OFFERED, view, by_id=user_id)
                 result = DrawResult(view, DrawAction.OFFERED, user_id, None)
-        if result.ending is not None:
-            self.ctx.changed(result.view, result.match)
+        self.ctx.changed(result.view, result.match)  # an offer too: the boards show it
         return result
 
     async def answer_draw(self, game_id: int, user_id: int, *, accept: bool) -> DrawResult:
@@ -141,7 +140,8 @@ class Moves:
             view = (await self._draw_offer_to(db, channel_id, user_id)).view
             await games.set_draw_offer(db, view.id, None, self.ctx.now())
             await self.ctx.owe_game(db, game_posts.DRAW_DECLINED, view, by_id=user_id)
-            return DrawResult(view, DrawAction.DECLINED, user_id, None)
+        self.ctx.game_changed(view)  # the boards show the offer gone
+        return DrawResult(view, DrawAction.DECLINED, user_id, None)
 
     # Steps -------------------------------------------------------------------------------------
 

@@ -1,22 +1,22 @@
 """Ratings, the leaderboard and a player's statistics, per server and per game.
 
 A rated result is a game between two people, or a whole best-of match (rated once, as one
-result, when it ends), in which both made a move (`bot.service.rated`); games against the
-computer are not rated and are counted apart. Each result updates both players' ratings in the
-transaction that records it (`Rater.rate`), and the ratings can be recomputed from the stored
-results alone (`recompute_ratings`), giving the same numbers: the model is deterministic and the
-results are replayed in the order they happened.
+result, when it ends), in which both made a move (`bot.service.rating_eligibility`); games
+against the computer are not rated and are counted apart. Each result updates both players'
+ratings (`bot.service.rating_model`) in the transaction that records it (`Rater.rate`), and the
+ratings can be recomputed from the stored results alone (`recompute_ratings`), giving the same
+numbers: the model is deterministic and the results are replayed in the order they happened.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import rating
+from bot.service import rating_model
 from bot.service.context import Context
 from bot.service.errors import NoGamesYetError, NoRatedGamesError
-from bot.service.rated import judge
-from bot.service.rating import INITIAL, Skill
+from bot.service.rating_eligibility import judge
+from bot.service.rating_model import INITIAL, Skill
 from bot.store import Db, PlayerResult, RatedResult, RatingRow, ratings, stats
 from bot.store.ratings import HistoryPoint
 from bot.store.stats import KindTotals, Tally
@@ -144,7 +144,7 @@ class Rater:
         }
         before = [_skill(stored.get(user)) for user in players]
         outcome = None if result.winner_id is None else players.index(result.winner_id)
-        after = rating.rate(before[0], before[1], outcome)
+        after = rating_model.rate(before[0], before[1], outcome)
         for user, skill in zip(players, after, strict=True):
             row = _counted(stored.get(user), result, user, skill)
             await ratings.save_rating(db, row)
@@ -224,7 +224,7 @@ class Ratings:
     async def recompute_ratings(self) -> int:
         """Forget every rating and rate every rated result again, in order, in one
         transaction; return how many results were rated. Results stored before the rule on
-        what is rated are judged by it first, once (`bot.service.rated`)."""
+        what is rated are judged by it first, once (`bot.service.rating_eligibility`)."""
         async with self.ctx.connection.transaction() as db:
             await db.lock(RATINGS_LOCK)
             for unjudged in await ratings.unjudged_results(db):
@@ -254,7 +254,7 @@ class Ratings:
                 row = rows[0]
                 rank = await ratings.rank_of(db, row)
                 shown = Skill(row.mu, row.sigma).shown
-                provisional = rating.is_provisional(row.results)
+                provisional = rating_model.is_provisional(row.results)
                 opponents = await ratings.opponents_of(db, guild_id, kind, user_id)
                 summaries.append(
                     RatingSummary(kind, shown, provisional, rank, row.results, opponents)
@@ -292,7 +292,7 @@ def _entry(rank: int, row: RatingRow) -> BoardEntry:
         rank=rank,
         user_id=row.user_id,
         rating=Skill(row.mu, row.sigma).shown,
-        provisional=rating.is_provisional(row.results),
+        provisional=rating_model.is_provisional(row.results),
         results=row.results,
         wins=row.wins,
         losses=row.losses,

@@ -67,6 +67,7 @@ class Takebacks:
             await self._tell(db, result)
         if result.action is TakebackAction.ACCEPTED:
             self.ctx.remember(result.view)
+        if result.action is not TakebackAction.REFUSED:  # asked and declined too: boards show it
             self.ctx.game_changed(result.view)
         return result
 
@@ -97,6 +98,7 @@ class Takebacks:
             await self._tell(db, result)
         if result.action is TakebackAction.ACCEPTED:
             self.ctx.remember(result.view)
+        if result.action is not TakebackAction.REFUSED:  # asked and declined too: boards show it
             self.ctx.game_changed(result.view)
         return result
 

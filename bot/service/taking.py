@@ -11,7 +11,7 @@ from bot.service.errors import (
     OpponentIsBotError,
     OutsideRatingWindowError,
 )
-from bot.service.rating import INITIAL, Skill
+from bot.service.rating_model import INITIAL, Skill
 from bot.store import ChallengeRow, ChallengeStatus, Db, blocks, ratings
 
 

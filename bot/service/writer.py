@@ -21,7 +21,7 @@ from bot.service.deadlines import Turn
 from bot.service.errors import StalePositionError
 from bot.service.matches import REPLAYS, decide
 from bot.service.owed import PostKind, Stored
-from bot.service.rated import both_moved
+from bot.service.rating_eligibility import both_moved
 from bot.service.ratings import Rater
 from bot.service.results import GameView, MatchUpdate, MoveResult, Started, scores_json
 from bot.service.tournament import scoring

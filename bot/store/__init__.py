@@ -1,5 +1,5 @@
 """Persistence: the only package with SQL, for both backends: SQLite (aiosqlite, the embedded
-default) and PostgreSQL (asyncpg), the same SQL for both (see `db`).
+default) and PostgreSQL (asyncpg), the same SQL for both (see `connection`).
 
 Use `open_database(path_or_url)` once at start, then `transaction()` (one use case) or `read()`,
 passing the yielded `Db` to the functions of `games`, `challenges`, `outbox` and the rest.
@@ -18,8 +18,8 @@ from bot.store import (
     tournaments,
     users,
 )
+from bot.store.connection import Db, IntegrityError
 from bot.store.database import Database, DatabaseUnavailableError, is_postgres_url
-from bot.store.db import Db, IntegrityError
 from bot.store.games import ChannelBusyError, NewGame, Position, Result
 from bot.store.migrations import SCHEMA_VERSION, SchemaTooNewError
 from bot.store.opening import open_database

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import _FromRow
 
 ANALYSIS = "analysis"

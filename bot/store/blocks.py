@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.store.db import Db
+from bot.store.connection import Db
 
 
 async def add_block(db: Db, user_id: int, blocked_id: int, now: int) -> bool:

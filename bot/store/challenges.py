@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.shards import Shards, shard_filter
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import ChallengeRow, Reach
 
 _SELECT = f"SELECT {ChallengeRow.columns()} FROM challenges"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.store.connection import Db, IntegrityError
 from bot.store.database import Database
-from bot.store.db import Db, IntegrityError
 
 TABLES = (
     "matches",
@@ -40,6 +40,8 @@ TABLES = (
     "puzzle_days",
 )
 """Every table of the schema, each after the tables it refers to."""
+TRANSIENT = ("rate_limits",)
+"""The tables not copied: what a few minutes make good again (the web board's rate limits)."""
 WITH_IDS = (
     "matches",
     "games",

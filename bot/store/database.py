@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from bot.store.db import Db
+from bot.store.connection import Db
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

@@ -8,16 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
-from bot.store.db import Db, IntegrityError
+from bot.store.connection import Db, IntegrityError
 from bot.store.rows import GameRow, PlayerTotals, Reach
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
 
 REVISED = "game"
-"""The channel on which every new revision of a game is told to the other processes
-(PostgreSQL's NOTIFY, delivered when its transaction commits): its payload is `revised_payload`,
-the game's id and its new revision. The web board listens, to show every move live whichever
-process made it."""
+"""The channel on which every change of a game a player can see is told to the other processes
+(PostgreSQL's NOTIFY, delivered when its transaction commits): each new revision, and the
+changes that make none (a draw offer or a takeback request made or answered, a clock moved by a
+holiday). Its payload is `revised_payload`, the game's id and its revision. The web board
+listens, to show every change live whichever process made it."""
 
 
 def revised_payload(game_id: int, revision: int) -> str:
@@ -219,19 +220,25 @@ async def _insert_results(db: Db, game_id: int) -> None:
 
 
 async def set_draw_offer(db: Db, game_id: int, user_id: int | None, updated_at: int) -> None:
-    """Record (or with None withdraw) a draw offer."""
-    await db.execute(
-        "UPDATE games SET draw_offered_by = ?, updated_at = ? WHERE id = ? AND status = 'active'",
-        (user_id, updated_at, game_id),
-    )
+    """Record (or with None withdraw) a draw offer, and tell the other processes (`REVISED`):
+    the boards show it."""
+    await _offer(db, game_id, "draw_offered_by", user_id, updated_at)
 
 
 async def set_takeback(db: Db, game_id: int, user_id: int | None, updated_at: int) -> None:
-    """Record (or with None withdraw) a request to take back a turn."""
-    await db.execute(
-        "UPDATE games SET takeback_by = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+    """Record (or with None withdraw) a request to take back a turn, and tell the other
+    processes (`REVISED`): the boards show it."""
+    await _offer(db, game_id, "takeback_by", user_id, updated_at)
+
+
+async def _offer(db: Db, game_id: int, column: str, user_id: int | None, updated_at: int) -> None:
+    revision = await db.number(
+        f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ? AND status = 'active'"
+        " RETURNING revision",
         (user_id, updated_at, game_id),
     )
+    if revision is not None:
+        await _tell(db, game_id, revision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +288,8 @@ async def take_back(
 
 
 async def set_clock(db: Db, game_id: int, expected_revision: int, clock: Clock) -> bool:
-    """Move a turn's clock (a holiday stops it); False if a move came first."""
+    """Move a turn's clock (a holiday stops it), and tell the other processes (`REVISED`): the
+    boards show the time left; False if a move came first."""
     changed = await db.execute(
         "UPDATE games SET turn_started_at = ?, deadline = ?, reminders_sent = ?,"
         " next_alarm_at = ? WHERE id = ? AND revision = ? AND status = 'active'",
@@ -294,6 +302,8 @@ async def set_clock(db: Db, game_id: int, expected_revision: int, clock: Clock) 
             expected_revision,
         ),
     )
+    if changed == 1:
+        await _tell(db, game_id, expected_revision)
     return changed == 1
 
 

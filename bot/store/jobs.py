@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, of_games_served
-from bot.store.db import Db
+from bot.store.connection import Db
 
 COMPUTER = "computer"
 """The channel on which thinking processes hear of a new job (PostgreSQL's NOTIFY)."""

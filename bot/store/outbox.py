@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import _FromRow
 
 
@@ -40,6 +40,8 @@ class OutboxRow(_FromRow):
     tried_at: int | None  # when an attempt that may have reached Discord began (unsettled)
     answer_token: str | None  # the command it answers (a Discord interaction's token), if any
     answer_expires_at: int | None  # until when that token can be asked whether it arrived
+    answer_user_id: int | None  # who gave that command
+    kept_in: int | None  # settled unseen: shown at its asker's next interaction in this channel
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,14 +78,15 @@ async def add(
     due: int | None = None,
     claimed_by: str | None = None,
     claimed_until: int | None = None,
+    asked_by: int | None = None,
 ) -> int:
     """Owe `post`, due at `due` (now by default); `claimed_by` is the process that is about to
-    deliver it itself (None: any), which has it to itself until `claimed_until`. No attempt has
-    begun (`trying` says when one does)."""
+    deliver it itself (None: any), which has it to itself until `claimed_until`, answering a
+    command of `asked_by`. No attempt has begun (`trying` says when one does)."""
     return await db.insert(
         "INSERT INTO outbox (kind, subject, subject_id, revision, guild_id, data, created_at,"
-        " next_attempt_at, claimed_by, claimed_until)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " next_attempt_at, claimed_by, claimed_until, answer_user_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             post.kind,
             post.subject,
@@ -95,6 +98,7 @@ async def add(
             now if due is None else due,
             claimed_by,
             claimed_until,
+            asked_by,
         ),
     )
 
@@ -199,14 +203,82 @@ async def mark_delivered(
     return changed == 1
 
 
-async def set_answer(db: Db, post_id: int, token: str, expires_at: int, now: int) -> None:
+async def set_answer(
+    db: Db, post_id: int, token: str, expires_at: int, now: int, *, user_id: int | None = None
+) -> None:
     """Keep the token of the command post `post_id` is about to answer, which can be asked
-    until `expires_at` whether the answer arrived, and that its attempt begins `now` (as
-    `trying`; nothing for a post settled already)."""
+    until `expires_at` whether the answer arrived, who gave it (`user_id`), and that its
+    attempt begins `now` (as `trying`; nothing for a post settled already)."""
     await db.execute(
         "UPDATE outbox SET answer_token = ?, answer_expires_at = ?,"
-        " tried_at = COALESCE(tried_at, ?) WHERE id = ? AND delivered_at IS NULL",
-        (token, expires_at, now, post_id),
+        " answer_user_id = COALESCE(?, answer_user_id), tried_at = COALESCE(tried_at, ?)"
+        " WHERE id = ? AND delivered_at IS NULL",
+        (token, expires_at, user_id, now, post_id),
+    )
+
+
+async def posted_instead(
+    db: Db, post_id: int, now: int, channel_id: int, message_id: int | None
+) -> bool:
+    """Settle a post that went to its channel instead of answering its command (whose answer
+    never arrived): the command's token no longer speaks for its message, which is edited in
+    its channel; False if it was settled already."""
+    changed = await db.execute(
+        "UPDATE outbox SET delivered_at = ?, channel_id = ?, message_id = ?, tried_at = NULL,"
+        " answer_token = NULL, answer_expires_at = NULL WHERE id = ? AND delivered_at IS NULL",
+        (now, channel_id, message_id, post_id),
+    )
+    return changed == 1
+
+
+async def keep(db: Db, post_id: int, now: int, channel_id: int) -> bool:
+    """Settle a command's answer that never reached Discord where the bot may only answer: it
+    waits in `channel_id` for its asker's next interaction there (`kept_for`); the dead
+    command's token is dropped. False if it was settled already or has no known asker."""
+    changed = await db.execute(
+        "UPDATE outbox SET delivered_at = ?, kept_in = ?, tried_at = NULL, answer_token = NULL,"
+        " answer_expires_at = NULL WHERE id = ? AND delivered_at IS NULL"
+        " AND answer_user_id IS NOT NULL",
+        (now, channel_id, post_id),
+    )
+    return changed == 1
+
+
+async def kept_for(db: Db, user_id: int, channel_id: int) -> list[OutboxRow]:
+    """The answers kept for `user_id` in `channel_id` (see `keep`), oldest first."""
+    return await OutboxRow.all(
+        db,
+        f"{_SELECT} WHERE kept_in = ? AND answer_user_id = ? ORDER BY id",
+        (channel_id, user_id),
+    )
+
+
+async def take_kept(db: Db, post_id: int) -> bool:
+    """Take kept answer `post_id` to show it now; False if another interaction took it."""
+    return (
+        await db.execute(
+            "UPDATE outbox SET kept_in = NULL WHERE id = ? AND kept_in IS NOT NULL", (post_id,)
+        )
+        == 1
+    )
+
+
+async def put_back(db: Db, post_id: int, channel_id: int) -> None:
+    """Kept answer `post_id` could not be shown after all: it waits again."""
+    await db.execute(
+        "UPDATE outbox SET kept_in = ? WHERE id = ? AND message_id IS NULL", (channel_id, post_id)
+    )
+
+
+async def shown_kept(
+    db: Db, post_id: int, channel_id: int, message_id: int | None, *, token: str, expires_at: int
+) -> None:
+    """Kept answer `post_id` was shown as message `message_id`, a follow-up of the command with
+    `token` (which edits it until `expires_at`)."""
+    await db.execute(
+        "UPDATE outbox SET channel_id = ?, message_id = ?, answer_token = ?,"
+        " answer_expires_at = ? WHERE id = ?",
+        (channel_id, message_id, token, expires_at, post_id),
     )
 
 

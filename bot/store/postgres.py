@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import asyncpg
 
+from bot.store.connection import Db, IntegrityError, Row
 from bot.store.database import Database, DatabaseUnavailableError
-from bot.store.db import Db, IntegrityError, Row
 from bot.store.migrations import postgres as migrations
 from bot.store.urls import redact_url, scrub_url
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import _FromRow
 
 SHIPPED = "shipped:"

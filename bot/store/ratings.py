@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import RatedResult, RatingRow, _FromRow
 
 _RATINGS = f"SELECT {RatingRow.columns()} FROM ratings"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Self
 
-from bot.store.db import Db, Row
+from bot.store.connection import Db, Row
 
 
 class _FromRow:

@@ -20,8 +20,8 @@ from typing import ClassVar, cast
 
 import aiosqlite
 
+from bot.store.connection import Db, IntegrityError, Row
 from bot.store.database import Database, DatabaseUnavailableError
-from bot.store.db import Db, IntegrityError, Row
 from bot.store.migrations import sqlite as migrations
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import PlayerResult
 
 _SELECT = f"SELECT {PlayerResult.columns()} FROM player_results"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.shards import Shards
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import _FromRow
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.db import Db
+from bot.store.connection import Db
 from bot.store.rows import Notify, UserSettings, Vacation
 
 _SETTINGS = f"SELECT {UserSettings.columns()} FROM user_settings"

@@ -16,7 +16,8 @@ from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackR
 from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
 from bot.service.events import Event, GameChanged
-from bot.store.games import REVISED, revised_payload
+from bot.store import limits
+from bot.store.games import REVISED
 
 
 class Actions:
@@ -72,11 +73,24 @@ class Actions:
         """Allow or refuse the opponent's takeback."""
         return await self.service.takebacks.answer_takeback(game_id, user_id, accept=accept)
 
-    async def tell(self, game_id: int, revision: int) -> None:
-        """Tell the other processes that a game changed without a new revision (a draw offer, a
-        takeback asked), as a new revision is told (`REVISED`)."""
+    # Limits and health ----------------------------------------------------------------------
+
+    async def take(self, buckets: list[tuple[str, int, int]], now: int) -> int:
+        """Take a request from each shared bucket (key, interval, burst) in one transaction
+        (`bot.store.limits.take`): 0, or the milliseconds until each allows one again."""
         async with self.service.connection.transaction() as db:
-            await db.notify(REVISED, revised_payload(game_id, revision))
+            waits = [await limits.take(db, key, now, *bucket) for key, *bucket in buckets]
+        return max(waits)
+
+    async def forget_limits(self, now: int) -> int:
+        """Drop the shared buckets that are full again at `now` (epoch ms)."""
+        async with self.service.connection.transaction() as db:
+            return await limits.forget(db, now)
+
+    async def database_answers(self) -> bool:
+        """Whether the database answers a question (for a load balancer's health check)."""
+        async with self.service.connection.read() as db:
+            return bool(await db.number("SELECT 1") == 1)
 
     # Hearing of changes ----------------------------------------------------------------------
 
@@ -91,8 +105,8 @@ class Actions:
         return self.service.events.subscribe(heard)
 
     async def listen(self, changed: Callable[[int], None]) -> None:
-        """Call `changed(game_id)` whenever any process commits a new revision of a game
-        (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
+        """Call `changed(game_id)` whenever any process commits a change of a game a player can
+        see (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
 
         def heard(payload: str) -> None:
             game, _, _revision = payload.partition(":")

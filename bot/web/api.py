@@ -9,6 +9,7 @@ in the user's language and changes nothing; so are the service's and the engine'
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -21,8 +22,9 @@ from bot.i18n import describe_error, is_expected, language_of, text
 from bot.service import GameView, ServiceError
 from bot.service.errors import GameNotFoundError, NotAPlayerError, NotYourTurnError
 from bot.web.actions import Actions
+from bot.web.clients import Network, client_address
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
-from bot.web.limits import Limits, RateLimit
+from bot.web.limits import Limiter, RateLimit, TooManyError
 from bot.web.live import Hub
 from bot.web.sessions import BadSessionError, Session, Sessions
 from bot.web.state import analysis_state, game_state, position_state
@@ -38,15 +40,24 @@ INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 SESSION = web.RequestKey("session", Session)
 """Where a request keeps its checked session (for the language of its refusals)."""
+LANGUAGE = web.RequestKey("language", str)
+"""Where a sign-in keeps its user's language once Discord has said it (before any session)."""
+
+
+HEALTH_SECONDS = 3.0
+"""How long the health check waits for the database before it says the process is unwell."""
+DISCORD_BUSY = 5
+"""Seconds a page waits before it signs in again when Discord could not be asked."""
 
 
 class WebError(Exception):
-    """A request refused by the web board itself: its HTTP status and the catalogue key of the
-    sentence that says why (``web.<key>``)."""
+    """A request refused by the web board itself: its HTTP status, the catalogue key of the
+    sentence that says why (``web.<key>``) and, where trying again later helps, after how many
+    seconds (the `Retry-After` header)."""
 
-    def __init__(self, status: int, key: str) -> None:
+    def __init__(self, status: int, key: str, retry_after: int | None = None) -> None:
         super().__init__(key)
-        self.status, self.key = status, key
+        self.status, self.key, self.retry_after = status, key, retry_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,15 +85,18 @@ class Api:
         hub: Hub,
         sessions: Sessions,
         discord: DiscordApi,
-        limits: Limits,
+        limiter: Limiter,
+        *,
+        trusted: tuple[Network, ...] = (),
     ) -> None:
         self.actions, self.hub, self.sessions = actions, hub, sessions
-        self.discord, self.limits = discord, limits
+        self.discord, self.limiter, self.trusted = discord, limiter, trusted
 
     def routes(self) -> list[web.RouteDef]:
         """The API's routes, relative to the page."""
         return [
             web.get("/api/config", self.config),
+            web.get("/healthz", self.health),
             web.post("/api/session", self.sign_in),
             web.get("/api/game", self.game),
             web.post("/api/targets", self.targets),
@@ -100,22 +114,48 @@ class Api:
         """What the page needs before it signs in: the application's id (the SDK's client id)."""
         return answer({"client_id": str(self.discord.application_id)})
 
+    async def health(self, request: web.Request) -> web.Response:
+        """For a load balancer: 200 while this process serves and its database answers, else
+        503 (send the pages elsewhere)."""
+        try:
+            async with asyncio.timeout(HEALTH_SECONDS):
+                healthy = await self.actions.database_answers()
+        except Exception as error:  # whatever the backend raises: it does not answer
+            log.warning("the health check found the database silent: %s", error)
+            healthy = False
+        if not healthy:
+            return answer({"ok": False, "database": False, "live": self.hub.count}, 503)
+        return answer({"ok": True, "database": True, "live": self.hub.count})
+
     async def sign_in(self, request: web.Request) -> web.Response:
         """Exchange the SDK's one-time code for an access token (for the SDK's `authenticate`)
         and a session for the Activity instance, once Discord says who the user is and that the
-        user is in that instance."""
+        user is in that instance.
+
+        Limited before Discord is asked per client address (sized for a full channel at once:
+        behind a proxy every user may share one), and once Discord has said who the user is,
+        per user and per Activity instance (a ceiling sized for a full channel, which codes
+        Discord refuses cannot use up)."""
         body = await _body(request)
         code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
         if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
             raise WebError(400, "bad_request")
-        if not self.limits.sign_ins.allow((instance_id, request.remote)):
-            raise WebError(429, "too_many")
+        address = client_address(request.remote, request.headers, self.trusted)
+        limits = self.limiter.limits
+        await self._limit((limits.address_sign_ins, "sign-in-address", address))
         try:
             access = await self.discord.exchange(code)
             user = await self.discord.me(access)
+            request[LANGUAGE] = language_of(user.locale)
+            await self._limit(
+                (limits.sign_ins, "sign-in-user", user.id),
+                (limits.instance_sign_ins, "sign-in-instance", instance_id),
+            )
             instance = await self.discord.instance(instance_id)
         except DiscordRefusedError as error:
-            log.info("a sign-in was refused: %s", error)
+            log.info("a sign-in from %s was refused: %s", address, error)
+            if error.busy:  # not the page's fault: it may try again with a new code
+                raise WebError(503, "discord_unavailable", DISCORD_BUSY) from None
             raise WebError(403, "discord_refused") from None
         if user.id not in instance.users:
             log.info("user %s is not in activity instance %s", user.id, instance_id)
@@ -146,7 +186,7 @@ class Api:
 
     async def targets(self, request: web.Request) -> web.Response:
         """What the player to move may click next after `picks`, and the turn they make."""
-        played = await self._played(request, self.limits.clicks, mover=True)
+        played = await self._played(request, None, mover=True)
         picks = played.body.get("picks")
         if not isinstance(picks, list) or len(picks) > MAX_PICKS:
             raise WebError(400, "bad_request")
@@ -157,7 +197,7 @@ class Api:
 
     async def move(self, request: web.Request) -> web.Response:
         """Play a turn (`move`, in notation) on the position of `revision`, as `/move` does."""
-        played = await self._played(request, self.limits.moves)
+        played = await self._played(request, self.limiter.limits.moves)
         text_ = _text(played.body, "move", MAX_TEXT)
         session, view = played.session, played.view
         result = await self.actions.play(session.channel_id, session.user_id, text_, view.revision)
@@ -167,7 +207,7 @@ class Api:
 
     async def resign(self, request: web.Request) -> web.Response:
         """Give up the channel's game, as `/resign` does."""
-        played = await self._played(request, self.limits.moves)
+        played = await self._played(request, self.limiter.limits.moves)
         session = played.session
         result = await self.actions.resign(session.channel_id, session.user_id)
         return answer(
@@ -176,26 +216,24 @@ class Api:
 
     async def draw(self, request: web.Request) -> web.Response:
         """Offer a draw (or accept the open offer), or answer one (`answer`: accept/decline)."""
-        played = await self._played(request, self.limits.moves)
+        played = await self._played(request, self.limiter.limits.moves)
         session, view = played.session, played.view
         reply = _answer(played.body)
         if reply is None:
             result = await self.actions.offer_draw(session.channel_id, session.user_id)
         else:
             result = await self.actions.answer_draw(view.id, session.user_id, accept=reply)
-        await self._changed(result.view)
         return answer({"action": str(result.action)})
 
     async def takeback(self, request: web.Request) -> web.Response:
         """Ask to take back one's last turn, or answer the opponent's request."""
-        played = await self._played(request, self.limits.moves)
+        played = await self._played(request, self.limiter.limits.moves)
         session, view = played.session, played.view
         reply = _answer(played.body)
         if reply is None:
             result = await self.actions.request_takeback(session.channel_id, session.user_id)
         else:
             result = await self.actions.answer_takeback(view.id, session.user_id, accept=reply)
-        await self._changed(result.view)
         return answer({"action": str(result.action)})
 
     async def history(self, request: web.Request) -> web.Response:
@@ -229,15 +267,28 @@ class Api:
         request[SESSION] = session
         return session
 
+    async def _limit(self, *checks: tuple[RateLimit, str, object]) -> None:
+        """Count a request against each of `checks` (limit, what, key); raise `WebError` 429
+        (with the seconds to wait) when there were too many."""
+        try:
+            await self.limiter.check_all(list(checks))
+        except TooManyError as error:
+            raise WebError(429, "too_many", error.retry_after) from None
+
     async def _played(
-        self, request: web.Request, limit: RateLimit, *, mover: bool = False
+        self, request: web.Request, limit: RateLimit | None, *, mover: bool = False
     ) -> Played:
-        """A request about the channel's game: signed in, within `limit`, a JSON body naming
-        the game and the revision the page shows, which must be the current one (and, with
-        `mover`, from the player to move)."""
+        """A request about the channel's game: signed in, within `limit` (None: a click, within
+        the clicks' limit), a JSON body naming the game and the revision the page shows, which
+        must be the current one (and, with `mover`, from the player to move)."""
         session = self.session(request)
-        if not limit.allow(session.user_id):
-            raise WebError(429, "too_many")
+        if limit is None:
+            try:
+                self.limiter.check_click(session.user_id)
+            except TooManyError as error:
+                raise WebError(429, "too_many", error.retry_after) from None
+        else:
+            await self._limit((limit, "move", session.user_id))
         body = await _body(request)
         view = await self._channel_game(session, body.get("game"))
         colour = view.colour_of(session.user_id)
@@ -263,12 +314,6 @@ class Api:
             raise GameNotFoundError("no such game here", game_id=game_id)
         return view
 
-    async def _changed(self, view: GameView) -> None:
-        """A change this process made without an event (an offer): tell this process's pages
-        and the other processes."""
-        self.hub.refresh(view.channel_id)
-        await self.actions.tell(view.id, view.revision)
-
 
 @web.middleware
 async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -277,9 +322,19 @@ async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse
     try:
         return await handler(request)
     except WebError as error:
-        return _refusal(
+        refusal = _refusal(
             request, error.status, error.key, text(_language(request), f"web.{error.key}")
         )
+        if error.retry_after is not None:
+            refusal.headers["Retry-After"] = str(error.retry_after)
+        return refusal
+    except web.HTTPRequestEntityTooLarge:  # aiohttp's, as it read a body over the limit
+        return _refusal(request, 413, "too_large", text(_language(request), "web.too_large"))
+    except web.HTTPException as error:  # aiohttp's own (no such route, a wrong method)
+        if error.status < 400 or not request.path.startswith("/api/"):
+            raise  # the page's files: a browser's plain 404
+        sentence = text(_language(request), "web.bad_request")
+        return _refusal(request, error.status, "bad_request", sentence)
     except (ServiceError, EngineError) as error:
         if not is_expected(error):
             raise
@@ -296,16 +351,21 @@ def _language(request: web.Request) -> str:
     session = request.get(SESSION)
     if isinstance(session, Session):
         return session.language
+    known = request.get(LANGUAGE)
+    if isinstance(known, str):
+        return known
     return language_of(request.headers.get("Accept-Language", "en").split(",")[0].strip())
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
-    """The request's JSON object; raise `WebError` for anything else (the app refuses bodies
-    over its size limit before this)."""
+    """The request's JSON object; raise `WebError` for anything else (a body over the app's
+    size limit too: aiohttp stops reading it there)."""
     if request.content_type != "application/json":
         raise WebError(415, "bad_request")
     try:
         body = await request.json()
+    except web.HTTPRequestEntityTooLarge:
+        raise WebError(413, "too_large") from None
     except ValueError:
         raise WebError(400, "bad_request") from None
     if not isinstance(body, dict):

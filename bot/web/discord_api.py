@@ -42,6 +42,12 @@ class DiscordRefusedError(Exception):
         super().__init__(f"{what}: HTTP {status}")
         self.status = status
 
+    @property
+    def busy(self) -> bool:
+        """Whether Discord could not answer (unreachable, rate-limited, failing) rather than
+        refused what it was asked: the same request may succeed a little later."""
+        return self.status in {0, 429} or self.status >= 500
+
 
 @dataclass(frozen=True, slots=True)
 class DiscordUser:

@@ -1,13 +1,13 @@
 """Live updates: every page watching a channel gets the new state of its game within moments of
-any change, wherever the change was made (the board, `/move`, Make move, the computer, the clock)
-and in whichever process.
+any change it can see, wherever the change was made (the board, `/move`, `/draw`, `/takeback`,
+the buttons, the computer, the clock, a holiday) and in whichever process.
 
 A process learns of changes from the service's events (its own, after each commit) and from
-PostgreSQL's NOTIFY on `REVISED` (every process's, the store tells each new revision); on SQLite,
-one process, the events suffice. For each change the hub builds the channel's state once and
-sends it to the pages that have an older one; a page that reconnects says which state it has
-(`state_key`) and gets the current one if it differs. No state of a game lives here: the hub only
-knows which pages watch which channel.
+PostgreSQL's NOTIFY on `REVISED` (every process's: the store tells each new revision, each offer
+made or answered and each clock moved); on SQLite, one process, the events suffice. For each
+change the hub builds the channel's state once and sends it to the pages that have another one
+(`state_key`); a page that connects (or reconnects, after a drop or a restart) gets the current
+state at once. No state of a game lives here: the hub only knows which pages watch which channel.
 """
 
 from __future__ import annotations
@@ -122,14 +122,10 @@ class Hub:
         self._pending.add(game_id)
         self._spawn(self._update(game_id))
 
-    def refresh(self, channel_id: int) -> None:
-        """Send the channel's state again to whoever has another (after a change this process
-        made that told no event: a draw offered, a takeback asked)."""
-        self._spawn(self.send_state(channel_id))
-
     async def send_state(self, channel_id: int, only: Watcher | None = None) -> None:
-        """Build the channel's state and send it to its watchers (or to `only`) that have
-        another one; a channel without a game gets `{"t": "none"}`."""
+        """Build the channel's state and send it to its watchers that have another one, or to
+        `only` whatever it has (a page that just connected: the state tells it it is live
+        again); a channel without a game gets `{"t": "none"}`."""
         watchers = [only] if only is not None else list(self.watchers.get(channel_id, ()))
         if not watchers:
             return
@@ -140,6 +136,8 @@ class Hub:
             self.watch_game(view.id, channel_id)
             state = await game_state(view, self.name, self.actions.now())
             message, key = _state_message(state), state_key(state)
+        if only is not None:
+            only.key = None  # what the page says it has is only its word: send it anyway
         await asyncio.gather(*(watcher.send(message, key) for watcher in watchers))
 
     async def _update(self, game_id: int) -> None:

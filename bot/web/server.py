@@ -20,8 +20,9 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.web.actions import Actions
 from bot.web.api import Api, WebError, refusals
+from bot.web.clients import Network
 from bot.web.discord_api import DiscordApi
-from bot.web.limits import Limits
+from bot.web.limits import Limiter, Limits, TooManyError
 from bot.web.live import Hub, Watcher
 from bot.web.pages import Pages
 from bot.web.sessions import BadSessionError, Sessions
@@ -64,20 +65,27 @@ class WebServer:
 
 
 def make_app(
-    actions: Actions, discord: DiscordApi, sessions: Sessions, limits: Limits, registry: Registry
+    actions: Actions,
+    discord: DiscordApi,
+    sessions: Sessions,
+    limits: Limits,
+    registry: Registry,
+    *,
+    trusted: tuple[Network, ...] = (),
 ) -> tuple[web.Application, Hub]:
     """The application: the page and its files, the API, the live socket."""
     hub = Hub(actions, discord.name)
-    api = Api(actions, hub, sessions, discord, limits)
+    limiter = Limiter(limits, actions.take, actions.forget_limits)
+    api = Api(actions, hub, sessions, discord, limiter, trusted=trusted)
     pages = Pages(registry)
     app = web.Application(middlewares=[refusals], client_max_size=MAX_BODY)
     app.add_routes(pages.routes())
     app.add_routes(api.routes())
-    app.add_routes([web.get("/api/live", _live(api, hub, limits))])
+    app.add_routes([web.get("/api/live", _live(api, hub, limiter))])
     return app, hub
 
 
-def _live(api: Api, hub: Hub, limits: Limits) -> Handler:
+def _live(api: Api, hub: Hub, limiter: Limiter) -> Handler:
     async def live(request: web.Request) -> web.StreamResponse:
         """The live socket: the page says who it is (`hello`, its session and the state it
         has), then gets its channel's state whenever it changes; `ping` is answered `pong`."""
@@ -87,7 +95,7 @@ def _live(api: Api, hub: Hub, limits: Limits) -> Handler:
             heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE, compress=False
         )
         await socket.prepare(request)
-        watcher = await _hello(api, hub, limits, socket)
+        watcher = await _hello(api, hub, limiter, socket)
         if watcher is None:
             return socket
         hub.add(watcher)
@@ -107,7 +115,7 @@ def _live(api: Api, hub: Hub, limits: Limits) -> Handler:
 
 
 async def _hello(
-    api: Api, hub: Hub, limits: Limits, socket: web.WebSocketResponse
+    api: Api, hub: Hub, limiter: Limiter, socket: web.WebSocketResponse
 ) -> Watcher | None:
     """The watcher a new socket's first message names; None (and the socket closed with a
     reason the page understands) for a bad or missing session or too many connections."""
@@ -119,8 +127,16 @@ async def _hello(
     except (TimeoutError, ValueError, BadSessionError):
         await socket.close(code=4001, message=b"sign in")
         return None
-    if not limits.connections.allow(session.user_id):
-        await socket.send_json({"t": "error", "error": text(session.language, "web.too_many")})
+    try:
+        await limiter.check(limiter.limits.connections, "connection", session.user_id)
+    except TooManyError as error:
+        refusal = {
+            "t": "error",
+            "error": text(session.language, "web.too_many"),
+            "code": "too_many",
+            "retry_after": error.retry_after,
+        }
+        await socket.send_json(refusal)
         await socket.close(code=4029, message=b"too many connections")
         return None
     key = hello.get("key") if isinstance(hello, dict) else None
@@ -169,7 +185,12 @@ async def open_web(
         include_games(service.registry)  # the games' own words, for the rule sentences
         actions = Actions(service)
         app, hub = make_app(
-            actions, discord, Sessions(secret), limits or Limits.default(), service.registry
+            actions,
+            discord,
+            Sessions(secret),
+            limits or Limits.default(),
+            service.registry,
+            trusted=settings.web_trusted_proxies,
         )
         await hub.start()
         runner = web.AppRunner(

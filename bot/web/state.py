@@ -48,6 +48,7 @@ async def game_state(view: GameView, name: Namer, now: int) -> WebJson:
         "to_move": view.to_move,
         # Seconds left by the service's clock: the page counts down from when it receives it.
         "seconds_left": max(view.deadline_at - now, 0) if view.is_active else None,
+        "deadline": view.deadline_at if view.is_active else None,  # epoch seconds
         "move_seconds": view.move_seconds,
         "draw_offered_by": _colour_of(view, view.draw_offered_by),
         "takeback_by": _colour_of(view, view.takeback_by),
@@ -61,9 +62,9 @@ async def game_state(view: GameView, name: Namer, now: int) -> WebJson:
 
 
 def state_key(state: Mapping[str, object]) -> str:
-    """What tells two states of a channel apart (a new revision, an offer made or answered): a
-    watcher is sent a state only when this differs from the one it has."""
-    parts = ("id", "revision", "draw_offered_by", "takeback_by", "active")
+    """What tells two states of a channel apart (a new revision, an offer made or answered, a
+    clock moved): a watcher is sent a state only when this differs from the one it has."""
+    parts = ("id", "revision", "draw_offered_by", "takeback_by", "active", "deadline")
     return json.dumps([state.get(part) for part in parts])
 
 

@@ -1,7 +1,8 @@
 """The words of a game's messages: its start, each move, whose turn it is, the result.
 
 Pure text, built from the service's results in the language given; what is posted where, and who
-is pinged, is the announcer's (`bot.discord.announce`).
+is pinged, is the Discord adapter's (each feature's `posts.py`, sent by
+`bot.discord.posting.courier`).
 """
 
 from __future__ import annotations

@@ -154,6 +154,7 @@ class ToyKind(GameKind[ToyGame]):
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
+        turn: int | None = None,
     ) -> Image.Image:
         image = Image.new("RGB", (width, width // 4), DEFAULT_THEME.frame)
         draw = ImageDraw.Draw(image)

@@ -13,38 +13,28 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
 
 import discord
 
+from bot.discord.host import Host, PersistentButton, plain_button
 from bot.i18n import text
 from bot.service import GameView
 
 log = logging.getLogger(__name__)
 
 
-class OpenBoardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"board:(?P<game>[0-9]+)"
-):
+class OpenBoardButton(PersistentButton, template=r"board:(?P<game>[0-9]+)"):
     """Open board under a message of game `game`."""
 
     def __init__(self, game_id: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Open board",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"board:{game_id}",
-        )
-        super().__init__(button)
+        super().__init__(plain_button(f"board:{game_id}", label or "Open board"))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OpenBoardButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> OpenBoardButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Open the Activity for whoever pressed (Discord shows it in the channel)."""
         await interaction.response.launch_activity()
         log.info("opened the board of game %s for %s", self.game_id, interaction.user.id)

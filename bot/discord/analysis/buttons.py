@@ -7,40 +7,33 @@ working after a restart."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answer_change, answering_errors, host_of
-from bot.service import AnalysisRequest
+from bot.discord.host import Host, PersistentButton, answer_change, plain_button
+from bot.i18n import text
+from bot.service import AnalysisRequest, GameView
 
 
-class AnalyseButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"analyse:(?P<game>[0-9]+)"
-):
+class AnalyseButton(PersistentButton, template=r"analyse:(?P<game>[0-9]+)"):
     """Asks for the analysis of game `game` (anyone who may see it may press it)."""
 
     def __init__(self, game_id: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Analyse",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"analyse:{game_id}",
-        )
-        super().__init__(button)
+        super().__init__(plain_button(f"analyse:{game_id}", label or "Analyse"))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AnalyseButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> AnalyseButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Ask for the analysis (refusals go privately to the one who pressed)."""
-        await answering_errors(
-            interaction, analyse(host_of(interaction), interaction, self.game_id)
-        )
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
+        """Ask for the analysis."""
+        await analyse(host, interaction, self.game_id)
+
+
+def analyse_button(view: GameView, locale: str) -> AnalyseButton:
+    """Analyse under the last post of finished game `view`, labelled in `locale`."""
+    return AnalyseButton(view.id, text(locale, "button.analyse"))
 
 
 async def analyse(host: Host, interaction: discord.Interaction, game_id: int | None) -> None:

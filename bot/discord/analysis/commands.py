@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.analysis.buttons import analyse
-from bot.discord.commands import Host, everywhere, ls
+from bot.discord.host import Host, everywhere, ls
 
 
 class AnalysisCog(commands.Cog):

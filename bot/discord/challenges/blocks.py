@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import Host, everywhere, ls, user_locale
+from bot.discord.host import Host, everywhere, ls, user_locale
 from bot.i18n import text
 from bot.words.games import mention
 

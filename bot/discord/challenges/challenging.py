@@ -13,23 +13,22 @@ import asyncio
 import logging
 import re
 import weakref
-from typing import Any
 
 import discord
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
+    PersistentButton,
     action_button,
-    answering_errors,
-    host_of,
+    check_place,
+    close_unused,
+    open_thread,
     public_locale,
-    require_game_permissions,
     user_locale,
 )
 from bot.discord.posting.drafts import pings
 from bot.i18n import format_duration, text, timestamp
 from bot.service import AcceptResult, Challenge, Reach
-from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.words.games import game_title, mention
 
@@ -41,7 +40,7 @@ thread."""
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"challenge:(?P<action>accept|decline|block):(?P<id>[0-9]+)",
 ):
     """Accept, decline, or decline and block a challenge; the custom id carries only the
@@ -56,22 +55,17 @@ class ChallengeButton(
         self.action, self.challenge_id = action, challenge_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> ChallengeButton:
         return cls(match["action"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Accept, decline or block; refusals go privately to the one who pressed."""
-        host = host_of(interaction)
         if self.action == "accept":
-            work = accept(host, interaction, self.challenge_id)
+            await accept(host, interaction, self.challenge_id)
         elif self.action == "decline":
-            work = decline(host, interaction, self.challenge_id)
+            await decline(host, interaction, self.challenge_id)
         else:
-            work = block_challenger(host, interaction, self.challenge_id)
-        await answering_errors(interaction, work)
+            await block_challenger(host, interaction, self.challenge_id)
 
 
 def challenge_buttons(
@@ -232,7 +226,9 @@ async def _accepted(
             host, interaction, challenge.game_kind, challenge.challenger_id, opponent
         )
     try:
-        with answering(public_locale(interaction)) as owing:
+        with answering(
+            public_locale(interaction), interaction.user.id, interaction.channel_id
+        ) as owing:
             result = await service.challenges.accept(
                 challenge_id,
                 interaction.user.id,
@@ -304,57 +300,3 @@ async def _tell_challenger(
     # challenger, who may be waiting for an answer.
     await interaction.response.edit_message(view=None)
     await interaction.followup.send(content, allowed_mentions=pings(closed.challenger_id))
-
-
-# Threads and places ---------------------------------------------------------------------------
-
-
-async def open_thread(
-    host: Host, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int
-) -> discord.Thread:
-    """A public thread of this channel for a game between the two players."""
-    channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        raise NoThreadHereError("threads need a text channel")
-    names = await host.names.many([first_id, second_id], interaction.guild_id)
-    locale = public_locale(interaction)
-    name = text(
-        locale,
-        "challenge.thread_name",
-        game=game_title(locale, game_kind),
-        first=names[first_id],
-        second=names[second_id],
-    )
-    return await channel.create_thread(
-        name=name[:100],
-        type=discord.ChannelType.public_thread,
-        auto_archive_duration=10080,  # a week: asynchronous games are slow
-    )
-
-
-async def close_unused(thread: discord.Thread, interaction: discord.Interaction) -> None:
-    """Close a thread no game will be played in, after a race the checks before its opening
-    could not see. Deleting it would need Manage Threads, which the bot's invite does not ask
-    for: a server should not have to let a game bot delete and lock every thread for this.
-    Its creator may archive it, which takes it off the channel's list; it is locked too where
-    the bot has Manage Threads anyway. A failure is only logged: the player hears the reason."""
-    try:
-        if interaction.app_permissions.manage_threads:
-            await thread.edit(archived=True, locked=True)
-        else:
-            await thread.edit(archived=True)  # locking needs Manage Threads
-    except discord.HTTPException as error:
-        log.warning("could not archive the unused thread %s: %s", thread.id, error)
-
-
-def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool) -> None:
-    """Refuse a game (or its thread) the place cannot host. Where the bot only answers
-    (`Reach.REPLY`) it needs no permission of the channel, which it neither reads nor posts
-    to, and may open no thread there (a channel route: 403, code 50001)."""
-    if reach is Reach.REPLY:
-        if thread:
-            raise NoThreadInRepliesError("the bot only answers here")
-        return
-    if thread and not isinstance(interaction.channel, discord.TextChannel):
-        raise NoThreadHereError("threads need a text channel")
-    require_game_permissions(interaction, new_thread=thread)

@@ -12,24 +12,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.challenges.challenging import (
-    check_place,
-    close_unused,
-    open_thread,
-    post_challenge,
-)
-from bot.discord.commands import (
+from bot.discord.challenges.challenging import post_challenge
+from bot.discord.host import (
+    TIMES,
     Host,
     answer_change,
+    check_place,
+    close_unused,
     everywhere,
     game_choices,
     ls,
+    open_thread,
     public_locale,
     user_locale,
     variant_choices,
 )
 from bot.discord.posting.drafts import pings
-from bot.discord.shared.challenge_form import TIMES
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Started, who_moves_first

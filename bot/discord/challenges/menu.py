@@ -1,7 +1,7 @@
-"""Apps → Challenge on a member (a user command, issue 53): the challenge form
-(`bot.discord.shared.challenge_form`, which the Challenge button under a member's `/stats`
-opens too), and its submission, which is `/challenge` with that member as the opponent:
-the same use case, the same answers and refusals."""
+"""Apps → Challenge on a member (a user command, issue 53): the challenge form (`form`, which
+the Challenge button under a member's `/stats` opens too), and its submission, which is
+`/challenge` with that member as the opponent: the same use case, the same answers and
+refusals."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.challenges.commands import Asked, make_challenge
-from bot.discord.commands import Host, answering_errors, everywhere, host_of, ls
-from bot.discord.shared.challenge_form import Filled, open_form, read_form
+from bot.discord.challenges.form import Filled, open_form, read_form
+from bot.discord.host import Host, answering_errors, everywhere, host_of, ls
 from bot.service.errors import OpponentIsBotError, SelfChallengeError
 
 

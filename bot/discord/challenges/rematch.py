@@ -1,79 +1,55 @@
-"""Rematch, under a finished game's last post beside Analyse: the same game again with the first
-move exchanged, as a challenge to the opponent, or at once against the computer. Its custom id
-carries only the game, so it keeps working after a restart."""
+"""Rematch, under a finished game's last post beside Analyse (lent to the game's posts,
+`bot.discord.posting.slots`): the same game again with the first move exchanged, as a challenge
+to the opponent, or at once against the computer. Its custom id carries only the game, so it
+keeps working after a restart."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.discord.analysis.buttons import AnalyseButton
-from bot.discord.challenges.challenging import check_place, post_challenge
-from bot.discord.commands import (
+from bot.discord import unseen
+from bot.discord.challenges.challenging import post_challenge
+from bot.discord.host import (
     Host,
+    PersistentButton,
     answer_change,
-    answering_errors,
-    host_of,
+    check_place,
+    plain_button,
     user_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import Challenge, GameView, Reach
-from bot.words.matches import is_last_post
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rematch:(?P<game>[0-9]+)"
-):
+class RematchButton(PersistentButton, template=r"rematch:(?P<game>[0-9]+)"):
     """The Rematch button under a game's last post."""
 
     def __init__(self, game_id: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Rematch",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"rematch:{game_id}",
-        )
-        super().__init__(button)
+        primary = discord.ButtonStyle.primary
+        super().__init__(plain_button(f"rematch:{game_id}", label or "Rematch", primary))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> RematchButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Ask for the rematch (refusals go privately to the one who pressed); an unseen loss
-        on time of this channel's game comes first, as at every press of a game (the rematch
-        then waits for the next press)."""
-        host = host_of(interaction)
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
+        """Ask for the rematch; an unseen loss on time of this channel's game comes first, as
+        at every press of a game (the rematch then waits for the next press)."""
 
         async def work() -> None:
             await rematch(host, interaction, self.game_id)
 
         channel_id = interaction.channel_id or 0
-        await answering_errors(
-            interaction,
-            unseen.first(host, interaction, work, channel_id=channel_id, keeps_buttons=True),
-        )
+        await unseen.first(host, interaction, work, channel_id=channel_id, keeps_buttons=True)
 
 
-def rematch_buttons(game_id: int, locale: str) -> discord.ui.View:
-    """The Rematch and Analyse buttons for the last post of game `game_id`."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id, text(locale, "button.rematch")))
-    view.add_item(AnalyseButton(game_id, text(locale, "button.analyse")))
-    return view
-
-
-def final_buttons(view: GameView, locale: str) -> discord.ui.View | None:
-    """Rematch and Analyse for a finished game's last post; none while its match goes on (the
-    next game starts by itself)."""
-    return rematch_buttons(view.id, locale) if is_last_post(view.match) else None
+def rematch_button(view: GameView, locale: str) -> RematchButton:
+    """Rematch under the last post of finished game `view`, labelled in `locale`."""
+    return RematchButton(view.id, text(locale, "button.rematch"))
 
 
 async def rematch(host: Host, interaction: discord.Interaction, game_id: int) -> None:

@@ -1,2 +1,2 @@
-"""Play over days: `/notify`, `/vacation` and `/takeback` with a request's Allow and Refuse; the
-reminders, holiday notices, takeback posts and direct messages."""
+"""Play over days: `/notify` and `/vacation`; the reminders, holiday notices and direct
+messages."""

@@ -1,6 +1,5 @@
-"""Playing over days: `/notify` (direct messages at your turn, or reminders), `/vacation` (clocks
-stand still while you are away) and `/takeback` with its Accept / Decline buttons, which keep
-working after a restart."""
+"""Playing over days: `/notify` (direct messages at your turn, or reminders) and `/vacation`
+(clocks stand still while you are away)."""
 
 from __future__ import annotations
 
@@ -8,8 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import Host, everywhere, ls, user_locale
-from bot.discord.days.takebacks import ask_takeback
+from bot.discord.host import Host, everywhere, ls, user_locale
 from bot.i18n import counted, text, timestamp
 from bot.service import VacationStatus
 from bot.store import Notify
@@ -32,7 +30,7 @@ def vacation_text(status: VacationStatus, locale: str, action: str) -> str:
 
 
 class DaysCog(commands.Cog):
-    """Notifications, holidays and takebacks."""
+    """Notifications and holidays."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -85,11 +83,3 @@ class DaysCog(commands.Cog):
         action = "end" if end else "start" if days is not None else "status"
         content = vacation_text(status, user_locale(interaction), action)
         await interaction.response.send_message(content, ephemeral=True)
-
-    @app_commands.command(
-        name=ls("command.takeback.name"), description=ls("command.takeback.description")
-    )
-    @everywhere  # a game lives in a channel, or in answers only (issue 28)
-    async def takeback(self, interaction: discord.Interaction) -> None:
-        """Ask the opponent to take back your last move (the computer answers at once)."""
-        await ask_takeback(self.bot, interaction)

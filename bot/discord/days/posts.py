@@ -1,6 +1,6 @@
 """How the posts of play over days are drawn: the reminders in a game's channel, the holiday
-notices, the takeback requests and their answers, and the direct messages to players who asked
-for them (`/notify`): their turn, a digest of reminders, and a reply-only game lost on time.
+notices, and the direct messages to players who asked for them (`/notify`): their turn, a digest
+of reminders, and a reply-only game lost on time.
 
 A direct message speaks the language the player chose it in (else the server's) and links to
 the game's message in its channel.
@@ -8,9 +8,7 @@ the game's message in its channel.
 
 from __future__ import annotations
 
-from bot.discord.days.takebacks import takeback_buttons, takeback_text
-from bot.discord.playing.posts import to_channel, turn_buttons
-from bot.discord.posting.drafts import DirectMessage, Draft, Outgoing, pings
+from bot.discord.posting.drafts import DirectMessage, Draft, Outgoing, pings, to_channel
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import counted, text, timestamp
 from bot.service import (
@@ -18,13 +16,11 @@ from bot.service import (
     GameView,
     Reminder,
     ReminderDigest,
-    TakebackAction,
-    TakebackResult,
     TimeLossDm,
     TurnDm,
     VacationNotice,
 )
-from bot.words.games import mention, refusal_key
+from bot.words.games import mention
 from bot.words.matches import score_line
 
 
@@ -65,32 +61,6 @@ async def vacation(scribe: Scribe, shown: VacationNotice, locale: str) -> Outgoi
         until=timestamp(shown.until, "D"),
     )
     return to_channel(view, Draft(content, pings(opponent)))
-
-
-async def takeback_asked(scribe: Scribe, shown: TakebackResult, locale: str) -> Outgoing:
-    """A takeback asked for, with Allow and Refuse, pinging the opponent."""
-    view = shown.view
-    content = takeback_text(shown, "takeback.asked", locale)
-    opponent = pings(view.opponent_of(shown.asker_id))
-    return to_channel(view, Draft(content, opponent, buttons=takeback_buttons(view.id, locale)))
-
-
-async def takeback_answered(scribe: Scribe, shown: TakebackResult, locale: str) -> Outgoing:
-    """A takeback refused (by the opponent, pinging the asker; by the computer, pinging
-    nobody), or granted: the position given back is a turn again, with its roll in words, the
-    board, Make move and ⋯ More, and the asker mentioned."""
-    view = shown.view
-    if shown.action is not TakebackAction.ACCEPTED:
-        refused = shown.action is TakebackAction.REFUSED
-        key = refusal_key("takeback.computer_refuses", view) if refused else "takeback.declined"
-        asker = pings() if refused else pings(shown.asker_id)
-        return to_channel(view, Draft(takeback_text(shown, key, locale), asker))
-    key = "takeback.accepted_answer" if shown.answer else "takeback.accepted"
-    lines = [takeback_text(shown, key, locale), *scribe.texts.position_lines(view, locale)]
-    buttons = turn_buttons(scribe, view, locale)
-    board = scribe.board_of(view, locale)
-    draft = Draft("\n".join(lines), pings(shown.asker_id), board, buttons, board=True)
-    return to_channel(view, draft)
 
 
 # Direct messages -----------------------------------------------------------------------------

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
-    answering_errors,
+    PersistentButton,
     everywhere,
     game_choices,
-    host_of,
     ls,
     step_button,
     user_locale,
@@ -31,10 +29,7 @@ MESSAGE_LIMIT = 2000
 """Discord refuses longer message contents."""
 
 
-class GamesPageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"games:finished:(?P<page>[0-9]+):(?P<slot>[pn])",
-):
+class GamesPageButton(PersistentButton, template=r"games:finished:(?P<page>[0-9]+):(?P<slot>[pn])"):
     """Turn /games' list of finished games to page `page` (of the one who pressed)."""
 
     def __init__(self, page: int, slot: str, label: str = "", *, disabled: bool = False) -> None:
@@ -43,16 +38,12 @@ class GamesPageButton(
         self.page = page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GamesPageButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> GamesPageButton:
         return cls(int(match["page"]), match["slot"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Show that page in place."""
-        work = games_page(host_of(interaction), interaction, self.page)
-        await answering_errors(interaction, work)
+        await games_page(host, interaction, self.page)
 
 
 def finished_buttons(finished: FinishedPage, locale: str) -> discord.ui.View:

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import CHOICES, Host, everywhere, ls, user_locale
+from bot.discord.host import CHOICES, Host, everywhere, ls, user_locale
 from bot.discord.learning.lesson import send_lesson
 from bot.i18n import text
 

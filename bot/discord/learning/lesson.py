@@ -13,14 +13,27 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Awaitable
 from typing import Any
 
 import discord
 
-from bot.discord.challenges.challenging import check_place
-from bot.discord.commands import Host, answer_change, answering_errors, host_of, user_locale
+from bot.discord.host import (
+    Host,
+    PersistentButton,
+    answer_change,
+    answering_errors,
+    check_place,
+    close_unused,
+    host_of,
+    open_thread,
+    plain_button,
+    public_locale,
+    user_locale,
+)
+from bot.discord.posting.drafts import pings
 from bot.discord.shared.move_box import (
     MOVE_FIELD,
     PICK_FIELD,
@@ -34,8 +47,18 @@ from bot.discord.shared.reach import reach_of, why_not
 from bot.games import SomeGame
 from bot.games.kind import SMALL_WIDTH
 from bot.i18n import describe_error, render_labels, text
-from bot.service.lessons import LessonAnswer, LessonStep, Verdict
+from bot.service import Reach, Started
+from bot.service.errors import ChannelBusyError, ServiceError
+from bot.service.lessons import (
+    LessonAnswer,
+    LessonChannelBusyError,
+    LessonGameHereError,
+    LessonStep,
+    Verdict,
+)
 from engine.errors import EngineError
+
+log = logging.getLogger(__name__)
 
 GAME = r"(?P<game>[a-z0-9_-]{1,32})"
 SUBMITTED = re.compile(rf"lesson:{GAME}:(?P<step>[0-9]+)")
@@ -44,88 +67,57 @@ COMPUTER_LEVEL = "easy"
 """The level of the game that ends a lesson: a newcomer's first opponent."""
 
 
-class LessonMoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lesson:{GAME}:(?P<step>[0-9]+)"
-):
+class LessonMoveButton(PersistentButton, template=rf"lesson:{GAME}:(?P<step>[0-9]+)"):
     """Make move on step `step` of the lesson of `game`."""
 
     def __init__(self, game: str, step: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Make move",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"lesson:{game}:{step}",
-        )
-        super().__init__(button)
+        style = discord.ButtonStyle.primary
+        super().__init__(plain_button(f"lesson:{game}:{step}", label or "Make move", style))
         self.game, self.step = game, step
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonMoveButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> LessonMoveButton:
         return cls(match["game"], int(match["step"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The answer box of the learner's step (or where they stand, if they moved on)."""
-        await answering_errors(interaction, open_box(host_of(interaction), interaction, self))
+        await open_box(host, interaction, self)
 
 
-class LessonAgainButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lessonagain:{GAME}"
-):
+class LessonAgainButton(PersistentButton, template=rf"lessonagain:{GAME}"):
     """Start the lesson of `game` over."""
 
     def __init__(self, game: str, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Start over",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"lessonagain:{game}",
-        )
-        super().__init__(button)
+        super().__init__(plain_button(f"lessonagain:{game}", label or "Start over"))
         self.game = game
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonAgainButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> LessonAgainButton:
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The lesson's first step, in place."""
-        host = host_of(interaction)
-
-        async def again() -> None:
-            step = await host.service.lessons.show(interaction.user.id, self.game, again=True)
-            await edit_lesson(interaction, step, None)
-
-        await answering_errors(interaction, again())
+        step = await host.service.lessons.show(interaction.user.id, self.game, again=True)
+        await edit_lesson(interaction, step, None)
 
 
-class LessonPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"lessonplay:{GAME}"
-):
+class LessonPlayButton(PersistentButton, template=rf"lessonplay:{GAME}"):
     """After the lesson of `game`: a game against the computer at level easy, here."""
 
     def __init__(self, game: str, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Play the computer (easy)",
-            style=discord.ButtonStyle.success,
-            custom_id=f"lessonplay:{game}",
+        style = discord.ButtonStyle.success
+        super().__init__(
+            plain_button(f"lessonplay:{game}", label or "Play the computer (easy)", style)
         )
-        super().__init__(button)
         self.game = game
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LessonPlayButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> LessonPlayButton:
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Start the game at once, its start posted here as /challenge's is."""
-        await answering_errors(interaction, play_computer(host_of(interaction), interaction, self))
+        await play_computer(host, interaction, self)
 
 
 def lesson_buttons(step: LessonStep, locale: str) -> discord.ui.View:
@@ -332,23 +324,75 @@ async def _answered(
 async def play_computer(
     host: Host, interaction: discord.Interaction, button: LessonPlayButton
 ) -> None:
-    """A game of the lesson's game against the computer at level easy, started at once in
-    this channel (as /challenge against the bot does); refusals privately."""
+    """A game of the lesson's game against the computer at level easy, on the board the lesson
+    taught, started at once in this channel (as /challenge against the bot does); where a game
+    runs here already, in a thread of its own (a button has no `thread` option to point to);
+    refusals privately."""
     reach = reach_of(interaction)
     if reach is None:
         await interaction.response.send_message(why_not(user_locale(interaction)), ephemeral=True)
         return
     check_place(interaction, reach, thread=False)
     host.names.remember(interaction.user)
+    options: dict[str, Any] = {
+        "game_kind": button.game,
+        "player_id": interaction.user.id,
+        "guild_id": interaction.guild_id,
+        "variant": host.service.lessons.variant(button.game),  # the board the lesson taught
+        "level": COMPUTER_LEVEL,
+    }
 
-    async def start() -> object:
+    async def start_here() -> Started:
         return await host.service.computer.start_computer_game(
-            game_kind=button.game,
-            channel_id=interaction.channel_id or 0,
-            player_id=interaction.user.id,
-            guild_id=interaction.guild_id,
-            level=COMPUTER_LEVEL,
-            reach=reach,
+            channel_id=interaction.channel_id or 0, reach=reach, **options
         )
 
-    await answer_change(host, interaction, start)
+    try:
+        await answer_change(host, interaction, start_here)
+    except ChannelBusyError:
+        if await _plays_here(host, interaction):  # a second press: one game is enough
+            raise LessonGameHereError("the learner's game runs here") from None
+        if reach is Reach.REPLY or not isinstance(interaction.channel, discord.TextChannel):
+            raise LessonChannelBusyError("a game runs here and no thread can be opened") from None
+        await _play_in_thread(host, interaction, options)
+
+
+async def _plays_here(host: Host, interaction: discord.Interaction) -> bool:
+    """Whether the game running in this channel is the learner's own."""
+    try:
+        view = await host.service.queries.game_in(interaction.channel_id or 0)
+    except ServiceError:  # over since: none is theirs
+        return False
+    return interaction.user.id in view.players.values()
+
+
+async def _play_in_thread(
+    host: Host, interaction: discord.Interaction, options: dict[str, Any]
+) -> None:
+    """Start the game in a new thread of this channel, opened only once the game can start
+    (its options and the player's limit checked), and say where it went."""
+    check_place(interaction, Reach.POST, thread=True)  # the permissions a thread needs
+    computer = host.service.computer
+    await computer.check_computer_game(**options)
+    await interaction.response.defer(thinking=True)  # opening a thread takes a request
+    bot_id = interaction.client.user.id if interaction.client.user else 0
+    thread = await open_thread(host, interaction, options["game_kind"], interaction.user.id, bot_id)
+
+    async def start_there() -> Started:
+        return await computer.start_computer_game(
+            channel_id=thread.id,
+            parent_channel_id=interaction.channel_id,
+            reach=Reach.POST,
+            **options,
+        )
+
+    try:
+        started = await answer_change(host, interaction, start_there)
+    except Exception:
+        await close_unused(thread, interaction)
+        raise
+    pointer = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
+    try:
+        await interaction.followup.send(pointer, allowed_mentions=pings())
+    except discord.HTTPException:  # the game is stored and starts all the same
+        log.warning("could not point to the thread of computer game %s", started.view.id)

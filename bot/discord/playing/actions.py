@@ -7,29 +7,24 @@ replay); the computer refuses a draw at once."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.discord.commands import (
+from bot.discord import unseen
+from bot.discord.host import (
     Host,
+    PersistentButton,
     action_button,
     answer_change,
-    answering_errors,
-    host_of,
     public_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
 from bot.i18n import text
 from bot.service import DrawAction, DrawResult
 from bot.words.games import mention, refusal_key
 
 
-class DrawButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"draw:(?P<action>accept|decline):(?P<game>[0-9]+)",
-):
+class DrawButton(PersistentButton, template=r"draw:(?P<action>accept|decline):(?P<game>[0-9]+)"):
     """Accept or decline a draw offer in the game `game`."""
 
     def __init__(self, action: str, game_id: int, label: str = "") -> None:
@@ -37,22 +32,16 @@ class DrawButton(
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DrawButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> DrawButton:
         return cls(match["action"], int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Answer the offer; errors go privately to the one who pressed."""
-        host = host_of(interaction)
 
         async def work() -> None:
             await answer_draw(host, interaction, self.game_id, accept=self.action == "accept")
 
-        await answering_errors(
-            interaction, unseen.first(host, interaction, work, game_id=self.game_id)
-        )
+        await unseen.first(host, interaction, work, game_id=self.game_id)
 
 
 def draw_buttons(game_id: int, locale: str) -> discord.ui.View:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.commands import Host, user_locale
+from bot.discord.host import Host, user_locale
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView

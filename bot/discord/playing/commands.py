@@ -1,5 +1,5 @@
-"""Playing: `/move` (with autocomplete), `/board`, `/resign` and `/draw`, each doing the work its
-button does too (`moves`, `history`, `actions`)."""
+"""Playing: `/move` (with autocomplete), `/board`, `/resign`, `/draw` and `/takeback`, each doing
+the work its button does too (`moves`, `history`, `actions`, `takebacks`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import Host, everywhere, ls, user_locale
-from bot.discord.playing import actions, history, moves, unseen
+from bot.discord import unseen
+from bot.discord.host import Host, everywhere, ls, user_locale
+from bot.discord.playing import actions, history, moves
+from bot.discord.playing.takebacks import ask_takeback
 from bot.i18n import text
 from bot.service import ServiceError
 
@@ -103,3 +105,11 @@ class PlayCog(commands.Cog):
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer a draw, or accept the opponent's offer."""
         await actions.offer_draw(self.bot, interaction)
+
+    @app_commands.command(
+        name=ls("command.takeback.name"), description=ls("command.takeback.description")
+    )
+    @everywhere  # a game lives in a channel, or in answers only (issue 28)
+    async def takeback(self, interaction: discord.Interaction) -> None:
+        """Ask the opponent to take back your last move (the computer answers at once)."""
+        await ask_takeback(self.bot, interaction)

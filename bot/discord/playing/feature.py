@@ -5,7 +5,15 @@ from bot.discord.playing.commands import PlayCog
 from bot.discord.playing.history import HistoryButton
 from bot.discord.playing.menu import GameActionButton, GameMenuButton
 from bot.discord.playing.moves import MakeMoveButton, submission
+from bot.discord.playing.takebacks import TakebackButton
 
 COGS = (PlayCog,)
-BUTTONS = (MakeMoveButton, GameMenuButton, GameActionButton, DrawButton, HistoryButton)
+BUTTONS = (
+    MakeMoveButton,
+    GameMenuButton,
+    GameActionButton,
+    DrawButton,
+    HistoryButton,
+    TakebackButton,
+)
 MODALS = (submission,)

@@ -5,27 +5,25 @@ fills no channel), each with the first colour's winning chance once the game is 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
 from bot.computer.reading import chances_of, reviews_of
-from bot.discord.commands import (
+from bot.discord import unseen
+from bot.discord.host import (
     Host,
-    answering_errors,
-    host_of,
+    PersistentButton,
     public_locale,
     step_button,
     user_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.posting.drafts import pings
 from bot.i18n import counted, text
 from bot.words.analysis import percent
 
 
 class HistoryButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"history:(?P<game>[0-9]+):(?P<turn>[0-9]+):(?P<slot>[fpnl])",
 ):
     """Show game `game` after its turn `turn` (the slot keeps the four buttons' ids apart)."""
@@ -38,25 +36,18 @@ class HistoryButton(
         self.game_id, self.turn = game_id, turn
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistoryButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> HistoryButton:
         return cls(int(match["game"]), int(match["turn"]), match["slot"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Show that position privately; errors go privately to the one who pressed. An unseen
         loss on time of this channel's game comes first, as at every press of a game."""
-        host = host_of(interaction)
 
         async def work() -> None:
             await step(host, interaction, self.game_id, self.turn)
 
         channel_id = interaction.channel_id or 0
-        await answering_errors(
-            interaction,
-            unseen.first(host, interaction, work, channel_id=channel_id, keeps_buttons=True),
-        )
+        await unseen.first(host, interaction, work, channel_id=channel_id, keeps_buttons=True)
 
 
 def history_buttons(game_id: int, turn: int, turns: int, locale: str) -> discord.ui.View | None:

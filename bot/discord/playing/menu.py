@@ -8,14 +8,19 @@ press and pings as the command's answer does). Both custom ids carry the game, a
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
-from bot.discord.days.takebacks import ask_takeback
-from bot.discord.playing import actions, unseen
+from bot.discord import unseen
+from bot.discord.host import (
+    Host,
+    PersistentButton,
+    plain_button,
+    user_locale,
+)
+from bot.discord.playing import actions
 from bot.discord.playing.boards import outdated, say_outdated
+from bot.discord.playing.takebacks import ask_takeback
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView, ServiceError
@@ -27,7 +32,7 @@ LABELS = {"draw": "button.offer_draw", "resign": "button.resign", "takeback": "b
 
 
 class GameMenuButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"gamemenu:(?P<game>[0-9]+)(?::(?P<revision>[0-9]+))?",
 ):
     """⋯ More on the board of game `game` at revision `revision` (boards posted before the
@@ -35,65 +40,45 @@ class GameMenuButton(
 
     def __init__(self, game_id: int, revision: int | None, label: str = "") -> None:
         at = "" if revision is None else f":{revision}"
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "More",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"gamemenu:{game_id}{at}",
-        )
-        super().__init__(button)
+        super().__init__(plain_button(f"gamemenu:{game_id}{at}", label or "More"))
         self.game_id, self.revision = game_id, revision
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GameMenuButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> GameMenuButton:
         revision = match["revision"]
         return cls(int(match["game"]), None if revision is None else int(revision))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The menu, privately, to a player; anyone else is answered privately."""
-        host = host_of(interaction)
 
         async def work() -> None:
             await open_menu(host, interaction, self.game_id, self.revision)
 
-        await answering_errors(
-            interaction, unseen.first(host, interaction, work, game_id=self.game_id)
-        )
+        await unseen.first(host, interaction, work, game_id=self.game_id)
 
 
 class GameActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"gameact:(?P<action>draw|resign|takeback):(?P<game>[0-9]+)",
 ):
     """One of the menu's actions in game `game`."""
 
     def __init__(self, action: str, game_id: int, label: str = "") -> None:
         style = discord.ButtonStyle.danger if action == "resign" else discord.ButtonStyle.secondary
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or action, style=style, custom_id=f"gameact:{action}:{game_id}"
-        )
-        super().__init__(button)
+        super().__init__(plain_button(f"gameact:{action}:{game_id}", label or action, style))
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GameActionButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> GameActionButton:
         return cls(match["action"], int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Do the action as its command does; refusals privately."""
-        host = host_of(interaction)
 
         async def work() -> None:
             await act(host, interaction, self.action, self.game_id)
 
-        await answering_errors(
-            interaction, unseen.first(host, interaction, work, game_id=self.game_id)
-        )
+        await unseen.first(host, interaction, work, game_id=self.game_id)
 
 
 def menu_button(view: GameView, locale: str) -> GameMenuButton:

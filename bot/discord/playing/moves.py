@@ -19,14 +19,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import (
+from bot.discord import unseen
+from bot.discord.host import (
     Host,
+    PersistentButton,
     answer_change,
     answering_errors,
     host_of,
+    plain_button,
     user_locale,
 )
-from bot.discord.playing import unseen
 from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.playing.menu import menu_button
 from bot.discord.shared.move_box import (
@@ -48,38 +50,27 @@ SUBMITTED = re.compile(r"makemove:(?P<game>[0-9]+):(?P<revision>[0-9]+)")
 """The custom id of a Make move modal."""
 
 
-class MakeMoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"makemove:(?P<game>[0-9]+):(?P<revision>[0-9]+)",
-):
+class MakeMoveButton(PersistentButton, template=r"makemove:(?P<game>[0-9]+):(?P<revision>[0-9]+)"):
     """Make move on the board of game `game` at revision `revision`."""
 
     def __init__(self, game_id: int, revision: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Make move",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"makemove:{game_id}:{revision}",
+        style = discord.ButtonStyle.primary
+        super().__init__(
+            plain_button(f"makemove:{game_id}:{revision}", label or "Make move", style)
         )
-        super().__init__(button)
         self.game_id, self.revision = game_id, revision
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> MakeMoveButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> MakeMoveButton:
         return cls(int(match["game"]), int(match["revision"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Open the modal for the player to move; anyone else is answered privately."""
-        host = host_of(interaction)
 
         async def work() -> None:
             await open_modal(host, interaction, self.game_id, self.revision)
 
-        await answering_errors(
-            interaction, unseen.first(host, interaction, work, game_id=self.game_id)
-        )
+        await unseen.first(host, interaction, work, game_id=self.game_id)
 
 
 def move_buttons(view: GameView, locale: str, *, computer: bool) -> discord.ui.View | None:

@@ -1,29 +1,33 @@
 """How a game's posts are drawn in its channel: its start (who plays what, the board, the first
 to move mentioned), each move (what was played, the board, the next to move mentioned; at the end
-the result, and Rematch), the replay, a loss on time, a draw offered, declined or agreed, and the
-buttons taken off an answered offer or request. One mention per message, of the one who must act;
-the computer is never mentioned.
+the result, and Rematch), the replay, a loss on time, a draw offered, declined or agreed, a
+takeback asked for and answered, and the buttons taken off an answered offer or request. One
+mention per message, of the one who must act; the computer is never mentioned.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot.discord.activity import open_board_button
-from bot.discord.challenges.rematch import final_buttons
 from bot.discord.playing.actions import draw_buttons
 from bot.discord.playing.moves import move_buttons
-from bot.discord.posting.drafts import ChannelPost, Draft, Edit, Outgoing, pings
+from bot.discord.playing.takebacks import takeback_buttons, takeback_text
+from bot.discord.posting.drafts import Draft, Edit, Outgoing, pings, to_channel
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import text
-from bot.service import DrawResult, GameView, MoveResult, Reach, Replay, Started, TimeLoss
+from bot.service import (
+    DrawResult,
+    GameView,
+    MoveResult,
+    Reach,
+    Replay,
+    Started,
+    TakebackAction,
+    TakebackResult,
+    TimeLoss,
+)
 from bot.service.game_posts import ButtonsOff, Declined
-from bot.words.games import mention
-
-
-def to_channel(view: GameView, draft: Draft) -> ChannelPost:
-    """`draft` in the game's channel (a reply-only game's only as an answer)."""
-    return ChannelPost(draft, view.channel_id, view.guild_id, view.reach is Reach.REPLY)
+from bot.words.games import mention, refusal_key
 
 
 def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View | None:
@@ -31,7 +35,7 @@ def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View
     too where the board opens as an Activity."""
     buttons = move_buttons(view, locale, computer=scribe.is_computer(view.to_move_id))
     if buttons is not None and scribe.activities:
-        buttons.add_item(open_board_button(view, locale))
+        scribe.slots.on_board(buttons, view, locale)
     return buttons
 
 
@@ -60,7 +64,7 @@ async def moved(scribe: Scribe, shown: MoveResult, locale: str) -> Outgoing:
     if shown.ending is None:
         buttons = turn_buttons(scribe, view, locale)
     else:
-        buttons = final_buttons(view, locale)
+        buttons = scribe.slots.final(view, locale)
     mentions = pings(*(user for user in shown.to_notify if not scribe.is_computer(user)))
     draft = Draft(content, mentions, scribe.board_of(view, locale), buttons, board=True)
     return to_channel(view, draft)
@@ -82,7 +86,7 @@ async def lost_on_time(scribe: Scribe, shown: TimeLoss, locale: str) -> Outgoing
     view = shown.view
     content = scribe.texts.final_text(view, shown.ending, locale)
     players = [user for user in view.players.values() if not scribe.is_computer(user)]
-    buttons = final_buttons(view, locale)
+    buttons = scribe.slots.final(view, locale)
     draft = Draft(content, pings(*players), scribe.final_files(view, locale), buttons)
     return to_channel(view, draft)
 
@@ -112,8 +116,34 @@ async def draw_agreed(scribe: Scribe, shown: DrawResult, locale: str) -> Outgoin
     assert shown.ending is not None
     content = scribe.texts.final_text(view, shown.ending, locale)
     offerer = pings(view.opponent_of(shown.by_id))
-    buttons = final_buttons(view, locale)
+    buttons = scribe.slots.final(view, locale)
     return to_channel(view, Draft(content, offerer, scribe.board_of(view, locale), buttons))
+
+
+async def takeback_asked(scribe: Scribe, shown: TakebackResult, locale: str) -> Outgoing:
+    """A takeback asked for, with Allow and Refuse, pinging the opponent."""
+    view = shown.view
+    content = takeback_text(shown, "takeback.asked", locale)
+    opponent = pings(view.opponent_of(shown.asker_id))
+    return to_channel(view, Draft(content, opponent, buttons=takeback_buttons(view.id, locale)))
+
+
+async def takeback_answered(scribe: Scribe, shown: TakebackResult, locale: str) -> Outgoing:
+    """A takeback refused (by the opponent, pinging the asker; by the computer, pinging
+    nobody), or granted: the position given back is a turn again, with its roll in words, the
+    board, Make move and ⋯ More, and the asker mentioned."""
+    view = shown.view
+    if shown.action is not TakebackAction.ACCEPTED:
+        refused = shown.action is TakebackAction.REFUSED
+        key = refusal_key("takeback.computer_refuses", view) if refused else "takeback.declined"
+        asker = pings() if refused else pings(shown.asker_id)
+        return to_channel(view, Draft(takeback_text(shown, key, locale), asker))
+    key = "takeback.accepted_answer" if shown.answer else "takeback.accepted"
+    lines = [takeback_text(shown, key, locale), *scribe.texts.position_lines(view, locale)]
+    buttons = turn_buttons(scribe, view, locale)
+    board = scribe.board_of(view, locale)
+    draft = Draft("\n".join(lines), pings(shown.asker_id), board, buttons, board=True)
+    return to_channel(view, draft)
 
 
 async def buttons_off(scribe: Scribe, shown: ButtonsOff, locale: str) -> Outgoing:

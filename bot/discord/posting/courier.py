@@ -7,6 +7,10 @@ kind's renderer (the table of kinds, `bot.discord.kinds`), then sent the one way
   repeat, a post that went out as a command's answer is looked for with the command's token.
   Where the bot may not post (a reply-only game) it is an answer or a follow-up of a command
   whose token still works, or nothing (the game shows at its next press).
+- A command's answer that never reached Discord (a crash between the request and the
+  callback; issue 52, point 7) is posted in its channel, naming and pinging its asker where it
+  pings nobody, and its token is dropped (edits go to the channel's message); where the bot may
+  only answer it is kept for its asker and follows their next interaction there (`show_kept`).
 - A direct message goes with its nonce too; closed direct messages are noted, not retried.
 - An edit (a sign-up's list, an analysis's progress, an offer's buttons taken off) is the same
   however often it is made; it goes through the command it answers while its token works.
@@ -36,8 +40,9 @@ from bot.discord.posting.drafts import (
     Edit,
     Outgoing,
     ThreadOpening,
+    pings,
 )
-from bot.discord.posting.originals import answer_expiry, original_response
+from bot.discord.posting.originals import answer_expiry, never_answered, original_response
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import text
 from bot.runtime.deliverer import PostRefusedError, PostUnsureError
@@ -152,7 +157,7 @@ class Courier:
         if interaction is not None and _answers_here(interaction, post.channel_id):
             # Kept with the post before it goes: after a crash, its answer is looked for.
             await self.service.outbox.answering(
-                row.id, interaction.token, answer_expiry(interaction)
+                row.id, interaction.token, answer_expiry(interaction), interaction.user.id
             )
             try:
                 await answer_with_draft(interaction, draft, sent=self._settle(row, post))
@@ -170,9 +175,22 @@ class Courier:
             return
         if await self._lapsed(row):
             return
+        if interaction is None:
+            draft = self._for_the_asker(row, draft, post.guild_id)
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         message = await self._send_new(row, channel, draft)
-        await self.service.outbox.delivered(row.id, post.channel_id, message.id)
+        # Not its command's answer (if it was to be one): the token never edits this message.
+        await self.service.outbox.posted_instead(row.id, post.channel_id, message.id)
+
+    def _for_the_asker(self, row: OutboxRow, draft: Draft, guild_id: int | None) -> Draft:
+        """A post its command was to answer, which the command never did (a crash, Discord's
+        3 seconds missed): where it pings nobody (an analysis, say) it names and pings its
+        asker, who saw no answer; a game's post pings and names its players already."""
+        asker = row.answer_user_id
+        if asker is None or row.answer_token is None or draft.mentions.users:
+            return draft  # not tried as its command's answer, or pings its players
+        line = text(self.scribe.locale_of(guild_id), "error.answer_late", user=f"<@{asker}>")
+        return Draft(f"{line}\n{draft.content}", pings(asker), draft.files, draft.buttons)
 
     async def _lapsed(self, row: OutboxRow) -> bool:
         """Whether the post may have gone out before a crash longer ago than Discord keeps its
@@ -226,15 +244,23 @@ class Courier:
         said (the subject shows at its next press)."""
         if interaction is not None:
             await self.service.outbox.answering(
-                row.id, interaction.token, answer_expiry(interaction)
+                row.id, interaction.token, answer_expiry(interaction), interaction.user.id
             )
             await answer_with_draft(interaction, post.draft, sent=self._settle(row, post))
             return
         if row.tried_at is not None:  # a follow-up has no nonce: never risk a second one
+            if await self._never_arrived(row) and await self.service.outbox.keep(
+                row, post.channel_id
+            ):
+                return
             await self.service.outbox.gave_up(row, "a follow-up may have gone out already")
             return
         latest = await self.service.outbox.latest_answer(row.subject, row.subject_id, _now())
         if latest is None or latest.answer_token is None:
+            # Its command's answer never went (a crash before it was tried): its asker sees
+            # it at their next command there.
+            if await self.service.outbox.keep(row, post.channel_id):
+                return
             log.info("post %s: no command to answer; shown at the next press", row.id)
             await self.service.outbox.delivered(row.id)
             return
@@ -252,6 +278,46 @@ class Courier:
             row.id, latest.answer_token, latest.answer_expires_at or 0
         )
         await self.service.outbox.delivered(row.id, post.channel_id, message.id)
+
+    async def _never_arrived(self, row: OutboxRow) -> bool:
+        """Whether post `row`, tried as (or after) its command's answer, surely never reached
+        Discord: Discord says that command was never acknowledged (a crash between its request
+        and its callback), while its token can still be asked."""
+        token, expires = row.answer_token, row.answer_expires_at
+        if token is None or expires is None or _now() >= expires:
+            return False
+        return await never_answered(self.client, token)
+
+    async def show_kept(self, row: OutboxRow, interaction: discord.Interaction) -> None:
+        """Show kept answer `row` (see `Outbox.keep`) to its asker as a follow-up of their
+        `interaction` there, answered already: as it shows now (an analysis's result once
+        done). Put back if Discord refuses it."""
+        channel_id = row.kept_in
+        if channel_id is None or not await self.service.outbox.take_kept(row):
+            return
+        try:
+            kind = self.kinds[row.kind]
+            shown = await self.service.outbox.rebuild(kind.post, row)
+            outgoing = None
+            if shown is not None:  # else a later change made it pointless
+                outgoing = await kind.render(self.scribe, shown, await self._locale(row))
+            if not isinstance(outgoing, ChannelPost):
+                return
+            draft = outgoing.draft
+            message = await interaction.followup.send(
+                draft.content,
+                files=await draft.files(),
+                allowed_mentions=draft.mentions,
+                view=draft.buttons or discord.utils.MISSING,
+                wait=True,
+            )
+        except BaseException:
+            await asyncio.shield(self.service.outbox.put_back(row.id, channel_id))
+            raise
+        log.info("post %s: its answer, kept since a restart, shown as %s", row.id, message.id)
+        await self.service.outbox.shown_kept(
+            row.id, channel_id, message.id, interaction.token, answer_expiry(interaction)
+        )
 
     def _webhook(self, token: str) -> discord.Webhook:
         """The webhook of the interaction with `token` (its follow-ups and edits)."""

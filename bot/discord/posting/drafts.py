@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.service import GameView, Reach
 from bot.store.outbox import Delivered
 
 Files = Callable[[], Awaitable[list[discord.File]]]
@@ -49,6 +50,11 @@ class ChannelPost:
     channel_id: int
     guild_id: int | None
     reply_only: bool = False
+
+
+def to_channel(view: GameView, draft: Draft) -> ChannelPost:
+    """`draft` in the game's channel (a reply-only game's only as an answer)."""
+    return ChannelPost(draft, view.channel_id, view.guild_id, view.reach is Reach.REPLY)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import io
 import discord
 
 from bot.discord.posting.drafts import Files
+from bot.discord.posting.slots import ButtonSlots
 from bot.discord.shared.names import Names
 from bot.games import SomeGame
 from bot.i18n import render_labels
@@ -22,7 +23,7 @@ DEFAULT_LOCALE = "en"
 
 class Scribe:
     """The bot's means of drawing a post: its client (the server cache, for each server's
-    language), the service, the names."""
+    language), the service, the names, the buttons the features lend each other's posts."""
 
     def __init__(
         self,
@@ -31,11 +32,13 @@ class Scribe:
         names: Names,
         *,
         activities: bool = False,
+        slots: ButtonSlots | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.names = names
         self.activities = activities  # the board opens as an Activity: Open board is offered
+        self.slots = slots or ButtonSlots()
         self.texts = TurnTexts(self.is_computer)
 
     def is_computer(self, user_id: int | None) -> bool:

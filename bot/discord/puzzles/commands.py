@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
     everywhere,
     game_choices,
@@ -16,10 +16,9 @@ from bot.discord.commands import (
     require_game_permissions,
     user_locale,
 )
-from bot.discord.puzzles.solving import send_puzzle
+from bot.discord.puzzles.solving import send_puzzle, visible_players
 from bot.i18n import channel_mention, text
 from bot.service.puzzle.errors import DailyPuzzlePermissionError, DailyPuzzleServerOnlyError
-from bot.service.puzzle.views import Puzzle
 
 OPTIONS = ("game", "daily")
 
@@ -52,7 +51,7 @@ class PuzzleCog(commands.Cog):
         puzzle = await self.bot.service.puzzles.pick(
             interaction.user.id, interaction.guild_id, game
         )
-        await send_puzzle(interaction, puzzle, await self._players(interaction, puzzle))
+        await send_puzzle(interaction, puzzle, await visible_players(self.bot, interaction, puzzle))
 
     @puzzle.autocomplete("game")
     async def puzzle_game(
@@ -60,15 +59,6 @@ class PuzzleCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """The games this bot offers."""
         return game_choices(self.bot, interaction, current)
-
-    async def _players(
-        self, interaction: discord.Interaction, puzzle: Puzzle
-    ) -> dict[str, int] | None:
-        """The players of the puzzle's game when the user may see that game (else None)."""
-        if puzzle.game_id is None:
-            return None
-        view = await self.bot.service.queries.game(puzzle.game_id)
-        return view.players if await self.bot.sight.may_see(interaction, view) else None
 
     async def _daily(self, interaction: discord.Interaction, on: bool) -> None:
         """Start or stop the channel's daily puzzle: in a server, by a member who may manage

@@ -7,7 +7,7 @@ import discord
 
 from bot.discord.posting.drafts import ChannelPost, Draft, Outgoing, pings
 from bot.discord.posting.scribe import Scribe
-from bot.discord.puzzles.solving import puzzle_board, puzzle_text, solve_buttons
+from bot.discord.puzzles.solving import puzzle_board, puzzle_text, side_names, solve_buttons
 from bot.service.puzzle.views import DailyShown
 
 
@@ -16,7 +16,8 @@ async def daily(scribe: Scribe, shown: DailyShown, locale: str) -> Outgoing:
     puzzle = shown.puzzle
 
     async def board() -> list[discord.File]:
-        return [await puzzle_board(puzzle, locale, None)]
+        sides = await side_names(scribe.names, puzzle, shown.players, shown.guild_id, locale)
+        return [await puzzle_board(puzzle, locale, sides)]
 
     content = puzzle_text(puzzle, locale, shown.players, daily=True)
     draft = Draft(content, pings(), board, solve_buttons(puzzle, locale))

@@ -20,8 +20,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.host import (
+    Host,
+    PersistentButton,
+    answering_errors,
+    host_of,
+    plain_button,
+    user_locale,
+)
 from bot.discord.shared.move_box import MOVE_FIELD, TITLE, TYPED, cut, labelled, submitted_move
+from bot.discord.shared.names import Names
 from bot.discord.shared.tree import reply_privately
 from bot.games.kind import SMALL_WIDTH
 from bot.i18n import format_number, mention, render_labels, text
@@ -35,36 +43,22 @@ SUBMITTED = re.compile(r"puzzle:(?P<puzzle>[0-9]+)")
 """The custom id of a puzzle's answer box."""
 
 
-class SolveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"puzzle:(?P<puzzle>[0-9]+)"
-):
+class SolveButton(PersistentButton, template=r"puzzle:(?P<puzzle>[0-9]+)"):
     """Solve puzzle `puzzle`: the answer box, for whoever presses."""
 
     def __init__(self, puzzle_id: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Solve",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"puzzle:{puzzle_id}",
-        )
-        super().__init__(button)
+        style = discord.ButtonStyle.primary
+        super().__init__(plain_button(f"puzzle:{puzzle_id}", label or "Solve", style))
         self.puzzle_id = puzzle_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SolveButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> SolveButton:
         return cls(int(match["puzzle"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """The answer box; a puzzle not of this server is refused as none."""
-        host = host_of(interaction)
-
-        async def box() -> None:
-            puzzle = await host.service.puzzles.puzzle(self.puzzle_id, interaction.guild_id)
-            await interaction.response.send_modal(answer_box(puzzle, user_locale(interaction)))
-
-        await answering_errors(interaction, box())
+        puzzle = await host.service.puzzles.puzzle(self.puzzle_id, interaction.guild_id)
+        await interaction.response.send_modal(answer_box(puzzle, user_locale(interaction)))
 
 
 def solve_buttons(puzzle: Puzzle, locale: str) -> discord.ui.View:
@@ -88,11 +82,16 @@ def puzzle_text(puzzle: Puzzle, locale: str, players: dict[str, int] | None, *, 
     return "\n".join(lines)
 
 
+def _names_players(puzzle: Puzzle, players: dict[str, int] | None) -> bool:
+    """Whether the puzzle's message names its game's players (the reader may see them)."""
+    return not puzzle.shipped and players is not None and puzzle.game_id is not None
+
+
 def source_text(puzzle: Puzzle, locale: str, players: dict[str, int] | None) -> str:
     """Where the puzzle comes from, as much as the reader may know."""
     if puzzle.shipped:
         return text(locale, "puzzle.from_computer")
-    if players is None or puzzle.game_id is None:
+    if players is None or not _names_players(puzzle, players):
         return text(locale, "puzzle.from_server", turn=puzzle.turn)
     named = [mention(players[colour.value]) for colour in puzzle.kind.colours]
     return text(
@@ -104,24 +103,39 @@ def source_text(puzzle: Puzzle, locale: str, players: dict[str, int] | None) -> 
     )
 
 
-def _names(puzzle: Puzzle, locale: str, solver: str | None) -> dict[str, str]:
-    """The colours as the picture names them: the mover's by the `solver`'s name and the other
-    "Opponent"; for a post everyone reads (no `solver`), each by its colour."""
-    if solver is None:
+async def side_names(
+    names: Names,
+    puzzle: Puzzle,
+    players: dict[str, int] | None,
+    guild_id: int | None,
+    locale: str,
+) -> dict[str, str]:
+    """The sides as the puzzle's pictures name them, as its text does (one story): the game's
+    players where the text names them (`source_text`), else each side by its colour, as the
+    text says whose turn it is ("White to play")."""
+    if players is None or not _names_players(puzzle, players):
         return {c.value: text(locale, f"colour.{c.value}") for c in puzzle.kind.colours}
-    return {
-        c.value: solver if c.value == puzzle.mover else text(locale, "puzzle.them")
-        for c in puzzle.kind.colours
-    }
+    found = await names.many(list(players.values()), guild_id)
+    return {colour: found[user_id] for colour, user_id in players.items()}
 
 
-async def puzzle_board(puzzle: Puzzle, locale: str, solver: str | None) -> discord.File:
-    """The puzzle's position, drawn by the game at a small size (off the event loop), the
-    mover under the `solver`'s name (None: a post everyone reads)."""
+async def visible_players(
+    host: Host, interaction: discord.Interaction, puzzle: Puzzle
+) -> dict[str, int] | None:
+    """The players of the puzzle's game when the user may see that game (else None)."""
+    if puzzle.game_id is None:
+        return None
+    view = await host.service.queries.game(puzzle.game_id)
+    return view.players if await host.sight.may_see(interaction, view) else None
+
+
+async def puzzle_board(puzzle: Puzzle, locale: str, sides: dict[str, str]) -> discord.File:
+    """The puzzle's position, drawn by the game at a small size (off the event loop), each
+    side under its name in `sides` (`side_names`)."""
     png = await asyncio.to_thread(
         puzzle.kind.png,
         puzzle.position,
-        _names(puzzle, locale, solver),
+        sides,
         labels=render_labels(locale),
         width=SMALL_WIDTH,
     )
@@ -133,9 +147,11 @@ async def send_puzzle(
 ) -> None:
     """Answer with the puzzle, privately."""
     locale = user_locale(interaction)
+    names = host_of(interaction).names
+    sides = await side_names(names, puzzle, players, interaction.guild_id, locale)
     await interaction.response.send_message(
         puzzle_text(puzzle, locale, players, daily=False),
-        file=await puzzle_board(puzzle, locale, interaction.user.display_name),
+        file=await puzzle_board(puzzle, locale, sides),
         view=solve_buttons(puzzle, locale),
         ephemeral=True,
         allowed_mentions=discord.AllowedMentions.none(),
@@ -189,7 +205,9 @@ async def answer(host: Host, interaction: discord.Interaction, puzzle_id: int, m
         raise PuzzleBusyError("the computer is busy with its moves") from None
     verdict = await puzzles.answer(interaction.user.id, prepared, chance)
     content = verdict_text(verdict, locale)
-    board = await verdict_board(verdict, locale, interaction.user.display_name)
+    players = await visible_players(host, interaction, verdict.puzzle)
+    sides = await side_names(host.names, verdict.puzzle, players, interaction.guild_id, locale)
+    board = await verdict_board(verdict, locale, sides)
     if interaction.response.is_done():
         await interaction.followup.send(content, file=board, ephemeral=True)
     else:
@@ -220,9 +238,9 @@ def verdict_text(verdict: PuzzleVerdict, locale: str) -> str:
     return "\n".join(lines)
 
 
-async def verdict_board(verdict: PuzzleVerdict, locale: str, solver: str) -> discord.File:
-    """The answer and the best turn side by side, each under its chance, the mover under the
-    `solver`'s name."""
+async def verdict_board(verdict: PuzzleVerdict, locale: str, sides: dict[str, str]) -> discord.File:
+    """The answer and the best turn side by side, each under its chance, the sides named as
+    the puzzle's picture names them (`side_names`)."""
     puzzle = verdict.puzzle
     captions = (
         text(locale, "puzzle.caption_yours", chance=percent(verdict.chance)),
@@ -233,7 +251,7 @@ async def verdict_board(verdict: PuzzleVerdict, locale: str, solver: str) -> dis
         puzzle.position,
         verdict.answer,
         puzzle.best,
-        _names(puzzle, locale, solver),
+        sides,
         captions=captions,
         labels=render_labels(locale),
     )

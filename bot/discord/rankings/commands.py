@@ -1,6 +1,6 @@
 """Ratings on a server: `/leaderboard game` (paged with buttons that keep working after a
 restart) and `/stats [player] [game]` with a chart of the rating, and under another member's a
-Challenge button (the challenge form, `bot.discord.shared.challenge_form`). Both answer
+Challenge button (lent by challenges, `bot.discord.posting.slots`). Both answer
 privately."""
 
 from __future__ import annotations
@@ -8,35 +8,32 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import (
+from bot.discord.host import (
     Host,
-    answering_errors,
+    PersistentButton,
     game_choices,
-    host_of,
     in_servers,
     ls,
     step_button,
     user_locale,
 )
-from bot.discord.shared.challenge_form import challenge_member_view
 from bot.i18n import counted, describe_error, text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.errors import NoGamesYetError
-from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
+from bot.service.rating_model import INITIAL, PROVISIONAL_RESULTS
 from bot.words.games import game_title, mention
 
 PROVISIONAL_MARK = "?"
 
 
 class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"leaderboard:(?P<kind>[a-z0-9_]+):(?P<page>[0-9]+)",
 ):
     """Turn a leaderboard to page `page`; the server is the one it is pressed in."""
@@ -47,16 +44,12 @@ class LeaderboardButton(
         self.kind, self.page = kind, page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeaderboardButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> LeaderboardButton:
         return cls(match["kind"], int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Show the page in place of the one pressed on."""
-        work = turn_page(host_of(interaction), interaction, self.kind, self.page)
-        await answering_errors(interaction, work)
+        await turn_page(host, interaction, self.kind, self.page)
 
 
 def _provisional(flag: bool) -> str:
@@ -248,7 +241,7 @@ class RankingCog(commands.Cog):
         # opens), even before their first game; one's own, or a bot's, do not.
         challenge = None
         if target.id != interaction.user.id and not target.bot:
-            challenge = challenge_member_view(target.id, locale)
+            challenge = self.bot.scribe.slots.for_member(target.id, locale)
         try:
             stats = await self.bot.service.ratings.stats(
                 interaction.guild_id or 0,

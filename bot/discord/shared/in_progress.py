@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 import discord
 
@@ -13,17 +14,22 @@ log = logging.getLogger(__name__)
 class InProgress:
     """The interactions a bot is handling now, so that a stop lets them finish (`finished`):
     cut halfway, an answer fails and the posts it owes (a game's replay, a match's next game)
-    are left to the next process, which posts them late, after newer news."""
+    are left to the next process, which posts them late, after newer news. `after` hears each
+    interaction once its handling is done (its answer given)."""
 
-    def __init__(self) -> None:
+    def __init__(self, after: Callable[[discord.Interaction], object] | None = None) -> None:
         self._tasks: set[asyncio.Task[object]] = set()
+        self._after = after
 
-    def add_current(self) -> None:
-        """Count the running task (the one handling an interaction) until it is done."""
+    def add_current(self, interaction: discord.Interaction | None = None) -> None:
+        """Count the running task (the one handling `interaction`) until it is done."""
         task = asyncio.current_task()
         if task is not None and task not in self._tasks:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+            after = self._after
+            if interaction is not None and after is not None:
+                task.add_done_callback(lambda _: after(interaction))
 
     async def finished(self, timeout: float) -> int:
         """Wait until every interaction in progress is done (also those begun meanwhile), at
@@ -49,4 +55,4 @@ def handling(interaction: discord.Interaction) -> None:
     keeps count (`GameBot.in_progress`)."""
     in_progress = getattr(interaction.client, "in_progress", None)
     if isinstance(in_progress, InProgress):
-        in_progress.add_current()
+        in_progress.add_current(interaction)

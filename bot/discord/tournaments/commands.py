@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.commands import (
+from bot.discord.host import (
+    TIMES,
     Host,
     game_choices,
     in_servers,
@@ -18,7 +19,6 @@ from bot.discord.commands import (
     user_locale,
     variant_choices,
 )
-from bot.discord.shared.challenge_form import TIMES
 from bot.discord.tournaments.posts import standings_image
 from bot.discord.tournaments.signup import say
 from bot.service import MATCH_LENGTHS, TournamentView

@@ -4,16 +4,20 @@ private; the sign-up message's list is owed anew and edited by the deliverer."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.discord.commands import Host, answering_errors, host_of, user_locale
+from bot.discord.host import (
+    Host,
+    PersistentButton,
+    plain_button,
+    user_locale,
+)
 from bot.i18n import text
 
 
 class TournamentButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"tournament:(?P<action>join|leave):(?P<id>[0-9]+)",
 ):
     """Join or Leave under a sign-up message; the custom id carries only the action and the
@@ -21,22 +25,19 @@ class TournamentButton(
 
     def __init__(self, action: str, tournament_id: int, label: str = "") -> None:
         style = discord.ButtonStyle.success if action == "join" else discord.ButtonStyle.secondary
-        custom_id = f"tournament:{action}:{tournament_id}"
-        super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id))
+        super().__init__(
+            plain_button(f"tournament:{action}:{tournament_id}", label or action, style)
+        )
         self.action, self.tournament_id = action, tournament_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TournamentButton:
-        """Rebuild the button from its custom id."""
+    def read(cls, match: re.Match[str]) -> TournamentButton:
         return cls(match["action"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Join or leave; refusals go privately to the one who pressed."""
         join = self.action == "join"
-        work = sign(host_of(interaction), interaction, self.tournament_id, join=join)
-        await answering_errors(interaction, work)
+        await sign(host, interaction, self.tournament_id, join=join)
 
 
 def signup_buttons(tournament_id: int, locale: str) -> discord.ui.View:

@@ -3,8 +3,9 @@ player over the engine's rules (see `bot.games.kind`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import astuple
+from typing import ClassVar
 
 from PIL import Image
 
@@ -27,6 +28,8 @@ from engine.ponte import Colour, PonteGame
 
 class PonteKind(GameKind[PonteGame]):
     """Ponte del Diavolo: white moves first; the pie rule may swap the colours' owners."""
+
+    BOARD_SIZES: ClassVar[Mapping[str, str]] = {"12x12": "online", "10x10": "classic"}
 
     def __init__(self) -> None:
         super().__init__(PonteGame, texts=__name__)
@@ -53,8 +56,9 @@ class PonteKind(GameKind[PonteGame]):
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
+        turn: int | None = None,
     ) -> Image.Image:
-        return ponte_image(game, _names(players), labels=labels, width=width)
+        return ponte_image(game, _names(players), labels=labels, width=width, turn=turn)
 
     def frames(
         self,

@@ -15,6 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.kind import turn_in_play
 from bot.games.ponte.look import COLOURS, PonteWords
 from bot.render import sprites
 from bot.render.board import (
@@ -94,6 +95,7 @@ class _Scene:
     labels: Labels
     lay: PonteLayout
     theme: Theme
+    turn: int | None = None  # the header's turn number, if not the one being played
 
     @property
     def words(self) -> PonteWords:
@@ -255,7 +257,7 @@ def _card(scene: _Scene, colour: Colour) -> Card:
 def _status(scene: _Scene) -> Status:
     words = scene.words
     game, players, labels = scene.game, scene.players, scene.labels
-    right = f"{labels.turn} {game.ply}"
+    right = f"{labels.turn} {scene.turn or turn_in_play(game)}"
     if game.bridges_left is not None:
         right = f"{words.bridges_left} {game.bridges_left} \u00b7 {right}"
     if game.is_over:
@@ -297,9 +299,11 @@ def ponte_image(
     labels: Labels = ENGLISH,
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT_THEME,
+    turn: int | None = None,
 ) -> Image.Image:
-    """The position of `game` as an RGB image (the arguments as for `render_ponte`)."""
-    scene = _Scene(game, players, labels, layout_of(game, width), theme)
+    """The position of `game` as an RGB image (the arguments as for `render_ponte`; `turn`:
+    the turn the header names, by default the one being played, `turn_in_play`)."""
+    scene = _Scene(game, players, labels, layout_of(game, width), theme, turn)
     image = _background(scene.lay, theme).copy()
     _draw_board(image, scene)
     cards = (_card(scene, Colour.WHITE), _card(scene, Colour.RED))

@@ -4,8 +4,9 @@ notes and the computer player over the engine's rules (see `bot.games.kind`)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import astuple
+from typing import ClassVar
 
 from PIL import Image
 
@@ -30,6 +31,8 @@ from engine.verbindung import Phase, Player, VerbindungGame
 
 class VerbindungKind(GameKind[VerbindungGame]):
     """Verbindung gesucht: red begins; the bot rolls the dice before the player sees them."""
+
+    BOARD_SIZES: ClassVar[Mapping[str, str]] = {"6x6": "standard"}
 
     def __init__(self) -> None:
         super().__init__(VerbindungGame, texts=__name__)
@@ -71,8 +74,9 @@ class VerbindungKind(GameKind[VerbindungGame]):
         *,
         labels: Labels = ENGLISH,
         width: int = DEFAULT_WIDTH,
+        turn: int | None = None,
     ) -> Image.Image:
-        return verbindung_image(game, _names(players), labels=labels, width=width)
+        return verbindung_image(game, _names(players), labels=labels, width=width, turn=turn)
 
     def frames(
         self,

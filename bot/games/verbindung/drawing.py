@@ -15,6 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.kind import turn_in_play
 from bot.games.verbindung.dice import Segment, die
 from bot.games.verbindung.look import COLOURS, VerbindungWords
 from bot.render import sprites
@@ -181,6 +182,7 @@ class _Scene:
     labels: Labels
     lay: VerbindungLayout
     theme: Theme
+    turn: int | None = None  # the header's turn number, if not the one being played
 
     @property
     def words(self) -> VerbindungWords:
@@ -320,7 +322,7 @@ def _result(scene: _Scene) -> str:
 def _status(scene: _Scene) -> Status:
     words = scene.words
     game, labels = scene.game, scene.labels
-    right = f"{labels.turn} {game.turns} \u00b7 {words.supply} {game.supply}"
+    right = f"{labels.turn} {scene.turn or turn_in_play(game)} \u00b7 {words.supply} {game.supply}"
     if game.is_over:
         return Status(_result(scene), right, result=True)
     turns = [move for move in game.moves if isinstance(move, Turn)]
@@ -343,9 +345,11 @@ def verbindung_image(
     labels: Labels = ENGLISH,
     width: int = DEFAULT_WIDTH,
     theme: Theme = DEFAULT_THEME,
+    turn: int | None = None,
 ) -> Image.Image:
-    """The position of `game` as an RGB image (the arguments as for `render_verbindung`)."""
-    scene = _Scene(game, players, labels, verbindung_layout(width), theme)
+    """The position of `game` as an RGB image (the arguments as for `render_verbindung`;
+    `turn`: the turn the header names, by default the one being played, `turn_in_play`)."""
+    scene = _Scene(game, players, labels, verbindung_layout(width), theme, turn)
     image = _background(scene.lay, theme).copy()
     _draw_area(image, scene)
     _draw_tray(image, scene)

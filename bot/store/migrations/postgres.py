@@ -588,6 +588,26 @@ CREATE INDEX challenges_open_in_guild ON challenges (guild_id, expires_at)
     WHERE status = 'pending' AND opponent_id IS NULL;
 """
 """As `sqlite.OPEN_CHALLENGES` explains (PostgreSQL drops NOT NULL in place)."""
+RATE_LIMITS = """
+CREATE TABLE rate_limits (
+    key TEXT   PRIMARY KEY,
+    due BIGINT NOT NULL
+);
+CREATE INDEX rate_limits_due ON rate_limits (due);
+"""
+"""As `sqlite.RATE_LIMITS` explains."""
+
+
+KEPT_ANSWERS = """
+-- A command's answer that never reached Discord (issue 52, point 7): `answer_user_id` is who
+-- asked (kept with the command's token), and `kept_in` the channel where such an answer waits,
+-- settled, for its asker's next command or press (where the bot may only answer); NULL once
+-- shown, or for every other post.
+ALTER TABLE outbox ADD COLUMN answer_user_id BIGINT;
+ALTER TABLE outbox ADD COLUMN kept_in BIGINT;
+CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NOT NULL;
+"""
+"""As `sqlite.KEPT_ANSWERS` explains."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -612,6 +632,8 @@ MIGRATIONS: tuple[str, ...] = (
     LESSONS,
     PUZZLES,
     OPEN_CHALLENGES,
+    RATE_LIMITS,
+    KEPT_ANSWERS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -807,6 +807,28 @@ CREATE UNIQUE INDEX challenges_one_open_to_anyone ON challenges (channel_id, cha
 CREATE INDEX challenges_open_in_guild ON challenges (guild_id, expires_at)
     WHERE status = 'pending' AND opponent_id IS NULL;
 """
+RATE_LIMITS = """
+CREATE TABLE rate_limits (
+    key TEXT PRIMARY KEY,
+    due INTEGER NOT NULL
+);
+CREATE INDEX rate_limits_due ON rate_limits (due);
+"""
+"""Migration 22 (issue 52): the web board's rate limits, shared by every process on the database
+(behind a load balancer a limit held in each process's memory grew with their number). A row is
+one key's bucket, kept as the time (epoch milliseconds) at which it would be full again with one
+more request taken (`bot/store/limits.py`); a row past its time is a full bucket and may go."""
+
+
+KEPT_ANSWERS = """
+-- A command's answer that never reached Discord (issue 52, point 7): `answer_user_id` is who
+-- asked (kept with the command's token), and `kept_in` the channel where such an answer waits,
+-- settled, for its asker's next command or press (where the bot may only answer); NULL once
+-- shown, or for every other post.
+ALTER TABLE outbox ADD COLUMN answer_user_id INTEGER;
+ALTER TABLE outbox ADD COLUMN kept_in INTEGER;
+CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NOT NULL;
+"""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -831,6 +853,8 @@ MIGRATIONS: tuple[str, ...] = (
     LESSONS,
     PUZZLES,
     OPEN_CHALLENGES,
+    RATE_LIMITS,
+    KEPT_ANSWERS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

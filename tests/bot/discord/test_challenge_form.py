@@ -9,7 +9,7 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.discord.shared.challenge_form import FORM, challenge_form, read_form
+from bot.discord.challenges.form import FORM, challenge_form, read_form
 from bot.games import GAMES
 from bot.i18n import LANGUAGES
 from bot.i18n.catalogue import include_games

@@ -205,9 +205,9 @@ async def test_a_limit_of_one_is_said_in_the_singular(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("locale", "one", "two"),
     [
-        ("en-US", "Start · 1 move", "Start · 2 moves"),
+        ("en-US", "Start · 1 turn", "Start · 2 turns"),
         ("de", "Anfang · 1 Zug", "Anfang · 2 Züge"),
-        ("fr", "Début · 1 coup", "Début · 2 coups"),
+        ("fr", "Début · 1 tour", "Début · 2 tours"),
         ("nl", "Begin · 1 zet", "Begin · 2 zetten"),
     ],
 )

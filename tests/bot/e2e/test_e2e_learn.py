@@ -18,7 +18,7 @@ from bot.i18n import describe_error, text
 from bot.service.lessons import Verdict
 from engine.errors import EngineError
 from testing.e2ekit import World, run, running
-from testing.fakediscord import FakeMessage, FakeUser, InteractionResult
+from testing.fakediscord import FakeChannel, FakeMessage, FakeUser, InteractionResult
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -140,7 +140,11 @@ async def test_an_english_learner_goes_through_the_ponte_lesson_and_plays_the_co
     view = await bot.service.queries.game_in(world.channel.id)
     assert view.computer_level == "easy" and world.alice.id in view.players.values()
     assert view.kind.key == "ponte"
+    assert view.variant == lesson.variant  # the board the lesson taught (issue 52, point 8)
     assert started.message in world.fake.messages_in(world.channel, since=mark)
+    board = text("en", f"variant.{lesson.variant}")
+    assert board == "10\N{MULTIPLICATION SIGN}10"  # named by its size
+    assert f"({board})" in started.content
 
 
 async def test_a_german_learner_goes_on_with_verbindung_after_a_restart(world: World) -> None:
@@ -189,3 +193,91 @@ async def test_start_over_and_a_lesson_per_learner(world: World, bot: GameBot) -
     assert step_header("ponte", 0, "en") in mine.content
     nothing = await run(world, world.alice, "learn", {"game": "chess"})
     assert nothing.ephemeral and "chess" in nothing.content
+
+
+async def finished_lesson(
+    world: World, bot: GameBot, user: FakeUser, key: str, channel: FakeChannel | None = None
+) -> FakeMessage:
+    """`user` has done every step of the lesson of `key` (through the use case: the steps are
+    tested above); their `/learn` in `channel` (the world's) shows Play the computer."""
+    lesson = lesson_of(key)
+    await bot.service.lessons.show(user.id, key)  # begun
+    for number in range(len(lesson.steps)):
+        right = next(m for m, v in verdicts(key, number).items() if v is Verdict.RIGHT)
+        made = await bot.service.lessons.answer(user.id, key, number, right)
+        assert made.verdict is Verdict.RIGHT
+    done = await run(world, user, "learn", {"game": key}, channel=channel)
+    assert f"lessonplay:{key}" in done.message.custom_ids()
+    return done.message
+
+
+async def test_play_the_computer_in_a_busy_channel_starts_the_game_in_a_thread(
+    world: World, bot: GameBot
+) -> None:
+    # bob plays the computer in the channel; alice finishes a lesson there (issue 52, point 9).
+    busy = await run(
+        world, world.bob, "challenge", {"game": "verbindung", "opponent": world.fake.bot_user}
+    )
+    assert not busy.ephemeral
+    running_game = await bot.service.queries.game_in(world.channel.id)
+    done = await finished_lesson(world, bot, world.alice, "ponte")
+    started = await (await world.fake.press_button(world.alice, done, "lessonplay:ponte"))
+    assert text("en", "error.channel_busy") not in started.content  # no option to point to
+    thread = await world.fake.wait_for_thread(world.channel, timeout=30)
+    assert f"<#{thread.id}>" in started.content  # where the game went, in the channel
+    game = await bot.service.queries.game_in(thread.id)
+    assert game.kind.key == "ponte" and game.variant == lesson_of("ponte").variant
+    assert world.alice.id in game.players.values() and game.computer_level == "easy"
+    start = await world.fake.wait_for_message(thread, timeout=30)
+    assert "Ponte del Diavolo" in start.content
+    # bob's game goes on in the channel, untouched.
+    assert (await bot.service.queries.game_in(world.channel.id)).id == running_game.id
+
+    # Where no thread can be opened (in that thread itself), the answer says what can be done.
+    lesson = await finished_lesson(world, bot, world.carol, "verbindung", channel=thread)
+    refused = await (await world.fake.press_button(world.carol, lesson, "lessonplay:verbindung"))
+    assert refused.ephemeral
+    assert refused.content == text("fr", "error.lesson_channel_busy")
+    assert (await bot.service.queries.game_in(thread.id)).id == game.id  # nothing changed
+    # alice presses it again where her game runs: that game is hers to play, no second one.
+    mine = await run(world, world.alice, "learn", {"game": "ponte"}, channel=thread)
+    pressed = await (await world.fake.press_button(world.alice, mine.message, "lessonplay:ponte"))
+    assert pressed.ephemeral and pressed.content == text("en", "error.lesson_game_here")
+    assert (await bot.service.queries.game_in(thread.id)).id == game.id
+
+
+async def test_a_board_is_offered_typed_and_announced_by_its_size(
+    world: World, bot: GameBot
+) -> None:
+    # Issue 52, point 8: a newcomer reads the size, types "10x10", and the game is the classic.
+    handle = await world.fake.send_autocomplete(
+        world.alice,
+        world.channel,
+        "challenge",
+        {"game": "ponte", "variant": "10x"},
+        focused="variant",
+    )
+    choices = (await handle).choices
+    assert [c["value"] for c in choices] == ["classic"]
+    assert choices[0]["name"] == text("en", "choice.variant.classic")
+    posted = await run(
+        world,
+        world.alice,
+        "challenge",
+        {"game": "ponte", "opponent": world.bob, "variant": "10x10"},
+    )
+    assert not posted.ephemeral
+    assert f"({text('de', 'variant.classic')}," in posted.content  # the server speaks German
+    assert "klassisch" not in posted.content and "classic" not in posted.content
+    mark = world.fake.mark()
+    accepted = await (
+        await world.fake.press_button(world.bob, posted.message, posted.message.custom_ids()[0])
+    )
+    assert not accepted.ephemeral
+    board = f"({text('de', 'variant.classic')})"
+    start = await world.fake.wait_for_message(
+        world.channel, since=mark, check=lambda m: "🎲" in m.content, timeout=30
+    )
+    assert board in start.content  # the game begins on the board named by its size
+    game = await bot.service.queries.game_in(world.channel.id)
+    assert game.variant == "classic"  # stored as it always was

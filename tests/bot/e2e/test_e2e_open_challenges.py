@@ -15,7 +15,7 @@ from bot.discord.app import GameBot
 from bot.i18n import describe_error, mention, text
 from bot.service import Reach, errors
 from bot.service.open_challenges import check_open_seconds
-from bot.service.rating import SCALE
+from bot.service.rating_model import SCALE
 from bot.store import RatingRow, ratings
 from testing.e2ekit import World, anywhere, due_round, everywhere, run, running
 from testing.fakediscord import FakeMessage, FakeUser, InteractionResult

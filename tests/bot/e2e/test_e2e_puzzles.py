@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.discord.app import GameBot
+from bot.games import GAMES
 from bot.i18n import describe_error, text
 from bot.service.events import PuzzlesFound
 from bot.service.puzzle.errors import DailyPuzzlePermissionError
@@ -79,10 +82,28 @@ def verdict_of(answer: InteractionResult) -> FakeMessage:
     return message
 
 
+def drawn_names(monkeypatch: pytest.MonkeyPatch, key: str) -> list[dict[str, str]]:
+    """The names each picture of game `key` is drawn with from now on, in order (its class
+    is patched, not the registry's entry, which worker processes are sent)."""
+    kind, drawn = type(GAMES.kind(key)), []
+
+    def recorded(draw: Any) -> Any:
+        def drawing(self: Any, game: Any, *args: Any, **options: Any) -> bytes:
+            drawn.append(dict(args[-1]))  # the players, the last positional argument
+            return bytes(draw(self, game, *args, **options))
+
+        return drawing
+
+    monkeypatch.setattr(kind, "png", recorded(kind.png))
+    monkeypatch.setattr(kind, "turn_png", recorded(kind.turn_png))
+    return drawn
+
+
 async def test_a_puzzle_of_a_finished_game_is_solved_by_one_player_and_failed_by_another(
-    world: World, bot: GameBot
+    world: World, bot: GameBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id = await finished_game(world, bot)
+    drawn = drawn_names(monkeypatch, "ponte")
     shown = await run(world, world.alice, "puzzle")
     assert shown.ephemeral and shown.attachments[0].data.startswith(PNG)
     assert f"#{game_id}" in shown.content  # alice played it: she may know whose game it is
@@ -94,6 +115,14 @@ async def test_a_puzzle_of_a_finished_game_is_solved_by_one_player_and_failed_by
     assert "✅" in solved.content and f"`{puzzle.best}`" in solved.content
     assert text("en", "puzzle.streak", streak=1, best=1) in solved.content
     assert solved.attachments[0].data.startswith(PNG)  # her turn beside the best
+    # One story (issue 52, point 11): the pictures name the players the text names, each by
+    # the colour they played in the game, not the solver and "Opponent".
+    players = (await bot.service.queries.game(game_id)).players
+    names = await bot.names.many(list(players.values()), world.guild.id)
+    named = {colour: names[user] for colour, user in players.items()}
+    assert set(named.values()) == {names[world.alice.id], names[world.bob.id]}
+    assert drawn == [named, named]
+    assert all(f"<@{user}>" in shown.content for user in players.values())
 
     theirs = await run(world, world.bob, "puzzle")
     assert solve_id(theirs.message) == f"puzzle:{puzzle_id}"  # the same newest puzzle

@@ -53,7 +53,7 @@ async def test_the_unknown_variant_is_named_to_the_player_in_their_language(
 ) -> None:
     options = {"game": "verbindung", "variant": "classic", "thread": True}
     answer = await run(world, world.bob, "challenge", {"opponent": world.fake.bot_user, **options})
-    refusal = errors.UnknownVariantError("", variant="classic", choices=("standard",))
+    refusal = errors.UnknownVariantError("", variant="classic", choices=("6x6",))
     assert answer.ephemeral and answer.content == describe_error(refusal, "de")
 
 

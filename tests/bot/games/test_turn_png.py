@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES
-from bot.games.kind import SMALL_WIDTH
+from bot.games.kind import SMALL_WIDTH, turn_in_play
 from bot.render.caption import GAP, with_caption
 from bot.render.encode import png_bytes
 from bot.render.theme import DEFAULT_THEME
@@ -61,11 +61,14 @@ def test_a_better_swap_is_drawn_with_the_colours_held_as_after_it() -> None:
     right = image.crop((SMALL_WIDTH + GAP, 0, image.width, image.height)).convert("RGB")
     after = ponte("f6 f7", "swap")
     held = {"white": "bob", "red": "alice"}
-    drawn = with_caption(kind.image(after, held, width=SMALL_WIDTH), CAPTIONS[1])
+    turn = turn_in_play(game)  # both pictures show the result of turn 2, the one examined
+    assert turn == 2
+    drawn = with_caption(kind.image(after, held, width=SMALL_WIDTH, turn=turn), CAPTIONS[1])
     expected = decode(png_bytes(drawn, DEFAULT_THEME)).convert("RGB")
     assert right.crop((0, 0, *expected.size)).tobytes() == expected.tobytes()
     # The turn played keeps the names it was given.
     left = image.crop((0, 0, SMALL_WIDTH, image.height)).convert("RGB")
-    played = with_caption(kind.image(ponte("f6 f7", "a1 a2"), names, width=SMALL_WIDTH), "Played")
+    played_image = kind.image(ponte("f6 f7", "a1 a2"), names, width=SMALL_WIDTH, turn=turn)
+    played = with_caption(played_image, "Played")
     expected_left = decode(png_bytes(played, DEFAULT_THEME)).convert("RGB")
     assert left.crop((0, 0, *expected_left.size)).tobytes() == expected_left.tobytes()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.i18n import LANGUAGES, Catalogue, describe_error, text
 from engine import ponte, verbindung
 from engine.errors import EngineError, IllegalMoveError, InvalidMoveError
@@ -121,6 +122,23 @@ def test_the_rule_follows_the_reason_in_small_print(language):
     assert lines[-1] == "-# " + text(language, "rule.P12")
 
 
+@pytest.mark.parametrize(("move", "note"), [("f5 j1", "taken"), ("j1 j1", "same_field")])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_small_print_under_a_reason_speaks_of_that_reason(language, move, note):
+    # P5 is a turn's shape and its first two turns: under "`f5` is already taken" it spoke of
+    # something else (issue 52, point 11); the game's sentence for the reason is the rule there.
+    lines = said(ponte_error(move), language)
+    assert lines[-1] == "-# " + text(language, f"rule_reason_note.{note}")
+    assert text(language, "rule.P5") not in "\n".join(lines)
+
+
+def test_a_rules_small_print_stays_where_the_reason_has_no_sentence_of_its_own():
+    keys = Catalogue.load().keys("en")
+    notes = {key.split(".", 1)[1] for key in keys if key.startswith("rule_reason_note.")}
+    reasons = {key.split(".", 1)[1] for key in keys if key.startswith("rule_reason.")}
+    assert notes and notes <= reasons  # every note is the note of a reason that is said
+
+
 @pytest.mark.parametrize(
     ("board", "move", "named"),
     [
@@ -175,11 +193,31 @@ def test_the_three_v6_cases_have_their_own_messages(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_what_is_still_to_place_is_said_once_some_dice_are_placed(language):
+def test_a_refused_turn_restates_the_whole_roll_as_still_to_place(language):
+    # The white cross step of the lesson: red places the bridge and leaves the white cross. The
+    # move is refused, so nothing is placed: every die is still to place (the roll), and none is
+    # said to be left as if the bridge were placed (issue 52, point 11).
+    lesson = GAMES.kind("verbindung").lesson()
+    assert lesson is not None
+    step = next(n for n, step in enumerate(lesson.steps) if step.key == "white")
+    game = lesson.position(step)
+    assert str(game.peek()) == "roll black-cross white-cross red-bridge"
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("red-bridge b4 ns")
+    lines = said(caught.value, language)
+    rolled = "`black-cross`, `white-cross`, `red-bridge`"
+    rule = "-# " + text(language, "rule.V6")
+    assert lines[1:] == [text(language, "move.rolled", roll=rolled), rule]
+    left = text(language, "error.roll_left", left="`black-cross`, `white-cross`")
+    assert left not in "\n".join(lines)
+    # Nor a move whose first die is fine and whose second is used up already.
     error = verbindung_error("roll red-cross black-cross arcs", "red-cross a2, red-cross b2")
     lines = said(error, language)
     assert "`red-cross`" in lines[0]
-    assert text(language, "error.roll_left", left="`black-cross`, `arcs`") in lines
+    assert lines[1:] == [
+        text(language, "move.rolled", roll="`red-cross`, `black-cross`, `arcs`"),
+        "-# " + text(language, "rule.V6"),
+    ]
 
 
 def test_an_error_without_the_dice_does_not_restate_them():

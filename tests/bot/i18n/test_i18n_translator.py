@@ -141,8 +141,8 @@ async def test_discord_py_sends_names_in_the_three_languages() -> None:
     assert options["opponent"]["name_localizations"]["fr"] == "adversaire"
     assert options["time"]["name_localizations"]["de"] == "bedenkzeit"
     classic = options["variant"]["choices"][1]
-    assert classic["name"].startswith("Classic (10")
-    assert classic["name_localizations"]["nl"].startswith("Klassiek (10")
+    assert classic["name"].startswith("10\N{MULTIPLICATION SIGN}10 (40")
+    assert classic["name_localizations"]["nl"].startswith("10\N{MULTIPLICATION SIGN}10 (40 stenen")
     assert classic["name_localizations"]["de"] == catalogue().lookup("de", "choice.variant.classic")
     board = sent["board"]
     assert board["name_localizations"]["nl"] == "bord"

@@ -58,7 +58,14 @@ async def test_an_expired_challenge_no_longer_counts(service: GameService, clock
     for n in range(5):
         await challenge(service, opponent=1000 + n, channel_id=CHANNEL + n)
     clock.advance(days=2, seconds=1)  # all five expired, though the scheduler has not marked them
-    await challenge(service, opponent=CAROL, channel_id=CHANNEL + 9)
+    fresh = [
+        await challenge(service, opponent=2000 + n, channel_id=CHANNEL + 10 + n) for n in range(5)
+    ]
+    assert [await pending_of(service, 2000 + n) for n in range(5)] == [[c.id] for c in fresh]
+    with pytest.raises(errors.TooManyChallengesError) as refused:  # the fresh five count
+        await challenge(service, opponent=CAROL, channel_id=CHANNEL + 20)
+    assert refused.value.params["pending_challenges"] == 5
+    assert await pending_of(service, CAROL) == []
 
 
 async def test_the_limit_is_a_setting(tmp_path) -> None:
@@ -115,7 +122,9 @@ async def test_two_withdrawals_more_than_an_hour_apart_hold_nothing(
     await withdraw(service)
     clock.advance(minutes=61)
     await withdraw(service)
-    await challenge(service)
+    made = await challenge(service)
+    assert (made.challenger_id, made.opponent_id) == (ALICE, BOB)
+    assert await pending_of(service, BOB) == [made.id]
 
 
 async def test_a_rematch_is_held_as_a_challenge_is(service: GameService, clock) -> None:

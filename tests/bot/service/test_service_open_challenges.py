@@ -9,7 +9,7 @@ import pytest
 from bot.service import Challenge, GameService, errors
 from bot.service.deadlines import DAY, HOUR
 from bot.service.open_challenges import DEFAULT_OPEN_SECONDS
-from bot.service.rating import SCALE
+from bot.service.rating_model import SCALE
 from bot.store import RatingRow, ratings
 from testing.servicekit import (
     ALICE,

@@ -282,3 +282,34 @@ async def test_the_command_a_post_answers_is_kept_with_it(database_at, clock: Fa
         assert settled is not None and settled.message_id == 4242
     finally:
         await again.connection.close()
+
+
+async def test_an_answer_that_never_arrived_is_kept_only_for_its_asker_where_asked(
+    database_at, clock: FakeClock
+) -> None:
+    """Issue 52, point 7: a command's posts know who gave it and where; one kept for a later
+    interaction must go where the command was given (a notice to another channel is never its
+    answer), and is dropped once a later post of its kind showed the same."""
+    service = await open_service(database_at, clock)
+    try:
+        await start_game(service)
+        await settle_posts(service, clock)
+        with answering("de", ALICE, CHANNEL) as owing:
+            await service.moves.play(CHANNEL, ALICE, "a1 c1")
+        [post] = owing.ids
+        await service.outbox.answering(post, "interaction-token", 1_000, ALICE)
+        row = await service.outbox.post(post)
+        assert row is not None and row.answer_user_id == ALICE
+        assert json.loads(row.data)["locale"] == "de"
+        assert not await service.outbox.keep(row, CHANNEL + 1)  # never its answer there
+        assert await service.outbox.keep(row, CHANNEL)
+        [kept] = await service.outbox.kept_for(ALICE, CHANNEL)
+        assert await service.outbox.kept_for(BOB, CHANNEL) == []
+        assert await service.outbox.take_kept(kept)
+        await service.outbox.put_back(kept.id, CHANNEL)
+        with answering("de", BOB, CHANNEL):  # bob's move owes a post of the same kind
+            await service.moves.play(CHANNEL, BOB, "b1 d1")
+        assert not await service.outbox.take_kept(kept)  # shown by the later one: dropped
+        assert await service.outbox.kept_for(ALICE, CHANNEL) == []
+    finally:
+        await service.connection.close()

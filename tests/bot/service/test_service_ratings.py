@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.service import GameService, Rater, errors
-from bot.service.rating import INITIAL, PROVISIONAL_RESULTS
+from bot.service.rating_model import INITIAL, PROVISIONAL_RESULTS
 from bot.service.ratings import BOARD_PAGE
 from bot.store import RatedResult, ratings
 from testing.servicekit import (

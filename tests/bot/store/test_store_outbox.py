@@ -154,3 +154,57 @@ async def test_the_old_posts_move_into_the_one_outbox(database_at: str | Path) -
             assert row is not None and "shown" not in dict(row) and "message_id" not in dict(row)
     finally:
         await database.close()
+
+
+async def test_an_answer_that_never_arrived_waits_settled_for_its_asker_there(
+    database_at: str | Path,
+) -> None:
+    """Issue 52, point 7: a command's answer kept where the bot may only answer is settled (it
+    holds up no later post of its subject), without its dead token, found by its asker and
+    channel only, taken once, put back if it could not be shown, then edited through the
+    command it followed."""
+    async with open_database(database_at) as database, database.transaction() as db:
+        asked = await outbox.add(
+            db, post(1), now=5, claimed_by="a", claimed_until=9, asked_by=ALICE
+        )
+        anonymous = await outbox.add(db, post(2), now=5)
+        await outbox.set_answer(db, asked, "dead-token", 900, 6, user_id=ALICE)
+        assert not await outbox.keep(db, anonymous, 7, 40)  # nobody to show it to
+        assert await outbox.keep(db, asked, 7, 40)
+        later = await outbox.add(db, post(1), now=8)
+        assert [row.id for row in await outbox.claim_due(db, 8, by="b", until=20)] == [
+            anonymous,
+            later,
+        ]
+        [kept] = await outbox.kept_for(db, ALICE, 40)
+        assert (kept.id, kept.answer_token, kept.tried_at) == (asked, None, None)
+        assert (
+            await outbox.kept_for(db, BOB, 40) == [] and await outbox.kept_for(db, ALICE, 41) == []
+        )
+        assert await outbox.take_kept(db, asked)
+        assert not await outbox.take_kept(db, asked)  # another interaction's, at the same time
+        await outbox.put_back(db, asked, 40)
+        assert await outbox.take_kept(db, asked)
+        await outbox.shown_kept(db, asked, 40, 77, token="new-token", expires_at=950)
+        shown = await outbox.latest_delivered(db, "game", 1, ("move",))
+        assert shown is not None
+        assert (shown.message_id, shown.answer_token, shown.answer_expires_at) == (
+            77,
+            "new-token",
+            950,
+        )
+        await outbox.put_back(db, asked, 40)  # shown: never waits again
+        assert await outbox.kept_for(db, ALICE, 40) == []
+
+
+async def test_a_post_made_instead_of_its_answer_drops_the_dead_token(
+    database_at: str | Path,
+) -> None:
+    async with open_database(database_at) as database, database.transaction() as db:
+        posted = await outbox.add(db, post(1), now=5, asked_by=ALICE)
+        await outbox.set_answer(db, posted, "dead-token", 900, 6, user_id=ALICE)
+        assert await outbox.posted_instead(db, posted, 7, 40, 88)
+        assert not await outbox.posted_instead(db, posted, 8, 40, 89)
+        shown = await outbox.latest_delivered(db, "game", 1, ("move",))
+        assert shown is not None
+        assert (shown.channel_id, shown.message_id, shown.answer_token) == (40, 88, None)

@@ -159,13 +159,40 @@ async def test_bad_input_is_refused_with_a_sentence(api: WebApi) -> None:
     headers = {"Authorization": f"Bearer {session}", "Content-Type": "application/json"}
     async with api.http.post(api.url("api/move"), data=b"{not json", headers=headers) as response:
         assert response.status == 400
-    async with api.http.post(api.url("api/move"), data=b"x" * 20000, headers=headers) as response:
-        assert response.status == 413
     status, answer = await api.post(
         "api/move", {"game": str(game), "revision": 0, "move": "c3 c3"}, session
     )
     assert status == 422 and "c3" in answer["error"]
     assert (await api.service.queries.game(game)).revision == 0
+
+
+async def test_a_body_over_the_limit_is_refused_in_the_users_language(api: WebApi) -> None:
+    """It was aiohttp's plain 'Maximum request body size 16384 exceeded.' (issue 52, point 3)."""
+    game = await started(api)
+    bob = await api.sign_in(api.bob)
+    headers = {"Authorization": f"Bearer {bob}", "Content-Type": "application/json"}
+    oversized = b'{"move": "' + b"x" * 20000 + b'"}'
+    for path in ("api/move", "api/session"):
+        async with api.http.post(api.url(path), data=oversized, headers=headers) as response:
+            assert response.status == 413
+            body = await response.json()
+        assert body["code"] == "too_large"
+    assert body["error"] == text("en", "web.too_large")  # no session: the browser's language
+    async with api.http.post(api.url("api/move"), data=oversized, headers=headers) as response:
+        assert (await response.json())["error"] == text("de", "web.too_large")  # bob's
+    assert (await api.service.queries.game(game)).revision == 0
+    for method, path in (("GET", "api/move"), ("POST", "api/nothing")):
+        async with api.http.request(method, api.url(path), headers=headers) as response:
+            assert response.status in (404, 405)
+            assert (await response.json())["code"] == "bad_request"
+
+
+async def test_the_health_route_says_whether_the_database_answers(api: WebApi) -> None:
+    status, body = await api.get("healthz")
+    assert status == 200 and body["ok"] is True
+    await api.service.connection.close()
+    status, body = await api.get("healthz")
+    assert status == 503 and body["ok"] is False
 
 
 async def test_an_illegal_click_is_explained_by_its_rule(api: WebApi) -> None:

@@ -1,59 +1,31 @@
-"""The challenge form (issue 53): Apps → Challenge on a member (a user command) and the
-Challenge button under another member's `/stats` open it. It asks what `/challenge` asks,
-as selects: the game and its board, the time per move, who moves first, a single game or best
-of three, and (where a thread can be opened) where to play. Its submission is `/challenge`
-with that member as the opponent; the challenges feature answers it (`read_form` reads it).
-Here, below the features, so that rankings shows the button without knowing challenges."""
+"""The challenge form (issue 53): Apps → Challenge on a member (a user command, `menu`) and
+the Challenge button under another member's `/stats` (lent to rankings through
+`bot.discord.posting.slots`, `MEMBER_BUTTONS`) open it. It asks what `/challenge` asks, as
+selects: the game and its board, the time per move, who moves first, a single game or best of
+three, and (where a thread can be opened) where to play. Its submission is `/challenge` with
+that member as the opponent (`menu.submission`, which `read_form` reads)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 import discord
 
-from bot.discord.shared.in_progress import handling
+from bot.discord.host import TIMES, Host, PersistentButton, plain_button, user_locale
 from bot.discord.shared.move_box import TITLE, cut, entered, labelled
-from bot.discord.shared.names import Names
-from bot.discord.shared.tree import report
 from bot.games import SomeKind
 from bot.i18n import catalogue, text
-from bot.service import FIRST_MOVERS, MATCH_LENGTHS, GameService
-from bot.service.deadlines import DAY, DEFAULT_MOVE_SECONDS, HOUR
-
-TIMES = (
-    ("1h", HOUR),
-    ("6h", 6 * HOUR),
-    ("12h", 12 * HOUR),
-    ("1d", DAY),
-    ("2d", 2 * DAY),
-    ("3d", 3 * DAY),
-    ("7d", 7 * DAY),
-    ("14d", 14 * DAY),
-)
-"""The times per move a challenge offers (`/challenge`'s choices, the form's select)."""
+from bot.service import FIRST_MOVERS, MATCH_LENGTHS
+from bot.service.deadlines import DEFAULT_MOVE_SECONDS
 
 FORM = re.compile(r"challenge-form:(?P<member>[0-9]+)")
 """A form's custom id: the member it challenges, so it is answered after a restart too."""
 GAME, TIME, FIRST, BEST_OF, WHERE = "game", "time", "first", "best_of", "where"
 """The custom ids of the form's selects."""
 HERE, THREAD = "here", "thread"
-
-
-class FormHost(Protocol):
-    """What opening the form needs of the bot: the games it offers and the players' names."""
-
-    @property
-    def service(self) -> GameService:
-        """The use cases (and the registry of games)."""
-        ...
-
-    @property
-    def names(self) -> Names:
-        """The players' display names."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -161,52 +133,36 @@ def threads_possible(interaction: discord.Interaction) -> bool:
 
 
 async def open_form(
-    host: FormHost, interaction: discord.Interaction, member_id: int, name: str | None = None
+    host: Host, interaction: discord.Interaction, member_id: int, name: str | None = None
 ) -> None:
     """Answer `interaction` with the form challenging `member_id`, in the user's language."""
     if name is None:
         name = (await host.names.many([member_id], interaction.guild_id))[member_id]
-    locale = str(interaction.locale)
+    locale = user_locale(interaction)
     form = challenge_form(
         host.service.registry, member_id, name, locale, threads=threads_possible(interaction)
     )
     await interaction.response.send_modal(form)
 
 
-class ChallengeMemberButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"challenge-member:(?P<member>[0-9]+)",
-):
+class ChallengeMemberButton(PersistentButton, template=r"challenge-member:(?P<member>[0-9]+)"):
     """Challenge under another member's `/stats`: opens the form for that member (the custom id
     carries the member, so it works after a restart too)."""
 
     def __init__(self, member_id: int, label: str = "") -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or "Challenge",
-            style=discord.ButtonStyle.primary,
-            custom_id=f"challenge-member:{member_id}",
-        )
-        super().__init__(button)
+        custom_id = f"challenge-member:{member_id}"
+        super().__init__(plain_button(custom_id, label or "Challenge", discord.ButtonStyle.primary))
         self.member_id = member_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeMemberButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> ChallengeMemberButton:
         return cls(int(match["member"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Open the form, counted as in progress; a failure is answered privately."""
-        handling(interaction)
-        try:
-            await open_form(cast(FormHost, interaction.client), interaction, self.member_id)
-        except Exception as error:
-            await report(interaction, error)
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
+        """Open the form for the member."""
+        await open_form(host, interaction, self.member_id)
 
 
-def challenge_member_view(member_id: int, locale: str) -> discord.ui.View:
-    """The Challenge button for `member_id`, as a message's view."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeMemberButton(member_id, text(locale, "button.challenge")))
-    return view
+def challenge_member_button(member_id: int, locale: str) -> ChallengeMemberButton:
+    """Challenge for `member_id`, labelled in `locale` (lent to rankings' `/stats`)."""
+    return ChallengeMemberButton(member_id, text(locale, "button.challenge"))

@@ -1,10 +1,12 @@
-"""Small helpers every command module shares."""
+"""The host every feature reaches (`Host`: the bot as its commands and buttons see it) and what
+they share: answering a change, errors, locales, choices, where a game may be placed."""
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, Self, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -15,14 +17,29 @@ from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
-from bot.service import GameService
+from bot.service import GameService, Reach
+from bot.service.deadlines import DAY, HOUR
+from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.settings import Settings
+from bot.words.games import game_title
 
 log = logging.getLogger(__name__)
 
 CHOICES = 25
 """Discord shows at most 25 choices."""
+
+TIMES = (
+    ("1h", HOUR),
+    ("6h", 6 * HOUR),
+    ("12h", 12 * HOUR),
+    ("1d", DAY),
+    ("2d", 2 * DAY),
+    ("3d", 3 * DAY),
+    ("7d", 7 * DAY),
+    ("14d", 14 * DAY),
+)
+"""The time controls a challenge and a tournament offer: each choice's key and its seconds."""
 
 Declared = TypeVar("Declared")
 """A command's callback (or the command), as the decorators below take and give it back."""
@@ -129,7 +146,8 @@ async def answer_change(
     at once in the order it owed them (the first that can be its answer as its answer); a
     post that cannot go out now stays owed and is delivered later. The change's refusals
     are raised (answered privately by the caller's error handling)."""
-    with answering(public_locale(interaction)) as owing:
+    asker, channel_id = interaction.user.id, interaction.channel_id
+    with answering(public_locale(interaction), asker, channel_id) as owing:
         made = await change()
     await host.deliverer.deliver_now(owing.ids, interaction)
     return made
@@ -167,9 +185,14 @@ def variant_choices(
     for variant in offered:
         key = f"choice.variant.{variant}"
         name = messages.text(locale, key) if messages.has(key) else variant
-        if typed in name.lower() or variant.startswith(typed):
+        # A board is named by its size, with a multiplication sign a keyboard types as an x.
+        if _plain(typed) in _plain(name) or variant.startswith(typed):
             choices.append(app_commands.Choice(name=name, value=variant))
     return choices[:CHOICES]
+
+
+def _plain(name: str) -> str:
+    return name.lower().replace("\N{MULTIPLICATION SIGN}", "x")
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -215,6 +238,26 @@ def require_game_permissions(interaction: discord.Interaction, *, new_thread: bo
         raise app_commands.BotMissingPermissions(missing)
 
 
+def check_place(interaction: discord.Interaction, reach: Reach, *, thread: bool) -> None:
+    """Refuse a game (or its thread) the place cannot host. Where the bot only answers
+    (`Reach.REPLY`) it needs no permission of the channel, which it neither reads nor posts
+    to, and may open no thread there (a channel route: 403, code 50001)."""
+    if reach is Reach.REPLY:
+        if thread:
+            raise NoThreadInRepliesError("the bot only answers here")
+        return
+    if thread and not isinstance(interaction.channel, discord.TextChannel):
+        raise NoThreadHereError("threads need a text channel")
+    require_game_permissions(interaction, new_thread=thread)
+
+
+def plain_button(
+    custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> discord.ui.Button[Any]:
+    """A button with a persistent custom id, grey unless `style` says otherwise."""
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id)
+
+
 def action_button(action: str, custom_id: str, label: str) -> discord.ui.Button[Any]:
     """An Accept-style (green) or Decline-style (grey) button with a persistent custom id."""
     style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.secondary
@@ -238,3 +281,71 @@ async def answering_errors(interaction: discord.Interaction, work: Awaitable[Non
         await work
     except Exception as error:
         await report(interaction, error)
+
+
+class PersistentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A button that keeps working after a restart: discord.py rebuilds it from its custom id
+    by its class's `template` (a `DynamicItem`). A subclass names its template, reads its
+    custom id (`read`) and says what a press does (`press`), which runs as a button's work does
+    (`answering_errors`). This base's own template matches nothing: it is never registered."""
+
+    @classmethod
+    def read(cls, match: re.Match[str]) -> Self:
+        """The button whose custom id matched the template."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        """Rebuild the button from its custom id (after a restart, too)."""
+        return cls.read(match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The press, counted as in progress; a failure goes privately to the one who pressed."""
+        await answering_errors(interaction, self.press(host_of(interaction), interaction))
+
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
+        """What pressing the button does."""
+        raise NotImplementedError
+
+
+# Threads of games ---------------------------------------------------------------------------
+
+
+async def open_thread(
+    host: Host, interaction: discord.Interaction, game_kind: str, first_id: int, second_id: int
+) -> discord.Thread:
+    """A public thread of this channel for a game between the two players."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise NoThreadHereError("threads need a text channel")
+    names = await host.names.many([first_id, second_id], interaction.guild_id)
+    locale = public_locale(interaction)
+    name = text(
+        locale,
+        "challenge.thread_name",
+        game=game_title(locale, game_kind),
+        first=names[first_id],
+        second=names[second_id],
+    )
+    return await channel.create_thread(
+        name=name[:100],
+        type=discord.ChannelType.public_thread,
+        auto_archive_duration=10080,  # a week: asynchronous games are slow
+    )
+
+
+async def close_unused(thread: discord.Thread, interaction: discord.Interaction) -> None:
+    """Close a thread no game will be played in, after a race the checks before its opening
+    could not see. Deleting it would need Manage Threads, which the bot's invite does not ask
+    for: a server should not have to let a game bot delete and lock every thread for this.
+    Its creator may archive it, which takes it off the channel's list; it is locked too where
+    the bot has Manage Threads anyway. A failure is only logged: the player hears the reason."""
+    try:
+        if interaction.app_permissions.manage_threads:
+            await thread.edit(archived=True, locked=True)
+        else:
+            await thread.edit(archived=True)  # locking needs Manage Threads
+    except discord.HTTPException as error:
+        log.warning("could not archive the unused thread %s: %s", thread.id, error)

@@ -54,3 +54,29 @@ async def test_the_stop_itself_is_not_waited_for() -> None:
     in_progress = InProgress()
     in_progress.add_current()
     assert await in_progress.finished(timeout=60) == 0
+
+
+async def test_each_interaction_is_heard_once_its_handling_is_done() -> None:
+    """What follows an answered interaction (the answers kept for its user, issue 52 point 7)
+    hears it once, after its handling, however often the handling counted itself."""
+    heard: list[object] = []
+    done = asyncio.Event()
+
+    def after(interaction: object) -> None:
+        heard.append(interaction)
+        done.set()
+
+    in_progress = InProgress(after=after)
+    interaction, released = object(), asyncio.Event()
+
+    async def handle() -> None:
+        in_progress.add_current(interaction)  # type: ignore[arg-type]
+        in_progress.add_current(interaction)  # type: ignore[arg-type]  # the tree, then a button
+        await released.wait()
+        assert heard == []  # not while it is being handled
+
+    task = asyncio.create_task(handle())
+    released.set()
+    await asyncio.wait_for(done.wait(), timeout=60)
+    await task
+    assert heard == [interaction]

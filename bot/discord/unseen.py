@@ -16,10 +16,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-# The module, not its names: Rematch (in it) asks here first, so each imports the other, and
-# this one is read at call time only.
-from bot.discord.challenges import rematch
-from bot.discord.commands import Host, public_locale, user_locale
+from bot.discord.host import Host, public_locale, user_locale
 from bot.discord.posting.answering import answer_with_draft
 from bot.discord.posting.drafts import Draft, pings
 from bot.service import GameView, TimeLoss
@@ -79,7 +76,8 @@ async def shown(
         # The board (or offer) pressed is over: it loses its buttons, the loss follows up.
         await interaction.response.edit_message(view=None)
     await answer_with_draft(interaction, _loss(host, loss, locale))
-    with answering(locale) as owing:  # the match's next game, owed for this answer
+    # The match's next game, owed for this answer.
+    with answering(locale, user_id, interaction.channel_id) as owing:
         await host.service.unseen.seen(loss, user_id)
     await _follow_up(interaction, _replay(host, view, locale))
     await host.deliverer.deliver_now(owing.ids, interaction)
@@ -91,7 +89,7 @@ def _loss(host: Host, loss: TimeLoss, locale: str) -> Draft:
     due); its replay follows, and in a match the next game's start."""
     scribe, view = host.scribe, loss.view
     content = scribe.texts.unseen_loss_text(loss, locale)
-    buttons = rematch.final_buttons(view, locale)
+    buttons = scribe.slots.final(view, locale)
     return Draft(content, pings(), scribe.board_of(view, locale), buttons, board=True)
 
 

@@ -7,25 +7,23 @@ buttons once answered."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
-from bot.discord.commands import (
+from bot.discord import unseen
+from bot.discord.host import (
     Host,
+    PersistentButton,
     action_button,
     answer_change,
-    answering_errors,
-    host_of,
 )
-from bot.discord.playing import unseen
 from bot.i18n import text
 from bot.service import TakebackAction, TakebackResult
 from bot.words.games import mention, note_text
 
 
 class TakebackButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PersistentButton,
     template=r"takeback:(?P<action>accept|decline):(?P<game>[0-9]+)",
 ):
     """Allow or refuse the takeback asked for in game `game`."""
@@ -35,22 +33,16 @@ class TakebackButton(
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TakebackButton:
-        """Rebuild the button from its custom id (after a restart, too)."""
+    def read(cls, match: re.Match[str]) -> TakebackButton:
         return cls(match["action"], int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Answer the request; errors go privately to the one who pressed."""
-        host = host_of(interaction)
 
         async def work() -> None:
             await answer_takeback(host, interaction, self.game_id, accept=self.action == "accept")
 
-        await answering_errors(
-            interaction, unseen.first(host, interaction, work, game_id=self.game_id)
-        )
+        await unseen.first(host, interaction, work, game_id=self.game_id)
 
 
 def takeback_buttons(game_id: int, locale: str) -> discord.ui.View:
