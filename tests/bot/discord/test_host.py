@@ -22,6 +22,7 @@ SAMPLES: list[tuple[str, tuple[Any, ...]]] = [
     ("TakebackButton", ("decline", 7)),
     ("ChallengeButton", ("block", 7)),
     ("RematchButton", (7,)),
+    ("ChallengeMemberButton", (7,)),
     ("TournamentButton", ("join", 7)),
     ("AnalyseButton", (7,)),
     ("LeaderboardButton", ("ponte", 2)),

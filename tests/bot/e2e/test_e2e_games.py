@@ -72,9 +72,14 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
 
 
 async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
-    commands = {c["name"]: c for c in world.fake.commands(world.guild)}
+    synced = world.fake.commands(world.guild)
+    commands = {c["name"]: c for c in synced if c["type"] == 1}
     declared = {str(command.name) for command in declared_commands()}
     assert set(commands) == declared and len(declared) == 20
+    # Apps → Challenge on a member, a user command: a name in each language, no description.
+    [menu] = [c for c in synced if c["type"] == 2]
+    assert menu["name_localizations"] == {"de": "Herausfordern", "fr": "Défier", "nl": "Uitdagen"}
+    assert menu["description"] == "" and menu["contexts"] is None
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
         assert set(command["description_localizations"]) >= {"de", "fr", "nl"}

@@ -12,7 +12,7 @@ import sys
 from asyncio.subprocess import PIPE
 from pathlib import Path
 
-from bot.discord.features import declared_commands
+from bot.discord.features import declared_commands, menus
 from testing.e2ekit import World
 from testing.fakediscord import BotProcess, FakeMessage
 
@@ -92,7 +92,7 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     warnings = [line for line in stderr.decode().splitlines() if "WARNING" in line]
     assert warnings == [], warnings
     names = {command["name"] for command in world.fake.commands()}
-    assert names == {str(command.name) for command in declared_commands()}
+    assert names == {str(command.name) for command in [*declared_commands(), *menus()]}
     assert {"challenge", "move", "board", "help"} <= names
     # Where each may be used goes with the global sync, the only one Discord takes it from.
     synced = {command["name"]: command for command in world.fake.commands()}
@@ -100,6 +100,8 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     assert synced["help"]["integration_types"] == [0, 1]
     assert synced["move"]["contexts"] == [0, 1, 2] and synced["move"]["integration_types"] == [0, 1]
     assert synced["stats"]["contexts"] == [0] and synced["stats"]["integration_types"] == [0]
+    menu = synced["Challenge"]  # Apps → Challenge, offered where /challenge is
+    assert (menu["type"], menu["contexts"], menu["integration_types"]) == (2, [0, 1, 2], [0, 1])
     assert world.fake.commands(world.guild) == []
     assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot
     assert not world.database.exists()  # and never touched the games
