@@ -38,6 +38,7 @@ TABLES = (
     "puzzle_scans",
     "puzzle_channels",
     "puzzle_days",
+    "game_notes",
 )
 """Every table of the schema, each after the tables it refers to."""
 TRANSIENT = ("rate_limits",)

@@ -610,6 +610,19 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """As `sqlite.KEPT_ANSWERS` explains."""
 
 
+GAME_NOTES = """
+CREATE TABLE game_notes (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    author_id  BIGINT  NOT NULL,
+    turn       INTEGER NOT NULL CHECK (turn >= 0),
+    body       TEXT    NOT NULL,
+    written_at BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, author_id, turn)
+);
+"""
+"""As `sqlite.GAME_NOTES` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -634,6 +647,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
+    GAME_NOTES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -831,6 +831,20 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """
 
 
+GAME_NOTES = """
+CREATE TABLE game_notes (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    author_id  INTEGER NOT NULL,
+    turn       INTEGER NOT NULL CHECK (turn >= 0),
+    body       TEXT    NOT NULL,
+    written_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, author_id, turn)
+);
+"""
+"""Migration 24 (issue 54, point 2): a player's private notes on a game, one per author per
+turn (turn 0: the whole game), shown to their author only (`bot/store/notes.py`)."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -855,6 +869,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
+    GAME_NOTES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

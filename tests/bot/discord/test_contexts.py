@@ -23,6 +23,7 @@ EVERYWHERE = {
     "draw",
     "takeback",
     "export",
+    "note",
     "analyze",
     "learn",
     "puzzle",
