@@ -59,7 +59,9 @@ def button_slots() -> ButtonSlots:
     def lent(slot: str) -> tuple[LentButton, ...]:
         return tuple(button for feature in FEATURES for button in getattr(feature, slot, ()))
 
-    return ButtonSlots(board=lent("BOARD_BUTTONS"), ending=lent("ENDING_BUTTONS"))
+    return ButtonSlots(
+        board=lent("BOARD_BUTTONS"), ending=lent("ENDING_BUTTONS"), watch=lent("WATCH_BUTTONS")
+    )
 
 
 Submission = Callable[[discord.Interaction], Awaitable[None] | None]

@@ -17,6 +17,7 @@ from bot.service.challenges import FIRST_MOVERS, Challenges, check_move_seconds,
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
+from bot.service.follows import Follows
 from bot.service.lessons import Lessons
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notes import Notes
@@ -105,6 +106,7 @@ class GameService:
         self.outbox = Outbox(ctx, self.alarms)
         self.notifications = Notifications(ctx)
         self.notes = Notes(ctx)
+        self.follows = Follows(ctx)
         self.queries = Queries(ctx)
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)

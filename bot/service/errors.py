@@ -477,3 +477,27 @@ class NoNoteError(ServiceError):
     """Removing a note the author does not have (on turn `params['turn']`, 0: the whole game)."""
 
     key = "no_note"
+
+
+class FollowOwnGameError(ServiceError):
+    """A player tried to follow their own game `params['game_id']`: its posts reach them."""
+
+    key = "follow_own_game"
+
+
+class NotFollowingError(ServiceError):
+    """Unfollowing game `params['game_id']`, which the user does not follow."""
+
+    key = "not_following"
+
+
+class TooManyFollowsError(ServiceError):
+    """The user follows `params['limit']` games being played already, the most they may."""
+
+    key = "too_many_follows"
+
+
+class TooManyFollowersError(ServiceError):
+    """The game has `params['limit']` followers already, the most it may."""
+
+    key = "too_many_followers"

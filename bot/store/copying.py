@@ -39,6 +39,7 @@ TABLES = (
     "puzzle_channels",
     "puzzle_days",
     "game_notes",
+    "game_follows",
 )
 """Every table of the schema, each after the tables it refers to."""
 TRANSIENT = ("rate_limits",)

@@ -1,9 +1,10 @@
 """The buttons one feature's posts carry for another feature's work: Rematch (challenges) and
 Analyse (analysis) under a finished game's last post, Open board (the Activity) on a turn's
-board. No feature imports another (the import contract in `pyproject.toml`), so the posts that
-show these buttons cannot name their classes: each feature lends its own in its `feature.py`
-(`ENDING_BUTTONS`, `BOARD_BUTTONS`), `bot.discord.features` gathers them, and the scribe
-carries them to every renderer."""
+board, Follow (play over days) under every turn's board. No feature imports another (the import
+contract in `pyproject.toml`), so the posts that show these buttons cannot name their classes:
+each feature lends its own in its `feature.py` (`ENDING_BUTTONS`, `BOARD_BUTTONS`,
+`WATCH_BUTTONS`), `bot.discord.features` gathers them, and the scribe carries them to every
+renderer."""
 
 from __future__ import annotations
 
@@ -28,10 +29,17 @@ class ButtonSlots:
     """Beside Make move and ⋯ More under a turn's board, where the board opens as an Activity."""
     ending: tuple[LentButton, ...] = ()
     """Under the last post of a finished game (or match)."""
+    watch: tuple[LentButton, ...] = ()
+    """Under every turn's board, for those who watch the game (Follow)."""
 
     def on_board(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
         """Add the board's lent buttons to a turn's `buttons`."""
         for button in self.board:
+            buttons.add_item(button(view, locale))
+
+    def for_watchers(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
+        """Add the buttons lent for a game's watchers to a turn's `buttons`."""
+        for button in self.watch:
             buttons.add_item(button(view, locale))
 
     def final(self, view: GameView, locale: str) -> discord.ui.View | None:

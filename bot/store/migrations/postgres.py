@@ -610,7 +610,7 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """As `sqlite.KEPT_ANSWERS` explains."""
 
 
-GAME_NOTES = """
+NOTES_AND_FOLLOWS = """
 CREATE TABLE game_notes (
     game_id    BIGINT  NOT NULL REFERENCES games (id),
     author_id  BIGINT  NOT NULL,
@@ -619,8 +619,16 @@ CREATE TABLE game_notes (
     written_at BIGINT  NOT NULL,
     PRIMARY KEY (game_id, author_id, turn)
 );
+CREATE TABLE game_follows (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    user_id    BIGINT  NOT NULL,
+    every_move INTEGER NOT NULL CHECK (every_move IN (0, 1)),
+    created_at BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX game_follows_user ON game_follows (user_id);
 """
-"""As `sqlite.GAME_NOTES` explains."""
+"""As `sqlite.NOTES_AND_FOLLOWS` explains."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -647,7 +655,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
-    GAME_NOTES,
+    NOTES_AND_FOLLOWS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -831,7 +831,7 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """
 
 
-GAME_NOTES = """
+NOTES_AND_FOLLOWS = """
 CREATE TABLE game_notes (
     game_id    INTEGER NOT NULL REFERENCES games (id),
     author_id  INTEGER NOT NULL,
@@ -840,9 +840,18 @@ CREATE TABLE game_notes (
     written_at INTEGER NOT NULL,
     PRIMARY KEY (game_id, author_id, turn)
 );
+CREATE TABLE game_follows (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    user_id    INTEGER NOT NULL,
+    every_move INTEGER NOT NULL CHECK (every_move IN (0, 1)),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX game_follows_user ON game_follows (user_id);
 """
-"""Migration 24 (issue 54, point 2): a player's private notes on a game, one per author per
-turn (turn 0: the whole game), shown to their author only (`bot/store/notes.py`)."""
+"""Migration 24 (issue 54, points 2 and 4): a player's private notes on a game, one per author
+per turn (turn 0: the whole game), shown to their author only (`bot/store/notes.py`); and who
+follows a game, told by direct message at its end or at every move (`bot/store/follows.py`)."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -869,7 +878,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
-    GAME_NOTES,
+    NOTES_AND_FOLLOWS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

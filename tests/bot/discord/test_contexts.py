@@ -24,6 +24,8 @@ EVERYWHERE = {
     "takeback",
     "export",
     "note",
+    "follow",
+    "unfollow",
     "analyze",
     "learn",
     "puzzle",
