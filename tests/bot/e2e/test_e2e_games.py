@@ -135,8 +135,9 @@ async def test_errors_go_privately_to_the_caller_in_their_language(
     await run(world, world.alice, "move", {"move": "c3 e5"})
     await run(world, world.bob, "move", {"move": "h8 j10"})
     taken = await run(world, world.alice, "move", {"move": "c3 a1"})  # c3 holds a stone
-    explanation = rule_text("P5", "en")
-    assert taken.ephemeral and explanation and explanation in taken.content
+    # The small print speaks of the refusal (issue 52, point 11), not of P5's turn shapes.
+    assert taken.ephemeral and text("en", "rule_reason_note.taken") in taken.content
+    assert rule_text("P5", "en") not in taken.content
     await run(world, world.alice, "resign")
     over = await run(world, world.bob, "move", {"move": "a1 c1"})
     assert over.ephemeral and over.content == text("de", "error.game_over")
