@@ -61,7 +61,10 @@ def button_slots() -> ButtonSlots:
         return tuple(button for feature in FEATURES for button in getattr(feature, slot, ()))
 
     return ButtonSlots(
-        board=lent("BOARD_BUTTONS"), ending=lent("ENDING_BUTTONS"), member=lent("MEMBER_BUTTONS")
+        board=lent("BOARD_BUTTONS"),
+        ending=lent("ENDING_BUTTONS"),
+        member=lent("MEMBER_BUTTONS"),
+        watch=lent("WATCH_BUTTONS"),
     )
 
 

@@ -14,6 +14,7 @@ from bot.discord.puzzles import posts as puzzles
 from bot.discord.tournaments import posts as tournaments
 from bot.service import analyses, challenge_posts, game_posts
 from bot.service.alarms import CHALLENGE_EXPIRED
+from bot.service.follows import FOLLOW_DM
 from bot.service.puzzle.daily import DAILY
 from bot.service.tournament import posts as tournament_posts
 
@@ -37,6 +38,7 @@ KINDS: dict[str, Kind] = {
         Kind(game_posts.TURN_DM, days.turn_dm),
         Kind(game_posts.REMINDER_DM, days.digest),
         Kind(game_posts.TIME_LOSS_DM, days.time_loss_dm),
+        Kind(FOLLOW_DM, days.follow_dm),
         # Challenges
         Kind(challenge_posts.POSTED, challenges.posted),
         Kind(challenge_posts.ANSWERED, challenges.answered),

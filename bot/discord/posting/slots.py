@@ -1,10 +1,11 @@
 """The buttons one feature's posts carry for another feature's work: Rematch (challenges) and
 Analyse (analysis) under a finished game's last post, Open board (the Activity) on a turn's
-board, and Challenge (challenges) under another member's statistics (rankings). No feature
-imports another (the import contract in `pyproject.toml`), so the posts that show these buttons
-cannot name their classes: each feature lends its own in its `feature.py` (`ENDING_BUTTONS`,
-`BOARD_BUTTONS`, `MEMBER_BUTTONS`), `bot.discord.features` gathers them, and the scribe carries
-them to every renderer (and to the commands, through the host's scribe)."""
+board, Follow (play over days) under every turn's board, and Challenge (challenges) under
+another member's statistics (rankings). No feature imports another (the import contract in
+`pyproject.toml`), so the posts that show these buttons cannot name their classes: each feature
+lends its own in its `feature.py` (`ENDING_BUTTONS`, `BOARD_BUTTONS`, `WATCH_BUTTONS`,
+`MEMBER_BUTTONS`), `bot.discord.features` gathers them, and the scribe carries them to every
+renderer (and to the commands, through the host's scribe)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ class ButtonSlots:
     """Beside Make move and ⋯ More under a turn's board, where the board opens as an Activity."""
     ending: tuple[LentButton, ...] = ()
     """Under the last post of a finished game (or match)."""
+    watch: tuple[LentButton, ...] = ()
+    """Under every turn's board, for those who watch the game (Follow)."""
     member: tuple[MemberButton, ...] = ()
     """Under what the bot shows one member of another (their statistics): Challenge."""
 
@@ -47,6 +50,11 @@ class ButtonSlots:
     def on_board(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
         """Add the board's lent buttons to a turn's `buttons`."""
         for button in self.board:
+            buttons.add_item(button(view, locale))
+
+    def for_watchers(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
+        """Add the buttons lent for a game's watchers to a turn's `buttons`."""
+        for button in self.watch:
             buttons.add_item(button(view, locale))
 
     def final(self, view: GameView, locale: str) -> discord.ui.View | None:

@@ -610,6 +610,27 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """As `sqlite.KEPT_ANSWERS` explains."""
 
 
+NOTES_AND_FOLLOWS = """
+CREATE TABLE game_notes (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    author_id  BIGINT  NOT NULL,
+    turn       INTEGER NOT NULL CHECK (turn >= 0),
+    body       TEXT    NOT NULL,
+    written_at BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, author_id, turn)
+);
+CREATE TABLE game_follows (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    user_id    BIGINT  NOT NULL,
+    every_move INTEGER NOT NULL CHECK (every_move IN (0, 1)),
+    created_at BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX game_follows_user ON game_follows (user_id);
+"""
+"""As `sqlite.NOTES_AND_FOLLOWS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -634,6 +655,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
+    NOTES_AND_FOLLOWS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 
