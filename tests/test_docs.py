@@ -194,3 +194,15 @@ def test_rules_in_discord_link_to_each_games_section_of_the_rules(language: str)
         (anchor,) = re.findall(rf"<{re.escape(published)}#([^>]+)>", summary)
         assert anchor in sections, (kind.key, anchor)
         assert anchor == slug(text("en", kind.title_key)), kind.key  # its own section
+
+
+def test_the_rules_title_each_board_by_its_size_as_challenge_offers_it() -> None:
+    """Issue 52, point 8: boards are named by their size wherever a newcomer reads them, and
+    `/rules` sends them to docs/rules.md, whose board rules were titled 'classic' and 'online'
+    (the stored names) while /challenge offered the sizes."""
+    rules = (ROOT / RULES).read_text(encoding="utf-8")
+    titles = re.findall(r"^\*\*[PV]\d+ — ([^*]+)\.\*\*", rules, re.M)
+    for kind in GAMES:
+        for variant in kind.variants if len(kind.variants) > 1 else ():
+            size = text("en", f"variant.{variant}")
+            assert f"{size} (`{variant}`)" in titles, (size, titles)

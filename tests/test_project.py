@@ -119,3 +119,16 @@ def test_the_release_notes_open_with_this_version():
     notes = (ROOT / "CHANGELOG.md").read_text()
     versions = re.findall(r"^## (\d+\.\d+\.\d+) \(\d{4}-\d{2}-\d{2}\)$", notes, re.M)
     assert versions and versions[0] == release, versions
+
+
+def test_the_newest_notes_and_the_upkeep_page_name_this_versions_schema():
+    """What the newest release notes and the backup's sample line in docs/upkeep.md say of the
+    schema is the version this version's migrations reach: an admin compares it with what
+    `migrate` and `backup` print (1.0.0's notes said 20 after migrations 21 to 24 came)."""
+    from bot.store.migrations import SCHEMA_VERSION
+
+    notes = (ROOT / "CHANGELOG.md").read_text()
+    newest = re.split(r"^## \d", notes, flags=re.M)[1]
+    upkeep = (ROOT / "docs" / "upkeep.md").read_text()
+    named = re.findall(r"schema (?:at )?version (\d+)", newest + upkeep)
+    assert named and {int(number) for number in named} == {SCHEMA_VERSION}, named

@@ -81,7 +81,7 @@ def backup(target: str, settings: Settings) -> int:
     if settings.database_url is not None:
         return configuration_error(
             "DATABASE_URL: python -m bot backup copies the SQLite file of DATABASE_PATH; back "
-            "up a PostgreSQL database with pg_dump (the README's Backups says how)"
+            "up a PostgreSQL database with pg_dump (docs/upkeep.md says how)"
         )
     try:
         held = back_up(settings.database_path, Path(target))

@@ -5,7 +5,9 @@ Behind a tunnel or a reverse proxy every request arrives from the proxy's addres
 whom it forwards in `X-Forwarded-For` (what Caddy, nginx and cloudflared append to), else in
 `Forwarded` (RFC 7239). Anyone can write those headers, so they are read only from a trusted
 proxy, from the right (the hop that proxy added) leftwards past the other trusted proxies: the
-first address that is not one of them is the client's.
+first address that is not one of them is the client's. A request with both headers is believed
+in neither: a proxy writes one and passes the other on as the client wrote it, and which is
+which cannot be told (the proxy's address is the client then, as without a trusted proxy).
 """
 
 from __future__ import annotations
@@ -34,12 +36,16 @@ def client_address(peer: str | None, headers: Mapping[str, str], trusted: Sequen
 
 
 def _hops(headers: Mapping[str, str]) -> list[str]:
-    """The forwarded addresses, the client's first, as the headers list them."""
+    """The forwarded addresses, the client's first, as the headers list them (none when both
+    headers are there: one of them is the client's own)."""
     forwarded_for = ",".join(_all(headers, "X-Forwarded-For"))
+    forwarded = ",".join(_all(headers, "Forwarded"))
+    if forwarded_for.strip() and forwarded.strip():
+        return []
     if forwarded_for.strip():
         return [hop.strip() for hop in forwarded_for.split(",")]
     hops: list[str] = []
-    for element in ",".join(_all(headers, "Forwarded")).split(","):
+    for element in forwarded.split(","):
         for pair in element.split(";"):
             name, _, value = pair.strip().partition("=")
             if name.lower() == "for":

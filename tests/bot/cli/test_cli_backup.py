@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -115,3 +116,8 @@ def test_postgresql_is_pointed_to_pg_dump(tmp_path: Path) -> None:
     assert result.returncode == EXIT_CONFIG
     assert "pg_dump" in result.stderr and "pw" not in result.stderr
     assert os.listdir(tmp_path) == []
+    # It names the page that says how, which exists and says it (the README has no such
+    # section since the steps moved to docs/upkeep.md).
+    page = re.search(r"docs/[\w-]+\.md", result.stderr)
+    assert page is not None, result.stderr
+    assert "pg_dump --format=custom" in (ROOT / page.group()).read_text()

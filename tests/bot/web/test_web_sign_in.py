@@ -127,6 +127,16 @@ def test_the_client_is_the_first_address_left_of_the_trusted_proxies() -> None:
     assert client_address("::ffff:127.0.0.1", mapped, proxies) == "192.0.2.8"
 
 
+def test_a_client_cannot_name_itself_in_the_header_its_proxy_does_not_write() -> None:
+    # A proxy writes one of the two headers and passes the other on as the client wrote it:
+    # with both, which is the proxy's cannot be told, so neither is believed (a client that
+    # named itself could spend a new address's allowance at every sign-in).
+    written = {"Forwarded": "for=198.51.100.5", "X-Forwarded-For": "203.0.113.9"}
+    assert client_address("127.0.0.1", written, LOOPBACK) == "127.0.0.1"
+    appended = {"X-Forwarded-For": "198.51.100.5", "Forwarded": "for=203.0.113.9"}
+    assert client_address("127.0.0.1", appended, LOOPBACK) == "127.0.0.1"
+
+
 def test_the_trusted_proxies_setting_lists_addresses_and_networks() -> None:
     settings = Settings.from_env({"WEB_TRUSTED_PROXIES": "127.0.0.1, ::1 10.0.0.0/8"})
     assert [str(network) for network in settings.web_trusted_proxies] == [
