@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+HEADERS = {"x-signature-ed25519", "x-signature-timestamp", "x-discord-proxy-payload"}
+"""The headers the proxy writes when it signs (lower case)."""
 TOKEN_SECONDS = 300
 """How long a signed payload is valid here (Discord does not say; a few minutes is enough for
 a test)."""

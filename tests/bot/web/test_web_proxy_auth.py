@@ -18,6 +18,7 @@ from bot.settings import Settings, SettingsError
 from bot.web.limits import Limits, RateLimit
 from bot.web.proxyauth import ProxyAuth
 from testing.fakediscord import FakeUser
+from testing.fakediscord.proxy import ActivityProxy
 from testing.fakediscord.proxyauth import ProxySigner
 from testing.webapi import WebApi, web_api
 
@@ -32,23 +33,25 @@ SMALL_ADDRESS = Limits(
 
 
 async def sign_in(
-    api: WebApi, user: FakeUser, headers: dict[str, str] | None = None
+    api: WebApi, user: FakeUser, headers: dict[str, str] | None = None, *, base: str = ""
 ) -> tuple[int, dict[str, str]]:
-    """`user` opens the Activity and asks for a session: the status and the body."""
+    """`user` opens the Activity and asks for a session (at `base`, else the board's own
+    address): the status and the body."""
     instance = api.fake.activities.launch(user, api.channel)
     body = {"code": api.fake.activities.mint_code(user), "instance_id": instance.instance_id}
-    async with api.http.post(
-        api.server.url + "api/session", json=body, headers=headers or {}
-    ) as response:
+    url = (base or api.server.url) + "api/session"
+    async with api.http.post(url, json=body, headers=headers or {}) as response:
         return response.status, await response.json()
 
 
-async def flood(api: WebApi, count: int) -> None:
+async def flood(api: WebApi, count: int, *, base: str = "") -> None:
     """Junk sign-ins to the proxy's URL: made-up codes, no signature, the proxy's address."""
     instance = api.fake.activities.launch(api.alice, api.channel)
+    url = (base or api.server.url) + "api/session"
     for number in range(count):
         junk = {"code": f"junk-{number}", "instance_id": instance.instance_id}
-        assert (await api.post("api/session", junk))[0] in (403, 429)
+        async with api.http.post(url, json=junk) as response:
+            assert response.status in (403, 429)
 
 
 def now() -> int:
@@ -121,6 +124,34 @@ async def test_a_payload_for_another_user_than_the_code_is_refused(tmp_path: Pat
         assert status == 403 and body["code"] == "not_signed_user"
         assert body["error"] == text("de", "web.not_signed_user")  # bob's language
         assert (await sign_in(api, api.bob, signer.headers(api.bob.id, now())))[0] == 200
+
+
+async def test_the_fake_proxy_signs_for_the_frames_user(tmp_path: Path) -> None:
+    """Through the fake `discordsays.com`, as a page inside Discord signs in."""
+    signer = ProxySigner(0)
+    async with web_api(
+        tmp_path / "bot.sqlite3", limits=SMALL_ADDRESS, public_key=signer.public_key
+    ) as api:
+        signer.application_id = api.fake.application_id
+        async with ActivityProxy(api.fake, api.server.url.rstrip("/")) as proxy:
+            proxy.signer = signer
+            base = proxy.origin + "/"
+            await flood(api, 10, base=base)  # no frame: nothing signed, the address's bucket
+            assert (await sign_in(api, api.alice, base=base))[0] == 429
+
+            def frame(user: FakeUser) -> dict[str, str]:
+                return {"Referer": f"{proxy.origin}/?frame_id=frame-{user.id}&platform=desktop"}
+
+            people = [api.fake.add_user(f"u{number}") for number in range(5)]
+            statuses = [
+                (await sign_in(api, person, frame(person), base=base))[0] for person in people
+            ]
+            assert statuses == [200] * len(people)
+            forged = {**frame(api.bob), **signer.headers(api.carol.id, now())}
+            status, body = await sign_in(api, api.bob, forged, base=base)
+            assert status == 200  # the proxy wrote its own headers over the client's
+            status, body = await sign_in(api, api.bob, frame(api.carol), base=base)
+            assert status == 403 and body["code"] == "not_signed_user"
 
 
 def test_the_verifier_reads_the_signature_in_hex_and_in_base64() -> None:
