@@ -63,6 +63,10 @@ class Settings:
     # The proxies (addresses or networks) whose X-Forwarded-For / Forwarded the web board
     # believes; from anyone else a request's address is the connection's.
     web_trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
+    # The application's public key (32 bytes; DISCORD_PUBLIC_KEY, hex as the Developer Portal
+    # shows it): with it a sign-in the Activity proxy signed is limited per user, not per the
+    # proxy's address that every user inside Discord shares (bot/web/proxyauth.py).
+    discord_public_key: bytes | None = None
     # Where players read every rule (docs/rules.md of the bot's repository, as published): /rules
     # links each game's section of it; None: /rules gives the summary alone.
     rules_url: str | None = None
@@ -95,6 +99,7 @@ class Settings:
             web_host=get("WEB_HOST") or WEB_HOST,
             web_port=_port(get("WEB_PORT")),
             web_trusted_proxies=_networks("WEB_TRUSTED_PROXIES", get("WEB_TRUSTED_PROXIES")),
+            discord_public_key=_public_key(get("DISCORD_PUBLIC_KEY")),
             rules_url=_url("RULES_URL", get("RULES_URL"), ("https",)),
         )
 
@@ -308,6 +313,23 @@ def _port(value: str | None) -> int:
     if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 65535:
         raise SettingsError(f"WEB_PORT must be a TCP port from 1 to 65535, not {value!r}")
     return int(value)
+
+
+def _public_key(value: str | None) -> bytes | None:
+    """An Ed25519 public key: 64 hex digits, as the Developer Portal's General Information
+    shows the application's Public Key."""
+    if value is None:
+        return None
+    try:
+        key = bytes.fromhex(value)
+    except ValueError:
+        key = b""
+    if len(key) != 32:
+        raise SettingsError(
+            "DISCORD_PUBLIC_KEY must be the application's Public Key from the Developer Portal"
+            " (64 hex digits)"
+        )
+    return key
 
 
 def _networks(

@@ -65,7 +65,11 @@ class WebApi:
 
 @asynccontextmanager
 async def web_api(
-    database: str | Path, *, limits: Limits | None = None, trusted: tuple[Network, ...] = ()
+    database: str | Path,
+    *,
+    limits: Limits | None = None,
+    trusted: tuple[Network, ...] = (),
+    public_key: bytes | None = None,
 ) -> AsyncIterator[WebApi]:
     """The web board over a new service on `database`, with Activities enabled on the fake."""
     async with FakeDiscord() as fake:
@@ -77,7 +81,10 @@ async def web_api(
             fake.add_user("carol", locale="fr"),
         )
         async with (
-            web_board(fake, database, limits=limits, trusted=trusted) as (service, server),
+            web_board(fake, database, limits=limits, trusted=trusted, public_key=public_key) as (
+                service,
+                server,
+            ),
             aiohttp.ClientSession() as http,
         ):
             yield WebApi(fake, service, server, http, guild, guild.text_channel, *users)
@@ -90,6 +97,7 @@ async def web_board(
     *,
     limits: Limits | None = None,
     trusted: tuple[Network, ...] = (),
+    public_key: bytes | None = None,
 ) -> AsyncIterator[tuple[GameService, WebServer]]:
     """A web board process (`python -m bot web`) on `database`: another one beside a test's
     is a second process behind the same load balancer."""
@@ -108,6 +116,7 @@ async def web_board(
         activity_client_secret=fake.world.activities.client_secret,
         web_port=0,
         web_trusted_proxies=trusted,
+        discord_public_key=public_key,
     )
     try:
         async with open_web(

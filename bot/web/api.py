@@ -26,6 +26,7 @@ from bot.web.clients import Network, client_address
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
 from bot.web.limits import Limiter, RateLimit, TooManyError
 from bot.web.live import Hub
+from bot.web.proxyauth import ProxyAuth
 from bot.web.sessions import BadSessionError, Session, Sessions
 from bot.web.state import analysis_state, game_state, position_state
 from engine.errors import EngineError
@@ -88,9 +89,11 @@ class Api:
         limiter: Limiter,
         *,
         trusted: tuple[Network, ...] = (),
+        proxy: ProxyAuth | None = None,
     ) -> None:
         self.actions, self.hub, self.sessions = actions, hub, sessions
         self.discord, self.limiter, self.trusted = discord, limiter, trusted
+        self.proxy = proxy  # None: DISCORD_PUBLIC_KEY is not set, no payload is believed
 
     def routes(self) -> list[web.RouteDef]:
         """The API's routes, relative to the page."""
@@ -132,17 +135,22 @@ class Api:
         and a session for the Activity instance, once Discord says who the user is and that the
         user is in that instance.
 
-        Limited before Discord is asked per client address (sized for a full channel at once:
-        behind a proxy every user may share one), and once Discord has said who the user is,
-        per user and per Activity instance (a ceiling sized for a full channel, which codes
-        Discord refuses cannot use up)."""
+        Limited before Discord is asked per user when Discord's proxy signed the request for
+        one (DISCORD_PUBLIC_KEY, `bot.web.proxyauth`), else per client address (sized for a
+        full channel at once: behind a proxy every user may share one); once Discord has said
+        who the user is, per user and per Activity instance (a ceiling sized for a full
+        channel, which codes Discord refuses cannot use up)."""
         body = await _body(request)
         code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
         if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
             raise WebError(400, "bad_request")
         address = client_address(request.remote, request.headers, self.trusted)
         limits = self.limiter.limits
-        await self._limit((limits.address_sign_ins, "sign-in-address", address))
+        signed = self._signed_user(request)
+        if signed is None:  # the address's bucket, which every unsigned request shares
+            await self._limit((limits.address_sign_ins, "sign-in-address", address))
+        else:  # the user's own: junk through the proxy's address cannot spend it
+            await self._limit((limits.sign_ins, "sign-in-signed", signed))
         try:
             access = await self.discord.exchange(code)
             user = await self.discord.me(access)
@@ -157,6 +165,9 @@ class Api:
             if error.busy:  # not the page's fault: it may try again with a new code
                 raise WebError(503, "discord_unavailable", DISCORD_BUSY) from None
             raise WebError(403, "discord_refused") from None
+        if signed is not None and signed != user.id:
+            log.info("the proxy signed for user %s, the code is user %s's", signed, user.id)
+            raise WebError(403, "not_signed_user")
         if user.id not in instance.users:
             log.info("user %s is not in activity instance %s", user.id, instance_id)
             raise WebError(403, "not_in_instance")
@@ -173,6 +184,13 @@ class Api:
                 "expires_at": session.expires_at,
             }
         )
+
+    def _signed_user(self, request: web.Request) -> int | None:
+        """The user Discord's proxy signed `request` for, if DISCORD_PUBLIC_KEY is set and the
+        signature is good; None otherwise (the request is counted by its address)."""
+        if self.proxy is None:
+            return None
+        return self.proxy.user(request.headers, self.limiter.clock())
 
     # The game ----------------------------------------------------------------------------------
 

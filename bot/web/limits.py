@@ -55,7 +55,8 @@ class Limits:
     # channel signs in at once.
     instance_sign_ins: RateLimit = RateLimit(burst=250, rate=2.0)
     # Every sign-in from one client address: behind a proxy not named in WEB_TRUSTED_PROXIES
-    # every user has the proxy's address, so this too lets a full channel in at once.
+    # every user has the proxy's address, so this too lets a full channel in at once. A sign-in
+    # Discord's proxy signed (DISCORD_PUBLIC_KEY) takes from `sign_ins` of its user instead.
     address_sign_ins: RateLimit = RateLimit(burst=250, rate=4.0)
 
     @classmethod

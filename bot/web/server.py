@@ -25,6 +25,7 @@ from bot.web.discord_api import DiscordApi
 from bot.web.limits import Limiter, Limits, TooManyError
 from bot.web.live import Hub, Watcher
 from bot.web.pages import Pages
+from bot.web.proxyauth import ProxyAuth
 from bot.web.sessions import BadSessionError, Sessions
 
 log = logging.getLogger(__name__)
@@ -72,11 +73,13 @@ def make_app(
     registry: Registry,
     *,
     trusted: tuple[Network, ...] = (),
+    public_key: bytes | None = None,
 ) -> tuple[web.Application, Hub]:
     """The application: the page and its files, the API, the live socket."""
     hub = Hub(actions, discord.name)
     limiter = Limiter(limits, actions.take, actions.forget_limits)
-    api = Api(actions, hub, sessions, discord, limiter, trusted=trusted)
+    proxy = None if public_key is None else ProxyAuth(public_key, discord.application_id)
+    api = Api(actions, hub, sessions, discord, limiter, trusted=trusted, proxy=proxy)
     pages = Pages(registry)
     app = web.Application(middlewares=[refusals], client_max_size=MAX_BODY)
     app.add_routes(pages.routes())
@@ -191,6 +194,7 @@ async def open_web(
             limits or Limits.default(),
             service.registry,
             trusted=settings.web_trusted_proxies,
+            public_key=settings.discord_public_key,
         )
         await hub.start()
         runner = web.AppRunner(

@@ -9,6 +9,11 @@ relative URLs only. This proxy does the same on loopback: every path but `/.fake
 postMessage protocol) and the two things that page asks the fake Discord: a one-time code for
 its user (`AUTHORIZE`) and the user of an access token (`AUTHENTICATE`, answered in the shape of
 the SDK's `AuthenticateResponse`, src/generated/schemas.ts).
+
+With a `signer` the proxy signs each request it forwards for the user whose Activity frame made it,
+as Discord's optional proxy authentication does (`testing.fakediscord.proxyauth`); Discord knows
+that user from the client, the fake from the frame's `frame_id` (`frame-<user id>`, see
+`client_url`) in the request's Referer, which the board's page sends to its own origin.
 """
 
 from __future__ import annotations
@@ -17,14 +22,16 @@ import asyncio
 import contextlib
 import json
 import socket
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import aiohttp
 from aiohttp import web
 
+from testing.fakediscord.proxyauth import HEADERS, ProxySigner
 from testing.fakediscord.web import json_response
 
 if TYPE_CHECKING:
@@ -59,6 +66,7 @@ class ActivityProxy:
         self._runner: web.AppRunner | None = None
         self._http: aiohttp.ClientSession | None = None
         self.muted = False  # True: the server's live messages are lost on the way (a bad line)
+        self.signer: ProxySigner | None = None  # set: requests are signed for their frame's user
 
     async def __aenter__(self) -> ActivityProxy:
         self._http = aiohttp.ClientSession(auto_decompress=False)
@@ -153,7 +161,9 @@ class ActivityProxy:
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return await self._forward_socket(request)
         assert self._http is not None
-        headers = {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
+        headers = self._signed(
+            {k: v for k, v in request.headers.items() if k.lower() not in HOP_BY_HOP}
+        )
         body = await request.read()
         url = self.target + request.rel_url.raw_path_qs
         try:
@@ -168,6 +178,17 @@ class ActivityProxy:
                 return answer
         except aiohttp.ClientConnectionError:
             return web.Response(status=502, text="the Activity's server does not answer")
+
+    def _signed(self, headers: dict[str, str]) -> dict[str, str]:
+        """`headers` with the proxy's signature for the frame's user, when it signs (the
+        client's own headers of that name are not passed on then)."""
+        if self.signer is None:
+            return headers
+        kept = {k: v for k, v in headers.items() if k.lower() not in HEADERS}
+        user_id = _frame_user(headers.get("Referer", ""))
+        if user_id is None:  # not from an Activity's frame: nothing to sign for
+            return kept
+        return kept | self.signer.headers(user_id, int(time.time()))
 
     async def _forward_socket(self, request: web.Request) -> web.StreamResponse:
         assert self._http is not None
@@ -191,6 +212,13 @@ class ActivityProxy:
         with contextlib.suppress(Exception):
             await upstream.close(code=code)
         return downstream
+
+
+def _frame_user(referer: str) -> int | None:
+    """The user of the Activity frame at `referer` (its `frame_id`, `frame-<user id>`)."""
+    frame = parse_qs(urlsplit(referer).query).get("frame_id", [""])[0]
+    number = frame.removeprefix("frame-")
+    return int(number) if frame.startswith("frame-") and number.isdigit() else None
 
 
 async def _pump(source: Any, sink: Any, muted: Callable[[], bool] = lambda: False) -> None:
