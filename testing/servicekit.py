@@ -4,6 +4,7 @@ and random legal moves for playing whole games through the service."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import random
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from bot.games import GAMES, Registry
 from bot.service import Challenge, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.service.limits import Limits
+from bot.service.owed import answering, current_answer
 from bot.store import Reach, open_database, outbox
 from bot.store.outbox import OutboxRow
 from engine.ai.ponte.playout import random_turn as ponte_turn
@@ -96,32 +98,42 @@ async def start_game(
     reach: Reach = Reach.POST,
 ) -> Accepted:
     """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`
-    REPLY for a channel the bot can only answer in."""
-    challenge = await service.challenges.challenge(
-        game_kind=game_kind,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        challenger_id=challenger,
-        opponent_id=opponent,
-        variant=variant,
-        move_seconds=move_seconds,
-        challenger_first=True,
-        best_of=best_of,
-        reach=reach,
-    )
-    result = await service.challenges.accept(challenge.id, opponent)
+    REPLY for a channel the bot can only answer in. Inside a test's `answering()`, what the
+    start owes is answered as a command's is; the challenge's own posts are settled."""
+    outer = current_answer()
+    # Inside an answer the challenge's posts are kept apart (settled below, never answered);
+    # outside one nothing is claimed, and the start waits for the deliverer as any post.
+    with answering() if outer is not None else contextlib.nullcontext() as inner:
+        challenge = await service.challenges.challenge(
+            game_kind=game_kind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=challenger,
+            opponent_id=opponent,
+            variant=variant,
+            move_seconds=move_seconds,
+            challenger_first=True,
+            best_of=best_of,
+            reach=reach,
+        )
+        result = await service.challenges.accept(challenge.id, opponent)
     assert result.view is not None  # no thread was asked for: the game started here
-    await settle_challenge_posts(service, challenge.id)
+    settled = await settle_challenge_posts(service, challenge.id)
+    if outer is not None and inner is not None:
+        outer.ids.extend(post for post in inner.ids if post not in settled)
     return Accepted(result.challenge, result.view)
 
 
-async def settle_challenge_posts(service: GameService, challenge_id: int) -> None:
+async def settle_challenge_posts(service: GameService, challenge_id: int) -> set[int]:
     """Settle the posts of a challenge (its message and that message's edit once accepted),
     as if they were shown: a game a test starts begins with its start owed, its challenge
-    behind it."""
+    behind it. The ids settled."""
+    settled = set()
     for row in await owed(service):
         if row.subject == "challenge" and row.subject_id == challenge_id:
             await service.outbox.delivered(row.id)
+            settled.add(row.id)
+    return settled
 
 
 @dataclass(frozen=True)
