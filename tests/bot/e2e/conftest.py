@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord.app import GameBot
 from testing.e2ekit import World, running
-from testing.fakediscord import FakeDiscord
+from testing.fakediscord import VIEW_CHANNEL, FakeChannel, FakeDiscord
 from testing.servicekit import FakeClock
 
 
@@ -37,3 +37,16 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 async def bot(world: World) -> AsyncIterator[GameBot]:
     async with running(world) as client:
         yield client
+
+
+@pytest.fixture
+async def secret(world: World) -> FakeChannel:
+    """A channel only alice, bob and the bot may view (a test that needs it asks for it
+    before the bot starts, so that the bot's cache knows it)."""
+    fake = world.fake
+    channel = fake.add_text_channel(world.guild, "secret")
+    insiders = await fake.add_role(world.guild, "insiders", members=[world.alice, world.bob])
+    await fake.set_overwrite(channel, world.guild.roles[0], deny=VIEW_CHANNEL)  # @everyone
+    await fake.set_overwrite(channel, insiders, allow=VIEW_CHANNEL)
+    await fake.set_overwrite(channel, fake.bot_user, allow=VIEW_CHANNEL)
+    return channel

@@ -14,21 +14,9 @@ from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
 from bot.service import errors
 from testing.e2ekit import World, run, running
-from testing.fakediscord import VIEW_CHANNEL, FakeChannel, FakeMessage, FakeUser
+from testing.fakediscord import FakeChannel, FakeMessage, FakeUser
 
 TIMEOUT = 30.0
-
-
-@pytest.fixture
-async def secret(world: World) -> FakeChannel:
-    """A channel only alice, bob and the bot may view."""
-    fake = world.fake
-    channel = fake.add_text_channel(world.guild, "secret")
-    insiders = await fake.add_role(world.guild, "insiders", members=[world.alice, world.bob])
-    await fake.set_overwrite(channel, world.guild.roles[0], deny=VIEW_CHANNEL)  # @everyone
-    await fake.set_overwrite(channel, insiders, allow=VIEW_CHANNEL)
-    await fake.set_overwrite(channel, fake.bot_user, allow=VIEW_CHANNEL)
-    return channel
 
 
 @pytest.fixture
