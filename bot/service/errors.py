@@ -452,3 +452,23 @@ class OpenChallengeOptionError(ServiceError):
     name as the user's client shows it)."""
 
     key = "open_challenge_option"
+
+
+class SeekExistsError(ServiceError):
+    """The player seeks this game in the pool already (`params['game']`): one seek per game,
+    cancelled (`/seek cancel`) before another."""
+
+    key = "seek_exists"
+
+
+class BadSeekLapseError(ServiceError):
+    """How long a seek waits in the pool is outside the allowed range (`params['seconds']`,
+    `['minimum']`, `['maximum']`, durations)."""
+
+    key = "bad_seek_lapse"
+
+
+class NoSeekError(ServiceError):
+    """The player has no seek to cancel (for `params['game']`, or for any game if None)."""
+
+    key = "no_seek"
