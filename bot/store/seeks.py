@@ -60,33 +60,40 @@ async def insert_seek(db: Db, seek: NewSeek) -> int | None:
         return None
 
 
+PARTNER_SQL = (
+    f"SELECT {SeekRow.columns()} FROM seeks s"
+    " WHERE s.game_kind = ? AND s.rated = ? AND s.user_id <> ? AND s.lapses_at > ?"
+    " AND (s.variant IS NULL OR CAST(? AS TEXT) IS NULL OR s.variant = ?)"
+    " AND (s.move_seconds IS NULL OR CAST(? AS BIGINT) IS NULL OR s.move_seconds = ?)"
+    " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = s.user_id AND"
+    " b.blocked_id = ?) OR (b.user_id = ? AND b.blocked_id = s.user_id))"
+    " ORDER BY abs(s.rating - ?), s.created_at, s.id LIMIT 1"
+)
+"""The choice of a seeker's partner (`partner_for`), its parameters `partner_params(seek)`."""
+
+
+def partner_params(seek: NewSeek) -> tuple[object, ...]:
+    """`PARTNER_SQL`'s parameters for a newcomer's `seek`."""
+    return (
+        seek.game_kind,
+        int(seek.rated),
+        seek.user_id,
+        seek.created_at,
+        seek.variant,
+        seek.variant,
+        seek.move_seconds,
+        seek.move_seconds,
+        seek.user_id,
+        seek.user_id,
+        seek.rating,
+    )
+
+
 async def partner_for(db: Db, seek: NewSeek) -> SeekRow | None:
     """The waiting seek `seek` pairs with: the same game, variant and time (or either 'any'),
     rated alike, someone else, no block either way, not lapsed; the closest rating first, then
     the longest wait."""
-    return await SeekRow.one(
-        db,
-        f"SELECT {SeekRow.columns()} FROM seeks s"
-        " WHERE s.game_kind = ? AND s.rated = ? AND s.user_id <> ? AND s.lapses_at > ?"
-        " AND (s.variant IS NULL OR CAST(? AS TEXT) IS NULL OR s.variant = ?)"
-        " AND (s.move_seconds IS NULL OR CAST(? AS BIGINT) IS NULL OR s.move_seconds = ?)"
-        " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = s.user_id AND"
-        " b.blocked_id = ?) OR (b.user_id = ? AND b.blocked_id = s.user_id))"
-        " ORDER BY abs(s.rating - ?), s.created_at, s.id LIMIT 1" + db.for_update,
-        (
-            seek.game_kind,
-            int(seek.rated),
-            seek.user_id,
-            seek.created_at,
-            seek.variant,
-            seek.variant,
-            seek.move_seconds,
-            seek.move_seconds,
-            seek.user_id,
-            seek.user_id,
-            seek.rating,
-        ),
-    )
+    return await SeekRow.one(db, PARTNER_SQL + db.for_update, partner_params(seek))
 
 
 async def remove_seek(db: Db, seek_id: int) -> bool:
