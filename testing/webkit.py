@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,18 +116,32 @@ class ActivityWorld(World):
         *,
         viewport: ViewportSize = DESKTOP,
         instance_id: str | None = None,
+        prepare: Callable[[BrowserContext], Awaitable[None]] | None = None,
     ) -> Page:
         """`user` opens the Activity in `channel` (joining its running instance) in a browser
-        page of their own; returns the client page once the board is signed in."""
+        page of their own; returns the client page once the board is signed in. `prepare` may
+        set up the browser context first (routes that answer in the server's place)."""
         assert self.browser is not None and self.proxy is not None
         channel = channel or self.channel
         if instance_id is None:
             instance_id = self.fake.activities.launch(user, channel).instance_id
+        page = await self.new_page(viewport, prepare)
+        await page.goto(self.proxy.client_url(user, instance_id, channel))
+        return page
+
+    async def new_page(
+        self,
+        viewport: ViewportSize = DESKTOP,
+        prepare: Callable[[BrowserContext], Awaitable[None]] | None = None,
+    ) -> Page:
+        """A page in a browser context of its own, its script errors kept in `page_errors`."""
+        assert self.browser is not None
         context = await self.browser.new_context(viewport=viewport, device_scale_factor=1)
         self.contexts.append(context)
+        if prepare is not None:
+            await prepare(context)
         page = await context.new_page()
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
-        await page.goto(self.proxy.client_url(user, instance_id, channel))
         return page
 
     async def close_pages(self) -> None:

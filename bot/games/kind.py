@@ -80,7 +80,17 @@ WebJson = dict[str, object]
 def hex_palette(colours: object) -> dict[str, str]:
     """A dataclass of RGB colours (a theme, a game's `look`) as CSS writes them (`#rrggbb`), by
     field name: the web board draws in the colours the images use."""
-    return {name: "#{:02x}{:02x}{:02x}".format(*rgb) for name, rgb in asdict(colours).items()}  # type: ignore[call-overload]
+    return {name: hex_colour(rgb) for name, rgb in asdict(colours).items()}  # type: ignore[call-overload]
+
+
+def hex_colour(rgb: tuple[int, int, int]) -> str:
+    """One colour as CSS writes it (`#rrggbb`)."""
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def web_marker(fill: tuple[int, int, int], rim: tuple[int, int, int]) -> dict[str, str]:
+    """A player's marker on the web board's cards: the stone the images' cards show."""
+    return {"fill": hex_colour(fill), "rim": hex_colour(rim)}
 
 
 WEB_PICKS = 4

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
@@ -17,6 +18,35 @@ from bot.render.theme import RGB, mix
 
 SCALE = 4
 CLEAR = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class StoneShape:
+    """A stone's proportions, as shares of its radius unless said otherwise; the web board draws
+    its stones from the same numbers (`bot.web.pages`' look)."""
+
+    shadow_dx: float = 0.05
+    shadow_dy: float = 0.1
+    shadow_alpha: int = 70  # of 255
+    body: float = 0.86  # inside the rim
+    cap: float = 0.62  # the lighter cap, of the body
+    cap_shift: float = 0.7  # towards the upper left, of the room the cap has in the body
+    cap_light: float = 0.16  # how far the cap is mixed towards white
+
+
+STONE_SHAPE = StoneShape()
+
+
+@dataclass(frozen=True, slots=True)
+class PlankShape:
+    """A bridge plank's proportions, as shares of its width; the web board's too."""
+
+    halo: float = 0.3  # the last turn's halo round it, on each side
+    edge: float = 0.14  # its border, at least 1.6 px
+    slat: float = 0.3  # the cross slats, mixed from the fill towards the border
+
+
+PLANK_SHAPE = PlankShape()
 
 Point = tuple[float, float]
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
@@ -62,13 +92,20 @@ def stone(diameter: int, fill: RGB, rim: RGB, shadow: RGB) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         r, c = diameter * s / 2, size * s / 2
-        disc(draw, (c + r * 0.05, c + r * 0.1), r, (*shadow, 70))
+        shape = STONE_SHAPE
+        disc(
+            draw,
+            (c + r * shape.shadow_dx, c + r * shape.shadow_dy),
+            r,
+            (*shadow, shape.shadow_alpha),
+        )
         disc(draw, (c, c), r, (*rim, 255))
-        body = r * 0.86
+        body = r * shape.body
         disc(draw, (c, c), body, (*fill, 255))
-        cap = body * 0.62
-        shift = (body - cap - r * 0.1) * 0.7
-        disc(draw, (c - shift, c - shift), cap, (*mix(fill, (255, 255, 255), 0.16), 255))
+        cap = body * shape.cap
+        shift = (body - cap - r * shape.shadow_dy) * shape.cap_shift
+        light = mix(fill, (255, 255, 255), shape.cap_light)
+        disc(draw, (c - shift, c - shift), cap, (*light, 255))
 
     return supersample(size, size, paint)
 
@@ -172,7 +209,8 @@ def plank(
     (the smaller x and the smaller y of the two ends) minus the padding in both directions.
     """
     dx, dy = offset
-    extra = width * 0.3 if halo else 0.0
+    shape = PLANK_SHAPE
+    extra = width * shape.halo if halo else 0.0
     pad = math.ceil(width / 2 + extra + 2)
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
@@ -182,8 +220,8 @@ def plank(
         if halo is not None:
             _stroke(draw, ends, half + extra * s, halo)
         _stroke(draw, ends, half, edge)
-        _stroke(draw, ends, half - max(1.6, width * 0.14) * s, fill)
-        _slats(draw, ends, half, mix(fill, edge, 0.3))
+        _stroke(draw, ends, half - max(1.6, width * shape.edge) * s, fill)
+        _slats(draw, ends, half, mix(fill, edge, shape.slat))
 
     return supersample(abs(dx) + 2 * pad, abs(dy) + 2 * pad, paint), pad
 

@@ -8,7 +8,9 @@ takes it; nothing the request names is looked up on disk.
 
 from __future__ import annotations
 
+import html
 import mimetypes
+from dataclasses import asdict
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -18,9 +20,10 @@ from aiohttp import web
 from bot.games import Registry
 from bot.games.kind import WebJson, hex_palette
 from bot.i18n import LANGUAGES, catalogue, supported_language
+from bot.render.sprites import STONE_SHAPE
 from bot.render.theme import DEFAULT_THEME
 
-TEXT_PREFIXES = ("web.", "render.", "colour.", "title.", "variant.", "history.caption")
+TEXT_PREFIXES = ("web.", "render.", "colour.", "title.", "variant.", "face.", "history.caption")
 """The catalogue messages the page shows."""
 CACHE = "public, max-age=300"
 """Static files change with a release: a browser may keep them a few minutes."""
@@ -44,6 +47,10 @@ class Pages:
         self._files = {
             name: entry.read_bytes() for name, entry in _walk(files("bot.web") / "static", "")
         }
+        # What names the games and colours the page is written from the registry and the theme
+        # (one source with the images): its title, the games' modules, the palette's CSS.
+        self._files["index.html"] = _index(self._files["index.html"], self._board_modules())
+        self._files["theme.css"] = _theme_css().encode()
 
     def routes(self) -> list[web.RouteDef]:
         """The routes of the page and its files (the Activity's root is the page)."""
@@ -72,8 +79,20 @@ class Pages:
         return web.json_response(self._look(), headers={"Cache-Control": CACHE})
 
     def _look(self) -> WebJson:
-        games = {kind.key: kind.web_look() for kind in self.registry}
-        return {"theme": hex_palette(DEFAULT_THEME), "games": games}
+        modules = self._board_modules()
+        games = {
+            kind.key: {**kind.web_look(), "module": modules.get(kind.key)} for kind in self.registry
+        }
+        return {"theme": hex_palette(DEFAULT_THEME), "stone": asdict(STONE_SHAPE), "games": games}
+
+    def _board_modules(self) -> dict[str, str]:
+        """The games that draw a board of their own on the page (`static/games/<key>.mjs`), by
+        key; any other game is shown as its moves and buttons (`games/generic.mjs`)."""
+        return {
+            kind.key: f"games/{kind.key}.mjs"
+            for kind in self.registry
+            if f"games/{kind.key}.mjs" in self._files
+        }
 
     def _file(self, name: str, request: web.Request, *, cache: str = CACHE) -> web.StreamResponse:
         found = self._files.get(name)
@@ -88,6 +107,32 @@ class Pages:
         if len(body) > 1024:
             response.enable_compression()
         return response
+
+
+def _index(page: bytes, modules: dict[str, str]) -> bytes:
+    """The page with its title (the games' names) and its games' modules asked for at once."""
+    titles = " · ".join(catalogue().template("en", f"title.{key}") for key in modules)
+    preloads = "".join(
+        f'<link rel="modulepreload" href="static/{module}">\n' for module in modules.values()
+    )
+    text = page.decode()
+    text = text.replace("<!-- title -->", html.escape(titles or "Board"))
+    text = text.replace("<!-- game modules -->\n", preloads)
+    return text.encode()
+
+
+def _theme_css() -> str:
+    """The shared palette of the images (`bot.render.theme`) as the page's CSS custom properties
+    (`--card-edge` for `card_edge`), read before the page's own style sheet."""
+    lines = [
+        f"  --{name.replace('_', '-')}: {colour};"
+        for name, colour in hex_palette(DEFAULT_THEME).items()
+    ]
+    return (
+        "/* Made from bot/render/theme.py by bot/web/pages.py. */\n:root {\n"
+        + "\n".join(lines)
+        + "\n}\n"
+    )
 
 
 def _walk(folder: Traversable, prefix: str) -> list[tuple[str, Traversable]]:

@@ -38,11 +38,26 @@ from engine.ponte.scoring import groups
 
 Players = Mapping[Colour, str]
 
-STONE = 0.78
-"""A stone's diameter as a share of a field's width."""
-PLANK = 0.3
-"""A bridge plank's width as a share of a field's width: two parallel knight's bridges lie 0.89
-fields apart, so both stay visible side by side."""
+
+@dataclass(frozen=True, slots=True)
+class PonteShape:
+    """The proportions of Ponte's pieces as shares of a field's width (the stone's own inside
+    `sprites.StoneShape`, the plank's in `sprites.PlankShape`); the web board draws from the same
+    numbers (`bot.games.ponte.web`'s look)."""
+
+    stone: float = 0.78  # a stone's diameter
+    plank: float = 0.3  # two parallel knight's bridges lie 0.89 fields apart: both stay visible
+    island_outline: float = 0.04
+    island_inset: float = 0.06  # the patch's fill inside its outline, at least 2 px
+    island_round: float = 0.28  # the corners, of the patch's square
+    last_ring: float = 0.98  # the ring round a stone of the last turn
+    last_ring_width: float = 0.13
+    hatch_lines: int = 6  # a blocked field's hatching: lines a sixth of a field apart,
+    hatch_width: int = 22  # a 22nd of a field wide (at least 1.5 px),
+    hatch_inset: int = 9  # a 9th of a field in from its edge (at least 3 px)
+
+
+PONTE_SHAPE = PonteShape()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +73,7 @@ class PonteLayout(BoardGeometry):
     @property
     def stone_diameter(self) -> int:
         """A stone's diameter in pixels."""
-        return even(self.cell * STONE)
+        return even(self.cell * PONTE_SHAPE.stone)
 
 
 @cache
@@ -106,7 +121,8 @@ class _Scene:
 # The board -----------------------------------------------------------------------------------
 
 
-def _stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
+def stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
+    """A stone's body and rim (the web board's player markers are these stones too)."""
     if colour is Colour.WHITE:
         return COLOURS.white_stone, COLOURS.white_rim
     return COLOURS.red_stone, COLOURS.red_rim
@@ -114,13 +130,20 @@ def _stone_colours(colour: Colour, theme: Theme) -> tuple[RGB, RGB]:
 
 def stone_sprite(colour: Colour, diameter: int, theme: Theme) -> Image.Image:
     """A stone of `colour` (cached)."""
-    fill, rim = _stone_colours(colour, theme)
+    fill, rim = stone_colours(colour, theme)
     return sprites.stone(diameter, fill, rim, theme.shadow)
 
 
 def _draw_blocked(image: Image.Image, scene: _Scene) -> None:
     lay, cell = scene.lay, scene.lay.cell
-    mark = sprites.hatch(cell, max(3, cell // 9), cell / 6, max(1.5, cell / 22), scene.theme.hatch)
+    shape = PONTE_SHAPE
+    mark = sprites.hatch(
+        cell,
+        max(3, cell // shape.hatch_inset),
+        cell / shape.hatch_lines,
+        max(1.5, cell / shape.hatch_width),
+        scene.theme.hatch,
+    )
     board = scene.game.board
     for index, blocked in enumerate(board.blocked):
         if blocked:
@@ -131,8 +154,8 @@ def _draw_blocked(image: Image.Image, scene: _Scene) -> None:
 def _draw_islands(image: Image.Image, scene: _Scene) -> None:
     """An outlined patch under each island: a rounded square per stone, joined to its neighbours."""
     board, lay = scene.game.board, scene.lay
-    outline = round(lay.cell * 0.04)
-    fill_inset = outline + max(2, round(lay.cell * 0.06))
+    outline = round(lay.cell * PONTE_SHAPE.island_outline)
+    fill_inset = outline + max(2, round(lay.cell * PONTE_SHAPE.island_inset))
     for colour in Colour:
         fill, edge = (
             (COLOURS.white_island, COLOURS.white_island_edge)
@@ -150,7 +173,7 @@ def _draw_patch(
     image: Image.Image, fields: set[Field], lay: PonteLayout, colour: RGB, *, inset: int
 ) -> None:
     size = lay.cell - 2 * inset
-    square = sprites.rounded_square(size, size * 0.28, colour)
+    square = sprites.rounded_square(size, size * PONTE_SHAPE.island_round, colour)
     draw = ImageDraw.Draw(image)
     join = size // 3  # how far a joint reaches into each of the two squares
     for field in fields:
@@ -188,7 +211,8 @@ def last_turn(game: PonteGame) -> Place | Bridge | None:
 
 def _draw_stones(image: Image.Image, scene: _Scene, lit: Iterable[Field]) -> None:
     lay, theme = scene.lay, scene.theme
-    halo = sprites.ring(even(lay.cell * 0.98), lay.cell * 0.13, theme.highlight)
+    ring, width = PONTE_SHAPE.last_ring, PONTE_SHAPE.last_ring_width
+    halo = sprites.ring(even(lay.cell * ring), lay.cell * width, theme.highlight)
     stones = {colour: stone_sprite(colour, lay.stone_diameter, theme) for colour in Colour}
     board = scene.game.board
     lit = set(lit)
@@ -205,10 +229,12 @@ def _draw_bridges(image: Image.Image, scene: _Scene, lit: Bridge | None) -> None
     for bridge in board.bridges:
         owner = board.bridge_colour(bridge)
         assert owner is not None  # a built bridge always stands on two stones
-        fill, rim = _stone_colours(owner, theme)
+        fill, rim = stone_colours(owner, theme)
         (x0, y0), (x1, y1) = lay.centre(bridge.first), lay.centre(bridge.second)
         halo = theme.highlight if bridge == lit else None
-        sprite, pad = sprites.plank((x1 - x0, y1 - y0), lay.cell * PLANK, fill, rim, halo)
+        sprite, pad = sprites.plank(
+            (x1 - x0, y1 - y0), lay.cell * PONTE_SHAPE.plank, fill, rim, halo
+        )
         image.paste(sprite, (min(x0, x1) - pad, min(y0, y1) - pad), sprite)
 
 

@@ -9,10 +9,13 @@ engine; a click on anything else is answered with the rule it breaks.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
-from bot.games.kind import WebJson, WebTargets, hex_palette
-from bot.games.ponte.drawing import PLANK, STONE, last_turn, ponte_layout
+from bot.games.kind import WebJson, WebTargets, hex_palette, web_marker
+from bot.games.ponte.drawing import PONTE_SHAPE, last_turn, ponte_layout, stone_colours
 from bot.games.ponte.look import COLOURS
+from bot.render.sprites import PLANK_SHAPE
+from bot.render.theme import DEFAULT_THEME
 from engine.coords import Field
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.ponte import Bridge, Colour, Pass, Place, PonteGame, Swap
@@ -40,7 +43,14 @@ def look() -> WebJson:
             "band": board.band,
             "frame": board.frame,
         }
-    return {"palette": palette, "stone": STONE, "plank": PLANK, "geometry": geometry}
+    markers = {colour.value: web_marker(*stone_colours(colour, DEFAULT_THEME)) for colour in Colour}
+    return {
+        "palette": palette,
+        "markers": markers,
+        "shape": asdict(PONTE_SHAPE),
+        "plank": asdict(PLANK_SHAPE),
+        "geometry": geometry,
+    }
 
 
 def position(game: PonteGame) -> WebJson:

@@ -9,6 +9,7 @@ the middle, so that the bridge's top line lies visibly over them.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
@@ -25,6 +26,23 @@ _MIDPOINT = {Side.N: (0, -1), Side.E: (1, 0), Side.S: (0, 1), Side.W: (-1, 0)}
 
 PATH_WIDTH = 0.19
 """A path's width as a share of the die's size."""
+
+
+@dataclass(frozen=True, slots=True)
+class DieShape:
+    """A die's proportions, as shares of its size (the rim's inner square's for the paths); the
+    web board draws its dice from the same numbers (`bot.games.verbindung.web`' look)."""
+
+    inset: float = 0.04  # the margin left free of the field, at least 2 px
+    rim: float = 0.028  # at least 1.5 px
+    radius: float = 0.13  # the rounded corners
+    path: float = PATH_WIDTH
+    glow: float = 0.07  # a network's halo on each side of its path
+    outline: float = 0.014  # the dark outline on each side of every path
+    outline_dark: float = 0.35  # how far the outline is mixed from the die's edge to black
+
+
+DIE_SHAPE = DieShape()
 
 
 def path_colour(colour: Colour, theme: Theme) -> RGB:
@@ -100,12 +118,12 @@ def _path_layer(
     """The paths on a transparent square layer `size` big pixels wide, not yet clipped."""
     layer = Image.new("RGBA", (size, size), sprites.CLEAR)
     pen = _Pen(ImageDraw.Draw(layer), size, size * PATH_WIDTH)
-    outline = (*mix(COLOURS.die_edge, (0, 0, 0), 0.35), 255)
+    outline = (*mix(COLOURS.die_edge, (0, 0, 0), DIE_SHAPE.outline_dark), 255)
     for number, (_colour, sides) in _stubs_first(segments):
         if number in glow:
-            pen.stroke(sides, (*COLOURS.network, 255), size * 0.07)
+            pen.stroke(sides, (*COLOURS.network, 255), size * DIE_SHAPE.glow)
     for _number, (colour, sides) in _stubs_first(segments):
-        pen.stroke(sides, outline, size * 0.014)
+        pen.stroke(sides, outline, size * DIE_SHAPE.outline)
         pen.stroke(sides, (*path_colour(colour, theme), 255), 0)
     return layer
 
@@ -118,9 +136,9 @@ def die(
     a highlighted network). The die leaves a small margin of its field free."""
     s = sprites.SCALE
     big = size * s
-    inset = max(2, round(size * 0.04)) * s
-    rim = max(1.5, size * 0.028) * s
-    radius = size * 0.13 * s
+    inset = max(2, round(size * DIE_SHAPE.inset)) * s
+    rim = max(1.5, size * DIE_SHAPE.rim) * s
+    radius = size * DIE_SHAPE.radius * s
     image = Image.new("RGBA", (big, big), sprites.CLEAR)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(

@@ -110,6 +110,21 @@ def verbindung_layout(width: int = DEFAULT_WIDTH) -> VerbindungLayout:
 # The background ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class BaseShape:
+    """A base's proportions (and the last turn's frame's); the web board draws from the same
+    numbers (`bot.games.verbindung.web`'s look)."""
+
+    along: float = 0.62  # its length along the area's edge, of a field's width
+    round: float = 0.3  # its corners, of its depth
+    edge: float = 0.14  # its rim, of its depth (at least 2 px)
+    light: float = 0.55  # the rim, mixed from its colour towards white (unlit)
+    last_frame: float = 0.05  # the last turn's frame, of a field's width (at least 2.5 px)
+
+
+BASE_SHAPE = BaseShape()
+
+
 def _base_colour(player: Player, theme: Theme) -> RGB:
     return COLOURS.base_red if player is Player.RED else COLOURS.base_black
 
@@ -118,12 +133,12 @@ def _base_colour(player: Player, theme: Theme) -> RGB:
 def _pad(size: tuple[int, int], fill: RGB, edge: RGB) -> Image.Image:
     """A base: a rounded pad with an `edge` round it."""
     w, h = size
-    radius = min(w, h) * 0.3
+    radius = min(w, h) * BASE_SHAPE.round
 
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         sprites.rounded_box(draw, (w * s, h * s), radius * s, edge)
         sprites.rounded_box(
-            draw, (w * s, h * s), radius * s, fill, inset=max(2, min(w, h) * 0.14) * s
+            draw, (w * s, h * s), radius * s, fill, inset=max(2, min(w, h) * BASE_SHAPE.edge) * s
         )
 
     return sprites.supersample(w, h, paint)
@@ -132,10 +147,10 @@ def _pad(size: tuple[int, int], fill: RGB, edge: RGB) -> Image.Image:
 def _draw_base(
     image: Image.Image, base: Base, lay: VerbindungLayout, theme: Theme, *, lit: bool = False
 ) -> None:
-    along, depth = round(lay.cell * 0.62), lay.base_depth
+    along, depth = round(lay.cell * BASE_SHAPE.along), lay.base_depth
     size = (along, depth) if base.side in (Side.N, Side.S) else (depth, along)
     fill = _base_colour(base.player, theme)
-    edge = COLOURS.network if lit else mix(fill, (255, 255, 255), 0.55)
+    edge = COLOURS.network if lit else mix(fill, (255, 255, 255), BASE_SHAPE.light)
     sprites.paste_centred(image, _pad(size, fill, edge), lay.base_centre(base))
 
 
@@ -231,7 +246,7 @@ def _draw_area(image: Image.Image, scene: _Scene) -> None:
         lit = glowing.get(Field.parse(name), set())
         glow = frozenset(i for i, segment in enumerate(tile.segments) if segment in lit)
         sprites.paste_centred(image, die(lay.cell, tile.segments, glow, theme), lay.centre(name))
-    mark = sprites.frame(lay.cell + 2, max(2.5, lay.cell * 0.05), theme.highlight)
+    mark = sprites.frame(lay.cell + 2, max(2.5, lay.cell * BASE_SHAPE.last_frame), theme.highlight)
     for field in last_fields(scene.game):
         sprites.paste_centred(image, mark, lay.centre(field))
 
@@ -282,10 +297,15 @@ def player_name(players: Players | None, player: Player, labels: Labels) -> str:
     return name or (labels.red if player is Player.RED else labels.black)
 
 
+def marker_colours(player: Player, theme: Theme) -> tuple[RGB, RGB]:
+    """A player's marker, a stone in the colour of their bases: its body and its light rim."""
+    fill = _base_colour(player, theme)
+    return fill, mix(fill, (255, 255, 255), BASE_SHAPE.light)
+
+
 @cache
 def _marker(player: Player, size: int, theme: Theme) -> Image.Image:
-    fill = _base_colour(player, theme)
-    return sprites.stone(size, fill, mix(fill, (255, 255, 255), 0.55), theme.shadow)
+    return sprites.stone(size, *marker_colours(player, theme), theme.shadow)
 
 
 def _card(scene: _Scene, player: Player) -> Card:

@@ -10,14 +10,23 @@ what would break it), so the board can only offer what may be played.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 
-from bot.games.kind import WebJson, WebTargets, hex_palette
-from bot.games.verbindung.dice import PATH_WIDTH, Segment
-from bot.games.verbindung.drawing import highlighted, last_fields, verbindung_layout
+from bot.games.kind import WebJson, WebTargets, hex_palette, web_marker
+from bot.games.verbindung.dice import DIE_SHAPE, Segment
+from bot.games.verbindung.drawing import (
+    BASE_SHAPE,
+    highlighted,
+    last_fields,
+    marker_colours,
+    verbindung_layout,
+)
 from bot.games.verbindung.look import COLOURS
+from bot.render.theme import DEFAULT_THEME
+from engine.coords import Field
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.verbindung import BASES, Player, Turn, VerbindungGame
-from engine.verbindung.layout import FACE_ORIENTATIONS, FACE_SEGMENTS, Face
+from engine.verbindung.layout import FACE_ORIENTATIONS, FACE_SEGMENTS, FIELDS, SIZE, Face
 from engine.verbindung.moves import Action, Exchange, Place, parse_action
 
 TURN_ACTIONS = 2
@@ -37,9 +46,14 @@ def look() -> WebJson:
         }
         for face, segments in FACE_SEGMENTS.items()
     }
+    markers = {
+        player.value: web_marker(*marker_colours(player, DEFAULT_THEME)) for player in Player
+    }
     return {
         "palette": palette,
-        "path_width": PATH_WIDTH,
+        "markers": markers,
+        "die": asdict(DIE_SHAPE),
+        "base": asdict(BASE_SHAPE),
         "faces": faces,
         "geometry": {
             "size": board.grid.size,
@@ -120,14 +134,40 @@ def targets(game: VerbindungGame, picks: Sequence[str]) -> WebTargets:
         return WebTargets({"left": [], "place": {}, "exchange": []}, move)
     left = _left(game, before)
     place: WebJson = {}
+    stuck: WebJson = {}
     for face in dict.fromkeys(left):
         where: dict[str, list[str]] = {}
         for placement in game.placements(Face(face), before):
             where.setdefault(str(placement.field), []).append(str(placement.orientation or ""))
         if where:
             place[face] = where
+        else:
+            stuck[face] = _why_nowhere(game, before, Face(face))
     exchange = [str(e.field) for e in game.exchanges(before)]
-    return WebTargets({"left": left, "place": place, "exchange": exchange}, move)
+    found: WebJson = {"left": left, "place": place, "stuck": stuck, "exchange": exchange}
+    return WebTargets(found, move)
+
+
+def _why_nowhere(game: VerbindungGame, before: Sequence[Action], face: Face) -> str:
+    """The rule that keeps rolled `face` off every field (the page says it when the die is
+    chosen): V6 when some field would take it but the rolled white cross would then have none,
+    else V7 (no empty field where one of its edges continues a path)."""
+    taken = {str(name) for name in game.board} | {
+        str(action.field) for action in before if isinstance(action, Place)
+    }
+    for index in range(FIELDS):
+        field = Field.from_index(index, SIZE)
+        if str(field) in taken:
+            continue
+        for orientation in FACE_ORIENTATIONS[face]:
+            try:
+                game.check(Turn((*before, Place(face, field, orientation))))
+            except IllegalMoveError as error:
+                if error.rule == "V6":
+                    return "V6"
+                continue
+            return "V6"  # a whole turn as it is: only the white cross's order kept it off
+    return "V7"
 
 
 def _ends(game: VerbindungGame, turn: Turn) -> bool:

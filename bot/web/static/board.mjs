@@ -4,7 +4,9 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
-/** A new SVG element `name` with `attrs`, appended to `parent` when one is given. */
+/** A new SVG element `name` with `attrs`, appended to `parent` when one is given.
+ * @param {string} name @param {Record<string, unknown>} [attrs] @param {Element | null} [parent]
+ * @returns {SVGElement} */
 export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
   for (const [key, value] of Object.entries(attrs)) {
@@ -24,7 +26,8 @@ export function fieldName(col, row) {
   return String.fromCharCode(97 + col) + String(row + 1);
 }
 
-/** The pixel centre of `field` in the image's units (rows from the bottom, as RULES.md). */
+/** The pixel centre of `field` in the image's units (rows from the bottom, as RULES.md).
+ * @returns {[number, number]} */
 export function centre(geometry, field) {
   const { col, row } = parseField(field);
   const [left, top] = geometry.grid;
@@ -122,16 +125,18 @@ export function mix(a, b, t) {
   return "#" + x.map((v, i) => Math.round(v + (y[i] - v) * t).toString(16).padStart(2, "0")).join("");
 }
 
-/** A stone as bot/render/sprites.py's: a shadow, a dark rim, a flat body, a lighter cap. */
-export function stone(parent, [x, y], diameter, fill, rim, shadow) {
+/** A stone as bot/render/sprites.py's: a shadow, a dark rim, a flat body, a lighter cap, in
+ * the proportions the images use (`shape`, the server's `look.stone`: sprites.StoneShape). */
+export function stone(parent, [x, y], diameter, fill, rim, shadow, shape) {
   const r = diameter / 2;
   const group = svg("g", { class: "stone" }, parent);
-  svg("circle", { cx: x + r * 0.05, cy: y + r * 0.1, r, fill: shadow, "fill-opacity": 0.27 }, group);
+  const opacity = shape.shadow_alpha / 255;
+  svg("circle", { cx: x + r * shape.shadow_dx, cy: y + r * shape.shadow_dy, r, fill: shadow, "fill-opacity": opacity }, group);
   svg("circle", { cx: x, cy: y, r, fill: rim }, group);
-  const body = r * 0.86;
+  const body = r * shape.body;
   svg("circle", { cx: x, cy: y, r: body, fill }, group);
-  const cap = body * 0.62;
-  const shift = (body - cap - r * 0.1) * 0.7;
-  svg("circle", { cx: x - shift, cy: y - shift, r: cap, fill: mix(fill, "#ffffff", 0.16) }, group);
+  const cap = body * shape.cap;
+  const shift = (body - cap - r * shape.shadow_dy) * shape.cap_shift;
+  svg("circle", { cx: x - shift, cy: y - shift, r: cap, fill: mix(fill, "#ffffff", shape.cap_light) }, group);
   return group;
 }

@@ -9,7 +9,13 @@ import { DiscordSDK } from "./vendor/discord-sdk.mjs";
 
 export const SCOPES = ["identify"];
 
-/** The SDK, once the Discord client answered its handshake. */
+/** Whether the page runs inside a Discord client: Discord opens an Activity with its frame in
+ * the query, which the SDK needs (a page opened in a browser has none). */
+export function insideDiscord() {
+  return new URLSearchParams(window.location.search).has("frame_id");
+}
+
+/** The SDK, once the Discord client answered its handshake. @param {string} clientId */
 export async function connect(clientId) {
   // The SDK would otherwise send every console line to the client (CAPTURE_LOG).
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
@@ -18,7 +24,9 @@ export async function connect(clientId) {
 }
 
 /** A session for this Activity instance: {session, user, language, expires_at}. Throws an
- * Error whose message is the server's sentence (or the SDK's refusal). */
+ * Error with the server's sentence (`sentence`, when it gave one) and the seconds it asked to
+ * wait (`retryAfter`, from Retry-After), or the SDK's or the network's own error.
+ * @param {any} sdk @param {string} language */
 export async function signIn(sdk, language) {
   const { code } = await sdk.commands.authorize({
     client_id: sdk.clientId,
@@ -32,8 +40,24 @@ export async function signIn(sdk, language) {
     headers: { "Content-Type": "application/json", "Accept-Language": language },
     body: JSON.stringify({ code, instance_id: sdk.instanceId }),
   });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error || String(response.status));
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const refusal = Object.assign(new Error(answer.error || `api/session: ${response.status}`), {
+      sentence: answer.error, // the server's own, in the user's language
+      status: response.status,
+      retryAfter: retryAfter(response.headers.get("Retry-After")),
+    });
+    throw refusal;
+  }
   await sdk.commands.authenticate({ access_token: answer.access_token });
   return answer;
+}
+
+/** Retry-After's seconds (a number of seconds or an HTTP date), or null. @param {string | null} value */
+function retryAfter(value) {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, (date - Date.now()) / 1000);
 }

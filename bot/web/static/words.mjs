@@ -27,6 +27,7 @@ function element(name, text) {
 /** A time left such as "2d 3h" in the reader's language (two units at most). */
 export function timeLeft(seconds, language) {
   const left = Math.max(0, Math.floor(seconds));
+  /** @type {[string, number][]} */
   const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
   const parts = [];
   let rest = left;

@@ -10,8 +10,9 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
-from playwright.async_api import FrameLocator, Page
+from playwright.async_api import BrowserContext, FrameLocator, Page, Route
 
+from bot.i18n import text
 from bot.service import GameService
 from bot.store import open_database
 from bot.web import open_web
@@ -224,6 +225,13 @@ async def test_the_page_comes_back_to_its_game_after_a_restart(tmp_path: Path) -
             await board.locator("body[data-live='true']").wait_for()
             await run(world, world.alice, "move", {"move": "c3 d5"})
             await shows_revision(board, 1)
+            # Issue 52, point 6: a page tries again at least every second while the server is
+            # away (it waited up to 10 s), so it is back within a second of the restart.
+            waits = await board.locator("body").evaluate(
+                "async () => { const live = await import('./static/live.mjs');"
+                " return [...Array(40).keys()].map(live.retryWait); }"
+            )
+            assert max(waits) <= 1000 and waits == sorted(waits)
             await world.close_pages()
 
 
@@ -262,3 +270,122 @@ async def test_a_move_through_one_process_reaches_a_watcher_of_another(
             await run(world, world.bob, "move", {"move": "e3 f5"})
             await shows_revision(carol, 2)
             await world.close_pages()
+
+
+async def press_more(board: FrameLocator, button: str) -> None:
+    """Press `button` under the board's More (opening it first when it is closed)."""
+    more = board.locator("#more")
+    if await more.get_attribute("open") is None:
+        await more.locator("summary").click()
+    await board.locator(f"#{button}:not([disabled])").click()
+
+
+async def test_every_button_of_the_board_works_after_a_move_sent_from_it(
+    world: ActivityWorld,
+) -> None:
+    # Issue 52, point 5: a move sent from the board left its other buttons disabled for good.
+    await challenge(world, "ponte")
+    alice = await signed_in(await world.open_board(world.alice))
+    bob = await signed_in(await world.open_board(world.bob))
+    await click(alice, "c3", "e4")
+    await send(alice, "c3 e4")
+    await shows_revision(bob, 1)
+    await press_more(alice, "offer-draw")  # after her move, alice's More still answers
+    await bob.locator("#decline-draw").click()  # bob answers from his board...
+    await bob.locator("#offers p").wait_for(state="detached")
+    await bob.locator("#swap:not([disabled])").click()  # ...and may still swap from it (P4)
+    await send(bob, "swap")
+    await shows_revision(alice, 2)
+    await press_more(bob, "take-back")  # after his swap, bob's More still answers
+    await alice.locator("#decline-takeback").click()
+    await alice.locator("#offers p").wait_for(state="detached")
+    await press_more(bob, "resign")
+    await press_more(bob, "resign-sure")
+    await shows_revision(alice, 3)
+    played = await moves_of(world)
+    assert played[:2] == ["c3 e4", "swap"] and played[2].startswith("resign")
+
+
+async def test_a_verbindung_pass_is_chosen_before_it_is_sent_and_a_stuck_die_says_why(
+    tmp_path: Path,
+) -> None:
+    # Issue 52, point 4: an empty turn read "Send: pass" at every turn's start, and a rolled die
+    # that may go nowhere lit nothing and said nothing. Seed 14 rolls red a black cross on its
+    # first turn, which no field takes (V7: no red base meets black), and no white cross.
+    async with activity_world(tmp_path / "data" / "bot.sqlite3", seed=14) as world:
+        await challenge(world, "verbindung")
+        alice = await signed_in(await world.open_board(world.alice))
+        await shows_revision(alice, 0)
+        assert "black-cross" in (await moves_of(world))[0]
+        send_button = alice.locator("#send")
+        assert await send_button.is_disabled()
+        assert "pass" not in await send_button.inner_text()
+        await alice.locator("#board .roll-die.nowhere[data-face='black-cross']").first.click()
+        hint = alice.locator("#hint")
+        await alice.locator("#hint code").wait_for()
+        assert "black-cross" in await hint.inner_text() and "(V7)" in await hint.inner_text()
+        assert await alice.locator("#board .targets [data-field]").count() == 0
+        await alice.locator("#pass").click()  # chosen, not yet sent: Undo takes it back
+        await alice.locator("#send:not([disabled])").wait_for()
+        await alice.locator("#undo").click()
+        await alice.locator("#send[disabled]").wait_for()
+        assert "pass" not in await send_button.inner_text()
+        await alice.locator("#pass").click()
+        await send(alice, "pass")
+        await shows_revision(alice, 1)
+        await run(world, world.bob, "move", {"move": "pass"})
+        await shows_revision(alice, 2)
+        await alice.locator("#pass:not([disabled])").click()  # after a move sent from the page
+        await send(alice, "pass")
+        await shows_revision(alice, 3)
+        assert (await moves_of(world))[1::2] == ["pass", "pass", "pass"]
+
+
+async def test_a_board_opened_outside_discord_says_where_it_opens(world: ActivityWorld) -> None:
+    # Issue 52, point 15: a browser showed "Connecting to Discord…" and the SDK's error.
+    assert world.web is not None
+    page = await world.new_page()
+    await page.goto(f"http://127.0.0.1:{world.web.port}/")
+    await page.locator("body[data-outside='true']").wait_for()
+    notice = page.locator("#notice")
+    assert "Open board" in await notice.inner_text()
+    assert await page.locator("#message").is_hidden()
+    assert await page.locator("body[data-signed-in='false']").count() == 1
+
+
+async def test_a_refused_sign_in_shows_its_sentence_and_is_tried_again(
+    world: ActivityWorld,
+) -> None:
+    # Issue 52, point 2: after a refusal the page stayed on "Signing in…" for good.
+    refusal = text("en", "web.too_many")
+    refused: list[str] = []
+
+    async def refuse_twice(route: Route) -> None:
+        refused.append(route.request.url)
+        if len(refused) == 1:  # the server's refusal, with its sentence and its wait
+            await route.fulfill(
+                status=429,
+                headers={"Retry-After": "1"},
+                json={"error": refusal, "code": "too_many"},
+            )
+        elif len(refused) == 2:  # a proxy's page in place of the server's answer
+            await route.fulfill(status=502, content_type="text/html", body="<h1>Bad gateway</h1>")
+        else:
+            await route.continue_()
+
+    async def prepare(context: BrowserContext) -> None:
+        await context.route("**/api/session", refuse_twice)
+
+    await challenge(world, "ponte")
+    page = await world.open_board(world.alice, prepare=prepare)
+    board = world.board(page)
+    message = board.locator("#message")
+    await board.locator("body[data-refused='true']").wait_for()
+    await message.filter(has_text=refusal).wait_for()
+    assert await board.locator("#notice").is_hidden()  # no "Signing in…" over the refusal
+    failed = text("en", "web.sign_in_failed")
+    await message.filter(has_text=failed).wait_for()  # tried again after the Retry-After
+    assert await board.locator("#notice").is_hidden()
+    await signed_in(page)  # and again
+    await shows_revision(board, 0)
+    assert len(refused) == 3 and await message.is_hidden()

@@ -105,6 +105,32 @@ def test_verbindung_explains_a_die_where_it_cannot_go() -> None:
     assert error.value.rule == "V7"
 
 
+def test_verbindung_names_the_rule_that_keeps_a_rolled_die_off_every_field() -> None:
+    # Issue 52, point 4: the page says why a chosen die lights no field.
+    verbindung = GAMES.kind("verbindung")
+    game = VerbindungGame()
+    game.push(Roll((Face.RED_CROSS, Face.BLACK_CROSS)))
+    first = verbindung.web_targets(game, [])
+    assert first.move == "pass" and "red-cross" in first.targets["place"]
+    assert first.targets["stuck"] == {"black-cross": "V7"}  # black meets no red base
+    game.push(game.parse_move("red-cross a2"))
+    game.push(Roll((Face.WHITE_CROSS, Face.WHITE_CROSS, Face.RED_BRIDGE)))
+    both = verbindung.web_targets(game, [])
+    assert both.targets["stuck"] == {"red-bridge": "V6"}  # the two white crosses fill the turn
+    assert all(  # and the bridge is legal by V7 alone: the page blames the right rule
+        error.rule == "V6" for error in _refusals(game, "red-bridge a5 ns", "red-bridge b1 ew")
+    )
+
+
+def _refusals(game: VerbindungGame, *moves: str) -> list[IllegalMoveError]:
+    found = []
+    for move in moves:
+        with pytest.raises(IllegalMoveError) as error:
+            game.check(game.parse_move(move))
+        found.append(error.value)
+    return found
+
+
 def test_verbindung_positions_carry_dice_bases_and_the_roll() -> None:
     verbindung = GAMES.kind("verbindung")
     game = VerbindungGame.new()

@@ -15,14 +15,15 @@ export function render(ctx) {
   const root = boardRoot(geometry, theme, WIDTH, ctx.label);
   plate(root, geometry, theme, theme.board, geometry.band / 2);
   const cell = geometry.cell;
-  blocked(root, geometry, theme, position.blocked);
-  for (const island of position.islands) patch(root, geometry, palette, island);
+  blocked(root, geometry, theme, look.shape, position.blocked);
+  for (const island of position.islands) patch(root, geometry, palette, look.shape, island);
   const lit = new Set(position.last.stones || []);
-  const diameter = Math.round(cell * look.stone / 2) * 2;
+  const shape = look.shape; // bot/games/ponte/drawing.py's PonteShape
+  const diameter = Math.round(cell * shape.stone / 2) * 2;
   for (const [field, colour] of Object.entries(position.stones)) {
     const at = centre(geometry, field);
-    if (lit.has(field)) ring(root, at, cell * 0.98, cell * 0.13, theme.highlight);
-    stone(root, at, diameter, palette[`${colour}_stone`], palette[`${colour}_rim`], theme.shadow);
+    if (lit.has(field)) ring(root, at, cell * shape.last_ring, cell * shape.last_ring_width, theme.highlight);
+    stone(root, at, diameter, palette[`${colour}_stone`], palette[`${colour}_rim`], theme.shadow, ctx.shapes.stone);
   }
   const lastBridge = (position.last.bridge || []).join("-");
   for (const bridge of position.bridges) {
@@ -42,15 +43,16 @@ export function buttons(targets) {
   return found;
 }
 
-function blocked(root, geometry, theme, fields) {
+function blocked(root, geometry, theme, shape, fields) {
   const cell = geometry.cell;
   const id = "hatch";
   const defs = svg("defs", {}, root);
   const pattern = svg("pattern", {
-    id, width: cell / 6, height: cell / 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)",
+    id, width: cell / shape.hatch_lines, height: cell / shape.hatch_lines, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)",
   }, defs);
-  svg("line", { x1: 0, y1: 0, x2: 0, y2: cell / 6, stroke: theme.hatch, "stroke-width": Math.max(1.5, cell / 22) }, pattern);
-  const inset = Math.max(3, Math.floor(cell / 9));
+  const width = Math.max(1.5, cell / shape.hatch_width);
+  svg("line", { x1: 0, y1: 0, x2: 0, y2: cell / shape.hatch_lines, stroke: theme.hatch, "stroke-width": width }, pattern);
+  const inset = Math.max(3, Math.floor(cell / shape.hatch_inset));
   for (const field of fields) {
     const [x, y] = centre(geometry, field);
     const size = cell - 2 * inset;
@@ -61,10 +63,10 @@ function blocked(root, geometry, theme, fields) {
   }
 }
 
-function patch(root, geometry, palette, island) {
+function patch(root, geometry, palette, shape, island) {
   const cell = geometry.cell;
-  const outline = Math.round(cell * 0.04);
-  const fillInset = outline + Math.max(2, Math.round(cell * 0.06));
+  const outline = Math.round(cell * shape.island_outline);
+  const fillInset = outline + Math.max(2, Math.round(cell * shape.island_inset));
   const colour = island.colour;
   const fields = new Set(island.fields);
   const group = svg("g", { class: "island" }, root);
@@ -74,7 +76,7 @@ function patch(root, geometry, palette, island) {
     for (const field of fields) {
       const [x, y] = centre(geometry, field);
       const left = x - cell / 2; const top = y - cell / 2;
-      svg("rect", { x: left + inset, y: top + inset, width: size, height: size, rx: size * 0.28, fill }, group);
+      svg("rect", { x: left + inset, y: top + inset, width: size, height: size, rx: size * shape.island_round, fill }, group);
       const col = field.charCodeAt(0); const row = Number(field.slice(1));
       const east = String.fromCharCode(col + 1) + row;
       const south = String.fromCharCode(col) + (row - 1);
@@ -101,17 +103,18 @@ function ring(root, [x, y], diameter, width, colour, className = "ring") {
 function plank(root, geometry, look, palette, bridge, halo) {
   const [x0, y0] = centre(geometry, bridge.ends[0]);
   const [x1, y1] = centre(geometry, bridge.ends[1]);
-  const width = geometry.cell * look.plank;
+  const width = geometry.cell * look.shape.plank;
+  const shape = look.plank; // bot/render/sprites.py's PlankShape
   const fill = palette[`${bridge.colour}_stone`];
   const edge = palette[`${bridge.colour}_rim`];
   const group = svg("g", { class: "bridge", "stroke-linecap": "round" }, root);
   const line = (stroke, w, extra = {}) =>
     svg("line", { x1: x0, y1: y0, x2: x1, y2: y1, stroke, "stroke-width": w, ...extra }, group);
-  if (halo) line(halo, width + 2 * width * 0.3);
+  if (halo) line(halo, width + 2 * width * shape.halo);
   line(edge, width);
-  const inner = width - 2 * Math.max(1.6, width * 0.14);
+  const inner = width - 2 * Math.max(1.6, width * shape.edge);
   line(fill, inner);
-  line(mix(fill, edge, 0.3), inner, { "stroke-dasharray": `1.5 ${width * 0.55}`, "stroke-linecap": "butt" });
+  line(mix(fill, edge, shape.slat), inner, { "stroke-dasharray": `1.5 ${width * 0.55}`, "stroke-linecap": "butt" });
 }
 
 function marks(root, geometry, theme, palette, ctx, diameter) {
@@ -124,7 +127,7 @@ function marks(root, geometry, theme, palette, ctx, diameter) {
     if (position.stones[field]) {
       ring(group, at, cell * 0.98, cell * 0.1, theme.accent, "picked");
     } else {
-      const ghost = stone(group, at, diameter, palette[`${mover}_stone`], palette[`${mover}_rim`], theme.shadow);
+      const ghost = stone(group, at, diameter, palette[`${mover}_stone`], palette[`${mover}_rim`], theme.shadow, ctx.shapes.stone);
       ghost.setAttribute("class", "stone picked");
     }
   }

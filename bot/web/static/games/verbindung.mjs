@@ -18,19 +18,19 @@ export function render(ctx) {
   const root = boardRoot(geometry, theme, WIDTH, ctx.label);
   const inner = geometry.base_gap + geometry.base_depth;
   plate(root, geometry, theme, palette.field, inner + (geometry.band - inner) / 2);
-  for (const base of position.bases) drawBase(root, geometry, palette, base);
+  for (const base of position.bases) drawBase(root, geometry, palette, look.base, base);
   tray(root, geometry, theme, ctx);
   const cell = geometry.cell;
   const pending = pendingDice(ctx);
   for (const [field, placed] of Object.entries(position.dice)) {
     if (pending.has(field)) continue; // an exchange about to replace it
-    die(root, centre(geometry, field), cell, placed.segments, new Set(placed.glow), look, theme);
+    die(root, centre(geometry, field), cell, placed.segments, new Set(placed.glow), look);
   }
-  const frameWidth = Math.max(2.5, cell * 0.05);
+  const frameWidth = Math.max(2.5, cell * look.base.last_frame);
   for (const field of position.last) frame(root, centre(geometry, field), cell + 2, frameWidth, theme.highlight, "last");
   for (const [field, segments] of pending) {
     const group = svg("g", { class: "picked" }, root);
-    die(group, centre(geometry, field), cell, segments, new Set(), look, theme);
+    die(group, centre(geometry, field), cell, segments, new Set(), look);
     frame(group, centre(geometry, field), cell + 2, frameWidth, theme.accent, "picked-frame");
   }
   if (ctx.interactive) targetMarks(root, geometry, theme, ctx);
@@ -41,6 +41,15 @@ export function render(ctx) {
 /** No extra buttons: an empty turn is sent as it is (`pass`) when the rules allow it. */
 export function buttons() {
   return [];
+}
+
+/** What the player reads under the board: to choose a die first, or why the chosen die has no
+ * field (the server names the rule that keeps it off the board: V7, or V6's white cross). */
+export function hint(ctx, word) {
+  if (ctx.picks.length >= 2) return "";
+  if (!ctx.selected) return word("web.pick_die");
+  const why = ctx.targets && ctx.targets.stuck && ctx.targets.stuck[ctx.selected];
+  return why ? word(`web.die_nowhere_${why}`, { face: word(`face.${ctx.selected}`) }) : "";
 }
 
 /** The rolled dice still to place, by face, after the picks so far. */
@@ -99,9 +108,10 @@ export function faceSegments(look, face, orientation) {
   return info.segments.map(([colour, sides]) => [colour, sides.map((side) => (side + turns) % 4).sort()]);
 }
 
-function drawBase(root, geometry, palette, base) {
+/** A base as bot/games/verbindung/drawing.py's `_pad`, in its `BaseShape`. */
+function drawBase(root, geometry, palette, shape, base) {
   const cell = geometry.cell;
-  const along = Math.round(cell * 0.62);
+  const along = Math.round(cell * shape.along);
   const depth = geometry.base_depth;
   const [w, h] = base.side === "N" || base.side === "S" ? [along, depth] : [depth, along];
   const [x, y] = centre(geometry, base.field);
@@ -109,11 +119,11 @@ function drawBase(root, geometry, palette, base) {
   const [dx, dy] = OUTWARDS[base.side];
   const [cx, cy] = [x + dx * step, y + dy * step];
   const fill = palette[`base_${base.player}`];
-  const edge = base.lit ? palette.network : mix(fill, "#ffffff", 0.55);
-  const radius = Math.min(w, h) * 0.3;
+  const edge = base.lit ? palette.network : mix(fill, "#ffffff", shape.light);
+  const radius = Math.min(w, h) * shape.round;
   const group = svg("g", { class: "base", "data-player": base.player }, root);
   svg("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: radius, fill: edge }, group);
-  const inset = Math.max(2, Math.min(w, h) * 0.14);
+  const inset = Math.max(2, Math.min(w, h) * shape.edge);
   svg("rect", {
     x: cx - w / 2 + inset, y: cy - h / 2 + inset, width: w - 2 * inset, height: h - 2 * inset,
     rx: Math.max(0, radius - inset), fill,
@@ -144,12 +154,13 @@ function tray(root, geometry, theme, ctx) {
     const group = svg("g", { class: "roll-die", "data-face": face, role: "button", tabindex: 0, "aria-label": face }, root);
     const spent = used.includes(face) && !shown.has(face) && countOf(used, face) > countOf([...shown], face);
     if (spent) shown.add(face);
-    die(group, [x, y], size, faceSegments(look, face, ""), new Set(), look, theme);
+    die(group, [x, y], size, faceSegments(look, face, ""), new Set(), look);
     if (spent) {
-      group.setAttribute("opacity", 0.35);
+      group.setAttribute("opacity", "0.35");
       group.classList.add("spent");
     } else if (ctx.interactive) {
       if (ctx.selected === face) frame(group, [x, y], size + 6, 3, theme.accent, "selected");
+      if (ctx.targets && ctx.targets.stuck && ctx.targets.stuck[face]) group.classList.add("nowhere");
       group.addEventListener("click", () => ctx.onDie(face));
       group.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); ctx.onDie(face); }
@@ -193,12 +204,13 @@ let clipNumber = 0;
 
 /** A die as bot/games/verbindung/dice.py draws one: a rounded body with a rim, its paths (stubs
  * first, under the others; each with a dark outline; a network's in a halo) clipped to it. */
-function die(parent, [x, y], size, segments, glow, look, theme) {
+function die(parent, [x, y], size, segments, glow, look) {
   const palette = look.palette;
+  const shape = look.die; // bot/games/verbindung/dice.py's DieShape
   const group = svg("g", { class: "die" }, parent);
-  const inset = Math.max(2, Math.round(size * 0.04));
-  const rim = Math.max(1.5, size * 0.028);
-  const radius = size * 0.13;
+  const inset = Math.max(2, Math.round(size * shape.inset));
+  const rim = Math.max(1.5, size * shape.rim);
+  const radius = size * shape.radius;
   const left = x - size / 2; const top = y - size / 2;
   svg("rect", { x: left + inset, y: top + inset, width: size - 2 * inset, height: size - 2 * inset, rx: radius, fill: palette.die_edge }, group);
   const lo = inset + rim; const inner = size - 2 * lo;
@@ -208,15 +220,16 @@ function die(parent, [x, y], size, segments, glow, look, theme) {
   const clip = svg("clipPath", { id }, group);
   svg("rect", { x: left + lo, y: top + lo, width: inner, height: inner, rx: radius - rim }, clip);
   const paths = svg("g", { "clip-path": `url(#${id})`, fill: "none" }, group);
-  const width = inner * look.path_width;
+  const width = inner * shape.path;
+  /** @type {[number, number]} */
   const origin = [left + lo, top + lo];
-  const ordered = segments.map((segment, index) => [index, segment]).sort((a, b) => (a[1][1].length !== 1) - (b[1][1].length !== 1));
+  const ordered = segments.map((segment, index) => [index, segment]).sort((a, b) => Number(a[1][1].length !== 1) - Number(b[1][1].length !== 1));
   for (const [index, [, sides]] of ordered) {
-    if (glow.has(index)) stroke(paths, origin, inner, sides, width + 2 * size * 0.07, palette.network);
+    if (glow.has(index)) stroke(paths, origin, inner, sides, width + 2 * inner * shape.glow, palette.network);
   }
-  const outline = mix(palette.die_edge, "#000000", 0.35);
+  const outline = mix(palette.die_edge, "#000000", shape.outline_dark);
   for (const [, [colour, sides]] of ordered) {
-    stroke(paths, origin, inner, sides, width + 2 * size * 0.014, outline);
+    stroke(paths, origin, inner, sides, width + 2 * inner * shape.outline, outline);
     stroke(paths, origin, inner, sides, width, palette[`path_${colour}`]);
   }
   return group;

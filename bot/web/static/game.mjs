@@ -1,0 +1,136 @@
+// The game shown and the turn being built: a new state from the server, the clicks that build a
+// turn (each checked by the server, `api/targets`), and the requests that play it.
+
+import { app, gameModule, word } from "./state.mjs";
+import { call } from "./api.mjs";
+import { boardContext, render, showError, showNotice } from "./view.mjs";
+
+/** Show `state`, the channel's game as the server sent it. @param {import("./state.mjs").Json} state */
+export function showState(state) {
+  const previous = app.state;
+  app.state = state;
+  app.received = Date.now() / 1000;
+  showNotice("");
+  const moved = !previous || previous.id !== state.id || previous.revision !== state.revision;
+  if (moved) {
+    resetTurn();
+    if (app.history !== null && previous && previous.id !== state.id) app.history = null;
+    if (!state.active) loadAnalysis(); else app.analysis = null;
+  }
+  document.body.dataset.revision = String(state.revision);
+  document.body.dataset.game = state.id;
+  render();
+  if (!previous) performance.mark("board:drawn"); // the first board (bench/web/page.py)
+}
+
+export function showNoGame() {
+  app.state = null;
+  document.body.dataset.revision = "none";
+  render();
+}
+
+function resetTurn() {
+  const state = app.state;
+  app.picks = [];
+  app.stack = state && state.targets ? [state.targets.targets] : [];
+  app.move = state && state.targets ? state.targets.move : null;
+  app.selected = null;
+  app.passing = false;
+}
+
+/** Apply what a click on the board does to the turn being built (the game's `onField`).
+ * @param {{ hint?: string, undo?: boolean, replace?: string, pick?: string } | null} change */
+export async function pick(change) {
+  if (!change) return;
+  if (change.hint) { showError(word(`web.${change.hint}`)); return; }
+  let picks = app.picks;
+  if (change.undo) picks = picks.slice(0, -1);
+  else if (change.replace) picks = [...picks.slice(0, -1), change.replace];
+  else if (change.pick) picks = [...picks, change.pick];
+  await askTargets(picks);
+}
+
+/** Ask the server what may follow `picks`; a refused pick is explained and changes nothing.
+ * @param {string[]} picks */
+export async function askTargets(picks) {
+  const state = app.state;
+  if (!state) return;
+  try {
+    const answer = await call("POST", "api/targets", { game: state.id, revision: state.revision, picks });
+    if (app.state !== state) return; // the game moved on meanwhile: its new state is shown
+    app.picks = picks;
+    app.stack = [...app.stack.slice(0, picks.length), answer.targets];
+    app.move = answer.move;
+    const module = gameModule();
+    const left = module.diceLeft ? module.diceLeft(boardContext()) : [];
+    if (!left.includes(app.selected)) app.selected = left.length === 1 || new Set(left).size === 1 ? left[0] || null : null;
+    showError("");
+  } catch (error) {
+    await refused(error);
+  }
+  render();
+}
+
+/** @param {any} error */
+async function refused(error) {
+  showError(error.message);
+  if (error.status === 409 || error.status === 404) await reload(); // stale: show where it stands
+}
+
+async function reload() {
+  try {
+    const answer = await call("GET", "api/game");
+    if (answer.state) showState(answer.state); else showNoGame();
+  } catch (error) {
+    showError(/** @type {Error} */ (error).message);
+  }
+}
+
+/** Play something (a move, an offer, an answer) on the game shown; every button waits meanwhile.
+ * @param {string} path @param {Record<string, unknown>} body */
+export async function act(path, body = {}) {
+  const state = app.state;
+  if (!state) return;
+  setBusy(true);
+  try {
+    const answer = await call("POST", path, { game: state.id, revision: state.revision, ...body });
+    if (answer.state) showState(answer.state);
+    showError("");
+  } catch (error) {
+    await refused(error);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** While a request is under way every button of the game waits; afterwards `render` decides
+ * each one again (every button it draws takes `app.busy` into account). @param {boolean} busy */
+function setBusy(busy) {
+  app.busy = busy;
+  document.body.dataset.busy = busy ? "true" : "false";
+  render();
+}
+
+/** Show the position after `turn` (null: the game as it stands). @param {number | null} turn */
+export async function showTurn(turn) {
+  const state = app.state;
+  if (!state) return;
+  if (turn === null || turn >= state.turns) { app.history = null; render(); return; }
+  try {
+    app.history = await call("GET", `api/history?game=${state.id}&turn=${Math.max(0, turn)}`);
+  } catch (error) {
+    showError(/** @type {Error} */ (error).message);
+  }
+  render();
+}
+
+async function loadAnalysis() {
+  const state = app.state;
+  if (!state) return;
+  try {
+    const answer = await call("GET", `api/analysis?game=${state.id}`);
+    if (app.state === state) { app.analysis = answer.analysis; render(); }
+  } catch {
+    app.analysis = null;
+  }
+}
