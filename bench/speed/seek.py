@@ -23,7 +23,8 @@ from bot.service.rating_model import SCALE
 from bot.service.seeks import EVERYWHERE, Paired
 from bot.store import RatingRow, open_database, ratings
 from bot.store import seeks as store
-from bot.store.seeks import NewSeek, partner_params
+from bot.store.rows import SeekRow
+from bot.store.seeks import NewSeek, closer, partner_params
 
 SEEKERS = 10_000
 TIMES = (86_400, 2 * 86_400, 3 * 86_400, None)
@@ -55,10 +56,15 @@ async def pair_everyone(
     return pairings, time.perf_counter() - start
 
 
+def as_seek(row: tuple[object, ...] | None) -> SeekRow | None:
+    """A row of the plain connection as the store's `SeekRow`."""
+    return None if row is None else SeekRow(*row)  # type: ignore[arg-type]
+
+
 def choose_partners(path: Path, rng: random.Random) -> tuple[int, float, int]:
-    """Partner choices by the store's query (`PARTNER_SQL`) against the pool left waiting,
-    through a plain synchronous connection (the query without aiosqlite's hop to its thread):
-    how many, the seconds they took, and the pool's size."""
+    """Partner choices by the store's two probes (`ABOVE_SQL`, `BELOW_SQL`) among a pool of
+    compatible seekers, through a plain synchronous connection (the queries without aiosqlite's
+    hop to its thread): how many, the seconds they took, and the pool's size."""
     with sqlite3.connect(path) as connection:
         waiting = connection.execute("SELECT count(*) FROM seeks").fetchone()[0]
         start = time.perf_counter()
@@ -67,7 +73,7 @@ def choose_partners(path: Path, rng: random.Random) -> tuple[int, float, int]:
                 user_id=10**9 + number,
                 game_kind="ponte",
                 variant=None,
-                move_seconds=rng.choice(TIMES),
+                move_seconds=rng.choice((86_400, None)),  # the pool's time, or any
                 rated=False,
                 rating=rng.gauss(1500, 300),
                 dm_channel_id=1,
@@ -75,7 +81,10 @@ def choose_partners(path: Path, rng: random.Random) -> tuple[int, float, int]:
                 created_at=0,
                 lapses_at=1,
             )
-            connection.execute(store.PARTNER_SQL, partner_params(seek)).fetchone()
+            params = partner_params(seek)
+            above = connection.execute(store.ABOVE_SQL, params).fetchone()
+            below = connection.execute(store.BELOW_SQL, params).fetchone()
+            closer(seek.rating, as_seek(above), as_seek(below))
         return CHOICES, time.perf_counter() - start, waiting
 
 

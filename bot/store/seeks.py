@@ -60,20 +60,24 @@ async def insert_seek(db: Db, seek: NewSeek) -> int | None:
         return None
 
 
-PARTNER_SQL = (
+_COMPATIBLE = (
     f"SELECT {SeekRow.columns()} FROM seeks s"
     " WHERE s.game_kind = ? AND s.rated = ? AND s.user_id <> ? AND s.lapses_at > ?"
     " AND (s.variant IS NULL OR CAST(? AS TEXT) IS NULL OR s.variant = ?)"
     " AND (s.move_seconds IS NULL OR CAST(? AS BIGINT) IS NULL OR s.move_seconds = ?)"
     " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = s.user_id AND"
     " b.blocked_id = ?) OR (b.user_id = ? AND b.blocked_id = s.user_id))"
-    " ORDER BY abs(s.rating - ?), s.created_at, s.id LIMIT 1"
 )
-"""The choice of a seeker's partner (`partner_for`), its parameters `partner_params(seek)`."""
+ABOVE_SQL = f"{_COMPATIBLE} AND s.rating >= ? ORDER BY s.rating, s.created_at, s.id LIMIT 1"
+"""The compatible seek rated nearest at or above the newcomer (the longest waiting of equals)."""
+BELOW_SQL = f"{_COMPATIBLE} AND s.rating < ? ORDER BY s.rating DESC, s.created_at, s.id LIMIT 1"
+"""The compatible seek rated nearest below the newcomer (the longest waiting of equals).
+Two probes along the pool's index rather than one ordering by distance: a choice reads a few
+rows of the index, not every compatible seek (`bench/speed/seek.py`)."""
 
 
 def partner_params(seek: NewSeek) -> tuple[object, ...]:
-    """`PARTNER_SQL`'s parameters for a newcomer's `seek`."""
+    """`ABOVE_SQL`'s and `BELOW_SQL`'s parameters for a newcomer's `seek`."""
     return (
         seek.game_kind,
         int(seek.rated),
@@ -89,11 +93,25 @@ def partner_params(seek: NewSeek) -> tuple[object, ...]:
     )
 
 
+def closer(rating: float, above: SeekRow | None, below: SeekRow | None) -> SeekRow | None:
+    """Of the nearest seeks above and below `rating`, the closer; of two as close, the one
+    waiting longer."""
+    if above is None or below is None:
+        return above or below
+    apart = (above.rating - rating, rating - below.rating)
+    if apart[0] != apart[1]:
+        return above if apart[0] < apart[1] else below
+    return min(above, below, key=lambda seek: (seek.created_at, seek.id))
+
+
 async def partner_for(db: Db, seek: NewSeek) -> SeekRow | None:
     """The waiting seek `seek` pairs with: the same game, variant and time (or either 'any'),
     rated alike, someone else, no block either way, not lapsed; the closest rating first, then
     the longest wait."""
-    return await SeekRow.one(db, PARTNER_SQL + db.for_update, partner_params(seek))
+    params = partner_params(seek)
+    above = await SeekRow.one(db, ABOVE_SQL + db.for_update, params)
+    below = await SeekRow.one(db, BELOW_SQL + db.for_update, params)
+    return closer(seek.rating, above, below)
 
 
 async def remove_seek(db: Db, seek_id: int) -> bool:

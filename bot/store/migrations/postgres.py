@@ -630,7 +630,7 @@ CREATE TABLE seeks (
     lapses_at     BIGINT NOT NULL,
     UNIQUE (user_id, game_kind)
 );
-CREATE INDEX seeks_pool ON seeks (game_kind, rated, rating);
+CREATE INDEX seeks_pool ON seeks (game_kind, rated, rating, created_at, id);
 CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """
 """As `sqlite.SEEKS` explains."""

@@ -851,7 +851,7 @@ CREATE TABLE seeks (
     lapses_at     INTEGER NOT NULL,
     UNIQUE (user_id, game_kind)
 );
-CREATE INDEX seeks_pool ON seeks (game_kind, rated, rating);
+CREATE INDEX seeks_pool ON seeks (game_kind, rated, rating, created_at, id);
 CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """
 """Migration 24 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""

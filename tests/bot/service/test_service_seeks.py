@@ -188,3 +188,17 @@ async def test_two_processes_pairing_at_once_never_pair_a_seeker_twice(
     games = [r.started.view for r in results if isinstance(r, Paired)]
     players = [p for game in games for p in (game.first_id, game.second_id)]
     assert len(players) == len(set(players)) == len(seekers)  # each paired, once
+
+
+@pytest.mark.parametrize("older", [ALICE, CAROL])
+async def test_as_close_above_as_below_the_longer_wait_is_paired(
+    service: GameService, clock: FakeClock, older: int
+) -> None:
+    await rate(service, ALICE, 1400)
+    await rate(service, BOB, 1500)
+    await rate(service, CAROL, 1600)
+    younger = CAROL if older == ALICE else ALICE
+    await seek(service, older, move_seconds=DAY)
+    clock.advance(minutes=1)
+    await seek(service, younger, move_seconds=2 * DAY)
+    assert paired(await seek(service, BOB)).waiting.user_id == older
