@@ -99,8 +99,7 @@ class Seeks:
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             await store.hold_pool(db, kind.key)
-            if await store.seek_of(db, user_id, kind.key) is not None:
-                raise SeekExistsError("you seek this game already", game=kind.key)
+            await self._refuse_waiting(db, user_id, kind.key, now)
             new = NewSeek(
                 user_id=user_id,
                 game_kind=kind.key,
@@ -153,6 +152,16 @@ class Seeks:
         """When the next seek lapses (the scheduler's next alarm for the pool), if any waits."""
         async with self.ctx.connection.read() as db:
             return await store.next_lapse(db)
+
+    async def _refuse_waiting(self, db: Db, user_id: int, game_kind: str, now: int) -> None:
+        """Raise `SeekExistsError` if the player's seek for this game waits; one whose time ran
+        out before the scheduler removed it gives way (they seek again: no lapse to tell)."""
+        waiting = await store.seek_of(db, user_id, game_kind)
+        if waiting is None:
+            return
+        if waiting.lapses_at > now:
+            raise SeekExistsError("you seek this game already", game=game_kind)
+        await store.remove_seek(db, waiting.id)
 
     async def _rating(self, db: Db, game_kind: str, user_id: int) -> float:
         """The seeker's shown rating in the everywhere pool (a newcomer's start for none)."""

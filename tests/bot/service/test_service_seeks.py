@@ -202,3 +202,14 @@ async def test_as_close_above_as_below_the_longer_wait_is_paired(
     clock.advance(minutes=1)
     await seek(service, younger, move_seconds=2 * DAY)
     assert paired(await seek(service, BOB)).waiting.user_id == older
+
+
+async def test_a_lapsed_seek_not_yet_removed_gives_way_to_a_fresh_one(
+    service: GameService, clock: FakeClock
+) -> None:
+    await seek(service, ALICE, lapse_seconds=HOUR)
+    clock.advance(hours=2)
+    fresh = await seek(service, ALICE)
+    assert isinstance(fresh, Waiting)
+    assert [s.id for s in await service.seeks.mine(ALICE)] == [fresh.seek.id]
+    assert await service.seeks.lapse_due() == []
