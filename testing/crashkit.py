@@ -31,7 +31,7 @@ from bot.service import GameService, utc_now
 from bot.service.context import Clock
 from bot.store import open_database
 from testing.e2ekit import World, running
-from testing.fakediscord import BotProcess, FakeChannel, FakeDiscord, FakeMessage, Fault
+from testing.fakediscord import WAIT, BotProcess, FakeChannel, FakeDiscord, FakeMessage, Fault
 from testing.fakediscord.faults import route_matches
 from testing.servicekit import FakeClock, owed
 
@@ -92,7 +92,7 @@ class Life:
         what = f"{what} (within {seconds:.0f} s of READY)"
         return await self.wait(check, what, timeout=max(left, 0.0))
 
-    async def wait(self, check: Callable[[], T | None], what: str, *, timeout: float) -> T:
+    async def wait(self, check: Callable[[], T | None], what: str, *, timeout: float = WAIT) -> T:
         """Wait until `check()` gives something true, for `timeout` seconds (work the bot does,
         such as an analysis, rather than a post it owed); fail with the bot's log."""
         try:
@@ -221,9 +221,9 @@ class Holds:
     ) -> None:
         """Wait until the held request has come (the bot is then waiting for its answer) and,
         when Discord carries it out, until `carried()` shows it done (a message made)."""
-        await life.wait(lambda: bool(fault.hits), f"the held request of {what}", timeout=10)
+        await life.wait(lambda: bool(fault.hits), f"the held request of {what}")
         if self.step is Step.CARRIED and carried is not None:
-            await life.wait(carried, f"{what} carried out", timeout=10)
+            await life.wait(carried, f"{what} carried out")
 
     def crashed(self) -> None:
         """The bot is dead: what it sent and Discord held is dropped (DROPPED), or keeps

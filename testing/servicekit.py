@@ -7,13 +7,14 @@ import asyncio
 import itertools
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
 from bot.discord.kinds import KINDS
 from bot.games import GAMES, Registry
-from bot.service import AcceptResult, ComputerTurn, GameService, GameView, MoveResult
+from bot.service import Challenge, ComputerTurn, GameService, GameView, MoveResult
 from bot.service.events import Events
 from bot.service.limits import Limits
 from bot.store import Reach, open_database, outbox
@@ -28,6 +29,9 @@ START = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
 COMPUTER = 909  # the user id the computer plays under (the bot's own, in the bot)
 GUILD, CHANNEL = 5000, 6000
+WAIT = 60.0
+"""Seconds `until` waits before calling a thing hung: generous, for a loaded machine (as the
+fake Discord's `WAIT`); a bound costs nothing when the test passes."""
 
 
 class FakeClock:
@@ -90,7 +94,7 @@ async def start_game(
     best_of: int | None = None,
     guild_id: int | None = GUILD,
     reach: Reach = Reach.POST,
-) -> AcceptResult:
+) -> Accepted:
     """Challenge and accept (a game, or a best-of match); the challenger moves first; `reach`
     REPLY for a channel the bot can only answer in."""
     challenge = await service.challenges.challenge(
@@ -105,7 +109,27 @@ async def start_game(
         best_of=best_of,
         reach=reach,
     )
-    return await service.challenges.accept(challenge.id, opponent)
+    result = await service.challenges.accept(challenge.id, opponent)
+    assert result.view is not None  # no thread was asked for: the game started here
+    await settle_challenge_posts(service, challenge.id)
+    return Accepted(result.challenge, result.view)
+
+
+async def settle_challenge_posts(service: GameService, challenge_id: int) -> None:
+    """Settle the posts of a challenge (its message and that message's edit once accepted),
+    as if they were shown: a game a test starts begins with its start owed, its challenge
+    behind it."""
+    for row in await owed(service):
+        if row.subject == "challenge" and row.subject_id == challenge_id:
+            await service.outbox.delivered(row.id)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A challenge accepted in its channel, and the game it started there."""
+
+    challenge: Challenge
+    view: GameView
 
 
 async def start_computer_game(
@@ -185,7 +209,7 @@ async def play_to_end(
     raise AssertionError(f"no end after {limit} moves")
 
 
-async def until(events: Events[E], condition: Callable[[], bool], timeout: float = 30.0) -> None:
+async def until(events: Events[E], condition: Callable[[], bool], timeout: float = WAIT) -> None:
     """Wait until `condition()` holds, looking again at every event `events` publishes (no
     polling, no sleeping); `TimeoutError` after `timeout` seconds as a guard against a hang."""
     changed = asyncio.Event()

@@ -32,7 +32,7 @@ from bot.settings import Settings
 from bot.web import open_web
 from bot.web.server import WebServer
 from testing.e2ekit import World, running
-from testing.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from testing.fakediscord import WAIT, FakeChannel, FakeDiscord, FakeUser
 from testing.fakediscord.proxy import ActivityProxy
 from testing.servicekit import CountingSeeds, FakeClock
 from testing.workers import WatchedSearch
@@ -137,6 +137,7 @@ class ActivityWorld(World):
         """A page in a browser context of its own, its script errors kept in `page_errors`."""
         assert self.browser is not None
         context = await self.browser.new_context(viewport=viewport, device_scale_factor=1)
+        context.set_default_timeout(WAIT * 1000)  # Playwright's waits, as generous as the fake's
         self.contexts.append(context)
         if prepare is not None:
             await prepare(context)

@@ -1,5 +1,5 @@
 """Searches for the computer that misbehave on purpose, for tests of the bot's side of it, and
-a search that lets a test see when the computer thinks.
+a search and slots that let a test see when the computer thinks or takes a spare slot.
 
 The bot runs its search in worker processes, which receive the function by name: these must be
 module-level functions of a module every process can import (`testing` is, from the repository).
@@ -12,12 +12,17 @@ import json
 import os
 import time
 
+from bot.computer.fair import FairSlots
 from bot.computer.review import TurnReview, review_turn
 from bot.computer.search import ProcessSearch, Search
 from bot.computer.thinking import think
 from bot.games import SomeKind
 from bot.service import ComputerTurn
 from bot.service.events import Events
+
+SLOWLY = 600.0
+"""Seconds the slow review and scan take: far beyond any test's bound on waiting (60 s), so a test
+that sees one stopped knows the stop did it, even on a loaded machine."""
 
 
 class WatchedSearch:
@@ -43,6 +48,27 @@ class WatchedSearch:
         finally:
             self.thinking.discard(turn.game_id)
             self.events.publish(turn.game_id)
+
+
+class WatchedSlots(FairSlots):
+    """The computer's slots, telling a test (`changes`) every change: also a slot taken or given
+    back by a holder of low priority, which `events` leaves out (it is news to no holder)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.changes: Events[None] = Events()
+        self.turned_away = 0  # the holders of low priority turned away so far
+        self.events.subscribe(lambda _waiting: self.changes.publish(None))
+
+    def take_if_idle(self) -> bool:
+        taken = super().take_if_idle()
+        self.turned_away += not taken
+        self.changes.publish(None)
+        return taken
+
+    def give_back(self) -> None:
+        super().give_back()
+        self.changes.publish(None)
 
 
 def computer_tasks() -> list[str]:
@@ -110,8 +136,9 @@ def review_after_cut(
 
 
 def review_slowly(kind: SomeKind, record: str, turn: int, seed: str, seconds: float) -> TurnReview:
-    """A review that takes half a minute: one a computer move must not wait for."""
-    time.sleep(30)
+    """A review that takes ten minutes (for a test, never): one a computer move must not wait
+    for."""
+    time.sleep(SLOWLY)
     return review_turn(kind, record, turn, seed, seconds)
 
 
@@ -126,8 +153,9 @@ def review_dies(kind: SomeKind, record: str, turn: int, seed: str, seconds: floa
 
 
 def find_slowly(kind: SomeKind, record: str, seed: str, reviews: object) -> list[object]:
-    """A scan for puzzles that takes half a minute: one no move nor analysis must wait for."""
-    time.sleep(30)
+    """A scan for puzzles that takes ten minutes (for a test, never): one no move nor analysis
+    must wait for."""
+    time.sleep(SLOWLY)
     return []
 
 

@@ -6,6 +6,13 @@ for all eight. `FairSlots` lets the waiting games in round-robin by player inste
 player who was let in longest ago (one never let in before anyone), each player's own games in the
 order they came. Each process keeps its own turns: with several thinking processes every one is
 fair on its own, and the database's job claims keep them from thinking about one game twice.
+
+The low-priority holders (the analyst, the puzzler) loop on what the slots tell them: a move
+queueing (stop), a slot free again (look again). The slots tell only what is news to them: how
+many wait, when that changes, and that a slot came free when one of them was turned away since.
+A slot taken and given back with nobody turned away tells nothing: else one holder's empty look
+(take a slot, find no work, give it back) woke the other, whose empty look woke the first, and
+an idle bot spun a core (issue 52, point 1).
 """
 
 from __future__ import annotations
@@ -27,7 +34,9 @@ class FairSlots:
         self._waiting: dict[Hashable, deque[asyncio.Future[None]]] = {}  # in order of arrival
         self._let_in_at: dict[Hashable, int] = {}  # each owner's last turn (a counter)
         self._turns = itertools.count(1)
-        # How many wait, whenever that changes, a slot comes free or an analysis takes one.
+        self._turned_away = False  # a `take_if_idle` found no slot since one last came free
+        # How many wait, whenever that changes, and when a slot comes free for a holder of low
+        # priority that was turned away (nothing else: see the module's docstring).
         self.events: Events[int] = Events()
 
     @property
@@ -49,9 +58,9 @@ class FairSlots:
         priority (an analysis: the computer's moves waiting always go first); False if not.
         Give it back with `give_back`."""
         if self.free > 0 and not self._waiting:
-            self.free -= 1
-            self.events.publish(self.waiting)
+            self.free -= 1  # news to nobody: nobody waits, and no holder gains a chance
             return True
+        self._turned_away = True
         return False
 
     def give_back(self) -> None:
@@ -90,7 +99,9 @@ class FairSlots:
             self.events.publish(self.waiting)
             return
         self.free += 1
-        self.events.publish(self.waiting)  # a slot is free: the analyses may take it
+        if self._turned_away:  # a slot is free: the holder turned away may take it now
+            self._turned_away = False
+            self.events.publish(self.waiting)
 
     def _forget(self, owner: Hashable, future: asyncio.Future[None]) -> None:
         queue = self._waiting.get(owner)

@@ -139,6 +139,8 @@ class GameBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for cog in features.cogs(self):
             await self.add_cog(cog)
+        for menu in features.menus():
+            self.tree.add_command(menu)
         self.add_dynamic_items(*features.buttons())
         if self.settings.dev_guild_id is not None:
             # Commands show up at once in a development server; a global sync can take an
@@ -282,7 +284,7 @@ class SyncClient(commands.Bot):
     async def setup_hook(self) -> None:
         """Sync every command globally (Discord may take up to an hour to show them)."""
         await self.tree.set_translator(CatalogueTranslator())
-        for command in features.declared_commands():
+        for command in [*features.declared_commands(), *features.menus()]:
             self.tree.add_command(command)
         # Keeping the Entry Point command Discord made when Activities were enabled: a bulk
         # update without it fails (50240) and updates nothing.

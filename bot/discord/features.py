@@ -1,7 +1,8 @@
-"""The features of the Discord adapter, at a glance: each brings its commands (cogs) and its
-buttons (`feature.py` in its package), and lends buttons to the others' posts (its
-`BOARD_BUTTONS` and `ENDING_BUTTONS`, `bot.discord.posting.slots`). A new button is added to its
-feature's `BUTTONS`; a new feature is one more line here."""
+"""The features of the Discord adapter, at a glance: each brings its commands (cogs, and user
+commands: `MENUS`) and its buttons (`feature.py` in its package), and lends buttons to the
+others' posts and answers (its `BOARD_BUTTONS`, `ENDING_BUTTONS` and `MEMBER_BUTTONS`,
+`bot.discord.posting.slots`). A new button is added to its feature's `BUTTONS`; a new feature is
+one more line here."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from bot.discord.host import Host
 from bot.discord.information import feature as information
 from bot.discord.learning import feature as learning
 from bot.discord.playing import feature as playing
-from bot.discord.posting.slots import ButtonSlots, LentButton
+from bot.discord.posting.slots import ButtonSlots
 from bot.discord.puzzles import feature as puzzles
 from bot.discord.rankings import feature as rankings
 from bot.discord.tournaments import feature as tournaments
@@ -53,13 +54,29 @@ def buttons() -> list[type[discord.ui.DynamicItem[Any]]]:
 
 
 def button_slots() -> ButtonSlots:
-    """The buttons the features lend to each other's posts, in the order of `FEATURES` (Rematch
-    before Analyse)."""
+    """The buttons the features lend to each other's posts and answers, in the order of
+    `FEATURES` (Rematch before Analyse)."""
 
-    def lent(slot: str) -> tuple[LentButton, ...]:
+    def lent(slot: str) -> tuple[Any, ...]:
         return tuple(button for feature in FEATURES for button in getattr(feature, slot, ()))
 
-    return ButtonSlots(board=lent("BOARD_BUTTONS"), ending=lent("ENDING_BUTTONS"))
+    return ButtonSlots(
+        board=lent("BOARD_BUTTONS"),
+        ending=lent("ENDING_BUTTONS"),
+        member=lent("MEMBER_BUTTONS"),
+        watch=lent("WATCH_BUTTONS"),
+    )
+
+
+Menu = Callable[[], app_commands.ContextMenu]
+"""A feature's user or message command, made anew for each tree."""
+
+
+def menus() -> list[app_commands.ContextMenu]:
+    """Every feature's user and message commands (its `MENUS`, each made anew: a command
+    belongs to one tree)."""
+    makers = (cast(tuple[Menu, ...], getattr(feature, "MENUS", ())) for feature in FEATURES)
+    return [menu() for made in makers for menu in made]
 
 
 Submission = Callable[[discord.Interaction], Awaitable[None] | None]

@@ -321,19 +321,19 @@ async def open_thread(
     if not isinstance(channel, discord.TextChannel):
         raise NoThreadHereError("threads need a text channel")
     names = await host.names.many([first_id, second_id], interaction.guild_id)
-    locale = public_locale(interaction)
-    name = text(
-        locale,
-        "challenge.thread_name",
-        game=game_title(locale, game_kind),
-        first=names[first_id],
-        second=names[second_id],
-    )
+    name = thread_name(public_locale(interaction), game_kind, names[first_id], names[second_id])
     return await channel.create_thread(
-        name=name[:100],
+        name=name,
         type=discord.ChannelType.public_thread,
         auto_archive_duration=10080,  # a week: asynchronous games are slow
     )
+
+
+def thread_name(locale: str, game_kind: str, first: str, second: str) -> str:
+    """The name of a game's thread (Discord allows 100 characters): the courier finds the
+    thread a crash left open by its name (a challenge's, `bot.discord.challenges.posts`)."""
+    game = game_title(locale, game_kind)
+    return text(locale, "challenge.thread_name", game=game, first=first, second=second)[:100]
 
 
 async def close_unused(thread: discord.Thread, interaction: discord.Interaction) -> None:

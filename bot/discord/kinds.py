@@ -12,8 +12,9 @@ from bot.discord.playing import posts as playing
 from bot.discord.posting.courier import Kind
 from bot.discord.puzzles import posts as puzzles
 from bot.discord.tournaments import posts as tournaments
-from bot.service import analyses, game_posts
+from bot.service import analyses, challenge_posts, game_posts
 from bot.service.alarms import CHALLENGE_EXPIRED
+from bot.service.follows import FOLLOW_DM
 from bot.service.puzzle.daily import DAILY
 from bot.service.tournament import posts as tournament_posts
 
@@ -37,7 +38,12 @@ KINDS: dict[str, Kind] = {
         Kind(game_posts.TURN_DM, days.turn_dm),
         Kind(game_posts.REMINDER_DM, days.digest),
         Kind(game_posts.TIME_LOSS_DM, days.time_loss_dm),
+        Kind(FOLLOW_DM, days.follow_dm),
         # Challenges
+        Kind(challenge_posts.POSTED, challenges.posted),
+        Kind(challenge_posts.ANSWERED, challenges.answered),
+        Kind(challenge_posts.DECLINED, challenges.declined),
+        Kind(challenge_posts.THREAD, challenges.thread),
         Kind(CHALLENGE_EXPIRED, challenges.expired),
         # Tournaments
         Kind(tournament_posts.SIGNUP, tournaments.signup),

@@ -73,40 +73,22 @@ class Analyst(SpareTimeWork):
         self.seconds = seconds
         self.reviewer = reviewer  # module level: it is pickled into the worker process
         self._reviewing: asyncio.Task[TurnReview | Exception] | None = None  # the turn under review
-        self._own_change = False  # the slots' events are of our own take or give back
 
     async def __aenter__(self) -> Self:
         """At work: look again whenever a game changes (a computer move is done: a slot may
         be free), a slot's queue changes, or another process reviewed a turn or asked."""
         self._unsubscribe.append(self.service.events.subscribe(lambda _event: self.look()))
-        if self.slots is not None:
-            self._unsubscribe.append(self.slots.events.subscribe(self._slots_changed))
+        self._hear_slots()
         await self.service.connection.listen(ANALYSIS, lambda _: self.look())
         await self.service.connection.listen(COMPUTER, lambda _: self.look())
         return self._begin("analyses")
 
-    def _slots_changed(self, waiting: int) -> None:
+    def slots_told(self, waiting: int) -> None:
         """A move queues for a slot (stop the review under way: the move goes first), or a
-        slot came free (look again)."""
-        if self._own_change:  # our own take or give back is no news
-            return
+        slot came free while we were turned away (look again)."""
         if waiting and self._reviewing is not None:
             self._reviewing.cancel()
         self.look()
-
-    def _take(self, slots: FairSlots) -> bool:
-        self._own_change = True
-        try:
-            return slots.take_if_idle()
-        finally:
-            self._own_change = False
-
-    def _give_back(self, slots: FairSlots) -> None:
-        self._own_change = True
-        try:
-            slots.give_back()
-        finally:
-            self._own_change = False
 
     async def release(self) -> None:
         await self.service.analyses.release_analysis_claims(self.name)
@@ -127,6 +109,8 @@ class Analyst(SpareTimeWork):
             if turn is None:
                 return False
             self._reviewing = asyncio.create_task(self._review(turn))
+            if self.slots.waiting:  # a move queued while the turn was claimed: it goes first
+                self._reviewing.cancel()
             # Waited for apart: a move stopping the review must not look like our own end.
             await asyncio.wait({self._reviewing})
             stopped = self._reviewing.cancelled()

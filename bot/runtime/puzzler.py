@@ -91,8 +91,7 @@ class Puzzler(SpareTimeWork):
         is asked for), a slot's queue changes, or another process says so; during a scan, each
         of these makes it look at once whether the scan must stop."""
         self._unsubscribe.append(self.service.events.subscribe(lambda _event: self.look()))
-        if self.slots is not None:
-            self._unsubscribe.append(self.slots.events.subscribe(lambda _waiting: self.look()))
+        self._hear_slots()
         await self.service.connection.listen(ANALYSIS, lambda _: self.look())
         await self.service.connection.listen(COMPUTER, lambda _: self.look())
         return self._begin("puzzles")
@@ -121,7 +120,7 @@ class Puzzler(SpareTimeWork):
         one was scanned (or stopped: then there may be more at once)."""
         if self.slots is None or await self._others_first():
             return False
-        if not self.slots.take_if_idle():
+        if not self._take(self.slots):
             return False
         try:
             lease = SCAN_TIMEOUT + WATCH
@@ -131,7 +130,7 @@ class Puzzler(SpareTimeWork):
             self.scans += 1
             outcome = await self._scan(job)
         finally:
-            self.slots.give_back()
+            self._give_back(self.slots)
         if outcome is None:  # stopped: a move or an analysis came first
             await self.service.puzzle_scans.release(self.name)
         elif isinstance(outcome, list):

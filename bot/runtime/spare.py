@@ -43,6 +43,7 @@ class SpareTimeWork:
         self._look = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._unsubscribe: list[Callable[[], None]] = []
+        self._own_change = False  # the slots' news comes of our own take or give back
 
     async def __aexit__(
         self,
@@ -59,6 +60,38 @@ class SpareTimeWork:
     def look(self) -> None:
         """Look for work now."""
         self._look.set()
+
+    def _hear_slots(self) -> None:
+        """Hear the slots' news (`FairSlots.events`): a move queueing, a slot come free."""
+        if self.slots is not None:
+            self._unsubscribe.append(self.slots.events.subscribe(self._slots_changed))
+
+    def _slots_changed(self, waiting: int) -> None:
+        """The slots' news, unless of our own take or give back: our give back tells a holder
+        turned away meanwhile (the other loop) that a slot is free, and were we to look again
+        at it too, the quicker of the two would take it first, turn the other away again, and
+        so on for ever."""
+        if not self._own_change:
+            self.slots_told(waiting)
+
+    def slots_told(self, waiting: int) -> None:
+        """A move queues for a slot (`waiting`), or a slot came free: look again."""
+        self.look()
+
+    def _take(self, slots: FairSlots) -> bool:
+        """Take a slot if one is free and no move waits (`FairSlots.take_if_idle`)."""
+        self._own_change = True
+        try:
+            return slots.take_if_idle()
+        finally:
+            self._own_change = False
+
+    def _give_back(self, slots: FairSlots) -> None:
+        self._own_change = True
+        try:
+            slots.give_back()
+        finally:
+            self._own_change = False
 
     async def close(self) -> None:
         """Stop (the piece under way is given up: its claim is released at the next start)."""

@@ -17,8 +17,10 @@ from bot.service.challenges import FIRST_MOVERS, Challenges, check_move_seconds,
 from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_level
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
+from bot.service.follows import Follows
 from bot.service.lessons import Lessons
 from bot.service.matches import MATCH_LENGTHS, check_best_of
+from bot.service.notes import Notes
 from bot.service.notify import Notifications
 from bot.service.open_challenges import OpenChallenges
 from bot.service.outbox import Outbox
@@ -105,6 +107,8 @@ class GameService:
         self.vacations = Vacations(ctx)
         self.outbox = Outbox(ctx, self.alarms)
         self.notifications = Notifications(ctx)
+        self.notes = Notes(ctx)
+        self.follows = Follows(ctx)
         self.queries = Queries(ctx)
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)

@@ -13,6 +13,7 @@ import logging
 from datetime import datetime
 
 from bot.service import game_posts
+from bot.service.challenge_posts import ChallengePost, shown_at
 from bot.service.context import Context, Loaded
 from bot.service.deadlines import HOUR, LAST_CALL, epoch, moment
 from bot.service.owed import PostKind, Subject
@@ -49,11 +50,15 @@ Due = Reminder | TimeLoss | ChallengeExpired
 """What falling due did (its posts are owed)."""
 
 
-async def _expired(ctx: Context, db: Db, row: OutboxRow) -> ChallengeExpired | None:
+async def _expired(ctx: Context, db: Db, row: OutboxRow) -> ChallengePost | None:
     found = await challenges.get_challenge(db, row.subject_id)
-    if found is None or found.message_id is None:
+    if found is None:
+        return None
+    challenge = Challenge.of(found)
+    message = await shown_at(db, challenge)
+    if message is None:
         return None  # never shown: nothing to edit
-    return ChallengeExpired(Challenge.of(found))
+    return ChallengePost(challenge, message, row.id)
 
 
 CHALLENGE_EXPIRED = PostKind("challenge_expired", Subject.CHALLENGE, _expired)

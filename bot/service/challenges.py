@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from bot.service import deadlines
 from bot.service.alarms import expire_challenge
+from bot.service.challenge_posts import DECLINED, POSTED, THREAD, owe_answer
 from bot.service.context import Context, Seating
 from bot.service.errors import (
     AlreadyChallengedError,
@@ -29,7 +30,7 @@ from bot.service.matches import check_best_of
 from bot.service.results import AcceptResult, Challenge, Started
 from bot.service.taking import refuse_taker
 from bot.service.writer import GameWriter
-from bot.store import ChallengeRow, ChallengeStatus, Db, Reach, blocks, challenges
+from bot.store import ChallengeRow, ChallengeStatus, Db, Reach, blocks, challenges, outbox
 
 
 class Challenges:
@@ -123,6 +124,7 @@ class Challenges:
                 await self._refuse_open(db, channel_id, challenger_id, opponent_id, request_id)
             if challenge_id is None:
                 raise DuplicateChallengeError("a challenge between you two is open here")
+            await self.ctx.owe(db, POSTED, challenge_id, guild_id=guild_id)
             made = Challenge.of(await self._challenge(db, challenge_id))
         if expired is not None:
             self.ctx.challenge_changed(expired)
@@ -153,31 +155,65 @@ class Challenges:
         parent_channel_id: int | None = None,
     ) -> AcceptResult:
         """The challenged user accepts, or (an open challenge) someone takes it: the game
-        starts in `channel_id` (a new thread, say) or else in the challenge's channel. Of several
-        takers at once exactly one starts a game (one conditional update, in the transaction
-        that starts it). Raises `ChallengeNotFoundError`, `NotYourChallengeError`,
-        `ChallengeClosedError`, `ChannelBusyError`, and for an open challenge what
-        `taking.refuse_taker` raises."""
+        starts in `channel_id` (a new thread, say) or else in the challenge's channel; one that
+        asked for a thread of its own (and is given no `channel_id`) starts once its thread is
+        open (`start_in_thread`: the thread is owed, `view` is None). The challenge's message
+        is owed its edit before the game's start. Of several takers at once exactly one starts
+        a game (one conditional update, in the transaction that starts it). Raises
+        `ChallengeNotFoundError`, `NotYourChallengeError`, `ChallengeClosedError`,
+        `ChannelBusyError`, and for an open challenge what `taking.refuse_taker` raises."""
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             challenge = await self._acceptable(db, challenge_id, user_id, now)
             if challenge.to_anyone:
                 challenge = dataclasses.replace(challenge, opponent_id=user_id)
-            started = await self._start_game(
-                db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
-            )
-            view = started.view
+            view = None
+            if challenge.wants_thread and channel_id is None:
+                # The thread first: the challenge's message then says where the game is.
+                await self.ctx.owe(db, THREAD, challenge_id, guild_id=challenge.guild_id)
+                await owe_answer(self.ctx, db, challenge_id, challenge.guild_id)
+            else:
+                await owe_answer(self.ctx, db, challenge_id, challenge.guild_id)
+                started = await self._start_game(
+                    db, challenge, channel_id or challenge.channel_id, parent_channel_id, now
+                )
+                view = started.view
+            game_id = None if view is None else view.id
             if challenge.to_anyone:
-                await self._take(db, challenge_id, user_id, now, view.id)
+                await self._take(db, challenge_id, user_id, now, game_id)
             else:
                 accepted = ChallengeStatus.ACCEPTED
-                await challenges.answer_challenge(db, challenge_id, accepted, now, view.id)
+                await challenges.answer_challenge(db, challenge_id, accepted, now, game_id)
             answered = Challenge.of(await self._challenge(db, challenge_id))
             result = AcceptResult(answered, view)
-        self.ctx.remember(view)  # only once committed: a rolled-back id may be given out again
+        if view is not None:  # only once committed: a rolled-back id may be given out again
+            self.ctx.remember(view)
+            self.ctx.game_changed(view)
         self.ctx.challenge_changed(result.challenge)
-        self.ctx.game_changed(view)
         return result
+
+    async def start_in_thread(
+        self, challenge_id: int, thread_id: int, post_id: int
+    ) -> AcceptResult | None:
+        """Start the game of an accepted challenge in the thread opened for it, and settle the
+        thread's post (`post_id`), in one transaction: a crash before it opens no second thread
+        (the courier finds the first by its name) and loses no start. None if its game started
+        already."""
+        now = self.ctx.now()
+        async with self.ctx.connection.transaction() as db:
+            challenge = await self._challenge(db, challenge_id)
+            if challenge.game_id is not None or challenge.status is not ChallengeStatus.ACCEPTED:
+                await outbox.mark_delivered(db, post_id, now, challenge.channel_id)
+                return None
+            started = await self._start_game(db, challenge, thread_id, challenge.channel_id, now)
+            view = started.view
+            await challenges.set_challenge_game(db, challenge_id, view.id)
+            await outbox.mark_delivered(db, post_id, now, challenge.channel_id)
+            answered = Challenge.of(await self._challenge(db, challenge_id))
+        self.ctx.remember(view)
+        self.ctx.game_changed(view)
+        self.ctx.challenge_changed(answered)
+        return AcceptResult(answered, view)
 
     async def check_accept(self, challenge_id: int, user_id: int) -> Challenge:
         """Raise what `accept` would raise now, changing nothing (before opening a thread)."""
@@ -220,13 +256,18 @@ class Challenges:
                 who = "challenged player" if declined else "challenger"
                 raise NotYourChallengeError(f"only the {who} can do that", allowed_id=allowed)
             await challenges.answer_challenge(db, challenge_id, status, now)
+            await owe_answer(self.ctx, db, challenge_id, challenge.guild_id)
+            if declined:  # the challenger hears it in a new message: an edit pings nobody
+                await self.ctx.owe(db, DECLINED, challenge_id, guild_id=challenge.guild_id)
             if block:
                 await blocks.add_block(db, user_id, challenge.challenger_id, now)
             closed = Challenge.of(await self._challenge(db, challenge_id))
         self.ctx.challenge_changed(closed)
         return closed
 
-    async def _take(self, db: Db, challenge_id: int, taker_id: int, now: int, game_id: int) -> None:
+    async def _take(
+        self, db: Db, challenge_id: int, taker_id: int, now: int, game_id: int | None
+    ) -> None:
         """The taker becomes the opponent, unless another got there first: then the game just
         started is rolled back with the transaction, and the taker told who took it."""
         if await challenges.take_challenge(db, challenge_id, taker_id, now, game_id):

@@ -454,6 +454,55 @@ class OpenChallengeOptionError(ServiceError):
     key = "open_challenge_option"
 
 
+class NoteTooLongError(ServiceError):
+    """A note longer than `params['limit']` characters."""
+
+    key = "note_too_long"
+
+
+class TooManyNotesError(ServiceError):
+    """The author keeps `params['limit']` notes on this game already, the most they may."""
+
+    key = "too_many_notes"
+
+
+class NoSuchTurnError(ServiceError):
+    """A note on a turn the game has not reached: turns 1 to `params['last']` (0: the whole
+    game)."""
+
+    key = "note_turn"
+
+
+class NoNoteError(ServiceError):
+    """Removing a note the author does not have (on turn `params['turn']`, 0: the whole game)."""
+
+    key = "no_note"
+
+
+class FollowOwnGameError(ServiceError):
+    """A player tried to follow their own game `params['game_id']`: its posts reach them."""
+
+    key = "follow_own_game"
+
+
+class NotFollowingError(ServiceError):
+    """Unfollowing game `params['game_id']`, which the user does not follow."""
+
+    key = "not_following"
+
+
+class TooManyFollowsError(ServiceError):
+    """The user follows `params['limit']` games being played already, the most they may."""
+
+    key = "too_many_follows"
+
+
+class TooManyFollowersError(ServiceError):
+    """The game has `params['limit']` followers already, the most it may."""
+
+    key = "too_many_followers"
+
+
 class SeekExistsError(ServiceError):
     """The player seeks this game in the pool already (`params['game']`): one seek per game,
     cancelled (`/seek cancel`) before another."""

@@ -2,13 +2,14 @@
 turn (with the board, the last move and a link to the game), reminders by direct message, or
 neither. Several reminders due within the hour go out as one digest, never a flood. A user whose
 direct messages are closed (Discord answers 403 with code 50007) is not written to again until
-they choose anew; nothing else fails because of it.
+they choose anew, and follows no game any more (issue 54, point 4); nothing else fails because
+of it.
 """
 
 from __future__ import annotations
 
 from bot.service.context import Context
-from bot.store import Notify, outbox, users
+from bot.store import Notify, follows, outbox, users
 
 
 class Notifications:
@@ -45,5 +46,6 @@ class Notifications:
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             await users.close_dms(db, user_id, now)
+            await follows.drop_user(db, user_id)  # a follower is told once, then no more
             if post_id is not None:
                 await outbox.mark_delivered(db, post_id, now)

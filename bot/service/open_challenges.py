@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from bot.service import deadlines
 from bot.service.alarms import expire_challenge
+from bot.service.challenge_posts import POSTED
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context
 from bot.service.errors import (
@@ -110,6 +111,7 @@ class OpenChallenges:
             if challenge_id is None:  # a racing request made one meanwhile
                 await self._refuse_open(db, channel_id, challenger_id, request_id)
                 raise OpenChallengeExistsError("your open challenge here waits already")
+            await self.ctx.owe(db, POSTED, challenge_id, guild_id=guild_id)
             row = await challenges.get_challenge(db, challenge_id)
             assert row is not None  # made in this transaction
             made = Challenge.of(row)

@@ -284,10 +284,11 @@ class Started:
 
 @dataclass(frozen=True, slots=True)
 class AcceptResult:
-    """A challenge accepted: the game it started (the first player is `view.to_move_id`)."""
+    """A challenge accepted: the game it started (the first player is `view.to_move_id`);
+    None while the thread it asked for is owed (the game starts there once it is open)."""
 
     challenge: Challenge
-    view: GameView
+    view: GameView | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from bot.service import deadlines, game_posts
 from bot.service.context import Context, Loaded, Seating, channel_busy, standing_of
 from bot.service.deadlines import Turn
 from bot.service.errors import StalePositionError
+from bot.service.follows import owe_follow_letters
 from bot.service.matches import REPLAYS, decide
 from bot.service.owed import PostKind, Stored
 from bot.service.rating_eligibility import both_moved
@@ -180,6 +181,7 @@ class GameWriter:
         view = await ctx.view(db, stored, game)
         if ending is None:
             await game_posts.owe_turn_dm(ctx, db, view, player)  # after the move's post: it links
+        await owe_follow_letters(ctx, db, view, mover_id=mover_id, played=played)
         return MoveResult(view, mover_id, played, rolled, ending, update)
 
     async def end(
@@ -203,7 +205,9 @@ class GameWriter:
             await game_posts.owe_board(self.ctx, db, told, row, **data)
         if replay:
             await self.ctx.owe_game(db, game_posts.REPLAY, row)
-        return Ended(row, await self._after_game(db, row, loaded.view.game, now))
+        update = await self._after_game(db, row, loaded.view.game, now)
+        await owe_follow_letters(self.ctx, db, await self.ctx.view(db, row))
+        return Ended(row, update)
 
     async def take_back(
         self, db: Db, loaded: Loaded, count: int, clock: Clock, now: int

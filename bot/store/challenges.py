@@ -101,7 +101,7 @@ async def open_in_guild(db: Db, guild_id: int, now: int, limit: int = 100) -> li
 
 
 async def take_challenge(
-    db: Db, challenge_id: int, taker_id: int, answered_at: int, game_id: int
+    db: Db, challenge_id: int, taker_id: int, answered_at: int, game_id: int | None
 ) -> bool:
     """The taker becomes the opponent of an open challenge nobody took, which is accepted with
     the game it started, in one conditional update: of several takers at once exactly one
@@ -128,6 +128,11 @@ async def answer_challenge(
         (status, answered_at, game_id, challenge_id),
     )
     return changed == 1
+
+
+async def set_challenge_game(db: Db, challenge_id: int, game_id: int) -> None:
+    """Remember the game an accepted challenge started (in the thread opened for it)."""
+    await db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
 
 
 async def set_challenge_message(db: Db, challenge_id: int, message_id: int) -> None:

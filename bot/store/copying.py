@@ -38,6 +38,8 @@ TABLES = (
     "puzzle_scans",
     "puzzle_channels",
     "puzzle_days",
+    "game_notes",
+    "game_follows",
 )
 """Every table of the schema, each after the tables it refers to."""
 TRANSIENT = ("rate_limits",)

@@ -25,11 +25,12 @@ A user-installable app in a test: `add_guild(bot=False)` (a server without the b
 `add_dm(a, b)` and `add_group_dm(owner, *others)` (private channels between people),
 `install_for_user(user)`, then `send_slash_command` there (refused with
 `CommandUnavailableError` when the client would not show the command), `press_button` by anyone
-in the channel, `submit_modal(handle, values)` for the modal a handle was answered with,
+in the channel, `send_user_command(user, channel, name, target)` (Apps → `name` on a member),
+`submit_modal(handle, values)` for the modal a handle was answered with,
 `forbid_external_apps(channel)`.
 """
 
-from testing.fakediscord.clock import LoopClock, ManualClock
+from testing.fakediscord.clock import WAIT, LoopClock, ManualClock
 from testing.fakediscord.faults import Fault, RecordedRequest
 from testing.fakediscord.installs import (
     BOT_DM,
@@ -71,6 +72,7 @@ __all__ = [
     "USER_INSTALL",
     "USE_EXTERNAL_APPS",
     "VIEW_CHANNEL",
+    "WAIT",
     "BotProcess",
     "ChannelType",
     "CommandUnavailableError",

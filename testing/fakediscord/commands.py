@@ -77,12 +77,43 @@ def _check_locale(where: str, locale: str) -> list[str]:
     return [] if locale in LOCALES else [f"{where}: unknown locale {locale!r}"]
 
 
-def find_command(commands: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
-    """The registered chat input command called `name` (its default name), if any."""
+CHAT_INPUT, USER_COMMAND = 1, 2
+"""Application command types (developers/docs/interactions/application-commands
+#application-command-object-application-command-types): a slash command, a user command."""
+
+
+def find_command(
+    commands: list[dict[str, Any]], name: str, kind: int = CHAT_INPUT
+) -> dict[str, Any] | None:
+    """The registered command of type `kind` called `name` (its default name), if any."""
     for command in commands:
-        if command["name"] == name and command.get("type", 1) == 1:
+        if command["name"] == name and command.get("type", CHAT_INPUT) == kind:
             return command
     return None
+
+
+def user_command_data(command: dict[str, Any], target: FakeUser, member_of: Any) -> dict[str, Any]:
+    """The `data` of a user command's INTERACTION_CREATE, invoked on `target`: no options,
+    the target's id and the target resolved (its user, and its member with its permissions in
+    the channel where it is one). "User commands ... don't take any arguments, and will return
+    the user on whom you clicked or tapped in the interaction response"
+    (https://discord.com/developers/docs/interactions/application-commands#user-commands);
+    `target_id`: "id of the user or message targeted by a user or message command", `resolved`:
+    "converted users + roles + channels + attachments"
+    (https://discord.com/developers/docs/interactions/receiving-and-responding
+    #interaction-object-application-command-data-structure)."""
+    resolved: dict[str, dict[str, Any]] = {}
+    _resolve_user(target, resolved, member_of)
+    data: dict[str, Any] = {
+        "id": command["id"],
+        "name": command["name"],
+        "type": USER_COMMAND,
+        "target_id": str(target.id),
+        "resolved": resolved,
+    }
+    if command.get("guild_id") is not None:
+        data["guild_id"] = command["guild_id"]
+    return data
 
 
 def interaction_data(
@@ -231,6 +262,10 @@ def bulk_overwrite(
 ) -> list[dict[str, Any]]:
     """The stored commands after a PUT: same name and type keep their id, as on Discord.
 
+    A user or message command's `description` is "Empty string for USER and MESSAGE commands"
+    (developers/docs/interactions/application-commands#application-command-object): discord.py
+    sends none, and Discord answers with the empty string.
+
     `integration_types` and `contexts` are "only for globally-scoped commands"
     (https://discord.com/developers/docs/interactions/application-commands#contexts): a guild's
     commands keep the defaults, whatever the bot sent (discord.py sends them for a guild too),
@@ -241,6 +276,7 @@ def bulk_overwrite(
     for entry in payload:
         command = {
             "type": 1,
+            "description": "",
             "name_localizations": None,
             "description_localizations": None,
             "options": [],

@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from testing.fakediscord.commands import find_command, interaction_data
+from testing.fakediscord.commands import (
+    CHAT_INPUT,
+    USER_COMMAND,
+    find_command,
+    interaction_data,
+    user_command_data,
+)
 from testing.fakediscord.gateway import Gateway
 from testing.fakediscord.installs import (
     Owners,
@@ -75,6 +81,33 @@ class ActAsUsers:
             self.world,
             InteractionType.APPLICATION_COMMAND,
             f"/{name}",
+            user,
+            channel,
+            deadline=self.ack_deadline,
+            owners=owners,
+        )
+        return await self._dispatch(handle, data, locale)
+
+    async def send_user_command(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        name: str,
+        target: FakeUser,
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """Invoke the user command `name` (Apps → `name` in a member's or user's menu) as
+        `user` in `channel`, on `target`; the data carries `target_id` and the target resolved
+        (`commands.user_command_data`). Offered as a slash command is (`installs`): otherwise
+        `CommandUnavailableError`. Await the handle for the bot's answer."""
+        self._must_see(user, channel)
+        command, owners = self._command(user, channel, name, kind=USER_COMMAND)
+        data = user_command_data(command, target, self._member_lookup(channel))
+        handle = new_handle(
+            self.world,
+            InteractionType.APPLICATION_COMMAND,
+            f"Apps → {name} on {target.name}",
             user,
             channel,
             deadline=self.ack_deadline,
@@ -204,11 +237,11 @@ class ActAsUsers:
         return handle
 
     def _command(
-        self, user: FakeUser, channel: FakeChannel, name: str
+        self, user: FakeUser, channel: FakeChannel, name: str, *, kind: int = CHAT_INPUT
     ) -> tuple[dict[str, Any], Owners]:
         scopes = [None] if channel.guild_id is None else [channel.guild_id, None]
         for scope in scopes:
-            found = find_command(self.world.commands.get(scope, []), name)
+            found = find_command(self.world.commands.get(scope, []), name, kind)
             if found is not None:
                 return found, command_owners(self.world, found, user, channel)
         known = sorted(c["name"] for scope in scopes for c in self.world.commands.get(scope, []))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
+from testing.fakediscord.clock import WAIT
 from testing.fakediscord.ids import new_token
 from testing.fakediscord.installs import Owners, app_permissions, context_of, message_owners
 from testing.fakediscord.models import (
@@ -184,7 +185,7 @@ class InteractionHandle:
         report = self.late_report(now) or f"{self.label} was not acknowledged in time"
         return f"{report}; Discord would show 'This interaction failed' (error 10062)"
 
-    async def result(self, timeout: float = 5.0) -> InteractionResult:
+    async def result(self, timeout: float = WAIT) -> InteractionResult:
         """Wait until the answer is complete. `AssertionError` if it is late or never comes."""
         await self.acknowledged()
         what = f"{self.label} to be completed after callback type {self.response_type}"
@@ -194,7 +195,7 @@ class InteractionHandle:
     def __await__(self) -> Generator[Any, None, InteractionResult]:
         return self.result().__await__()
 
-    async def wait_for_messages(self, count: int, timeout: float = 5.0) -> list[FakeMessage]:
+    async def wait_for_messages(self, count: int, timeout: float = WAIT) -> list[FakeMessage]:
         """Wait until the answer has at least `count` messages (original and followups)."""
         what = f"{count} message(s) answering {self.label}"
         await self.world.wait_until(lambda: len(self.messages) >= count, timeout=timeout, what=what)

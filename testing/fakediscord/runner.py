@@ -18,6 +18,7 @@ from types import TracebackType
 import discord
 
 from bot.discord.shared.endpoints import use_endpoints
+from testing.fakediscord.clock import WAIT
 from testing.fakediscord.server import FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +44,7 @@ class InProcessBot:
         self.client: discord.Client | None = None
         self._task: asyncio.Task[None] | None = None
 
-    async def start(self, timeout: float = 10.0) -> discord.Client:
+    async def start(self, timeout: float = WAIT) -> discord.Client:
         """Log in and connect; return once the fake has sent READY to this client."""
         use_endpoints(self.fake.api_base, self.fake.gateway_url)
         expected = self.fake.ready_count + 1
@@ -121,7 +122,7 @@ class BotProcess:
         """What the process wrote to stdout so far."""
         return self._stdout.decode(errors="replace")
 
-    async def start(self, timeout: float = 20.0, *, ready: bool = True) -> None:
+    async def start(self, timeout: float = WAIT, *, ready: bool = True) -> None:
         """Start the process and wait for its READY (unless `ready` is False: a process with
         no gateway connection); `AssertionError` with its stderr if it does not come."""
         expected = self.fake.ready_count + 1
@@ -149,7 +150,7 @@ class BotProcess:
             await self.stop()
             raise AssertionError(f"{error}\n--- bot stderr ---\n{self.stderr}") from None
 
-    async def stop(self, timeout: float = 10.0) -> int:
+    async def stop(self, timeout: float = WAIT) -> int:
         """SIGTERM, then SIGKILL after `timeout` seconds; return the exit status."""
         process = self.process
         if process is None:

@@ -16,7 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from testing.fakediscord.activities import Activities, bearer
-from testing.fakediscord.clock import Clock, ManualClock
+from testing.fakediscord.clock import WAIT, Clock, ManualClock
 from testing.fakediscord.driver import ActAsUsers
 from testing.fakediscord.faults import Fault, RecordedRequest, route_matches
 from testing.fakediscord.gateway import Gateway
@@ -160,7 +160,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         """How many times a bot has identified and received READY."""
         return self.gateway.ready_count
 
-    async def wait_ready(self, count: int = 1, *, timeout: float = 10.0, watch: Any = None) -> None:
+    async def wait_ready(self, count: int = 1, *, timeout: float = WAIT, watch: Any = None) -> None:
         """Wait until READY has been sent `count` times in all (give up early if `watch` ends)."""
         await self.world.wait_until(
             lambda: self.gateway.ready_count >= count,
@@ -169,7 +169,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
             watch=watch,
         )
 
-    async def wait_resumed(self, count: int = 1, *, timeout: float = 10.0) -> None:
+    async def wait_resumed(self, count: int = 1, *, timeout: float = WAIT) -> None:
         """Wait until the bot has resumed its session `count` times in all."""
         await self.world.wait_until(
             lambda: self.gateway.resume_count >= count,
@@ -178,7 +178,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         )
 
     async def wait_commands_synced(
-        self, guild: FakeGuild | None = None, *, count: int = 1, timeout: float = 10.0
+        self, guild: FakeGuild | None = None, *, count: int = 1, timeout: float = WAIT
     ) -> list[dict[str, Any]]:
         """Wait until the global (or `guild`'s) commands were overwritten `count` times in all;
         return them as registered."""
@@ -216,7 +216,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         *,
         since: int = 0,
         check: Callable[[FakeMessage], bool] | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> FakeMessage:
         """The first visible message in `channel` from position `since` on that passes `check`."""
 
@@ -229,7 +229,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         )
 
     async def wait_for_thread(
-        self, parent: FakeChannel, *, name: str | None = None, timeout: float = 5.0
+        self, parent: FakeChannel, *, name: str | None = None, timeout: float = WAIT
     ) -> FakeChannel:
         """The first thread in `parent` (with `name`, if given)."""
 

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 from testing.fakediscord.activities import ActivityState
-from testing.fakediscord.clock import Clock, LoopClock
+from testing.fakediscord.clock import WAIT, Clock, LoopClock
 from testing.fakediscord.faults import Faults, RecordedRequest
 from testing.fakediscord.ids import Snowflakes, bot_token_prefix, iso_now, new_token
 from testing.fakediscord.models import (
@@ -81,7 +81,7 @@ class World:
         self,
         check: Callable[[], T | None],
         *,
-        timeout: float,
+        timeout: float = WAIT,
         what: str,
         watch: Awaitable[Any] | None = None,
     ) -> T:

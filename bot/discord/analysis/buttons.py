@@ -1,7 +1,8 @@
 """The Analyse button under a finished game's last post (issue 29), beside Rematch, and the work
 it shares with `/analyze`: find the game, check that the asker may see it (as /board game:N
 does), ask, and answer publicly with the analysis's message (its progress, which the analysis
-then edits, or its stored result at once). Its custom id carries only the game, so it keeps
+then edits, or its stored result at once), and the asker's own notes on the game beside it,
+privately. Its custom id carries only the game, so it keeps
 working after a restart."""
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ import re
 
 import discord
 
-from bot.discord.host import Host, PersistentButton, answer_change, plain_button
+from bot.discord.host import Host, PersistentButton, answer_change, plain_button, user_locale
 from bot.i18n import text
 from bot.service import AnalysisRequest, GameView
+from bot.words.notes import notes_text
 
 
 class AnalyseButton(PersistentButton, template=r"analyse:(?P<game>[0-9]+)"):
@@ -54,3 +56,16 @@ async def analyse(host: Host, interaction: discord.Interaction, game_id: int | N
     request = await answer_change(host, interaction, ask)
     if request.new:
         host.analyst.look()
+    await show_notes(host, interaction, view.id)
+
+
+async def show_notes(host: Host, interaction: discord.Interaction, game_id: int) -> None:
+    """The asker's own notes on the game, beside the analysis they see: a private follow-up
+    (the analysis is a public post; a note is its author's alone). Nothing when they have
+    none, or when the analysis could not be the answer yet (the token stays its own)."""
+    notes = await host.service.notes.of(interaction.user.id, game_id)
+    if not notes or not interaction.response.is_done():
+        return
+    content = notes_text(game_id, notes, user_locale(interaction))
+    none = discord.AllowedMentions.none()
+    await interaction.followup.send(content, ephemeral=True, allowed_mentions=none)

@@ -5,6 +5,7 @@ challenge of nobody is open to anyone in the channel (issue 53)."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -29,7 +30,7 @@ from bot.discord.host import (
 from bot.discord.posting.drafts import pings
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
-from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Started, who_moves_first
+from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Challenge, Started, who_moves_first
 from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
 
 log = logging.getLogger(__name__)
@@ -103,66 +104,19 @@ class ChallengeCog(commands.Cog):
         Discord's client offers only the choices declared here; the options are plain values
         (not `Choice`s, which discord.py cannot build from a value outside them) so that the
         service, whose limits they are, refuses a modified client's clearly."""
-        reach = reach_of(interaction)
-        if reach is None:  # every answer here would be private: no game can be played
-            await interaction.response.send_message(
-                why_not(user_locale(interaction)), ephemeral=True
-            )
-            return
-        check_place(interaction, reach, thread=thread)
-        self.bot.names.remember(interaction.user)
-        who_first = who_moves_first(first)
-        options: dict[str, Any] = {
-            "game_kind": game,
-            "guild_id": interaction.guild_id,
-            "variant": variant,
-            "move_seconds": time,
-            "best_of": best_of,
-            "reach": reach,
-        }
-        if opponent is None:
-            options.update(level=level, rating_window=rating_window, expires_seconds=expires)
-            await self._to_anyone(interaction, who_first, thread, options)
-            return
-        _refuse_open_options(interaction, rating_window=rating_window, expires=expires)
-        self.bot.names.remember(opponent)
-        if self.bot.service.challenges.is_computer_player(opponent.id):
-            options.update(player_id=interaction.user.id, player_first=who_first, level=level)
-            await self._versus_computer(interaction, thread, options)
-            return
-        made = await self.bot.service.challenges.challenge(
-            channel_id=interaction.channel_id or 0,
-            challenger_id=interaction.user.id,
-            opponent_id=opponent.id,
-            opponent_is_bot=opponent.bot,
+        asked = Asked(
+            game=game,
+            opponent=opponent,
+            variant=variant,
+            time=time,
+            thread=thread,
+            first=first,
             level=level,
-            challenger_first=who_first,
-            wants_thread=thread,
-            request_id=interaction.id,  # one challenge, should Discord deliver this twice
-            **options,
+            best_of=best_of,
+            rating_window=rating_window,
+            expires=expires,
         )
-        await post_challenge(self.bot, interaction, made, opponent.id)
-
-    async def _to_anyone(
-        self,
-        interaction: discord.Interaction,
-        who_first: bool | None,
-        thread: bool,
-        options: dict[str, Any],
-    ) -> None:
-        """An open challenge, where more than one other person could take it: in a direct
-        message only one could, who is to be named."""
-        if interaction.context.dm_channel or isinstance(interaction.channel, discord.DMChannel):
-            raise OpponentNeededError("only one other person is here: name them")
-        made = await self.bot.service.open_challenges.challenge_anyone(
-            channel_id=interaction.channel_id or 0,
-            challenger_id=interaction.user.id,
-            challenger_first=who_first,
-            wants_thread=thread,
-            request_id=interaction.id,  # one challenge, should Discord deliver this twice
-            **options,
-        )
-        await post_challenge(self.bot, interaction, made, None)
+        await make_challenge(self.bot, interaction, asked)
 
     @challenge.autocomplete("game")
     async def challenge_game(
@@ -178,51 +132,146 @@ class ChallengeCog(commands.Cog):
         """The variants of the game chosen."""
         return variant_choices(self.bot, interaction, current)
 
-    # Against the computer ----------------------------------------------------------------------
 
-    async def _versus_computer(
-        self, interaction: discord.Interaction, thread: bool, options: dict[str, Any]
-    ) -> None:
-        """Start the game at once (the computer needs no Accept), here or in a new thread,
-        opened only once the options are known to be good. The start is owed with the game and
-        posted before the computer's first move (its post waits for the start's)."""
-        channel_id, parent_id = interaction.channel_id or 0, None
-        opened: discord.Thread | None = None
-        service = self.bot.service
-        if thread:
-            # Every option and the player's limit of computer games are checked before a
-            # thread is made for the game.
-            checked = {k: v for k, v in options.items() if k not in ("player_first", "reach")}
-            await service.computer.check_computer_game(**checked)
-            await interaction.response.defer()  # opening a thread takes a request of its own
-            computer = self.bot.user.id if self.bot.user else 0
-            opened = await open_thread(
-                self.bot, interaction, options["game_kind"], interaction.user.id, computer
-            )
-            channel_id, parent_id = opened.id, interaction.channel_id
+@dataclass(frozen=True)
+class Asked:
+    """What `/challenge` was given (the challenge form gives the same, its member the
+    opponent)."""
 
-        async def start() -> Started:
-            return await service.computer.start_computer_game(
-                channel_id=channel_id, parent_channel_id=parent_id, **options
-            )
+    game: str
+    opponent: discord.User | discord.Member | None = None
+    variant: str | None = None
+    time: int | None = None
+    thread: bool = False
+    first: str | None = None
+    level: str | None = None
+    best_of: int | None = None
+    rating_window: int | None = None
+    expires: int | None = None
 
-        try:
-            started = await answer_change(self.bot, interaction, start)
-        except Exception:
-            if opened is not None:
-                await close_unused(opened, interaction)
-            raise
+
+async def make_challenge(host: Host, interaction: discord.Interaction, asked: Asked) -> None:
+    """Post a challenge of `asked.opponent` with Accept and Decline buttons; against the bot
+    itself, start the game at once; with no opponent, an open challenge anyone here may take.
+    Refusals go privately to the user, in their language, and change nothing."""
+    reach = reach_of(interaction)
+    if reach is None:  # every answer here would be private: no game can be played
+        await interaction.response.send_message(why_not(user_locale(interaction)), ephemeral=True)
+        return
+    check_place(interaction, reach, thread=asked.thread)
+    host.names.remember(interaction.user)
+    who_first = who_moves_first(asked.first)
+    options: dict[str, Any] = {
+        "game_kind": asked.game,
+        "guild_id": interaction.guild_id,
+        "variant": asked.variant,
+        "move_seconds": asked.time,
+        "best_of": asked.best_of,
+        "reach": reach,
+    }
+    if asked.opponent is None:
+        options.update(
+            level=asked.level, rating_window=asked.rating_window, expires_seconds=asked.expires
+        )
+        await _to_anyone(host, interaction, who_first, asked.thread, options)
+        return
+    _refuse_open_options(interaction, rating_window=asked.rating_window, expires=asked.expires)
+    host.names.remember(asked.opponent)
+    if host.service.challenges.is_computer_player(asked.opponent.id):
+        options.update(player_id=interaction.user.id, player_first=who_first, level=asked.level)
+        await _versus_computer(host, interaction, asked.thread, options)
+        return
+    opponent, challenges = asked.opponent, host.service.challenges
+
+    async def make() -> Challenge:
+        return await challenges.challenge(
+            channel_id=interaction.channel_id or 0,
+            challenger_id=interaction.user.id,
+            opponent_id=opponent.id,
+            opponent_is_bot=opponent.bot,
+            level=asked.level,
+            challenger_first=who_first,
+            wants_thread=asked.thread,
+            request_id=interaction.id,  # one challenge, should Discord deliver this twice
+            **options,
+        )
+
+    await post_challenge(host, interaction, make)
+
+
+async def _to_anyone(
+    host: Host,
+    interaction: discord.Interaction,
+    who_first: bool | None,
+    thread: bool,
+    options: dict[str, Any],
+) -> None:
+    """An open challenge, where more than one other person could take it: in a direct
+    message only one could, who is to be named."""
+    if interaction.context.dm_channel or isinstance(interaction.channel, discord.DMChannel):
+        raise OpponentNeededError("only one other person is here: name them")
+    open_challenges = host.service.open_challenges
+
+    async def make() -> Challenge:
+        return await open_challenges.challenge_anyone(
+            channel_id=interaction.channel_id or 0,
+            challenger_id=interaction.user.id,
+            challenger_first=who_first,
+            wants_thread=thread,
+            request_id=interaction.id,  # one challenge, should Discord deliver this twice
+            **options,
+        )
+
+    await post_challenge(host, interaction, make)
+
+
+# Against the computer ----------------------------------------------------------------------
+
+
+async def _versus_computer(
+    host: Host, interaction: discord.Interaction, thread: bool, options: dict[str, Any]
+) -> None:
+    """Start the game at once (the computer needs no Accept), here or in a new thread,
+    opened only once the options are known to be good. The start is owed with the game and
+    posted before the computer's first move (its post waits for the start's)."""
+    channel_id, parent_id = interaction.channel_id or 0, None
+    opened: discord.Thread | None = None
+    service = host.service
+    if thread:
+        # Every option and the player's limit of computer games are checked before a
+        # thread is made for the game.
+        checked = {k: v for k, v in options.items() if k not in ("player_first", "reach")}
+        await service.computer.check_computer_game(**checked)
+        await interaction.response.defer()  # opening a thread takes a request of its own
+        computer = host.user.id if host.user else 0
+        opened = await open_thread(
+            host, interaction, options["game_kind"], interaction.user.id, computer
+        )
+        channel_id, parent_id = opened.id, interaction.channel_id
+
+    async def start() -> Started:
+        return await service.computer.start_computer_game(
+            channel_id=channel_id, parent_channel_id=parent_id, **options
+        )
+
+    try:
+        started = await answer_change(host, interaction, start)
+    except Exception:
         if opened is not None:
-            await self._point_to_thread(interaction, opened, started.view.id)
+            await close_unused(opened, interaction)
+        raise
+    if opened is not None:
+        await _point_to_thread(interaction, opened, started.view.id)
 
-    async def _point_to_thread(
-        self, interaction: discord.Interaction, thread: discord.Thread, game_id: int
-    ) -> None:
-        opened = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
-        try:
-            await interaction.followup.send(opened, allowed_mentions=pings())
-        except discord.HTTPException:  # the game is stored and must start all the same
-            log.warning("could not point to the thread of computer game %s", game_id)
+
+async def _point_to_thread(
+    interaction: discord.Interaction, thread: discord.Thread, game_id: int
+) -> None:
+    opened = text(public_locale(interaction), "challenge.thread_opened", thread=thread.mention)
+    try:
+        await interaction.followup.send(opened, allowed_mentions=pings())
+    except discord.HTTPException:  # the game is stored and must start all the same
+        log.warning("could not point to the thread of computer game %s", game_id)
 
 
 def _refuse_open_options(interaction: discord.Interaction, **given: int | None) -> None:

@@ -10,7 +10,6 @@ import re
 import discord
 
 from bot.discord import unseen
-from bot.discord.challenges.challenging import post_challenge
 from bot.discord.host import (
     Host,
     PersistentButton,
@@ -21,7 +20,7 @@ from bot.discord.host import (
 )
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
-from bot.service import Challenge, GameView, Reach
+from bot.service import GameView, Reach
 
 
 class RematchButton(PersistentButton, template=r"rematch:(?P<game>[0-9]+)"):
@@ -69,6 +68,4 @@ async def rematch(host: Host, interaction: discord.Interaction, game_id: int) ->
             game_id, interaction.user.id, request_id=interaction.id
         )
 
-    made = await answer_change(host, interaction, again)
-    if isinstance(made, Challenge):
-        await post_challenge(host, interaction, made, made.opponent_id)
+    await answer_change(host, interaction, again)

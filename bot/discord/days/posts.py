@@ -20,6 +20,7 @@ from bot.service import (
     TurnDm,
     VacationNotice,
 )
+from bot.service.follows import FollowLetter
 from bot.words.games import mention
 from bot.words.matches import score_line
 
@@ -131,3 +132,29 @@ def _last_move(view: GameView, opponent: int, locale: str) -> str:
         if mover is not None:
             return text(locale, "dm.turn_played", player=mention(opponent), move=str(move))
     return text(locale, "dm.turn_start")
+
+
+async def follow_dm(scribe: Scribe, shown: FollowLetter, locale: str) -> Outgoing:
+    """A game the reader follows: its latest move, or its end, with a link to it (mentions
+    in a direct message ping nobody: the players are named, not called)."""
+    view = shown.view
+    locale = await scribe.letter_locale(shown.user_id, view.guild_id)
+    where = {
+        "game_id": view.id,
+        "game": text(locale, view.kind.title_key),
+        "channel": f"<#{view.channel_id}>",
+        "link": jump_url(view, shown.link_id),
+    }
+    if view.ending is not None:
+        result = scribe.texts.ending_text(view, view.ending, locale)
+        content = text(locale, "follow.ended", result=result, **where)
+    else:
+        content = text(
+            locale,
+            "follow.moved",
+            mover=mention(shown.mover_id or 0),
+            move=shown.played or "",
+            player=mention(view.to_move_id or 0),
+            **where,
+        )
+    return DirectMessage(Draft(content, pings()), shown.user_id)

@@ -1,1 +1,2 @@
-"""Information: `/games` (with its pages' buttons), `/rules`, `/export` and `/help`."""
+"""Information: `/games` (with its pages' buttons), `/rules`, `/export`, `/help`, and `/note`
+(a player's private notes on a game)."""

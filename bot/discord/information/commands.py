@@ -1,4 +1,5 @@
-"""Looking things up: `/games`, `/rules`, `/export`, `/help` (all answered privately)."""
+"""Looking things up: `/games`, `/rules`, `/export` (with the asker's own notes), `/help` (all
+answered privately)."""
 
 from __future__ import annotations
 
@@ -200,7 +201,8 @@ class InfoCog(commands.Cog):
             view = await self.bot.service.queries.game_here(game, interaction.guild_id)
             await self.bot.sight.require(interaction, view)
         names = await self.bot.names.many(list(view.players.values()), view.guild_id)
-        export = await self.bot.service.queries.export(view.id, names)
+        reader = interaction.user.id  # their own notes, never another's
+        export = await self.bot.service.queries.export(view.id, names, reader_id=reader)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)
         await interaction.response.send_message(file=file, ephemeral=True)
 

@@ -1,6 +1,7 @@
 """What information adds to the bot: its commands and its buttons."""
 
 from bot.discord.information.commands import GamesPageButton, InfoCog
+from bot.discord.information.notes import NotesCog
 
-COGS = (InfoCog,)
+COGS = (InfoCog, NotesCog)
 BUTTONS = (GamesPageButton,)

@@ -32,10 +32,12 @@ from bot.words.games import mention, refusal_key
 
 def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View | None:
     """Make move (while a person is to move) and ⋯ More under a turn message; Open board
-    too where the board opens as an Activity."""
+    too where the board opens as an Activity; then Follow, for those who watch."""
     buttons = move_buttons(view, locale, computer=scribe.is_computer(view.to_move_id))
     if buttons is not None and scribe.activities:
         scribe.slots.on_board(buttons, view, locale)
+    if buttons is not None:
+        scribe.slots.for_watchers(buttons, view, locale)
     return buttons
 
 

@@ -359,6 +359,8 @@ class Courier:
             changes["attachments"] = await edit.files()
         if interaction is not None and _pressed_on(interaction, message.message_id):
             await interaction.response.edit_message(**changes)
+        elif interaction is not None and _deferred_on(interaction, message.message_id):
+            await interaction.edit_original_response(**changes)
         else:
             try:
                 edited = await self._edit_message(message, changes, reply_only=edit.reply_only)
@@ -447,6 +449,15 @@ def _answers_here(interaction: discord.Interaction, channel_id: int) -> bool:
     """Whether a post to `channel_id` can be the answer to `interaction`: not answered yet,
     and in the same channel (a game started in a new thread is posted there instead)."""
     return not interaction.response.is_done() and interaction.channel_id == channel_id
+
+
+def _deferred_on(interaction: discord.Interaction, message_id: int | None) -> bool:
+    """Whether `interaction` is a press of a button on message `message_id` that deferred its
+    update (it did work first, such as opening a thread): its message is its original
+    response, edited through its token."""
+    message = interaction.message
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+    return deferred and message is not None and message.id == message_id
 
 
 def _pressed_on(interaction: discord.Interaction, message_id: int | None) -> bool:

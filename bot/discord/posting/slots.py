@@ -1,9 +1,11 @@
 """The buttons one feature's posts carry for another feature's work: Rematch (challenges) and
 Analyse (analysis) under a finished game's last post, Open board (the Activity) on a turn's
-board. No feature imports another (the import contract in `pyproject.toml`), so the posts that
-show these buttons cannot name their classes: each feature lends its own in its `feature.py`
-(`ENDING_BUTTONS`, `BOARD_BUTTONS`), `bot.discord.features` gathers them, and the scribe
-carries them to every renderer."""
+board, Follow (play over days) under every turn's board, and Challenge (challenges) under
+another member's statistics (rankings). No feature imports another (the import contract in
+`pyproject.toml`), so the posts that show these buttons cannot name their classes: each feature
+lends its own in its `feature.py` (`ENDING_BUTTONS`, `BOARD_BUTTONS`, `WATCH_BUTTONS`,
+`MEMBER_BUTTONS`), `bot.discord.features` gathers them, and the scribe carries them to every
+renderer (and to the commands, through the host's scribe)."""
 
 from __future__ import annotations
 
@@ -18,20 +20,41 @@ from bot.words.matches import is_last_post
 
 LentButton = Callable[[GameView, str], discord.ui.Item[Any]]
 """A feature's button for a post about a game, labelled in a language."""
+MemberButton = Callable[[int, str], discord.ui.Item[Any]]
+"""A feature's button for an answer about a member (by id), labelled in a language."""
 
 
 @dataclass(frozen=True)
 class ButtonSlots:
-    """The buttons lent to the posts of a game, in the order they are shown."""
+    """The buttons lent between features (to the posts of a game, to an answer about a
+    member), in the order they are shown."""
 
     board: tuple[LentButton, ...] = ()
     """Beside Make move and ⋯ More under a turn's board, where the board opens as an Activity."""
     ending: tuple[LentButton, ...] = ()
     """Under the last post of a finished game (or match)."""
+    watch: tuple[LentButton, ...] = ()
+    """Under every turn's board, for those who watch the game (Follow)."""
+    member: tuple[MemberButton, ...] = ()
+    """Under what the bot shows one member of another (their statistics): Challenge."""
+
+    def for_member(self, member_id: int, locale: str) -> discord.ui.View | None:
+        """The buttons of an answer about member `member_id`; None when none is lent."""
+        if not self.member:
+            return None
+        buttons = discord.ui.View(timeout=None)
+        for button in self.member:
+            buttons.add_item(button(member_id, locale))
+        return buttons
 
     def on_board(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
         """Add the board's lent buttons to a turn's `buttons`."""
         for button in self.board:
+            buttons.add_item(button(view, locale))
+
+    def for_watchers(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
+        """Add the buttons lent for a game's watchers to a turn's `buttons`."""
+        for button in self.watch:
             buttons.add_item(button(view, locale))
 
     def final(self, view: GameView, locale: str) -> discord.ui.View | None:

@@ -1,6 +1,7 @@
 """Ratings on a server: `/leaderboard game [scope]` (paged with buttons that keep working after
 a restart; `scope:everywhere` shows the pool across servers' ratings, issue 53) and `/stats
-[player] [game]` with a chart of the rating. Both answer privately."""
+[player] [game]` with a chart of the rating, and under another member's a Challenge button (lent
+by challenges, `bot.discord.posting.slots`). Both answer privately."""
 
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ from bot.discord.host import (
     step_button,
     user_locale,
 )
-from bot.i18n import counted, text, timestamp
+from bot.i18n import counted, describe_error, text, timestamp
 from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
+from bot.service.errors import NoGamesYetError
 from bot.service.rating_model import INITIAL, PROVISIONAL_RESULTS
 from bot.service.seeks import EVERYWHERE
 from bot.words.games import game_title, mention
@@ -275,14 +277,30 @@ class RankingCog(commands.Cog):
     ) -> None:
         """A player's rating with its chart, results, streak and last games, privately."""
         target = player or interaction.user
-        stats = await self.bot.service.ratings.stats(
-            interaction.guild_id or 0,
-            target.id,
-            game,
-            viewer_id=interaction.user.id,
-        )
-        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
         locale = user_locale(interaction)
+        # Another member's statistics offer to challenge them (the form Apps → Challenge
+        # opens), even before their first game; one's own, or a bot's, do not.
+        challenge = None
+        if target.id != interaction.user.id and not target.bot:
+            challenge = self.bot.scribe.slots.for_member(target.id, locale)
+        try:
+            stats = await self.bot.service.ratings.stats(
+                interaction.guild_id or 0,
+                target.id,
+                game,
+                viewer_id=interaction.user.id,
+            )
+        except NoGamesYetError as error:
+            if challenge is None:
+                raise  # answered privately by the command tree, as every refusal
+            await interaction.response.send_message(
+                describe_error(error, locale),
+                view=challenge,
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment
         files = []
         ratings = chart_ratings(stats)
         if ratings and stats.chart_kind is not None:
@@ -298,6 +316,7 @@ class RankingCog(commands.Cog):
         await interaction.followup.send(
             stats_text(stats, locale),
             files=files,
+            view=challenge or discord.utils.MISSING,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

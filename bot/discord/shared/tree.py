@@ -65,7 +65,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     await reply_privately(interaction, describe_error(error, interaction.locale))
 
 
-Command = app_commands.Command[Any, ..., Any] | app_commands.Group
+Command = app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu
 
 
 class GameTree(app_commands.CommandTree):
@@ -78,7 +78,9 @@ class GameTree(app_commands.CommandTree):
         #application-command-object). Copies: the global commands keep theirs."""
         copies = []
         for command in self.get_commands():
-            assert isinstance(command, app_commands.Command | app_commands.Group)
+            assert isinstance(
+                command, app_commands.Command | app_commands.Group | app_commands.ContextMenu
+            )
             bare = copy.copy(command)  # shares the callback, options and cog
             bare.allowed_contexts = bare.allowed_installs = None
             copies.append(bare)

@@ -610,6 +610,27 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """As `sqlite.KEPT_ANSWERS` explains."""
 
 
+NOTES_AND_FOLLOWS = """
+CREATE TABLE game_notes (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    author_id  BIGINT  NOT NULL,
+    turn       INTEGER NOT NULL CHECK (turn >= 0),
+    body       TEXT    NOT NULL,
+    written_at BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, author_id, turn)
+);
+CREATE TABLE game_follows (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    user_id    BIGINT  NOT NULL,
+    every_move INTEGER NOT NULL CHECK (every_move IN (0, 1)),
+    created_at BIGINT  NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX game_follows_user ON game_follows (user_id);
+"""
+"""As `sqlite.NOTES_AND_FOLLOWS` explains."""
+
+
 SEEKS = """
 -- The pool across servers (issue 53, step 5): one player's wish for a game with anyone, on
 -- any server, until `lapses_at`. `variant` and `move_seconds` are NULL for "any"; `rating` is the
@@ -660,6 +681,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
+    NOTES_AND_FOLLOWS,
     SEEKS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""

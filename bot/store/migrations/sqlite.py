@@ -831,6 +831,29 @@ CREATE INDEX outbox_kept ON outbox (kept_in, answer_user_id) WHERE kept_in IS NO
 """
 
 
+NOTES_AND_FOLLOWS = """
+CREATE TABLE game_notes (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    author_id  INTEGER NOT NULL,
+    turn       INTEGER NOT NULL CHECK (turn >= 0),
+    body       TEXT    NOT NULL,
+    written_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, author_id, turn)
+);
+CREATE TABLE game_follows (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    user_id    INTEGER NOT NULL,
+    every_move INTEGER NOT NULL CHECK (every_move IN (0, 1)),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX game_follows_user ON game_follows (user_id);
+"""
+"""Migration 24 (issue 54, points 2 and 4): a player's private notes on a game, one per author
+per turn (turn 0: the whole game), shown to their author only (`bot/store/notes.py`); and who
+follows a game, told by direct message at its end or at every move (`bot/store/follows.py`)."""
+
+
 SEEKS = """
 -- The pool across servers (issue 53, step 5): one player's wish for a game with anyone, on
 -- any server, until `lapses_at`. `variant` and `move_seconds` are NULL for "any"; `rating` is the
@@ -854,7 +877,7 @@ CREATE TABLE seeks (
 CREATE INDEX seeks_pool ON seeks (game_kind, rated, rating, created_at, id);
 CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """
-"""Migration 24 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""
+"""Migration 25 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""
 
 
 MIGRATIONS: tuple[str, ...] = (
@@ -881,6 +904,7 @@ MIGRATIONS: tuple[str, ...] = (
     OPEN_CHALLENGES,
     RATE_LIMITS,
     KEPT_ANSWERS,
+    NOTES_AND_FOLLOWS,
     SEEKS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""

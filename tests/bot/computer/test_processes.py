@@ -22,7 +22,7 @@ from bot.games import GAMES
 from engine import ponte, verbindung
 from testing import workers
 
-WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
+WAIT = 60.0  # seconds before a wait counts as hung (never reached when all is well)
 REPOSITORY = Path(__file__).resolve().parents[3]
 PONTE, VERBINDUNG = GAMES.kind("ponte"), GAMES.kind("verbindung")
 

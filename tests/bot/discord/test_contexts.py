@@ -3,9 +3,12 @@ defaults differ between apps and change, so a command that forgets to say is a m
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 from discord import app_commands
 
-from bot.discord.features import declared_commands
+from bot.discord.features import declared_commands, menus
 from bot.discord.shared.tree import GameTree
 
 EVERYWHERE = {
@@ -23,6 +26,9 @@ EVERYWHERE = {
     "draw",
     "takeback",
     "export",
+    "note",
+    "follow",
+    "unfollow",
     "analyze",
     "learn",
     "puzzle",
@@ -39,14 +45,17 @@ IN_SERVERS = {
 """Commands of a server's ratings and tournaments: in servers with the bot only."""
 
 
-def _contexts(command: app_commands.Command | app_commands.Group) -> set[str]:
+Declared = app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu
+
+
+def _contexts(command: Declared) -> set[str]:
     declared = command.allowed_contexts
     assert declared is not None, f"/{command.name} declares no contexts"
     names = ("guild", "dm_channel", "private_channel")
     return {name for name in names if getattr(declared, name)}
 
 
-def _installs(command: app_commands.Command | app_commands.Group) -> set[str]:
+def _installs(command: Declared) -> set[str]:
     declared = command.allowed_installs
     assert declared is not None, f"/{command.name} declares no install types"
     return {name for name in ("guild", "user") if getattr(declared, name)}
@@ -64,6 +73,15 @@ def test_every_command_declares_its_contexts_and_install_types() -> None:
             assert _contexts(command) == {"guild"}, name
 
 
+def test_apps_challenge_is_offered_where_challenge_is() -> None:
+    [menu] = menus()
+    [challenge] = [c for c in declared_commands() if c.name == "challenge"]
+    assert (menu.name, menu.type) == ("Challenge", discord.AppCommandType.user)
+    assert (_installs(menu), _contexts(menu)) == (_installs(challenge), _contexts(challenge))
+    payload = menu.to_dict(GameTree(_client()))
+    assert (payload["contexts"], payload["integration_types"]) == ([0, 1, 2], [0, 1])
+
+
 def test_the_global_payload_carries_contexts_and_install_types() -> None:
     tree = GameTree(_client())
     payloads = {str(c.name): c.to_dict(tree) for c in declared_commands()}
@@ -77,10 +95,10 @@ def test_the_global_payload_carries_contexts_and_install_types() -> None:
 
 def test_a_development_servers_copy_declares_neither() -> None:
     tree = GameTree(_client())
-    for command in declared_commands():
+    for command in [*declared_commands(), *menus()]:
         tree.add_command(command)
     copies = tree.development_copies()
-    assert {str(c.name) for c in copies} == EVERYWHERE | IN_SERVERS
+    assert {str(c.name) for c in copies} == EVERYWHERE | IN_SERVERS | {"Challenge"}
     for copy in copies:
         payload = copy.to_dict(tree)
         assert payload["contexts"] is None and payload["integration_types"] is None
@@ -89,6 +107,4 @@ def test_a_development_servers_copy_declares_neither() -> None:
 
 
 def _client():  # a client that is never started: the tree only needs one to exist
-    import discord
-
     return discord.Client(intents=discord.Intents.none())

@@ -86,3 +86,9 @@ def test_a_turns_board_is_lent_open_board():
     buttons = discord.ui.View(timeout=None)
     button_slots().on_board(buttons, finished(9), "de")
     assert custom_ids(buttons) == ["board:9"]
+
+
+def test_a_turns_board_is_lent_follow_for_its_watchers():
+    buttons = discord.ui.View(timeout=None)
+    button_slots().for_watchers(buttons, finished(9), "de")
+    assert custom_ids(buttons) == ["follow:9"]

@@ -261,7 +261,7 @@ async def test_a_loss_on_time_counts_as_seen_only_once_its_answer_was_accepted(
     world.fake.inject(refused, 404, count=2, code=10062, message="Unknown interaction")
     failed = await world.fake.press_button(world.bob, board, custom_id(board, "makemove:"))
     await world.fake.world.wait_until(
-        lambda: len(failed_calls(world)) == 2, timeout=5, what="both answers refused"
+        lambda: len(failed_calls(world)) == 2, what="both answers refused"
     )
     assert failed.acknowledged_at is None
     again = await world.fake.press_button(world.bob, board, custom_id(board, "makemove:"))

@@ -177,6 +177,7 @@ async def test_a_takeback_by_button_in_a_group_dm(places: Places, bot: GameBot) 
     assert board.custom_ids() == [
         f"makemove:{game.id}:{game.revision}",
         f"gamemenu:{game.id}:{game.revision}",
+        f"follow:{game.id}",
     ]
     opened = await world.fake.press_button(world.alice, board, board.custom_ids()[0])
     assert (await opened).modal is not None

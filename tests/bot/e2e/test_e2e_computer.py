@@ -40,7 +40,7 @@ async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: 
     started = await challenge_bot(world, {"game": "ponte", "variant": "classic", "first": "me"})
     assert not started.ephemeral
     kinds = [cid.split(":")[0] for cid in started.message.custom_ids()]
-    assert kinds == ["makemove", "gamemenu"]  # no Accept; ⋯ More beside Make move
+    assert kinds == ["makemove", "gamemenu", "follow"]  # no Accept; ⋯ More beside Make move
     assert started.message.pinged == [world.alice]
     assert started.attachments[0].data.startswith(PNG)
     level = text("en", "game.computer_level", player=computer(world), level="Easy")
@@ -50,15 +50,16 @@ async def test_the_bot_starts_at_once_and_answers_every_move(world: World, bot: 
     moved = await run(world, world.alice, "move", {"move": "a1 j10"})
     assert moved.message.pinged == []  # nobody to ping: the computer is next
     # No Make move (nobody to press it); ⋯ More stays: alice may ask to take her move back.
-    assert [cid.split(":")[0] for cid in moved.message.custom_ids()] == ["gamemenu"]
+    assert [cid.split(":")[0] for cid in moved.message.custom_ids()] == ["gamemenu", "follow"]
     assert text("en", "move.computer_thinking", player=computer(world)) in moved.content
     answer = await computer_move(world, world.channel, since=mark)
     assert answer.content.startswith(f"{computer(world)} ")
     assert answer.attachments[0].data.startswith(PNG)
     game = await bot.service.queries.game_in(world.channel.id)
     assert game.revision == 2 and game.to_move_id == world.alice.id
-    # The computer's move: alice's turn, Make move and ⋯ More.
-    assert answer.custom_ids() == [f"makemove:{game.id}:2", f"gamemenu:{game.id}:2"]
+    # The computer's move: alice's turn, Make move and ⋯ More (and Follow, for watchers).
+    made, menu = f"makemove:{game.id}:2", f"gamemenu:{game.id}:2"
+    assert answer.custom_ids() == [made, menu, f"follow:{game.id}"]
     assert game.computer_level == "easy"
 
 

@@ -68,15 +68,15 @@ async def test_a_stop_during_sends_lets_them_finish_each_once_and_exits_well(
     mark = fake.mark()
     notice = fake.hold(f"POST /channels/{holiday.id}/messages")
     await fake.send_slash_command(world.carol, holiday, "vacation", {"days": 3})
-    await life.wait(lambda: notice.hits, "the holiday notice sent", timeout=10)
+    await life.wait(lambda: notice.hits, "the holiday notice sent")
     answer = fake.hold("POST /interactions/*/*/callback")
     await fake.send_slash_command(world.alice, move, "move", {"move": "a1 c1"})
-    await life.wait(lambda: answer.hits, "the move's answer sent", timeout=10)
+    await life.wait(lambda: answer.hits, "the move's answer sent")
     assert life.process.process is not None
     life.process.process.send_signal(signal.SIGTERM)
-    await life.wait(lambda: "interaction(s) in progress" in life.log, "the stop", timeout=10)
+    await life.wait(lambda: "interaction(s) in progress" in life.log, "the stop")
     answer.release()
-    await life.wait(lambda: "in flight may finish" in life.log, "the deliverer's stop", timeout=20)
+    await life.wait(lambda: "in flight may finish" in life.log, "the deliverer's stop")
     notice.release()
     await life.stop()  # exits 0
     assert once(fake, move, moved, mark)() is not None
@@ -142,16 +142,16 @@ async def test_a_post_that_may_have_arrived_is_sent_again_only_while_discord_kee
             held = fake.hold_answer(route)
             await bot.service.vacations.start_vacation(world.carol.id, 3)
             carried = once(fake, world.channel, noticed, mark)
-            await fake.world.wait_until(carried, timeout=10, what="the notice carried out")
+            await fake.world.wait_until(carried, what="the notice carried out")
         sent = len(fake.requests_to(route))
         world.clock.advance(seconds=later)
         async with running(world) as bot:
             if later < NONCE_TRUST:
                 resent = lambda: [r for r in fake.requests_to(route)[sent:] if r.status]  # noqa: E731
-                await fake.world.wait_until(resent, timeout=10, what="the notice sent again")
+                await fake.world.wait_until(resent, what="the notice sent again")
             else:
                 gave_up = lambda: [line for line in heard.lines if "not made" in line]  # noqa: E731
-                await fake.world.wait_until(gave_up, timeout=10, what="the notice given up")
+                await fake.world.wait_until(gave_up, what="the notice given up")
             await bot.deliverer.idle()
             assert await owed(bot.service) == []  # settled, one way or the other
     finally:

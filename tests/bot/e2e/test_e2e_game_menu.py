@@ -84,7 +84,8 @@ async def test_every_active_board_has_more_beside_make_move(places: Group, bot: 
     world = places
     board = await start(world, world.group)
     game = await bot.service.queries.game_in(world.group.id)
-    assert board.custom_ids() == [f"makemove:{game.id}:0", f"gamemenu:{game.id}:0"]
+    made, more = f"makemove:{game.id}:0", f"gamemenu:{game.id}:0"
+    assert board.custom_ids() == [made, more, f"follow:{game.id}"]
     opened = await menu(world, world.bob, board)
     assert opened.custom_ids() == [f"gameact:{a}:{game.id}" for a in ("draw", "resign", "takeback")]
     assert text("de", "gamemenu.prompt", game_id=game.id) in opened.content
@@ -146,6 +147,7 @@ async def test_the_friend_takes_back_a_move_by_button(places: Group, bot: GameBo
     assert back.custom_ids() == [
         f"makemove:{after.id}:{after.revision}",
         f"gamemenu:{after.id}:{after.revision}",
+        f"follow:{after.id}",
     ]
     opened = await world.fake.press_button(world.bob, back, _first(back, "makemove:"))
     assert (await opened).modal is not None
@@ -226,4 +228,5 @@ async def test_the_computer_takes_back_at_once_by_menu(places: Group, bot: GameB
     game = await bot.service.queries.game_in(world.channel.id)
     assert list(game.game.moves) == [] and game.to_move_id == world.alice.id
     mine = f"makemove:{game.id}:{game.revision}"
-    assert back.message.custom_ids() == [mine, f"gamemenu:{game.id}:{game.revision}"]
+    more = f"gamemenu:{game.id}:{game.revision}"
+    assert back.message.custom_ids() == [mine, more, f"follow:{game.id}"]

@@ -72,9 +72,14 @@ async def play_game_to_the_end(world: World, bot: GameBot, rng: random.Random) -
 
 
 async def test_commands_are_registered_in_four_languages(world: World, bot: GameBot) -> None:
-    commands = {c["name"]: c for c in world.fake.commands(world.guild)}
+    synced = world.fake.commands(world.guild)
+    commands = {c["name"]: c for c in synced if c["type"] == 1}
     declared = {str(command.name) for command in declared_commands()}
-    assert set(commands) == declared and len(declared) == 20
+    assert set(commands) == declared and len(declared) == 23
+    # Apps → Challenge on a member, a user command: a name in each language, no description.
+    [menu] = [c for c in synced if c["type"] == 2]
+    assert menu["name_localizations"] == {"de": "Herausfordern", "fr": "Défier", "nl": "Uitdagen"}
+    assert menu["description"] == "" and menu["contexts"] is None
     for command in commands.values():
         assert set(command["name_localizations"]) >= {"de", "fr", "nl"}, command["name"]
         assert set(command["description_localizations"]) >= {"de", "fr", "nl"}
@@ -135,8 +140,9 @@ async def test_errors_go_privately_to_the_caller_in_their_language(
     await run(world, world.alice, "move", {"move": "c3 e5"})
     await run(world, world.bob, "move", {"move": "h8 j10"})
     taken = await run(world, world.alice, "move", {"move": "c3 a1"})  # c3 holds a stone
-    explanation = rule_text("P5", "en")
-    assert taken.ephemeral and explanation and explanation in taken.content
+    # The small print speaks of the refusal (issue 52, point 11), not of P5's turn shapes.
+    assert taken.ephemeral and text("en", "rule_reason_note.taken") in taken.content
+    assert rule_text("P5", "en") not in taken.content
     await run(world, world.alice, "resign")
     over = await run(world, world.bob, "move", {"move": "a1 c1"})
     assert over.ephemeral and over.content == text("de", "error.game_over")
@@ -287,7 +293,7 @@ async def test_a_slow_board_follows_the_answer_which_still_pings(
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
     assert answer.message.pinged == [world.bob]
     await world.fake.world.wait_until(
-        lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
+        lambda: answer.message.attachments, what="the board added by an edit"
     )
     assert answer.message.attachments[0].data.startswith(PNG)
 
@@ -324,7 +330,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     answer = await run(world, world.alice, "move", {"move": "a1 c1"})
     try:
         await world.fake.world.wait_until(
-            lambda: answer.message.id in settled, timeout=5, what="the move settled"
+            lambda: answer.message.id in settled, what="the move settled"
         )
         assert not answer.message.attachments  # the board is still being drawn
         later = world.clock.now + timedelta(seconds=POST_GRACE + 1)
@@ -332,7 +338,7 @@ async def test_a_move_answered_before_its_board_is_settled_at_once(
     finally:
         drawn.set()  # a failure above must not leave the bot's answer waiting at shutdown
     await world.fake.world.wait_until(
-        lambda: answer.message.attachments, timeout=5, what="the board added by an edit"
+        lambda: answer.message.attachments, what="the board added by an edit"
     )
 
 

@@ -12,7 +12,7 @@ import sys
 from asyncio.subprocess import PIPE
 from pathlib import Path
 
-from bot.discord.features import declared_commands
+from bot.discord.features import declared_commands, menus
 from testing.e2ekit import World
 from testing.fakediscord import BotProcess, FakeMessage
 
@@ -92,7 +92,7 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     warnings = [line for line in stderr.decode().splitlines() if "WARNING" in line]
     assert warnings == [], warnings
     names = {command["name"] for command in world.fake.commands()}
-    assert names == {str(command.name) for command in declared_commands()}
+    assert names == {str(command.name) for command in [*declared_commands(), *menus()]}
     assert {"challenge", "move", "board", "help"} <= names
     # Where each may be used goes with the global sync, the only one Discord takes it from.
     synced = {command["name"]: command for command in world.fake.commands()}
@@ -100,6 +100,8 @@ async def test_python_m_bot_sync_registers_the_commands_globally_and_stops(
     assert synced["help"]["integration_types"] == [0, 1]
     assert synced["move"]["contexts"] == [0, 1, 2] and synced["move"]["integration_types"] == [0, 1]
     assert synced["stats"]["contexts"] == [0] and synced["stats"]["integration_types"] == [0]
+    menu = synced["Challenge"]  # Apps → Challenge, offered where /challenge is
+    assert (menu["type"], menu["contexts"], menu["integration_types"]) == (2, [0, 1, 2], [0, 1])
     assert world.fake.commands(world.guild) == []
     assert world.fake.ready_count == 0  # REST only: it never took interactions from a bot
     assert not world.database.exists()  # and never touched the games
@@ -146,14 +148,14 @@ async def test_a_move_committed_just_before_a_crash_is_posted_once_after_the_res
     held = world.fake.hold("POST /interactions/*/*/callback")
     mark = world.fake.mark()
     await world.fake.send_slash_command(mover, world.channel, "move", {"move": "a1 c1"})
-    await world.fake.world.wait_until(lambda: held.hits, timeout=10, what="the held answer")
+    await world.fake.world.wait_until(lambda: held.hits, what="the held answer")
     assert await first.kill() != 0  # committed, not posted
 
     second = bot_process(world, tmp_path)
     await second.start()
     try:
         posted = await world.fake.wait_for_message(
-            world.channel, since=mark, check=lambda m: "a1 c1" in m.content, timeout=10
+            world.channel, since=mark, check=lambda m: "a1 c1" in m.content
         )
     except AssertionError as error:
         raise AssertionError(f"{error}\n--- bot stderr ---\n{second.stderr}") from None
@@ -191,7 +193,7 @@ async def test_a_match_games_replay_is_posted_after_a_crash_right_after_its_last
     mark = world.fake.mark()
     await world.fake.send_slash_command(world.alice, world.channel, "resign")
     await world.fake.world.wait_until(
-        lambda: any(hold.hits for hold in holds), timeout=10, what="the replay's post"
+        lambda: any(hold.hits for hold in holds), what="the replay's post"
     )
     assert await first.kill() != 0
     for hold in holds:  # the post in flight died with the bot: Discord never got it
@@ -200,11 +202,9 @@ async def test_a_match_games_replay_is_posted_after_a_crash_right_after_its_last
     second = bot_process(world, tmp_path)
     await second.start()
     try:
-        replay = await world.fake.wait_for_message(
-            world.channel, since=mark, check=is_replay, timeout=20
-        )
+        replay = await world.fake.wait_for_message(world.channel, since=mark, check=is_replay)
         started = await world.fake.wait_for_message(
-            world.channel, since=mark, check=lambda m: "Game 2 of 3" in m.content, timeout=20
+            world.channel, since=mark, check=lambda m: "Game 2 of 3" in m.content
         )
     except AssertionError as error:
         raise AssertionError(f"{error}\n--- bot stderr ---\n{second.stderr}") from None
@@ -247,7 +247,7 @@ async def test_a_move_whose_answer_arrived_just_before_a_crash_is_not_posted_aga
         return [m for m in again if "a1 c1" in m.content] or f"message {answer.id}" in second.stderr
 
     try:
-        await world.fake.world.wait_until(told, timeout=20, what="the owed post's fate")
+        await world.fake.world.wait_until(told, what="the owed post's fate")
     except AssertionError as error:
         raise AssertionError(f"{error}\n--- bot stderr ---\n{second.stderr}") from None
     assert [m for m in world.fake.messages_in(world.channel) if "a1 c1" in m.content] == [answer]

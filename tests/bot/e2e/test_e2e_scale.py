@@ -148,14 +148,14 @@ async def reminders_and_losses_once(cluster: Cluster) -> None:
     await shift_turns(cluster, seconds=1900)
     for guild in cluster.guilds:
         reminder = await cluster.fake.wait_for_message(
-            guild.text_channel, since=mark, check=lambda m: "⏰" in m.content, timeout=20
+            guild.text_channel, since=mark, check=lambda m: "⏰" in m.content
         )
         assert reminder.pinged == [cluster.alice]
     mark = cluster.fake.mark()
     await shift_turns(cluster, seconds=1800)
     for guild in cluster.guilds:
         await cluster.fake.wait_for_message(
-            guild.text_channel, since=mark, check=lambda m: "⌛" in m.content, timeout=20
+            guild.text_channel, since=mark, check=lambda m: "⌛" in m.content
         )
     for guild in cluster.guilds:
         contents = [m.content for m in visible(cluster, guild)]
@@ -201,7 +201,7 @@ async def computer_moves_by_the_worker(cluster: Cluster, rng: random.Random) -> 
         await command(cluster, cluster.alice, guild, "move", move=random_move(view, rng))
         # The computer's move is the post that pings alice (her own move's answer pings nobody).
         answer = await cluster.fake.wait_for_message(
-            guild.text_channel, since=mark, check=lambda m: m.pinged == [cluster.alice], timeout=20
+            guild.text_channel, since=mark, check=lambda m: m.pinged == [cluster.alice]
         )
         assert answer.attachments[0].data.startswith(PNG)
         after = await cluster.service.queries.latest_game_in(guild.text_channel.id)

@@ -40,7 +40,7 @@ async def edited(world: World, message: FakeMessage, words: str) -> FakeMessage:
         shown = world.fake.world.message(world.channel, message.id)
         return shown if words in shown.content else None
 
-    return await world.fake.world.wait_until(now, timeout=5.0, what=f"an edit saying {words}")
+    return await world.fake.world.wait_until(now, what=f"an edit saying {words}")
 
 
 async def play_round(

@@ -73,7 +73,7 @@ async def test_a_challenge_delivered_twice_is_made_and_posted_once(
         await world.fake.redeliver(handle)
         answer = await handle
         await world.fake.world.wait_until(
-            lambda: log.about(handle.id), timeout=5, what="the second delivery's end"
+            lambda: log.about(handle.id), what="the second delivery's end"
         )
     assert not answer.ephemeral and answer.message.pinged == [world.bob]
     assert public(world, mark) == [answer.message]
@@ -112,7 +112,7 @@ async def test_a_rematch_pressed_by_both_at_once_makes_one_challenge(
         await world.fake.redeliver(presses[0])  # and alice's press comes twice
         answers = await asyncio.gather(*presses)
         await world.fake.world.wait_until(
-            lambda: log.about(presses[0].id), timeout=5, what="the second delivery's end"
+            lambda: log.about(presses[0].id), what="the second delivery's end"
         )
     asked = [a for a in answers if not a.ephemeral]
     refused = [a for a in answers if a.ephemeral]
@@ -156,7 +156,6 @@ async def test_two_processes_on_one_shard_make_one_challenge_and_one_rematch(
             made = await (await fake.send_slash_command(alice, channel, "challenge", options))
             await fake.world.wait_until(
                 lambda: told_once(first, second) >= 1,
-                timeout=10,
                 what="the other process's word that the challenge was handled once",
             )
             rematch = next(c for c in last.custom_ids() if c.startswith("rematch:"))
@@ -164,7 +163,6 @@ async def test_two_processes_on_one_shard_make_one_challenge_and_one_rematch(
             answers = await asyncio.gather(*presses)
             await fake.world.wait_until(
                 lambda: told_once(first, second) >= 3,
-                timeout=10,
                 what="both processes' word that each press was answered once",
             )
             pending = await service.challenges.pending_challenges(alice.id)

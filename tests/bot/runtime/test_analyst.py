@@ -28,6 +28,7 @@ from testing.servicekit import (
     start_game,
     until,
 )
+from testing.workers import WatchedSlots
 
 SECONDS = 0.01
 
@@ -88,8 +89,12 @@ async def test_no_turn_while_the_slots_are_busy_or_a_move_waits_for_one(
     assert await analyst(service, slots).review_one()  # now it is free
 
 
-async def _think(slots: FairSlots, owner: str, thought: asyncio.Event) -> None:
+async def _think(
+    slots: FairSlots, owner: str, thought: asyncio.Event, thinking: asyncio.Event | None = None
+) -> None:
     async with slots.slot(owner):
+        if thinking is not None:
+            thinking.set()
         await thought.wait()
 
 
@@ -122,14 +127,18 @@ async def test_a_move_that_comes_during_a_review_stops_it_and_takes_the_slot(
     service: GameService,
 ) -> None:
     game_id = await asked(service)
-    slots = FairSlots(1)
-    slow = Analyst(service, slots=slots, name="p", seconds=60, reviewer=workers.review_slowly)
+    slots = WatchedSlots(1)
+    slow = Analyst(
+        service, slots=slots, name="p", seconds=workers.SLOWLY, reviewer=workers.review_slowly
+    )
     async with slow:  # at work: it hears the slots
-        await until(slots.events, lambda: slots.free == 0)  # it reviews turn 1 (for 30 s)
-        thought = asyncio.Event()
-        move = asyncio.create_task(_think(slots, "someone", thought))  # a move comes
-        # The review is stopped at once: the move has the slot long before 30 s.
-        await until(slots.events, lambda: slots.free == 0 and slots.waiting == 0, timeout=10)
+        # It takes the slot to review turn 1 (for ten minutes): the move comes as it claims the
+        # turn, or later; either way the review is stopped at once, long before its ten minutes.
+        await until(slots.changes, lambda: slots.free == 0)
+        thought, thinking = asyncio.Event(), asyncio.Event()
+        move = asyncio.create_task(_think(slots, "someone", thought, thinking))
+        async with asyncio.timeout(60):
+            await thinking.wait()
         thought.set()
         await move
     assert await done(service, game_id) == 0  # the stopped turn is reviewed again later
@@ -161,12 +170,14 @@ async def test_a_turn_whose_process_dies_or_runs_out_of_time_is_given_up_after_a
 
 async def test_a_review_stopped_by_a_move_is_no_failure(service: GameService) -> None:
     game_id = await asked(service)
-    slots = FairSlots(1)
-    slow = Analyst(service, slots=slots, name="p", seconds=60, reviewer=workers.review_slowly)
+    slots = WatchedSlots(1)
+    slow = Analyst(
+        service, slots=slots, name="p", seconds=workers.SLOWLY, reviewer=workers.review_slowly
+    )
     for _ in range(FAILED_TRIES):
         async with slow:
-            await until(slots.events, lambda: slots.free == 0)  # it reviews turn 1
-            async with slots.slot("someone"):  # a move comes, and stops it
+            await until(slots.changes, lambda: slots.free == 0)  # it reviews turn 1
+            async with asyncio.timeout(60), slots.slot("someone"):  # a move comes, stops it
                 pass
     async with service.connection.read() as db:
         row = await analyses.get_analysis(db, game_id)

@@ -30,7 +30,7 @@ from testing.servicekit import (
 )
 from testing.workers import WatchedSearch, computer_tasks
 
-WAIT = 10.0  # seconds before a wait counts as hung (never reached when all is well)
+WAIT = 60.0  # seconds before a wait counts as hung (never reached when all is well)
 
 
 class Announcements:

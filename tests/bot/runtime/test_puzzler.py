@@ -33,6 +33,7 @@ from testing.servicekit import (
     until,
 )
 from testing.toygame import TOY
+from testing.workers import WatchedSlots
 
 # The game of tests/bot/computer/test_puzzling.py: its turns 7 and 9 are puzzles.
 MOVES = ["b3 f5", "i6 j4", "e5 f4", "d8 j8", "i5 j5", "h6 j6", "d1 j2", "d3 g4", "c10 e2",
@@ -104,14 +105,14 @@ async def test_a_move_that_comes_during_a_scan_stops_it_and_takes_the_slot(
     service: GameService,
 ) -> None:
     game_id = await finished(service)
-    slots = FairSlots(1)
+    slots = WatchedSlots(1)
     slow = puzzler(service, slots, workers.find_slowly)
     async with slow:  # at work
-        await until(slots.events, lambda: slots.free == 0)  # it scans (for 30 s)
+        await until(slots.changes, lambda: slots.free == 0)  # it scans (for ten minutes)
         thought, thinking = asyncio.Event(), asyncio.Event()
         move = asyncio.create_task(_think(slots, "someone", thought, thinking))  # a move comes
-        # Stopped at once: the move has the slot long before the scan's 30 s.
-        async with asyncio.timeout(10):
+        # Stopped at once: the move has the slot long before the scan's ten minutes.
+        async with asyncio.timeout(60):
             await thinking.wait()
         assert slow.stops == 1
         thought.set()
@@ -126,14 +127,14 @@ async def test_a_move_that_comes_during_a_scan_stops_it_and_takes_the_slot(
 async def test_an_analysis_asked_during_a_scan_stops_it(service: GameService) -> None:
     game_id = await finished(service)
     await finished(service, CHANNEL + 1)
-    slots = FairSlots(1)
+    slots = WatchedSlots(1)
     slow = puzzler(service, slots, workers.find_slowly)
     async with slow:
-        await until(slots.events, lambda: slots.free == 0)
+        await until(slots.changes, lambda: slots.free == 0)
         await service.analyses.request_analysis(
             ALICE, game_id=game_id, channel_id=CHANNEL, guild_id=GUILD
         )
-        await until(slots.events, lambda: slots.free == 1, timeout=10)  # given back at once
+        await until(slots.changes, lambda: slots.free == 1, timeout=60)  # given back at once
         assert slow.stops == 1
 
 

@@ -101,7 +101,7 @@ async def test_the_scheduler_stops_even_when_woken_as_it_is_stopped(tmp_path: Pa
         await waiting.wait()
         scheduler.wake()
         stopping = asyncio.ensure_future(scheduler.stop())
-        await asyncio.wait({stopping}, timeout=10)  # a guard: without the fix it never stops
+        await asyncio.wait({stopping}, timeout=60)  # a guard: without the fix it never stops
         assert stopping.done()
     finally:
         await service.connection.close()

@@ -48,10 +48,12 @@ async def test_a_commands_posts_are_claimed_for_it_for_a_grace_period(
 ) -> None:
     with answering("de") as owing:
         accepted = await start_game(service)
-    assert len(owing.ids) == 1  # the start, collected once the change committed
+    # The challenge's message, its edit once accepted (both shown, as `start_game` has it),
+    # and the start, collected once each change committed.
+    assert len(owing.ids) == 3
     assert await claim(service, clock) == []  # being delivered by the command right now
     [start] = await service.outbox.claim_due(clock.now + timedelta(seconds=POST_GRACE))
-    assert start.id == owing.ids[0] and start.kind == game_posts.START.name
+    assert start.id == owing.ids[-1] and start.kind == game_posts.START.name
     assert start.subject_id == accepted.view.id and '"locale": "de"' in start.data
     assert await service.outbox.delivered(start.id, CHANNEL, 42)
     assert not await service.outbox.delivered(start.id, CHANNEL, 43)  # settled once

@@ -42,7 +42,8 @@ from testing.servicekit import (
 async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
-    lost on time that its players have not seen, an analysis under way, a lesson begun."""
+    lost on time that its players have not seen, an analysis under way, a player's note, a
+    follower, a lesson begun."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -73,6 +74,8 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     turn = await service.analyses.claim_analysis_turn(by="bot", lease=30)
     assert turn is not None
     await service.analyses.save_review(analysed.id, turn.turn, "{}")
+    await service.notes.write(BOB, analysed.id, 3, "a note of bob's")
+    await service.follows.follow(BOB + 7, (await service.queries.game_in(CHANNEL + 1)).id)
     await service.lessons.show(ALICE, "ponte")
     await a_puzzle(service)
     await a_tournament(service)

@@ -59,7 +59,7 @@ async def test_every_revision_is_notified_with_its_transaction(
         expected = [f"{game}:{revision}" for revision in (0, 1, 2, 2, 3, 4)]
         while heard != expected:
             arrived.clear()
-            await asyncio.wait_for(arrived.wait(), 5)
+            await asyncio.wait_for(arrived.wait(), 60)
             assert len(heard) <= len(expected), heard
     finally:
         await listener.close()
@@ -102,7 +102,7 @@ async def watch(
 
 async def next_state(socket: aiohttp.ClientWebSocketResponse) -> dict:
     while True:
-        message = json.loads(await asyncio.wait_for(socket.receive_str(), 30))
+        message = json.loads(await asyncio.wait_for(socket.receive_str(), 60))
         if message["t"] == "state":
             return message["state"]
 
@@ -205,7 +205,7 @@ async def test_a_watcher_sees_a_move_made_elsewhere_and_catches_up_on_return(
         await again.send_json({"t": "hello", "session": carol, "key": None})
         assert (await next_state(again))["revision"] == 2
         await again.send_json({"t": "ping", "session": carol})
-        assert json.loads(await asyncio.wait_for(again.receive_str(), 5)) == {"t": "pong"}
+        assert json.loads(await asyncio.wait_for(again.receive_str(), 60)) == {"t": "pong"}
         await again.close()
 
 
@@ -213,5 +213,5 @@ async def test_a_socket_without_a_session_is_closed(tmp_path: Path) -> None:
     async with web_api(tmp_path / "bot.sqlite3") as api:
         socket = await api.http.ws_connect(api.server.url.replace("http", "ws", 1) + "api/live")
         await socket.send_json({"t": "hello", "session": "forged.token"})
-        message = await asyncio.wait_for(socket.receive(), 5)
+        message = await asyncio.wait_for(socket.receive(), 60)
         assert message.type == aiohttp.WSMsgType.CLOSE and socket.close_code == 4001

@@ -146,7 +146,7 @@ async def test_the_sixth_followup_of_a_user_only_install_gets_40094(world):
     fake = world.fake
     limited = await fake.send_slash_command(world.alice, world.group, "chatty", {"count": 6})
     await limited.wait_for_messages(6)
-    await fake.world.wait_until(lambda: world.bot.codes, timeout=5, what="the refusal")
+    await fake.world.wait_until(lambda: world.bot.codes, what="the refusal")
     assert world.bot.codes == [40094] and len(limited.followups) == 5
     # Where the app is installed to the server, there is no such limit.
     both = await fake.send_slash_command(

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import aiohttp
 import pytest
 
-from testing.fakediscord import FakeDiscord
+from testing.fakediscord import WAIT, FakeDiscord
 from testing.fakediscord.faults import route_matches
 from testing.fakediscord.gateway import guild_of_event
 from testing.fakediscord.ids import Snowflakes, snowflake_time
@@ -147,7 +147,7 @@ def test_snowflakes_carry_the_time_they_were_made_and_increase_within_a_millisec
 
 
 async def _receive(ws: aiohttp.ClientWebSocketResponse) -> dict:
-    message = await ws.receive(timeout=5)
+    message = await ws.receive(timeout=WAIT)
     assert message.type is aiohttp.WSMsgType.TEXT, message
     return json.loads(message.data)
 
@@ -179,7 +179,7 @@ async def test_the_gateway_refuses_a_bad_token_and_an_unknown_session(fake):
         async with session.ws_connect(url) as ws:
             await _receive(ws)
             await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 0}})
-            closed = await ws.receive(timeout=5)
+            closed = await ws.receive(timeout=WAIT)
             assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4004
         async with session.ws_connect(url) as ws:
             await _receive(ws)
@@ -282,8 +282,8 @@ async def test_a_held_request_wakes_whoever_waits_for_it(fake, http):
     asking = asyncio.ensure_future(http.get("/api/v10/users/@me"))
     # Nothing else happens in the fake while the request waits, so only the hit itself can
     # wake this wait; the outer bound turns a wait that sleeps through it into a failure.
-    waiting = fake.world.wait_until(lambda: held.hits, timeout=60, what="the held request")
-    (request,) = await asyncio.wait_for(waiting, timeout=5)
+    waiting = fake.world.wait_until(lambda: held.hits, timeout=10 * WAIT, what="the held request")
+    (request,) = await asyncio.wait_for(waiting, timeout=WAIT)
     assert request.status == 0 and not asking.done()  # held: not answered yet
     held.release()
     async with await asking as response:
@@ -299,7 +299,7 @@ async def test_stopping_the_fake_answers_a_held_request_before_it_returns():
     headers = {"Authorization": f"Bot {fake.token}"}
     async with aiohttp.ClientSession(base_url=fake.base_url, headers=headers) as http:
         asking = asyncio.ensure_future(http.get("/api/v10/users/@me"))
-        (request,) = await fake.world.wait_until(lambda: held.hits, timeout=5, what="the hold")
+        (request,) = await fake.world.wait_until(lambda: held.hits, what="the hold")
         assert request.status == 0  # held: not answered yet
         # The bound only keeps a failure short; aiohttp would wait 60 s for the held request.
         await asyncio.wait_for(fake.stop(), timeout=10)

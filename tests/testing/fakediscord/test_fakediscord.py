@@ -262,7 +262,7 @@ async def test_a_handler_slower_than_3_seconds_fails_the_acknowledgement_check()
         with pytest.raises(AssertionError, match=r"/slow was never acknowledged \(limit 3.0 s\)"):
             await handle
         bot.let_slow_answer()
-        await scene.fake.world.wait_until(lambda: handle.late_callbacks, timeout=5, what="late ack")
+        await scene.fake.world.wait_until(lambda: handle.late_callbacks, what="late ack")
         with pytest.raises(AssertionError, match=r"/slow was acknowledged after 3\.20 s"):
             await scene.fake.check_acknowledgements()
         (callback,) = scene.fake.requests_to("POST /interactions/*/*/callback")
@@ -297,7 +297,7 @@ async def test_the_bot_resumes_after_a_reconnect_request_and_a_dropped_connectio
 async def test_a_wrong_token_fails_the_login(scene):
     runner = InProcessBot(scene.fake, lambda: SampleBot(scene.guild.id), token="not-the-token")
     with pytest.raises(AssertionError, match="LoginFailure"):
-        await runner.start(timeout=5)
+        await runner.start()
     with pytest.raises(discord.LoginFailure):
         await runner.stop()
 
@@ -307,7 +307,7 @@ async def test_privileged_intents_are_refused_like_discord_does(scene):
         scene.fake, lambda: SampleBot(scene.guild.id, intents=discord.Intents.all())
     )
     with pytest.raises(AssertionError, match="PrivilegedIntentsRequired"):
-        await runner.start(timeout=5)
+        await runner.start()
     with pytest.raises(discord.PrivilegedIntentsRequired):
         await runner.stop()
 
@@ -340,5 +340,5 @@ async def test_the_bot_as_a_process_answers_and_its_buttons_survive_a_restart(sc
 async def test_a_process_that_cannot_start_fails_with_its_stderr(scene, tmp_path):
     broken = BotProcess(scene.fake, SAMPLE_MODULE, env={"LOG_LEVEL": "loud"}, cwd=tmp_path)
     with pytest.raises(AssertionError, match="LOG_LEVEL"):
-        await broken.start(timeout=10)
+        await broken.start()
     assert broken.process is not None and broken.process.returncode == 2
