@@ -123,6 +123,31 @@ class Seeks:
             assert stored is not None  # stored in this transaction
             return Waiting(stored)
 
+    async def check(
+        self,
+        *,
+        user_id: int,
+        game_kind: str,
+        variant: str | None = None,
+        move_seconds: int | None = None,
+        lapse_seconds: int | None = None,
+    ) -> str:
+        """Refuse what `seek` would refuse of these options before anything is said to the
+        seeker (`seek` checks again: a racing seek of theirs may be stored meanwhile); return
+        the game's key. Raises as `seek` does."""
+        kind = self.ctx.kind(game_kind)
+        if variant is not None:
+            self.ctx.variant(kind, variant)
+        if move_seconds is not None:
+            check_move_seconds(move_seconds)
+        check_lapse_seconds(lapse_seconds)
+        now = self.ctx.now()
+        async with self.ctx.connection.read() as db:
+            waiting = await store.seek_of(db, user_id, kind.key)
+        if waiting is not None and waiting.lapses_at > now:
+            raise SeekExistsError("you seek this game already", game=kind.key)
+        return kind.key
+
     async def cancel(self, user_id: int, game_kind: str | None = None) -> list[SeekRow]:
         """Leave the pool for one game (every game for None); return the seeks removed.
         Raises `UnknownGameError`, `NoSeekError` (nothing to cancel)."""

@@ -1,0 +1,114 @@
+"""The pool across servers through the real bot and the fake Discord (issue 53, step 5): `/seek
+join` writes to the seeker in their direct messages before the seek is stored, so a seeker the
+bot cannot write to (closed direct messages, 50007; no server shared with the bot, 50278) is
+told at once and left out of the pool; `/seek list` and `/seek cancel`; two seekers of two
+servers paired at once."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.discord.app import GameBot
+from bot.i18n import describe_error, text, timestamp
+from bot.service import errors
+from bot.service.deadlines import DAY
+from bot.service.seeks import pool_place
+from testing.e2ekit import World, everywhere, run, running
+from testing.fakediscord import FakeMessage, FakeUser
+from testing.fakediscord.interactions import InteractionResult
+
+
+@pytest.fixture
+def dave(world: World) -> FakeUser:
+    """A player of another server with the bot, who shares none with alice, bob and carol."""
+    other = world.fake.add_guild("Zweiter Server")
+    return world.fake.add_user("dave", guilds=[other])
+
+
+@pytest.fixture
+async def bot(world: World, dave: FakeUser) -> AsyncIterator[GameBot]:
+    async with running(world) as client:  # after dave's server: the bot's cache knows it
+        await everywhere(world, client)  # /seek is global: on every server and in DMs
+        yield client
+
+
+def answer(result: InteractionResult) -> FakeMessage:
+    """The private answer a deferred command gave (its last message)."""
+    [*_, last] = result.messages
+    assert last.ephemeral
+    return last
+
+
+def letters(world: World, user: FakeUser) -> list[str]:
+    """What the bot wrote to `user` in their direct messages."""
+    return [m.content for m in world.fake.messages_in(world.fake.dm_channel(user))]
+
+
+async def test_a_seeker_is_written_to_then_lists_and_cancels(world: World, bot: GameBot) -> None:
+    joined = await run(world, world.alice, "seek join", {"game": "ponte"})
+    title = text("en", "title.ponte")
+    [seek] = await bot.service.seeks.mine(world.alice.id)
+    assert seek.dm_channel_id == world.fake.dm_channel(world.alice).id
+    assert seek.lapses_at - seek.created_at == DAY  # the default
+    lapses = timestamp(seek.lapses_at)
+    assert answer(joined).content == text("en", "seek.waiting", game=title, lapses=lapses)
+    assert letters(world, world.alice) == [text("en", "seek.dm", game=title, lapses=lapses)]
+    again = await run(world, world.alice, "seek join", {"game": "ponte"})
+    refused = errors.SeekExistsError("", game="ponte")
+    assert again.ephemeral and again.content == describe_error(refused, "en")
+    assert len(letters(world, world.alice)) == 1  # refused before a word to her DMs
+    listed = await run(world, world.alice, "seek list")
+    assert listed.ephemeral and f"**{title}**" in listed.content
+    cancelled = await run(world, world.alice, "seek cancel")
+    assert cancelled.content == text("en", "seek.cancelled", games=title)
+    assert await bot.service.seeks.mine(world.alice.id) == []
+    empty = await run(world, world.alice, "seek list")
+    assert empty.content == text("en", "seek.none")
+
+
+async def test_a_seeker_with_closed_direct_messages_is_told_at_once(
+    world: World, bot: GameBot
+) -> None:
+    world.bob.dms_open = False
+    refused = await run(world, world.bob, "seek join", {"game": "ponte"})
+    assert answer(refused).content == text("de", "seek.dms_closed")
+    assert await bot.service.seeks.mine(world.bob.id) == []
+
+
+async def test_a_seeker_sharing_no_server_with_the_bot_is_told_at_once(
+    world: World, bot: GameBot
+) -> None:
+    away = world.fake.add_guild("Elsewhere", bot=False)
+    dave = world.fake.add_user("dave", guilds=[away])
+    world.fake.install_for_user(dave)
+    refused = await run(world, dave, "seek join", {"game": "ponte"}, channel=away.text_channel)
+    assert answer(refused).content == text("en", "seek.no_shared_server")
+    assert await bot.service.seeks.mine(dave.id) == []
+
+
+async def test_a_bad_lapse_is_refused_before_a_word_to_the_seeker(
+    world: World, bot: GameBot
+) -> None:
+    refused = await run(
+        world, world.alice, "seek join", {"game": "ponte", "lapse": 60}, modified_client=True
+    )
+    assert refused.ephemeral and "1" in refused.content
+    assert letters(world, world.alice) == []
+    assert await bot.service.seeks.mine(world.alice.id) == []
+
+
+async def test_two_seekers_of_two_servers_are_paired(
+    world: World, dave: FakeUser, bot: GameBot
+) -> None:
+    [other] = [g for g in world.fake.world.guilds.values() if g.name == "Zweiter Server"]
+    await run(world, world.alice, "seek join", {"game": "ponte"})
+    [waiting] = await bot.service.seeks.mine(world.alice.id)
+    paired = await run(world, dave, "seek join", {"game": "ponte"}, channel=other.text_channel)
+    game = await bot.service.queries.game_in(pool_place(waiting.id))
+    assert {game.first_id, game.second_id} == {world.alice.id, dave.id}
+    assert answer(paired).content == text(
+        "en", "seek.paired", game=text("en", "title.ponte"), game_id=game.id
+    )
+    assert await bot.service.seeks.mine(world.alice.id) == []
