@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from bot.service import deadlines
 from bot.service.challenges import check_move_seconds
-from bot.service.context import Context, Seating
+from bot.service.context import Context, Seating, is_pool_place, pool_place
 from bot.service.errors import BadSeekLapseError, NoSeekError, SeekExistsError
 from bot.service.rating_model import INITIAL, Skill
 from bot.service.results import Started
@@ -26,6 +26,9 @@ from bot.store import Db, ratings
 from bot.store import seeks as store
 from bot.store.rows import SeekRow
 from bot.store.seeks import NewSeek
+
+__all__ = ["EVERYWHERE", "Paired", "Seeks", "Waiting", "is_pool_place", "pool_place"]
+"""The pool's use cases, and where its games are placed (`bot.service.context`'s)."""
 
 EVERYWHERE = 0
 """The guild id of the pool across servers' ratings: Discord's snowflakes are never 0."""
@@ -51,17 +54,6 @@ class Waiting:
     """A seek stored in the pool, no partner found yet."""
 
     seek: SeekRow
-
-
-def pool_place(seek_id: int) -> int:
-    """The channel id a pool game is stored at: no Discord channel has a negative id, and the
-    seek's id is never reused, so no other game has it."""
-    return -seek_id
-
-
-def is_pool_place(channel_id: int) -> bool:
-    """Whether a game's channel id is a pool game's place (`pool_place`)."""
-    return channel_id < 0
 
 
 class Seeks:

@@ -47,7 +47,8 @@ from bot.discord.posting.scribe import Scribe
 from bot.i18n import text
 from bot.runtime.deliverer import PostRefusedError, PostUnsureError
 from bot.service import GameService
-from bot.service.owed import PostKind
+from bot.service.context import TO, is_pool_place
+from bot.service.owed import PostData, PostKind
 from bot.store.outbox import Delivered, OutboxRow
 
 log = logging.getLogger(__name__)
@@ -134,6 +135,8 @@ class Courier:
     async def _send(
         self, row: OutboxRow, outgoing: Outgoing, interaction: discord.Interaction | None
     ) -> None:
+        if isinstance(outgoing, ChannelPost) and is_pool_place(outgoing.channel_id):
+            outgoing = await self._to_player(row, outgoing)
         if isinstance(outgoing, ChannelPost):
             async with self.in_order(outgoing.channel_id):
                 await self._post(row, outgoing, interaction)
@@ -144,6 +147,14 @@ class Courier:
                 await self._edit(row, outgoing, interaction)
         else:
             await self._thread(row, outgoing)
+
+    async def _to_player(self, row: OutboxRow, post: ChannelPost) -> ChannelPost:
+        """A pool game's post (issue 53) in the direct messages of the player it is owed to
+        (each player's copy is a post of its own): sent there as a channel post, so that it
+        answers a press or command there, carries its nonce and is settled with its message."""
+        user_id = PostData(row).number(TO)
+        channel = await self.client.create_dm(discord.Object(user_id))
+        return ChannelPost(post.draft, channel.id, None)
 
     # Channel posts -----------------------------------------------------------------------------
 

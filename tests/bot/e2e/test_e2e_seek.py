@@ -34,6 +34,9 @@ async def bot(world: World, dave: FakeUser) -> AsyncIterator[GameBot]:
         yield client
 
 
+TIMEOUT = 30.0
+
+
 def answer(result: InteractionResult) -> FakeMessage:
     """The private answer a deferred command gave (its last message)."""
     [*_, last] = result.messages
@@ -99,10 +102,48 @@ async def test_a_bad_lapse_is_refused_before_a_word_to_the_seeker(
     assert await bot.service.seeks.mine(world.alice.id) == []
 
 
-async def test_two_seekers_of_two_servers_are_paired(
+def latest_board(world: World, user: FakeUser, game_id: int) -> FakeMessage | None:
+    """The latest message in `user`'s direct messages with Make move for game `game_id`."""
+    found = [
+        m
+        for m in world.fake.messages_in(world.fake.dm_channel(user))
+        if any(cid.startswith(f"makemove:{game_id}:") for cid in m.custom_ids())
+    ]
+    return found[-1] if found else None
+
+
+async def board_at(world: World, user: FakeUser, game_id: int, revision: int) -> FakeMessage:
+    """The board of game `game_id` at `revision` in `user`'s direct messages, once there."""
+    wanted = f"makemove:{game_id}:{revision}"
+
+    def shown() -> FakeMessage | None:
+        board = latest_board(world, user, game_id)
+        return board if board is not None and wanted in board.custom_ids() else None
+
+    return await world.fake.world.wait_until(shown, timeout=TIMEOUT, what=f"{wanted} to {user}")
+
+
+async def play_a_move(world: World, bot: GameBot, game_id: int, players: list[FakeUser]) -> None:
+    """The player to move presses Make move on the board in their DMs and picks a good move;
+    the next board reaches both players' DMs."""
+    view = await bot.service.queries.game(game_id)
+    [mover] = [p for p in players if p.id == view.to_move_id]
+    board = await board_at(world, mover, game_id, view.revision)
+    opened = await world.fake.press_button(mover, board, f"makemove:{game_id}:{view.revision}")
+    assert (await opened).modal is not None
+    good = view.kind.suggest(view.game, "")
+    answer = await (await world.fake.submit_modal(opened, {"move": "", "pick": [good[0]]}))
+    assert not answer.ephemeral and answer.message.channel == world.fake.dm_channel(mover)
+    for player in players:
+        await board_at(world, player, game_id, view.revision + 1)
+
+
+async def test_two_seekers_of_two_servers_play_in_their_dms_to_the_end(
     world: World, dave: FakeUser, bot: GameBot
 ) -> None:
     [other] = [g for g in world.fake.world.guilds.values() if g.name == "Zweiter Server"]
+    unrated = {"game": "ponte", "rated": False}
+    await run(world, world.carol, "seek join", unrated)  # outside the others' settings
     await run(world, world.alice, "seek join", {"game": "ponte"})
     [waiting] = await bot.service.seeks.mine(world.alice.id)
     paired = await run(world, dave, "seek join", {"game": "ponte"}, channel=other.text_channel)
@@ -112,3 +153,35 @@ async def test_two_seekers_of_two_servers_are_paired(
         "en", "seek.paired", game=text("en", "title.ponte"), game_id=game.id
     )
     assert await bot.service.seeks.mine(world.alice.id) == []
+    assert len(await bot.service.seeks.mine(world.carol.id)) == 1  # still waiting, unpaired
+    players = [world.alice, dave]
+    for player in players:  # the start, in each player's DMs
+        await board_at(world, player, game.id, game.revision)
+    for _ in range(3):
+        await play_a_move(world, bot, game.id, players)
+    view = await bot.service.queries.game(game.id)
+    [loser] = [p for p in players if p.id == view.to_move_id]
+    board = await board_at(world, loser, game.id, view.revision)
+    more = await (
+        await world.fake.press_button(loser, board, f"gamemenu:{game.id}:{view.revision}")
+    )
+    assert more.ephemeral
+    resigned = await world.fake.press_button(loser, more.message, f"gameact:resign:{game.id}")
+    await resigned
+    over = await bot.service.queries.game(game.id)
+    assert not over.is_active and over.winner_id == next(p.id for p in players if p is not loser)
+    for player in players:  # the end reaches both DMs; no server is named in either
+        dm = world.fake.dm_channel(player)
+        await world.fake.world.wait_until(
+            lambda dm=dm: (
+                any(
+                    "🏳" in m.content or "resign" in m.content.lower()
+                    for m in world.fake.messages_in(dm)
+                )
+                or None
+            ),
+            timeout=TIMEOUT,
+            what=f"the end in {player.name}'s DMs",
+        )
+        said = " ".join(m.content for m in world.fake.messages_in(dm))
+        assert "Spieleabend" not in said and "Zweiter Server" not in said
