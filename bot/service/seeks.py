@@ -19,11 +19,13 @@ from bot.service import deadlines
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, is_pool_place, pool_place
 from bot.service.errors import BadSeekLapseError, NoSeekError, SeekExistsError
+from bot.service.owed import PostData, PostKind, Stored, Subject
 from bot.service.rating_model import INITIAL, Skill
 from bot.service.results import Started
 from bot.service.writer import GameWriter
 from bot.store import Db, ratings
 from bot.store import seeks as store
+from bot.store.outbox import OutboxRow
 from bot.store.rows import SeekRow
 from bot.store.seeks import NewSeek
 
@@ -47,6 +49,23 @@ class Paired:
     waiting: SeekRow
     arrived: NewSeek
     started: Started
+
+
+@dataclass(frozen=True, slots=True)
+class SeekLapsed:
+    """A seek whose time ran out, told to its seeker in their direct messages."""
+
+    user_id: int
+    game_kind: str
+
+
+async def _seek_lapsed(ctx: Context, db: Db, row: OutboxRow) -> SeekLapsed:
+    return SeekLapsed(row.subject_id, PostData(row).word("game"))
+
+
+SEEK_LAPSED = PostKind("seek_lapsed", Subject.USER, _seek_lapsed)
+"""A direct message: your seek for a game lapsed, nobody was paired with you (a letter about
+its reader, as the turn's letters are)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,11 +178,19 @@ class Seeks:
 
     async def lapse_due(self) -> list[SeekRow]:
         """Remove the seeks whose time ran out (at most `LAPSES_AT_ONCE`) and return them, each
-        once whichever process removed it."""
+        once whichever process removed it, each seeker owed one direct message saying so."""
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             due = await store.lapsed(db, now, LAPSES_AT_ONCE)
-            return [seek for seek in due if await store.remove_seek(db, seek.id)]
+            removed = [seek for seek in due if await store.remove_seek(db, seek.id)]
+            for seek in removed:  # told once, in the transaction that removed it
+                said: dict[str, Stored] = {"game": seek.game_kind}
+                if seek.locale is not None:
+                    said["locale"] = seek.locale
+                await self.ctx.owe_with(
+                    db, SEEK_LAPSED, seek.user_id, said, guild_id=None, revision=0
+                )
+            return removed
 
     async def next_lapse(self) -> int | None:
         """When the next seek lapses (the scheduler's next alarm for the pool), if any waits."""

@@ -15,7 +15,7 @@ from bot.i18n import describe_error, text, timestamp
 from bot.service import errors
 from bot.service.deadlines import DAY
 from bot.service.seeks import pool_place
-from testing.e2ekit import World, everywhere, run, running
+from testing.e2ekit import World, due_round, everywhere, run, running
 from testing.fakediscord import FakeMessage, FakeUser
 from testing.fakediscord.interactions import InteractionResult
 
@@ -185,3 +185,19 @@ async def test_two_seekers_of_two_servers_play_in_their_dms_to_the_end(
         )
         said = " ".join(m.content for m in world.fake.messages_in(dm))
         assert "Spieleabend" not in said and "Zweiter Server" not in said
+
+
+async def test_a_seek_lapses_with_one_direct_message(world: World, bot: GameBot) -> None:
+    await run(world, world.bob, "seek join", {"game": "ponte", "lapse": 3600})
+    await run(world, world.alice, "seek join", {"game": "verbindung"})  # a day: not yet
+    world.clock.advance(hours=1)
+    await due_round(bot)
+    lapsed = text("de", "seek.lapsed", game=text("de", "title.ponte"))
+    await world.fake.world.wait_until(
+        lambda: lapsed in letters(world, world.bob) or None, timeout=TIMEOUT, what="the lapse"
+    )
+    assert await bot.service.seeks.mine(world.bob.id) == []
+    assert len(await bot.service.seeks.mine(world.alice.id)) == 1
+    await due_round(bot)  # a second round tells nobody again
+    assert letters(world, world.bob).count(lapsed) == 1
+    assert len(letters(world, world.alice)) == 1  # only that she is in the pool
