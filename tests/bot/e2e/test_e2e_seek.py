@@ -159,6 +159,15 @@ async def test_two_seekers_of_two_servers_play_in_their_dms_to_the_end(
         await board_at(world, player, game.id, game.revision)
     for _ in range(3):
         await play_a_move(world, bot, game.id, players)
+    # /move in the bot's DMs plays the pool game waiting for the player's move.
+    view = await bot.service.queries.game(game.id)
+    [mover] = [p for p in players if p.id == view.to_move_id]
+    good = view.kind.suggest(view.game, "")[0]
+    dm = world.fake.dm_channel(mover)
+    moved = await run(world, mover, "move", {"move": good}, channel=dm)
+    assert not moved.ephemeral and moved.message.channel == dm
+    for player in players:
+        await board_at(world, player, game.id, view.revision + 1)
     view = await bot.service.queries.game(game.id)
     [loser] = [p for p in players if p.id == view.to_move_id]
     board = await board_at(world, loser, game.id, view.revision)
