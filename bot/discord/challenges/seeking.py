@@ -63,6 +63,7 @@ class SeekCog(commands.Cog):
         when it cannot."""
         locale = user_locale(interaction)
         seeks, user_id = self.bot.service.seeks, interaction.user.id
+        self.bot.names.remember(interaction.user)  # the name its pool games show
         game_kind = await seeks.check(
             user_id=user_id, game_kind=game, variant=variant, move_seconds=time, lapse_seconds=lapse
         )

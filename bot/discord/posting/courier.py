@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 import weakref
 from collections.abc import Mapping
@@ -31,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 import aiohttp
 import discord
+from discord.utils import escape_markdown
 
 from bot.discord.posting.answering import Sent, answer_with_draft
 from bot.discord.posting.drafts import (
@@ -63,6 +65,8 @@ NO_SHARED_SERVER = 50278
 (discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes)."""
 REFUSED_DMS = frozenset({DMS_CLOSED, NO_SHARED_SERVER})
 """The refusals that say the user cannot be written to: noted once, not retried."""
+MENTION = re.compile(r"<@([0-9]+)>")
+"""A user mention in a message's text."""
 GONE = frozenset({403, 404})
 """An edit Discord refuses for good: the message is gone, or the bot may no longer edit it."""
 
@@ -154,7 +158,19 @@ class Courier:
         answers a press or command there, carries its nonce and is settled with its message."""
         user_id = PostData(row).number(TO)
         channel = await self.client.create_dm(discord.Object(user_id))
-        return ChannelPost(post.draft, channel.id, None)
+        draft = post.draft
+        content = await self._named(draft.content)
+        shown = Draft(content, draft.mentions, draft.files, draft.buttons, draft.board)
+        return ChannelPost(shown, channel.id, None)
+
+    async def _named(self, content: str) -> str:
+        """`content` with each user mention written as that user's Discord display name: in
+        a DM, a client that shares no server with the one mentioned cannot show who it is."""
+        found = {int(user_id) for user_id in MENTION.findall(content)}
+        for user_id in found:
+            name = await self.scribe.names.get(user_id, None)
+            content = content.replace(f"<@{user_id}>", f"**{escape_markdown(name)}**")
+        return content
 
     # Channel posts -----------------------------------------------------------------------------
 

@@ -142,6 +142,7 @@ async def test_two_seekers_of_two_servers_play_in_their_dms_to_the_end(
     world: World, dave: FakeUser, bot: GameBot
 ) -> None:
     [other] = [g for g in world.fake.world.guilds.values() if g.name == "Zweiter Server"]
+    world.fake.set_nickname(world.guild, world.alice, "Ally")  # her name on her server
     unrated = {"game": "ponte", "rated": False}
     await run(world, world.carol, "seek join", unrated)  # outside the others' settings
     await run(world, world.alice, "seek join", {"game": "ponte"})
@@ -194,6 +195,9 @@ async def test_two_seekers_of_two_servers_play_in_their_dms_to_the_end(
         )
         said = " ".join(m.content for m in world.fake.messages_in(dm))
         assert "Spieleabend" not in said and "Zweiter Server" not in said
+        assert "<@" not in said  # a mention of one who shares no server shows nobody
+        assert all(f"**{p.name.title()}**" in said for p in players)  # Discord names
+        assert "Ally" not in said  # never a server nickname
 
 
 async def test_a_seek_lapses_with_one_direct_message(world: World, bot: GameBot) -> None:
