@@ -214,3 +214,56 @@ async def test_a_seek_lapses_with_one_direct_message(world: World, bot: GameBot)
     await due_round(bot)  # a second round tells nobody again
     assert letters(world, world.bob).count(lapsed) == 1
     assert len(letters(world, world.alice)) == 1  # only that she is in the pool
+
+
+async def test_answered_offers_in_a_pool_game_lose_their_buttons_in_both_dms(
+    world: World, dave: FakeUser, bot: GameBot
+) -> None:
+    [other] = [g for g in world.fake.world.guilds.values() if g.name == "Zweiter Server"]
+    await run(world, world.alice, "seek join", {"game": "ponte"})
+    [waiting] = await bot.service.seeks.mine(world.alice.id)
+    await run(world, dave, "seek join", {"game": "ponte"}, channel=other.text_channel)
+    game = await bot.service.queries.game_in(pool_place(waiting.id))
+    players = [world.alice, dave]
+    [offerer] = [p for p in players if p.id == game.to_move_id]
+    [answerer] = [p for p in players if p is not offerer]
+    board = await board_at(world, offerer, game.id, game.revision)
+    more = await (await world.fake.press_button(offerer, board, f"gamemenu:{game.id}:0"))
+    await (await world.fake.press_button(offerer, more.message, f"gameact:draw:{game.id}"))
+    decline = f"draw:decline:{game.id}"
+
+    def offers(user: FakeUser) -> list[FakeMessage]:
+        dm = world.fake.dm_channel(user)
+        return [m for m in world.fake.messages_in(dm) if decline in m.custom_ids()]
+
+    for player in players:
+        await world.fake.world.wait_until(
+            lambda p=player: offers(p) or None, timeout=TIMEOUT, what=f"the offer to {player.name}"
+        )
+    [offer] = offers(answerer)
+    await (await world.fake.press_button(answerer, offer, decline))
+    for player in players:  # each copy of the answered offer loses its buttons
+        await world.fake.world.wait_until(
+            lambda p=player: not offers(p) or None,
+            timeout=TIMEOUT,
+            what=f"buttons off for {player.name}",
+        )
+    # A takeback asked after a move, declined: both copies of the request lose their buttons.
+    await play_a_move(world, bot, game.id, players)
+    view = await bot.service.queries.game(game.id)
+    board = await board_at(world, offerer, game.id, view.revision)
+    more = await (await world.fake.press_button(offerer, board, f"gamemenu:{game.id}:1"))
+    await (await world.fake.press_button(offerer, more.message, f"gameact:takeback:{game.id}"))
+    decline = f"takeback:decline:{game.id}"
+    for player in players:
+        await world.fake.world.wait_until(
+            lambda p=player: offers(p) or None,
+            timeout=TIMEOUT,
+            what=f"the request to {player.name}",
+        )
+    [asked] = offers(answerer)
+    await (await world.fake.press_button(answerer, asked, decline))
+    for player in players:
+        await world.fake.world.wait_until(
+            lambda p=player: not offers(p) or None, timeout=TIMEOUT, what=f"off for {player.name}"
+        )
