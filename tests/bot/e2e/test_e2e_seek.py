@@ -198,6 +198,8 @@ async def test_two_seekers_of_two_servers_play_in_their_dms_to_the_end(
         assert "<@" not in said  # a mention of one who shares no server shows nobody
         assert all(f"**{p.name.title()}**" in said for p in players)  # Discord names
         assert "Ally" not in said  # never a server nickname
+        ended = world.fake.messages_in(dm)[-1]
+        assert not [c for c in ended.custom_ids() if c.startswith(("rematch:", "analyse:"))]
 
 
 async def test_a_seek_lapses_with_one_direct_message(world: World, bot: GameBot) -> None:
