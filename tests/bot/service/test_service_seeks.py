@@ -4,6 +4,7 @@ way; one seek per game; cancelled, lapsed; two processes pairing at once never p
 twice; pool games rated in a pool of their own."""
 
 import asyncio
+import json
 import random
 from pathlib import Path
 
@@ -14,7 +15,16 @@ from bot.service.deadlines import DAY, HOUR
 from bot.service.rating_model import INITIAL, SCALE
 from bot.service.seeks import EVERYWHERE, Paired, Waiting, is_pool_place
 from bot.store import RatingRow, open_database, ratings
-from testing.servicekit import ALICE, BOB, CAROL, GUILD, CountingSeeds, FakeClock, play_to_end
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    CountingSeeds,
+    FakeClock,
+    owed,
+    play_to_end,
+)
 
 DAVE = 404
 
@@ -213,3 +223,24 @@ async def test_a_lapsed_seek_not_yet_removed_gives_way_to_a_fresh_one(
     assert isinstance(fresh, Waiting)
     assert [s.id for s in await service.seeks.mine(ALICE)] == [fresh.seek.id]
     assert await service.seeks.lapse_due() == []
+
+
+async def test_a_pool_games_posts_are_owed_once_per_player(service: GameService) -> None:
+    await seek(service, ALICE)
+    game = paired(await seek(service, BOB)).started.view
+    mover = game.to_move_id or 0
+    await service.moves.play(game.channel_id, mover, "a1 c1")
+    posts = [(row.kind, json.loads(row.data).get("to")) for row in await owed(service)]
+    assert sorted(posts) == sorted(
+        (kind, player) for kind in ("start", "move") for player in (ALICE, BOB)
+    )
+
+
+async def test_a_lapse_owes_its_seeker_one_letter(service: GameService, clock: FakeClock) -> None:
+    await seek(service, ALICE, lapse_seconds=HOUR, locale="de")
+    clock.advance(hours=1)
+    await service.seeks.lapse_due()
+    await service.seeks.lapse_due()
+    [letter] = await owed(service)
+    assert (letter.kind, letter.subject, letter.subject_id) == ("seek_lapsed", "user", ALICE)
+    assert json.loads(letter.data) == {"game": "ponte", "locale": "de"}
