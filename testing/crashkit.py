@@ -37,8 +37,10 @@ from testing.servicekit import FakeClock, owed
 
 T = TypeVar("T")
 
-RESTART_SECONDS = 10.0
-"""Within this many seconds of a restarted bot's READY, what it owed is on Discord (issue 45)."""
+RESTART_SECONDS = 60.0
+"""Within this many seconds of a restarted bot's READY, what it owed is on Discord (issue 45): a
+bound on waiting, generous for a loaded machine (issue 52, point 17; a replay's GIF alone took
+over 7 s under load). On an idle machine the posts arrive within a few seconds of READY."""
 REVIEW_SECONDS = 0.02
 """The budget of a turn's review made by a test between two lives (its result is all that
 matters there, not its strength)."""

@@ -103,7 +103,8 @@ async def start_game(
     outer = current_answer()
     # Inside an answer the challenge's posts are kept apart (settled below, never answered);
     # outside one nothing is claimed, and the start waits for the deliverer as any post.
-    with answering() if outer is not None else contextlib.nullcontext() as inner:
+    apart = answering(outer.locale, outer.user_id, outer.channel_id) if outer else None
+    with apart or contextlib.nullcontext() as inner:
         challenge = await service.challenges.challenge(
             game_kind=game_kind,
             guild_id=guild_id,

@@ -2,7 +2,7 @@
 start, a move, an agreed draw, a takeback given, an analysis's message (showing its progress)
 and its result, and a holiday notice. At each step (`Step`: the change stored and the post not
 yet sent; the post held by Discord and dropped; the post carried out and the bot never told),
-after the restart each post is on Discord exactly once, within 10 s of the bot's READY.
+after the restart each post is on Discord exactly once, within `RESTART_SECONDS` of the bot's READY.
 
 The lives a crash ends are processes (SIGKILL); the others run the same bot in the test's own
 process (`Life.here`), which starts much sooner. One bot life holds every kind at once: the
@@ -44,7 +44,7 @@ GIF = b"GIF89a"
 LOCALE = "en-US"  # the server's: what a command's posts are written in
 ANALYSIS_SECONDS = 90.0
 """An analysis is the analyst's work (a worker process per turn), not a post owed: its result
-may take longer than a post's 10 s on a busy machine."""
+may take longer than a post's RESTART_SECONDS on a busy machine."""
 
 
 def has(data: bytes) -> Callable[[FakeMessage], bool]:
@@ -236,7 +236,7 @@ async def store(world: World, where: Places, asked: Asked) -> None:
 
 
 async def each_once(world: World, where: Places, asked: Asked, life: Life, mark: int) -> None:
-    """Every post cut is on Discord once, within 10 s of the restart. A post Discord carried
+    """Every post cut is on Discord once, soon after the restart. A post Discord carried
     out was there before: it is counted once this life has sent it again (its nonce makes
     Discord answer with the first) or found it with its command's token."""
     fake = world.fake

@@ -1,7 +1,7 @@
 """The real bot killed (SIGKILL) at each step of the direct messages its scheduler owes (issue
 45): a reminder (half the time gone, for a player who asked for reminders by direct message)
 and a loss on time in a reply-only game (both players are written to). At each step, after the
-restart each letter is in its reader's direct messages exactly once, within 10 s of READY.
+restart each letter is in its reader's direct messages exactly once, soon after READY.
 
 The games are made while the bot is down, on a clock set back in time, so that the bot's
 scheduler owes the letters as soon as it starts (it keeps the real time). Its deliverer sends one

@@ -1,7 +1,7 @@
 """The real bot killed (SIGKILL) at each step of a tournament's posts (issue 45): a round's post
 (who meets whom, in which thread), the standings after a round, and the next round's board (its
 thread opened, where its game then starts). At each step, after the restart each is in the
-tournament's channel exactly once within 10 s of READY, and the round goes on: its board's
+tournament's channel exactly once soon after READY, and the round goes on: its board's
 thread is opened once and its game started there once.
 
 Two round robins of three (alice, bob, carol: one board and a bye a round), made while the bot
@@ -88,7 +88,7 @@ def is_standings(m: FakeMessage) -> bool:
 
 async def round_goes_on(world: World, life: Life, t: Tournament, number: int, mark: int) -> None:
     """Round `number`'s post is in the tournament's channel once, linking its board's thread,
-    which was opened once, and where the board's game began once: within 10 s of READY."""
+    which was opened once, and where the board's game began once: soon after READY."""
     post = await life.within(once(world.fake, t.channel, is_round(number), mark), "round post")
     opened = threads(world, t.channel)
     assert len(opened) == number, [c.name for c in opened]  # one a round: never twice
