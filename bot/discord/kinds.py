@@ -16,6 +16,7 @@ from bot.service import analyses, challenge_posts, game_posts
 from bot.service.alarms import CHALLENGE_EXPIRED
 from bot.service.follows import FOLLOW_DM
 from bot.service.puzzle.daily import DAILY
+from bot.service.seeks import SEEK_LAPSED
 from bot.service.tournament import posts as tournament_posts
 
 KINDS: dict[str, Kind] = {
@@ -45,6 +46,7 @@ KINDS: dict[str, Kind] = {
         Kind(challenge_posts.DECLINED, challenges.declined),
         Kind(challenge_posts.THREAD, challenges.thread),
         Kind(CHALLENGE_EXPIRED, challenges.expired),
+        Kind(SEEK_LAPSED, challenges.seek_lapsed),
         # Tournaments
         Kind(tournament_posts.SIGNUP, tournaments.signup),
         Kind(tournament_posts.BOARD, tournaments.board),

@@ -1,6 +1,6 @@
 """The background task that applies what falls due: reminders, losses on time, expired
 challenges, the tournaments' next steps (a sign-up's end, a round closed and the next paired),
-and the channels' daily puzzles.
+the channels' daily puzzles, and the pool's seeks that lapsed (issue 53).
 
 It keeps no state: each round asks the service to do what is due now (`alarms.run_due`,
 `tournaments.advance_tournaments`), which owes the posts it makes in the same transactions (the
@@ -20,8 +20,9 @@ from typing import Self
 
 from bot.service import Clock, GameService
 from bot.service.context import WAKE
-from bot.service.deadlines import epoch
+from bot.service.deadlines import epoch, moment
 from bot.service.events import AnalysisProgressed, Event, PostOwed, sleep_unless
+from bot.service.seeks import LAPSES_AT_ONCE
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +138,12 @@ class Scheduler:
             except Exception:
                 log.exception("the daily puzzles' round failed")
                 self._failed = True
+            try:
+                if len(await self.service.seeks.lapse_due()) == LAPSES_AT_ONCE:
+                    self.wake()  # more lapsed: the next round goes on at once
+            except Exception:
+                log.exception("the pool's round failed")
+                self._failed = True
 
     async def _delay(self) -> float:
         if self._failed:
@@ -144,10 +151,12 @@ class Scheduler:
         try:
             alarm = await self.service.outbox.next_alarm()
             daily = await self.service.daily_puzzles.next_due()
+            lapse = await self.service.seeks.next_lapse()
         except Exception:
             log.exception("could not read the next alarm")
             return MAX_SLEEP
-        known = [when for when in (alarm, daily) if when is not None]
+        seek = None if lapse is None else moment(lapse)
+        known = [when for when in (alarm, daily, seek) if when is not None]
         if not known:
             return MAX_SLEEP
         return min(max((min(known) - self.clock()).total_seconds(), 0.0), MAX_SLEEP)

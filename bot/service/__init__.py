@@ -67,6 +67,7 @@ from bot.service.results import (
     VacationNotice,
     VacationStatus,
 )
+from bot.service.seeks import Seeks
 from bot.service.takeback import Takebacks
 from bot.service.tournament.posts import TournamentPost
 from bot.service.tournament.views import TournamentView
@@ -96,6 +97,7 @@ class GameService:
         writer = GameWriter(ctx, rater)
         self.challenges = Challenges(ctx, writer)
         self.open_challenges = OpenChallenges(ctx)
+        self.seeks = Seeks(ctx, writer)
         self.computer = ComputerGames(ctx, writer)
         self.rematches = Rematches(ctx, self.challenges, self.computer)
         self.blocks = Blocks(ctx)

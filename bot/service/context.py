@@ -96,6 +96,22 @@ class Setup(TypedDict, total=False):
     limits: Limits  # pending challenges, games against the computer (default: `Limits()`)
 
 
+TO = "to"
+"""What a pool game's post keeps: the player whose direct messages it goes to."""
+
+
+def pool_place(seek_id: int) -> int:
+    """The channel id a pool game (issue 53) is stored at: no Discord channel has a negative
+    id, and the seek's id is never reused, so no other game has it."""
+    return -seek_id
+
+
+def is_pool_place(channel_id: int) -> bool:
+    """Whether a game's channel id is a pool game's place (`pool_place`): the game lives in
+    its players' direct messages with the bot."""
+    return channel_id < 0
+
+
 class Context:
     """The state shared by the use cases. It holds nothing a restart could lose: the cache below
     is only a shortcut to positions the database also has, by their revision."""
@@ -162,10 +178,26 @@ class Context:
     async def owe_game(
         self, db: Db, kind: PostKind[object], game: GameRow | GameView, **data: Stored
     ) -> int:
-        """Owe a post of `kind` about `game` as it is now (at its revision)."""
-        return await self.owe_with(
-            db, kind, game.id, data, guild_id=game.guild_id, revision=game.revision
-        )
+        """Owe a post of `kind` about `game` as it is now (at its revision). A pool game's
+        (issue 53), which lives in each player's direct messages, is owed once per player
+        (`TO`: whose), so that each copy is sent, answered and settled on its own, once; the
+        id returned is the first's."""
+        if not is_pool_place(game.channel_id):
+            return await self.owe_with(
+                db, kind, game.id, data, guild_id=game.guild_id, revision=game.revision
+            )
+        ids = [
+            await self.owe_with(
+                db,
+                kind,
+                game.id,
+                {**data, TO: player},
+                guild_id=game.guild_id,
+                revision=game.revision,
+            )
+            for player in (game.first_id, game.second_id)
+        ]
+        return ids[0]
 
     async def owe_with(
         self,

@@ -501,3 +501,23 @@ class TooManyFollowersError(ServiceError):
     """The game has `params['limit']` followers already, the most it may."""
 
     key = "too_many_followers"
+
+
+class SeekExistsError(ServiceError):
+    """The player seeks this game in the pool already (`params['game']`): one seek per game,
+    cancelled (`/seek cancel`) before another."""
+
+    key = "seek_exists"
+
+
+class BadSeekLapseError(ServiceError):
+    """How long a seek waits in the pool is outside the allowed range (`params['seconds']`,
+    `['minimum']`, `['maximum']`, durations)."""
+
+    key = "bad_seek_lapse"
+
+
+class NoSeekError(ServiceError):
+    """The player has no seek to cancel (for `params['game']`, or for any game if None)."""
+
+    key = "no_seek"

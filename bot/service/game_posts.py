@@ -8,9 +8,10 @@ without a post.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
-from bot.service.context import Context
+from bot.service.context import TO, Context
 from bot.service.deadlines import moment
 from bot.service.owed import PostData, PostKind, Stored, Subject
 from bot.service.results import (
@@ -227,7 +228,29 @@ async def _draw_declined(ctx: Context, db: Db, row: OutboxRow) -> Declined | Non
         return None
     result = DrawResult(view, DrawAction.DECLINED, PostData(row).number("by_id"), None)
     offered = (DRAW_OFFERED.name,)
-    return Declined(result, await outbox.latest_delivered(db, Subject.GAME.value, view.id, offered))
+    return Declined(result, await _latest_shown(db, row, view.id, offered))
+
+
+async def _latest_shown(
+    db: Db, row: OutboxRow, game_id: int, kinds: tuple[str, ...]
+) -> Delivered | None:
+    """Where the latest delivered post of these kinds about the game went: for a post of a pool
+    game owed to one player (`TO`), that player's copy."""
+    reader = json.loads(row.data).get(TO)
+    if reader is None:
+        return await outbox.latest_delivered(db, Subject.GAME.value, game_id, kinds)
+    posts = await outbox.delivered_posts(db, Subject.GAME.value, game_id, kinds, COPIES_LOOKED_AT)
+    for post in posts:
+        if json.loads(post.data).get(TO) == reader:
+            return Delivered(
+                post.id, post.channel_id, post.message_id, post.answer_token, post.answer_expires_at
+            )
+    return None
+
+
+COPIES_LOOKED_AT = 10
+"""The latest posts of a kind a pool game's edit looks through for its player's copy (the
+two players' copies are owed side by side)."""
 
 
 async def _draw_agreed(ctx: Context, db: Db, row: OutboxRow) -> DrawResult | None:
@@ -308,6 +331,8 @@ class ButtonsOff:
 
 async def _buttons_off(ctx: Context, db: Db, row: OutboxRow) -> ButtonsOff | None:
     earlier = await outbox.get(db, PostData(row).number("post_id"))
+    if earlier is not None:
+        earlier = await _own_copy(db, row, earlier)
     if earlier is None or earlier.message_id is None:
         return None  # never shown, or shown where nobody knows its message
     message = Delivered(
@@ -318,6 +343,19 @@ async def _buttons_off(ctx: Context, db: Db, row: OutboxRow) -> ButtonsOff | Non
         earlier.answer_expires_at,
     )
     return ButtonsOff(await game_of(ctx, db, row), message)
+
+
+async def _own_copy(db: Db, row: OutboxRow, earlier: OutboxRow) -> OutboxRow | None:
+    """A pool game's post is owed once per player (`Context.owe_game`): the edit owed to one
+    player (`TO`) changes that player's copy of the earlier post, the one owed beside it."""
+    reader = json.loads(row.data).get(TO)
+    if reader is None or json.loads(earlier.data).get(TO) == reader:
+        return earlier
+    copies = await outbox.posts_at(
+        db, earlier.subject, earlier.subject_id, (earlier.kind,), earlier.revision
+    )
+    theirs = [copy for copy in copies if json.loads(copy.data).get(TO) == reader]
+    return min(theirs, key=lambda copy: abs(copy.id - earlier.id), default=None)
 
 
 BUTTONS_OFF = PostKind("buttons_off", Subject.GAME, _buttons_off)

@@ -319,6 +319,20 @@ async def latest_delivered(
     )
 
 
+async def delivered_posts(
+    db: Db, subject: str, subject_id: int, kinds: tuple[str, ...], limit: int
+) -> list[OutboxRow]:
+    """The latest `limit` delivered posts of these kinds about the subject whose message is
+    known, newest first."""
+    marks = ", ".join("?" * len(kinds))
+    return await OutboxRow.all(
+        db,
+        f"{_SELECT} WHERE subject = ? AND subject_id = ? AND kind IN ({marks})"
+        " AND message_id IS NOT NULL ORDER BY id DESC LIMIT ?",
+        (subject, subject_id, *kinds, limit),
+    )
+
+
 async def latest_post(db: Db, subject: str, subject_id: int, kinds: tuple[str, ...]) -> int | None:
     """The id of the latest post of these kinds owed about the subject, delivered or not."""
     marks = ", ".join("?" * len(kinds))

@@ -293,3 +293,21 @@ class PlayerTotals(_FromRow):
     wins: int
     losses: int
     draws: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeekRow(_FromRow):
+    """A player's seek in the pool across servers (issue 53, step 5): a game with anyone, on
+    any server; `variant` and `move_seconds` None for any."""
+
+    id: int
+    user_id: int
+    game_kind: str
+    variant: str | None
+    move_seconds: int | None
+    rated: int
+    rating: float
+    dm_channel_id: int
+    locale: str | None
+    created_at: int
+    lapses_at: int

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from bot.discord.challenges.challenging import challenge_buttons, challenge_text, closed_text
 from bot.discord.host import thread_name
-from bot.discord.posting.drafts import ChannelPost, Draft, Edit, Outgoing, ThreadOpening, pings
+from bot.discord.posting.drafts import (
+    ChannelPost,
+    DirectMessage,
+    Draft,
+    Edit,
+    Outgoing,
+    ThreadOpening,
+    pings,
+)
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import text
 from bot.service import Challenge, Reach
 from bot.service.challenge_posts import ChallengePost
+from bot.service.seeks import SeekLapsed
 from bot.store import ChallengeStatus
-from bot.words.games import mention
+from bot.words.games import game_title, mention
 
 
 def _here(challenge: Challenge, draft: Draft) -> ChannelPost:
@@ -96,3 +105,10 @@ async def thread(scribe: Scribe, shown: ChallengePost, locale: str) -> Outgoing:
         return await service.challenges.start_in_thread(challenge.id, thread_id, shown.post_id)
 
     return ThreadOpening(challenge.channel_id, challenge.guild_id, name, opened)
+
+
+async def seek_lapsed(scribe: Scribe, shown: SeekLapsed, locale: str) -> Outgoing:
+    """A seeker's seek lapsed with nobody paired: told in their direct messages (in the
+    language they sought in)."""
+    said = text(locale, "seek.lapsed", game=game_title(locale, shown.game_kind))
+    return DirectMessage(Draft(said), shown.user_id)

@@ -52,9 +52,16 @@ def draw_buttons(game_id: int, locale: str) -> discord.ui.View:
     return view
 
 
-async def resign(host: Host, interaction: discord.Interaction, *, match: bool = False) -> None:
-    """/resign's work, for the command and the game menu's Resign."""
-    channel_id = interaction.channel_id or 0
+async def resign(
+    host: Host,
+    interaction: discord.Interaction,
+    *,
+    match: bool = False,
+    channel_id: int | None = None,
+) -> None:
+    """/resign's work, for the command and the game menu's Resign (in the game of `channel_id`,
+    by default the interaction's channel)."""
+    channel_id = channel_id or interaction.channel_id or 0
 
     async def change() -> object:
         user = interaction.user.id
@@ -66,10 +73,12 @@ async def resign(host: Host, interaction: discord.Interaction, *, match: bool = 
     await unseen.first(host, interaction, work, channel_id=channel_id)
 
 
-async def offer_draw(host: Host, interaction: discord.Interaction) -> None:
+async def offer_draw(
+    host: Host, interaction: discord.Interaction, channel_id: int | None = None
+) -> None:
     """/draw's work, for the command and the game menu's Offer draw: offer a draw, or accept
-    the opponent's offer."""
-    channel_id = interaction.channel_id or 0
+    the opponent's offer (in the game of `channel_id`, by default the interaction's channel)."""
+    channel_id = channel_id or interaction.channel_id or 0
 
     async def change() -> DrawResult:
         return await host.service.moves.offer_draw(channel_id, interaction.user.id)

@@ -25,6 +25,7 @@ from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView, ServiceError
 from bot.service.errors import NotAPlayerError
+from bot.service.seeks import is_pool_place
 
 ACTIONS = ("draw", "resign", "takeback")
 """The menu's actions, in the order of its buttons."""
@@ -123,16 +124,19 @@ async def act(host: Host, interaction: discord.Interaction, action: str, game_id
     if not view.is_active:
         await _over(host, interaction, view)
         return
-    if await _current_id(host, interaction.channel_id or 0) != game_id:
+    # A pool game (issue 53) lives in both players' DMs, a place of its own: found by its id.
+    pool = is_pool_place(view.channel_id)
+    if not pool and await _current_id(host, interaction.channel_id or 0) != game_id:
         locale = user_locale(interaction)
         await reply_privately(interaction, text(locale, "gamemenu.elsewhere", game_id=game_id))
         return
+    place = view.channel_id if pool else None
     if action == "resign":
-        await actions.resign(host, interaction)
+        await actions.resign(host, interaction, channel_id=place)
     elif action == "draw":
-        await actions.offer_draw(host, interaction)
+        await actions.offer_draw(host, interaction, place)
     else:
-        await ask_takeback(host, interaction)
+        await ask_takeback(host, interaction, place)
 
 
 async def _current_id(host: Host, channel_id: int) -> int | None:

@@ -53,9 +53,12 @@ def takeback_buttons(game_id: int, locale: str) -> discord.ui.View:
     return view
 
 
-async def ask_takeback(host: Host, interaction: discord.Interaction) -> None:
-    """Ask the opponent to take back the asker's last turn (the computer answers at once)."""
-    channel_id = interaction.channel_id or 0
+async def ask_takeback(
+    host: Host, interaction: discord.Interaction, channel_id: int | None = None
+) -> None:
+    """Ask the opponent to take back the asker's last turn (the computer answers at once), in
+    the game of `channel_id` (by default the interaction's channel)."""
+    channel_id = channel_id or interaction.channel_id or 0
 
     async def change() -> TakebackResult:
         return await host.service.takebacks.request_takeback(channel_id, interaction.user.id)

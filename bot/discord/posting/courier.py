@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 import weakref
 from collections.abc import Mapping
@@ -31,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 
 import aiohttp
 import discord
+from discord.utils import escape_markdown
 
 from bot.discord.posting.answering import Sent, answer_with_draft
 from bot.discord.posting.drafts import (
@@ -47,7 +49,8 @@ from bot.discord.posting.scribe import Scribe
 from bot.i18n import text
 from bot.runtime.deliverer import PostRefusedError, PostUnsureError
 from bot.service import GameService
-from bot.service.owed import PostKind
+from bot.service.context import TO, is_pool_place
+from bot.service.owed import PostData, PostKind
 from bot.store.outbox import Delivered, OutboxRow
 
 log = logging.getLogger(__name__)
@@ -62,6 +65,8 @@ NO_SHARED_SERVER = 50278
 (discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes)."""
 REFUSED_DMS = frozenset({DMS_CLOSED, NO_SHARED_SERVER})
 """The refusals that say the user cannot be written to: noted once, not retried."""
+MENTION = re.compile(r"<@([0-9]+)>")
+"""A user mention in a message's text."""
 GONE = frozenset({403, 404})
 """An edit Discord refuses for good: the message is gone, or the bot may no longer edit it."""
 
@@ -134,6 +139,8 @@ class Courier:
     async def _send(
         self, row: OutboxRow, outgoing: Outgoing, interaction: discord.Interaction | None
     ) -> None:
+        if isinstance(outgoing, ChannelPost) and is_pool_place(outgoing.channel_id):
+            outgoing = await self._to_player(row, outgoing)
         if isinstance(outgoing, ChannelPost):
             async with self.in_order(outgoing.channel_id):
                 await self._post(row, outgoing, interaction)
@@ -144,6 +151,26 @@ class Courier:
                 await self._edit(row, outgoing, interaction)
         else:
             await self._thread(row, outgoing)
+
+    async def _to_player(self, row: OutboxRow, post: ChannelPost) -> ChannelPost:
+        """A pool game's post (issue 53) in the direct messages of the player it is owed to
+        (each player's copy is a post of its own): sent there as a channel post, so that it
+        answers a press or command there, carries its nonce and is settled with its message."""
+        user_id = PostData(row).number(TO)
+        channel = await self.client.create_dm(discord.Object(user_id))
+        draft = post.draft
+        content = await self._named(draft.content)
+        shown = Draft(content, draft.mentions, draft.files, draft.buttons, draft.board)
+        return ChannelPost(shown, channel.id, None)
+
+    async def _named(self, content: str) -> str:
+        """`content` with each user mention written as that user's Discord display name: in
+        a DM, a client that shares no server with the one mentioned cannot show who it is."""
+        found = {int(user_id) for user_id in MENTION.findall(content)}
+        for user_id in found:
+            name = await self.scribe.names.get(user_id, None)
+            content = content.replace(f"<@{user_id}>", f"**{escape_markdown(name)}**")
+        return content
 
     # Channel posts -----------------------------------------------------------------------------
 

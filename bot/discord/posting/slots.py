@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.service import GameView
+from bot.service.seeks import is_pool_place
 from bot.words.matches import is_last_post
 
 LentButton = Callable[[GameView, str], discord.ui.Item[Any]]
@@ -59,8 +60,9 @@ class ButtonSlots:
 
     def final(self, view: GameView, locale: str) -> discord.ui.View | None:
         """The buttons of a finished game's last post; none while its match goes on (the next
-        game starts by itself)."""
-        if not self.ending or not is_last_post(view.match):
+        game starts by itself), nor under a pool game's (issue 53): its players' DMs are no
+        place for a rematch's challenge or an analysis's post yet."""
+        if not self.ending or not is_last_post(view.match) or is_pool_place(view.channel_id):
             return None
         buttons = discord.ui.View(timeout=None)
         for button in self.ending:

@@ -1,7 +1,7 @@
-"""Ratings on a server: `/leaderboard game` (paged with buttons that keep working after a
-restart) and `/stats [player] [game]` with a chart of the rating, and under another member's a
-Challenge button (lent by challenges, `bot.discord.posting.slots`). Both answer
-privately."""
+"""Ratings on a server: `/leaderboard game [scope]` (paged with buttons that keep working after
+a restart; `scope:everywhere` shows the pool across servers' ratings, issue 53) and `/stats
+[player] [game]` with a chart of the rating, and under another member's a Challenge button (lent
+by challenges, `bot.discord.posting.slots`). Both answer privately."""
 
 from __future__ import annotations
 
@@ -27,29 +27,42 @@ from bot.render.chart import rating_chart_png
 from bot.service import Leaderboard, PlayerStats
 from bot.service.errors import NoGamesYetError
 from bot.service.rating_model import INITIAL, PROVISIONAL_RESULTS
+from bot.service.seeks import EVERYWHERE
 from bot.words.games import game_title, mention
 
 PROVISIONAL_MARK = "?"
+SCOPES = ("server", "everywhere")
+"""Whose ratings `/leaderboard` shows: the server's own, or the pool across servers'."""
 
 
 class LeaderboardButton(
     PersistentButton,
-    template=r"leaderboard:(?P<kind>[a-z0-9_]+):(?P<page>[0-9]+)",
+    template=r"leaderboard:(?P<kind>[a-z0-9_]+):(?P<page>[0-9]+)(?::(?P<everywhere>everywhere))?",
 ):
-    """Turn a leaderboard to page `page`; the server is the one it is pressed in."""
+    """Turn a leaderboard to page `page`; the server is the one it is pressed in, unless the
+    leaderboard is the pool across servers' (`everywhere`, said at the custom id's end so that
+    the server's buttons posted before it keep their ids)."""
 
-    def __init__(self, kind: str, page: int, label: str = "", *, disabled: bool = False) -> None:
-        custom_id = f"leaderboard:{kind}:{page}"
+    def __init__(
+        self,
+        kind: str,
+        page: int,
+        label: str = "",
+        *,
+        disabled: bool = False,
+        everywhere: bool = False,
+    ) -> None:
+        custom_id = f"leaderboard:{kind}:{page}" + (":everywhere" if everywhere else "")
         super().__init__(step_button(custom_id, label or str(page + 1), disabled=disabled))
-        self.kind, self.page = kind, page
+        self.kind, self.page, self.everywhere = kind, page, everywhere
 
     @classmethod
     def read(cls, match: re.Match[str]) -> LeaderboardButton:
-        return cls(match["kind"], int(match["page"]))
+        return cls(match["kind"], int(match["page"]), everywhere=bool(match["everywhere"]))
 
     async def press(self, host: Host, interaction: discord.Interaction) -> None:
         """Show the page in place of the one pressed on."""
-        await turn_page(host, interaction, self.kind, self.page)
+        await turn_page(host, interaction, self.kind, self.page, everywhere=self.everywhere)
 
 
 def _provisional(flag: bool) -> str:
@@ -66,10 +79,12 @@ def _tally(locale: str, wins: int, losses: int, draws: int) -> dict[str, str]:
     }
 
 
-def board_text(board: Leaderboard, locale: str) -> str:
-    """One page of the leaderboard as the message shows it."""
+def board_text(board: Leaderboard, locale: str, *, everywhere: bool = False) -> str:
+    """One page of the leaderboard as the message shows it (the pool across servers' if
+    `everywhere`)."""
     title = game_title(locale, board.game_kind)
-    lines = [text(locale, "leaderboard.title", game=title)]
+    key = "leaderboard.title_everywhere" if everywhere else "leaderboard.title"
+    lines = [text(locale, key, game=title)]
     lines += [
         text(
             locale,
@@ -96,7 +111,9 @@ def board_text(board: Leaderboard, locale: str) -> str:
     return "\n".join(lines)
 
 
-def board_buttons(board: Leaderboard, locale: str) -> discord.ui.View | None:
+def board_buttons(
+    board: Leaderboard, locale: str, *, everywhere: bool = False
+) -> discord.ui.View | None:
     """◀ and ▶ for a leaderboard longer than one page (disabled at its ends)."""
     if board.pages <= 1:
         return None
@@ -107,6 +124,7 @@ def board_buttons(board: Leaderboard, locale: str) -> discord.ui.View | None:
             max(board.page - 1, 0),
             text(locale, "button.previous"),
             disabled=board.page == 0,
+            everywhere=everywhere,
         )
     )
     view.add_item(
@@ -115,6 +133,7 @@ def board_buttons(board: Leaderboard, locale: str) -> discord.ui.View | None:
             min(board.page + 1, board.pages - 1),
             text(locale, "button.next"),
             disabled=board.page == board.pages - 1,
+            everywhere=everywhere,
         )
     )
     return view
@@ -178,12 +197,21 @@ def chart_ratings(stats: PlayerStats) -> list[float]:
     return ratings
 
 
-async def turn_page(host: Host, interaction: discord.Interaction, kind: str, page: int) -> None:
+def pool_of(interaction: discord.Interaction, everywhere: bool) -> int:
+    """The ratings' pool a leaderboard shows: the server's, or the pool across servers'."""
+    return EVERYWHERE if everywhere or interaction.guild_id is None else interaction.guild_id
+
+
+async def turn_page(
+    host: Host, interaction: discord.Interaction, kind: str, page: int, *, everywhere: bool
+) -> None:
     """A press on a leaderboard's ◀ or ▶: the page, in place."""
-    board = await host.service.ratings.leaderboard(interaction.guild_id or 0, kind, page)
+    pool = pool_of(interaction, everywhere)
+    board = await host.service.ratings.leaderboard(pool, kind, page)
     locale = user_locale(interaction)
     await interaction.response.edit_message(
-        content=board_text(board, locale), view=board_buttons(board, locale)
+        content=board_text(board, locale, everywhere=everywhere),
+        view=board_buttons(board, locale, everywhere=everywhere),
     )
 
 
@@ -196,16 +224,29 @@ class RankingCog(commands.Cog):
     @app_commands.command(
         name=ls("command.leaderboard.name"), description=ls("command.leaderboard.description")
     )
-    @app_commands.rename(game=ls("command.leaderboard.option.game.name"))
-    @app_commands.describe(game=ls("command.leaderboard.option.game.description"))
+    @app_commands.rename(
+        game=ls("command.leaderboard.option.game.name"),
+        scope=ls("command.leaderboard.option.scope.name"),
+    )
+    @app_commands.describe(
+        game=ls("command.leaderboard.option.game.description"),
+        scope=ls("command.leaderboard.option.scope.description"),
+    )
+    @app_commands.choices(
+        scope=[app_commands.Choice(name=ls(f"choice.scope.{s}"), value=s) for s in SCOPES]
+    )
     @in_servers  # ratings are per server
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        """The server's best players of a game, privately."""
-        board = await self.bot.service.ratings.leaderboard(interaction.guild_id or 0, game)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str, scope: str | None = None
+    ) -> None:
+        """The server's best players of a game (or the pool across servers'), privately."""
+        everywhere = scope == "everywhere"
+        pool = pool_of(interaction, everywhere)
+        board = await self.bot.service.ratings.leaderboard(pool, game)
         locale = user_locale(interaction)
         await interaction.response.send_message(
-            board_text(board, locale),
-            view=board_buttons(board, locale) or discord.utils.MISSING,
+            board_text(board, locale, everywhere=everywhere),
+            view=board_buttons(board, locale, everywhere=everywhere) or discord.utils.MISSING,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

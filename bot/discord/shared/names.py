@@ -32,6 +32,11 @@ def member_name(data: Any) -> str:
     return str(data.get("nick") or user.get("global_name") or user.get("username") or "?")
 
 
+POOL = 0
+"""The guild id of the pool across servers' games and ratings (issue 53, `seeks.EVERYWHERE`):
+no server has it (a snowflake is never 0), so no server name applies."""
+
+
 class Names:
     """A small cache of display names per server: seen in interactions, else fetched once over
     REST (a member from the server, a user from Discord)."""
@@ -50,6 +55,8 @@ class Names:
     async def get(self, user_id: int, guild_id: int | None) -> str:
         """The user's display name in server `guild_id` (None: their global one), or a neutral
         stand-in if Discord cannot tell."""
+        if guild_id == POOL:
+            guild_id = None  # no server's: a pool game's players show their Discord names
         name = self._names.get((guild_id, user_id))
         if name is None:
             name = await self._fetch(user_id, guild_id)

@@ -854,6 +854,32 @@ per turn (turn 0: the whole game), shown to their author only (`bot/store/notes.
 follows a game, told by direct message at its end or at every move (`bot/store/follows.py`)."""
 
 
+SEEKS = """
+-- The pool across servers (issue 53, step 5): one player's wish for a game with anyone, on
+-- any server, until `lapses_at`. `variant` and `move_seconds` are NULL for "any"; `rating` is the
+-- seeker's shown rating in the everywhere pool when they sought (the pairing's closeness);
+-- `dm_channel_id` is the seeker's direct messages with the bot, which answered before the seek
+-- was stored. Ids are never reused (a paired game's place is named after its seek).
+CREATE TABLE seeks (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id       INTEGER NOT NULL,
+    game_kind     TEXT NOT NULL,
+    variant       TEXT,
+    move_seconds  INTEGER,
+    rated         INTEGER NOT NULL CHECK (rated IN (0, 1)),
+    rating        REAL NOT NULL,
+    dm_channel_id INTEGER NOT NULL,
+    locale        TEXT,
+    created_at    INTEGER NOT NULL,
+    lapses_at     INTEGER NOT NULL,
+    UNIQUE (user_id, game_kind)
+);
+CREATE INDEX seeks_pool ON seeks (game_kind, rated, rating, created_at, id);
+CREATE INDEX seeks_lapse ON seeks (lapses_at);
+"""
+"""Migration 25 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -879,6 +905,7 @@ MIGRATIONS: tuple[str, ...] = (
     RATE_LIMITS,
     KEPT_ANSWERS,
     NOTES_AND_FOLLOWS,
+    SEEKS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -20,6 +20,7 @@ EVERYWHERE = {
     "unblock",
     "games",
     "challenge",
+    "seek",  # the pool across servers: a user install in any server, played in DMs
     "move",
     "board",
     "resign",

@@ -4,15 +4,18 @@ pages turned with buttons, a rating chart, and friendly refusals when there is n
 from __future__ import annotations
 
 import io
+import random
 
 from PIL import Image
 
 from bot.discord.app import GameBot
+from bot.discord.rankings.commands import LeaderboardButton
 from bot.i18n import describe_error
 from bot.service import errors
 from bot.service.ratings import BOARD_PAGE
+from bot.service.seeks import Paired
 from testing.e2ekit import World, run
-from testing.servicekit import play_moves
+from testing.servicekit import play_moves, play_to_end
 
 GUILD_GAMES = BOARD_PAGE + 2  # players beyond one page
 
@@ -101,3 +104,23 @@ async def test_a_page_that_cannot_be_shown_is_a_private_answer(
     assert pressed.ephemeral
     assert pressed.content == describe_error(refusal, "en-US")
     assert "Page 1 of 2" in first.message.content  # the page pressed on stays as it was
+
+
+async def test_the_pool_across_servers_has_a_leaderboard_of_its_own(
+    world: World, bot: GameBot
+) -> None:
+    """A game of the pool across servers (issue 53) is rated there: `scope:everywhere` lists
+    its players, the server's own leaderboard stays empty, and its page buttons say so."""
+    await bot.service.seeks.seek(user_id=world.alice.id, game_kind="ponte", dm_channel_id=1)
+    paired = await bot.service.seeks.seek(user_id=world.bob.id, game_kind="ponte", dm_channel_id=2)
+    assert isinstance(paired, Paired)
+    await play_to_end(bot.service, paired.started.view.channel_id, random.Random(5))
+    pool = await run(world, world.alice, "leaderboard", {"game": "ponte", "scope": "everywhere"})
+    assert pool.ephemeral and "pool across servers" in pool.content
+    assert f"<@{world.alice.id}>" in pool.content and f"<@{world.bob.id}>" in pool.content
+    server = await run(world, world.alice, "leaderboard", {"game": "ponte", "scope": "server"})
+    assert server.content == describe_error(errors.NoRatedGamesError("", game="ponte"), "en-US")
+    button = LeaderboardButton("ponte", 1, everywhere=True)
+    assert button.custom_id == "leaderboard:ponte:1:everywhere"
+    match = LeaderboardButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)
+    assert match is not None and LeaderboardButton.read(match).everywhere

@@ -83,9 +83,12 @@ async def test_a_postgresql_database_from_a_newer_bot_is_refused(postgres_server
 
 
 async def columns(db: Db) -> set[tuple[str, str]]:
-    """Every (table, column) of the database, but the version table PostgreSQL keeps."""
+    """Every (table, column) of the database, but the version table PostgreSQL keeps and the
+    tables SQLite keeps for itself (`sqlite_sequence`, the counters of AUTOINCREMENT ids)."""
     if db.backend == "sqlite":
-        tables = await db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = await db.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
         found = set()
         for table in tables:
             info = await db.fetch_all(f"PRAGMA table_info({table['name']})")
