@@ -55,10 +55,11 @@ class Queries:
     async def game_here(self, game_id: int, guild_id: int | None) -> GameView:
         """Game `game_id`, active or finished, if it is one of server `guild_id`'s. Raises
         `GameNotFoundError`, also for another server's game: game numbers are sequential, so
-        telling the two apart would tell another server's games."""
+        telling the two apart would tell another server's games. An imported game is no
+        server's: it is found anywhere, and only its importer may see it (`Sight`)."""
         async with self.ctx.connection.read() as db:
             row = await self.ctx.row_by_id(db, game_id)
-            if row.guild_id != guild_id:
+            if row.guild_id != guild_id and row.imported_by is None:
                 raise GameNotFoundError("that game is another server's", game_id=game_id)
             return await self.ctx.view(db, row)
 

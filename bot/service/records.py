@@ -59,5 +59,7 @@ def turn_numbers(game: SomeGame) -> list[int]:
 
 
 def open_record(view: GameView, names: Mapping[int, str], comments: Iterable[str] = ()) -> str:
-    """The game's record in the open format, with `comments` (the asker's own notes)."""
-    return write_open(game_tags(view, names), view.game.record(), turn_numbers(view.game), comments)
+    """The game's record in the open format, with `comments` (the asker's own notes); an
+    imported game's tags are written again as they were read."""
+    tags = list(view.record_tags) if view.imported_by is not None else game_tags(view, names)
+    return write_open(tags, view.game.record(), turn_numbers(view.game), comments)

@@ -26,6 +26,8 @@ from engine.exchange.open_format import RecordFormatError, Tagged
 from engine.record import Record
 
 SOURCE = "boardspace.net"
+SEATS = tuple(f"P{seat}" for seat in range(2))
+"""The players' properties, the first mover's first (not rule ids, whatever they look like)."""
 SHAPES = {
     "30": (-2, -1),
     "45": (-2, -2),
@@ -74,12 +76,12 @@ def read_boardspace(text: str) -> Tagged:
     kind = " ".join(header.get("SU", []) + header.get("GM", [])).lower()
     if "ponte" not in kind:
         raise RecordFormatError("the boardspace file is not of Ponte del Diavolo")
-    names = [_name(header, "P0"), _name(header, "P1")]
+    names = [_name(header, seat) for seat in SEATS]
     reader = _Reader()
     for node in nodes[1:]:  # the first is the header
-        for seat in ("P0", "P1"):
+        for index, seat in enumerate(SEATS):
             for value in node.get(seat, []):
-                reader.step(int(seat[1]), value)
+                reader.step(index, value)
     white_seat = 1 if reader.swapped else 0
     tags = [("Game", "ponte"), ("Variant", "classic")]
     if header.get("GN"):

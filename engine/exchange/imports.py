@@ -38,7 +38,7 @@ def detect(text: str) -> str:
     raise RecordFormatError(
         "this is not a record this bot reads (its own tags, AbstractPlay's JSON or a boardspace"
         " file)",
-        reason="unknown_form",
+        problem="unknown_form",
     )
 
 
@@ -48,13 +48,13 @@ def read_any(text: str) -> tuple[str, Tagged]:
     convert, `InvalidMoveError` with its place."""
     if len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
         raise RecordFormatError(
-            f"a record is at most {MAX_RECORD_BYTES // 1024} KiB", reason="too_large"
+            f"a record is at most {MAX_RECORD_BYTES // 1024} KiB", problem="too_large"
         )
     form = detect(text)
     reader = {OPEN: read_open, ABSTRACTPLAY: read_abstractplay, BOARDSPACE: read_boardspace}
     tagged = reader[form](text)
     if len(tagged.record.moves) > MAX_ENTRIES:
-        raise RecordFormatError(f"a record holds at most {MAX_ENTRIES} moves", reason="too_long")
+        raise RecordFormatError(f"a record holds at most {MAX_ENTRIES} moves", problem="too_long")
     return form, tagged
 
 
@@ -87,7 +87,7 @@ def replay(tagged: Tagged, game_class: type[AnyGame]) -> tuple[AnyGame, Tagged]:
         raise RecordFormatError(
             f"the Result tag says {result}, but the moves end with {outcome.result}"
             f" ({outcome.rule})",
-            reason="result",
+            problem="result",
         )
     return game, tagged
 

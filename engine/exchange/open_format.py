@@ -54,12 +54,14 @@ _ESCAPE = re.compile(r"\\(.)")
 
 class RecordFormatError(InvalidMoveError):
     """A record that is not written in the format (a bad tag line, a missing tag): `line` is
-    where (1-based, None for the record as a whole)."""
+    where (1-based, None for the record as a whole); `problem` names the kind of problem for
+    the layers above ("form", "unknown_form", "too_large", "too_long", "result")."""
 
-    def __init__(self, message: str, *, line: int | None = None, reason: str = "form") -> None:
-        super().__init__(message, reason=reason, params={"line": str(line or "")})
+    def __init__(self, message: str, *, line: int | None = None, problem: str = "form") -> None:
+        super().__init__(message, params={"line": str(line or "")})
         self.record_index = line
         self.line = line
+        self.problem = problem
 
 
 @dataclass(frozen=True, slots=True)

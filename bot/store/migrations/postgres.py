@@ -657,6 +657,14 @@ CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """As `sqlite.SEEKS` explains."""
 
 
+IMPORTS = """
+ALTER TABLE games ADD COLUMN imported_by BIGINT;
+ALTER TABLE games ADD COLUMN record_tags TEXT;
+CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by IS NOT NULL;
+"""
+"""As `sqlite.IMPORTS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -683,6 +691,7 @@ MIGRATIONS: tuple[str, ...] = (
     KEPT_ANSWERS,
     NOTES_AND_FOLLOWS,
     SEEKS,
+    IMPORTS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

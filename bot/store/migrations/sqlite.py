@@ -880,6 +880,20 @@ CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """Migration 25 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""
 
 
+IMPORTS = """
+-- Imported records (issue 54, point 3): a game read from a record file (ours, AbstractPlay's or
+-- boardspace's) is a finished game of its own kind, stored with `imported_by`, the user who
+-- imported it and alone may see it, and `record_tags`, the record's tags as read (JSON pairs),
+-- which its export writes again. It has no server, no channel (0) and no Discord players
+-- (first_id -1, second_id -2: its players are the tags' names), and nothing rates or counts it:
+-- no player_results row, no rating. The index counts a user's imports of the last day.
+ALTER TABLE games ADD COLUMN imported_by INTEGER;
+ALTER TABLE games ADD COLUMN record_tags TEXT;
+CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by IS NOT NULL;
+"""
+"""Migration 26 (issue 54, point 3): imported games (`bot/store/imports.py`)."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -906,6 +920,7 @@ MIGRATIONS: tuple[str, ...] = (
     KEPT_ANSWERS,
     NOTES_AND_FOLLOWS,
     SEEKS,
+    IMPORTS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

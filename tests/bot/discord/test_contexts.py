@@ -27,6 +27,7 @@ EVERYWHERE = {
     "draw",
     "takeback",
     "export",
+    "import",  # a record read into a game of the importer's own, anywhere
     "note",
     "follow",
     "unfollow",
