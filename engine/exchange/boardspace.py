@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from engine.coords import Field
 from engine.errors import InvalidMoveError
@@ -87,8 +88,9 @@ def read_boardspace(text: str) -> Tagged:
     if header.get("GN"):
         tags.append(("Id", f"boardspace:{header['GN'][0].strip()}"))
     tags += [("White", names[white_seat]), ("Red", names[1 - white_seat])]
-    if header.get("DT"):
-        tags.append(("Started", header["DT"][0].strip()))
+    started = _date(header.get("DT", [""])[0])
+    if started:
+        tags.append(("Started", started))
     tags.append(("Source", SOURCE))
     record = Record("ponte", "classic", tuple(reader.moves), tuple(reader.places))
     return Tagged(record, tuple(tags))
@@ -218,6 +220,14 @@ def _bridge(end: Field, shape: str) -> tuple[Field, Field]:
         raise InvalidMoveError(f"{shape!r} is not a bridge of boardspace")
     dx, dy = SHAPES[angle]
     return (end, Field(end.col + dx, end.row + dy))
+
+
+def _date(text: str) -> str | None:
+    """boardspace's date (``Mar 02 2025 18:21:07``) in ISO 8601, None if it is not one."""
+    try:
+        return datetime.strptime(text.strip(), "%b %d %Y %H:%M:%S").strftime("%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return None
 
 
 def _name(header: dict[str, list[str]], seat: str) -> str:

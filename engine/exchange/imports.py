@@ -14,7 +14,14 @@ from dataclasses import replace
 from engine.errors import EngineError, InvalidMoveError
 from engine.exchange.abstractplay import is_abstractplay, read_abstractplay
 from engine.exchange.boardspace import is_boardspace, read_boardspace
-from engine.exchange.open_format import UNFINISHED, RecordFormatError, Tagged, is_open, read_open
+from engine.exchange.open_format import (
+    UNFINISHED,
+    RecordFormatError,
+    Tagged,
+    is_open,
+    ordered_tags,
+    read_open,
+)
 from engine.game import Game, Side, Termination
 
 MAX_RECORD_BYTES = 64 * 1024
@@ -83,6 +90,10 @@ def replay(tagged: Tagged, game_class: type[AnyGame]) -> tuple[AnyGame, Tagged]:
         moves, lines = (*record.moves, resign), (*record.lines, (record.lines or (0,))[-1])
         tagged = replace(tagged, record=replace(record, moves=moves, lines=lines))
         outcome = game.outcome()
+    if outcome is not None and tagged.tag("Result") is None:  # another site's, ended by the rules
+        ending = (("Result", outcome.result), ("Termination", outcome.termination.value))
+        tagged = replace(tagged, tags=tuple(ordered_tags([*tagged.tags, *ending])))
+        result = outcome.result
     if outcome is not None and result not in (UNFINISHED, outcome.result):
         raise RecordFormatError(
             f"the Result tag says {result}, but the moves end with {outcome.result}"

@@ -159,3 +159,15 @@ def test_a_written_record_reads_back_and_writes_the_same(seed: int, which: str) 
     again, kept = replay(tagged, type(game))
     assert again == game
     assert write_open(kept.tags, again.record(), numbers(again)) == text
+
+
+def test_the_examples_of_the_format_page_read_and_replay() -> None:
+    page = (Path(__file__).parents[3] / "docs" / "records.md").read_text()
+    examples = [block for block in page.split("```\n") if block.startswith("[Game ")]
+    assert len(examples) == 2
+    for example in examples:
+        tagged = read_open(example)
+        game_class = PonteGame if tagged.record.game == "ponte" else VerbindungGame
+        game, _ = replay(tagged, game_class)
+        assert game.outcome() is not None and game.outcome().result == tagged.result  # type: ignore[union-attr]
+        assert write_open(tagged.tags, game.record(), numbers(game), tagged.notes) == example
