@@ -8,9 +8,12 @@ move in another site's record)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 
+from bot.games import SomeKind
+from bot.games.kind import SomeGame
 from bot.service.context import Context
 from bot.service.deadlines import DAY
 from bot.service.errors import (
@@ -49,15 +52,8 @@ class Imports:
         """Read `text`, replay it and keep it as `importer_id`'s imported game; return it.
         Raises the `RecordRefusedError`s (with the rule and place of a bad move) and
         `TooManyImportsError`, storing nothing."""
-        form, tagged = _read(text)
-        kind = self.ctx.kind(tagged.record.game)  # raises UnknownGameError
-        try:
-            game, kept = replay(tagged, kind.game)
-        except RecordFormatError as error:
-            raise _form_error(error) from None
-        except EngineError as error:
-            raise _move_error(error, form) from None
-        outcome = game.outcome() or _ruled(kept, kind.colour)
+        # Replaying up to a thousand moves, every rule checked, is the thread's, not the loop's.
+        kind, game, kept, outcome = await asyncio.to_thread(_checked, text, self.ctx.kind)
         now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             asked = await imports.imported_since(db, importer_id, now - DAY + 1)
@@ -85,7 +81,24 @@ class Imports:
                 imported_at=now,
             )
             game_id = await imports.insert_imported(db, stored)
-            return await self.ctx.view(db, await self.ctx.row_by_id(db, game_id))
+            return await self.ctx.view(db, await self.ctx.row_by_id(db, game_id), game)
+
+
+def _checked(
+    text: str, kind_of: Callable[[str], SomeKind]
+) -> tuple[SomeKind, SomeGame, Tagged, Outcome[Side]]:
+    """The record read and replayed: its game's kind, the game, the record as kept (another
+    site's ended by a resignation where its result says so) and how it ended. Raises the
+    `RecordRefusedError`s and `UnknownGameError`."""
+    form, tagged = _read(text)
+    kind = kind_of(tagged.record.game)
+    try:
+        game, kept = replay(tagged, kind.game)
+    except RecordFormatError as error:
+        raise _form_error(error) from None
+    except EngineError as error:
+        raise _move_error(error, form) from None
+    return kind, game, kept, game.outcome() or _ruled(kept, kind.colour)
 
 
 def _read(text: str) -> tuple[str, Tagged]:
