@@ -62,6 +62,9 @@ async def test_a_record_exported_imported_and_analysed(world: World, bot: GameBo
     assert game_id not in [view.id for view in finished.views]
     totals = await bot.service.queries.totals(world.alice.id)
     assert [t.wins + t.losses + t.draws for t in totals] == [1]  # the game played, alone
+    shown_board = await run(world, world.alice, "board", {"game": game_id})  # its replay
+    assert shown_board.ephemeral and shown_board.attachments[0].data.startswith(PNG)
+    assert not (await run(world, world.carol, "board", {"game": game_id})).attachments
     asked = await run(world, world.alice, "analyze", {"game": game_id})
     shown = await world.fake.world.wait_until(
         lambda: asked.message if is_result(asked.message) else None, timeout=60, what="analysis"
