@@ -8,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.cli.common import EXIT_BAD_RECORD
+from bot.__main__ import main
+from bot.cli.common import EXIT_BAD_RECORD, EXIT_CONFIG
 from engine.exchange import read_open
 from engine.exchange.imports import replay
 from engine.ponte import PonteGame
@@ -38,6 +39,30 @@ def test_another_sites_record_is_printed_in_the_open_format(tmp_path: Path) -> N
     game, tagged = replay(read_open(done.stdout), PonteGame)
     assert tagged.tag("Source") == "Abstract Play" and tagged.tag("Result") == "red"
     assert game.outcome() is not None and game.record().moves[1] == "swap"
+
+
+def test_in_process_a_record_is_converted_or_kept_or_refused(tmp_path: Path, capsys) -> None:
+    database = {"DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    assert main(["import", str(RECORDS / "boardspace-ponte.sgf")], database) == 0
+    assert capsys.readouterr().out.startswith('[Game "ponte"]\n[Variant "classic"]')
+    assert main(["import", str(RECORDS / "abstractplay-pontedd.json"), "--for", "7"], database) == 0
+    assert capsys.readouterr().out.startswith("Imported as game 1 (ponte, classic) for user 7.")
+    unfinished = tmp_path / "unfinished.txt"
+    unfinished.write_text('[Game "ponte"]\n\n1. c3 d5\n')
+    assert main(["import", str(unfinished), "--for", "7"], database) == EXIT_BAD_RECORD
+    assert "no result" in capsys.readouterr().err
+    unknown = tmp_path / "chess.txt"
+    unknown.write_text('[Game "chess"]\n[Result "*"]\n\n1. e4\n')
+    assert main(["import", str(unknown)], database) == EXIT_BAD_RECORD
+    assert "no game 'chess'" in capsys.readouterr().err
+    assert main(["import", str(tmp_path / "missing.txt")], database) == EXIT_CONFIG
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes('[White "Zoë"]'.encode("latin-1"))
+    assert main(["import", str(latin)], database) == EXIT_CONFIG  # not UTF-8
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("hello")
+    assert main(["import", str(garbage)], database) == EXIT_BAD_RECORD
+    assert "not a record" in capsys.readouterr().err
 
 
 def test_a_bad_record_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord.app import GameBot
+from bot.i18n import text
+from engine.exchange import MAX_RECORD_BYTES
 from engine.ponte import PonteGame
 from testing.e2ekit import World, run
 from testing.fakediscord import FakeMessage
@@ -98,4 +100,12 @@ async def test_a_bad_record_is_refused_with_its_rule_and_line(world: World, bot:
     unfinished = '[Game "ponte"]\n[Result "*"]\n\n1. c3 d5\n'
     refused = await run(world, world.alice, "import", {"record": unfinished})
     assert refused.ephemeral and "no result" in refused.content
+    neither = await run(world, world.alice, "import")
+    assert neither.ephemeral and neither.content == text("en", "import.one")
+    huge = world.fake.world.user_file(world.channel.id, "huge.txt", b";" * (MAX_RECORD_BYTES + 1))
+    too_large = await run(world, world.alice, "import", {"file": huge})
+    assert too_large.content == text("en", "import.too_large", kib=64)
+    latin = world.fake.world.user_file(world.channel.id, "latin.txt", "Zoë".encode("latin-1"))
+    unreadable = await run(world, world.alice, "import", {"file": latin})
+    assert unreadable.ephemeral and unreadable.content == text("en", "import.unreadable")
     assert await bot.service.queries.games(active=False) == []  # nothing was stored

@@ -171,3 +171,75 @@ def test_the_examples_of_the_format_page_read_and_replay() -> None:
         game, _ = replay(tagged, game_class)
         assert game.outcome() is not None and game.outcome().result == tagged.result  # type: ignore[union-attr]
         assert write_open(tagged.tags, game.record(), numbers(game), tagged.notes) == example
+
+
+def boardspace(*steps: str) -> str:
+    """A boardspace file of `steps`, each ``P0:Pick W`` (the seat, then the step)."""
+    header = '(;GM[PonteDelDiavolo]SU[ponte]P0[id "ann"]P1[id "bo"]GN[g1]DT[not a date]\n'
+    nodes = "".join(
+        f"; {step.split(':')[0]}[{n} {step.split(':')[1]}]\n" for n, step in enumerate(steps, 1)
+    )
+    return header + "; P0[0 Start P0]\n" + nodes + ")"
+
+
+def test_boardspace_steps_taken_back_passes_and_resignations() -> None:
+    text = boardspace(
+        "P0:Pick W", "P0:Dropb C 3", "P0:Pick W", "P0:Dropb J 9", "P0:Pickb J 9", "P0:Drop W",
+        "P0:Pick W", "P0:Dropb D 5", "P0:Done", "P1:Pass", "P1:Done", "P0:Resign", "P0:Done",
+    )  # fmt: skip
+    _, tagged = read_any(text)
+    assert tagged.record.moves == ("c3 d5", "pass", "resign white")
+    assert tagged.tag("Started") is None and tagged.tag("Id") == "boardspace:g1"
+
+
+@pytest.mark.parametrize(
+    ("steps", "problem"),
+    [
+        (("P0:Pick W", "P0:Dropb C 3", "P0:Done"), "single stone"),
+        (("P0:Fly C 3",), "not one this reader knows"),
+        (("P0:Pickb C 3",), "holds nothing"),
+        (("P0:Dropb C 3",), "nothing picked"),
+        (("P0:Bridge Bridge_77 C 3",), "not a bridge"),
+    ],
+)
+def test_a_boardspace_step_that_cannot_be_read_is_placed(
+    steps: tuple[str, ...], problem: str
+) -> None:
+    with pytest.raises(InvalidMoveError) as caught:
+        replay(read_any(boardspace(*steps))[1], PonteGame)
+    assert caught.value.record_index == len(steps) - (problem == "single stone") * 2
+    assert problem in str(caught.value)
+
+
+def test_a_boardspace_file_of_another_game_is_refused() -> None:
+    with pytest.raises(RecordFormatError, match="not of Ponte"):
+        read_any('(;GM[Hive]SU[hive]P0[id "a"]P1[id "b"]\n; P0[0 Start P0])')
+
+
+def abstractplay(players: object = (), moves: object = ()) -> str:
+    names = [{"name": "a"}, {"name": "b"}]
+    header = {"game": {"name": "Ponte del Diavolo"}, "players": players or names}
+    return json.dumps({"header": header, "moves": moves or []})
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ('{"header": 1, "moves": []}', 'no "header"'),
+        ('{"header": {"game": {"name": "Hex"}}, "moves": []}', "not Ponte"),
+        (abstractplay(players=[1, 2]), "name"),
+        (abstractplay(moves=[1]), "round"),
+        (abstractplay(moves=[[2]]), "a text"),
+        ('{"header": tru', "not valid JSON"),
+    ],
+)
+def test_an_abstractplay_record_not_well_formed_is_refused(data: str, problem: str) -> None:
+    with pytest.raises(RecordFormatError, match=problem):
+        read_any(data)
+
+
+def test_abstractplay_moves_may_be_objects_and_seats_may_skip() -> None:
+    moves = [[{"move": "C3, d5"}, "e7,f9"], [None, "pass"]]
+    _, tagged = read_any(abstractplay(moves=moves))
+    assert tagged.record.moves == ("c3 d5", "e7 f9", "pass")
+    assert tagged.tag("Result") == "draw"  # no results: the same for both
