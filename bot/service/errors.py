@@ -544,10 +544,17 @@ class RecordTooLargeError(RecordRefusedError):
 
 
 class RecordFormError(RecordRefusedError):
-    """The record is not written in its form at its line `params['line']` (0: as a whole, such
-    as a missing Game tag); `params['detail']` says how, in English."""
+    """The record is not written in its form at its line `params['line']`; `params['detail']`
+    says how, in English."""
 
     key = "record_form"
+
+
+class RecordTagsError(RecordRefusedError):
+    """The record as a whole is not written in its form (a missing Game tag, another site's
+    file without what it must hold); `params['detail']` says how, in English."""
+
+    key = "record_tags"
 
 
 class RecordResultError(RecordRefusedError):

@@ -22,6 +22,7 @@ from bot.service.errors import (
     RecordMoveError,
     RecordResultError,
     RecordRuleError,
+    RecordTagsError,
     RecordTooLargeError,
     RecordUnfinishedError,
     TooManyImportsError,
@@ -117,7 +118,9 @@ def _form_error(error: RecordFormatError) -> Exception:
         return RecordTooLargeError(error.message, kib=MAX_RECORD_BYTES // 1024, moves=MAX_ENTRIES)
     if error.problem == "result":
         return RecordResultError(error.message, detail=error.message)
-    return RecordFormError(error.message, line=error.line or 0, detail=error.message)
+    if error.line is None:
+        return RecordTagsError(error.message, detail=error.message)
+    return RecordFormError(error.message, line=error.line, detail=error.message)
 
 
 def _move_error(error: EngineError, form: str) -> Exception:

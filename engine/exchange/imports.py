@@ -107,7 +107,8 @@ def _colour(game_class: type[AnyGame], name: str) -> Side:
     try:
         return game_class.colour(name)
     except ValueError:
-        raise RecordFormatError(f"the Result tag names no colour of the game: {name!r}") from None
+        message = f"the Result tag names no colour of the game: {name!r}"
+        raise RecordFormatError(message, problem="result") from None
 
 
 def place(error: EngineError, form: str) -> str:

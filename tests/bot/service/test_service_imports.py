@@ -80,9 +80,10 @@ async def test_imports_are_bounded_per_day(service: GameService) -> None:
             errors.RecordResultError,
             {},
         ),
-        ('[Game "ponte"]\n[Result "blue"]\n\n1. c3 d5\n', errors.RecordFormError, {}),
+        ('[Game "ponte"]\n[Result "blue"]\n\n1. c3 d5\n', errors.RecordResultError, {}),
+        ('[Variant "online"]\n[Result "red"]\n\n1. c3 d5\n', errors.RecordTagsError, {}),
         ('[Game "ponte"]\n' + "; padding\n" * 7000, errors.RecordTooLargeError, {"kib": 64}),
-        ('{"header": {"game": {"name": "Hex"}}, "moves": []}', errors.RecordFormError, {}),
+        ('{"header": {"game": {"name": "Hex"}}, "moves": []}', errors.RecordTagsError, {}),
         (
             AP_BAD_MOVE,
             errors.RecordMoveError,
