@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import replace
 
-from engine.errors import EngineError, InvalidMoveError
+from engine.errors import EngineError
 from engine.exchange.abstractplay import is_abstractplay, read_abstractplay
 from engine.exchange.boardspace import is_boardspace, read_boardspace
 from engine.exchange.open_format import (
@@ -25,10 +25,12 @@ from engine.exchange.open_format import (
 from engine.game import Game, Side, Termination
 
 MAX_RECORD_BYTES = 64 * 1024
-"""The largest record read (a Ponte game of the 12x12 board is under 4 KiB)."""
+"""The largest record read: a whole game of either takes a few KiB (a move is at most some
+40 characters), so this leaves room for long tags and comments and nothing more."""
 MAX_ENTRIES = 1000
-"""The most moves a record holds (a Ponte game has at most 72 turns on 12x12; a Verbindung
-game two entries for each of at most 36 dice and its passes)."""
+"""The most moves a record holds: a 12x12 Ponte game has at most 72 turns of stones and a
+bridge for every two stones, a Verbindung game a roll and a turn for each of its 36 dice; a
+thousand is several times either, and bounds the replay's work."""
 OPEN, ABSTRACTPLAY, BOARDSPACE = "open", "abstractplay", "boardspace"
 
 AnyGame = Game[Hashable, Side]
@@ -127,7 +129,6 @@ __all__ = [
     "MAX_ENTRIES",
     "MAX_RECORD_BYTES",
     "OPEN",
-    "InvalidMoveError",
     "detect",
     "place",
     "read_any",
