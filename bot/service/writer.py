@@ -141,9 +141,12 @@ class GameWriter:
         move: Hashable,
         *,
         match_resigned_by: int | None = None,
+        after: tuple[int, str] | None = None,
     ) -> MoveResult:
         """Make the checked `move` on the view's private game and store the new position; after
-        the last move, what follows the game's end comes after its post."""
+        the last move, what follows the game's end comes after its post. `after`: the
+        opponent's move (mover, notation) a queued line answers with this one, which its post
+        tells too."""
         ctx, view, row = self.ctx, loaded.view, loaded.row
         kind, game = view.kind, view.game
         game.push(move)
@@ -171,8 +174,16 @@ class GameWriter:
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.revision, now)
         played, rolled = str(move), tuple(map(str, drawn))
+        told: dict[str, Stored] = {} if after is None else {"after_id": after[0], "after": after[1]}
         await game_posts.owe_board(
-            ctx, db, game_posts.MOVE, stored, mover_id=mover_id, played=played, drawn=list(rolled)
+            ctx,
+            db,
+            game_posts.MOVE,
+            stored,
+            mover_id=mover_id,
+            played=played,
+            drawn=list(rolled),
+            **told,
         )
         update = None
         if ending is not None:  # the replay after the move's post, both before the next game
@@ -186,11 +197,11 @@ class GameWriter:
         await owe_follow_letters(ctx, db, view, mover_id=mover_id, played=played)
         answered = None
         if ending is None:
-            answered = await self._answer_queued(db, stored, view, mover_id)
-        return MoveResult(view, mover_id, played, rolled, ending, update, answered)
+            answered = await self._answer_queued(db, stored, view, mover_id, played)
+        return MoveResult(view, mover_id, played, rolled, ending, update, answered, after)
 
     async def _answer_queued(
-        self, db: Db, stored: GameRow, view: GameView, mover_id: int
+        self, db: Db, stored: GameRow, view: GameView, mover_id: int, played: str
     ) -> MoveResult | None:
         """The answer a queued line (issue 54, point 1) gives to the move that led to `view`,
         played at once in the move's own transaction, as the next move (None: no line
@@ -204,7 +215,7 @@ class GameWriter:
         if move is None:
             return None
         loaded = Loaded(stored, following)
-        return await self.apply(db, loaded, answer.player_id, move)
+        return await self.apply(db, loaded, answer.player_id, move, after=(mover_id, played))
 
     async def end(
         self,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, errors
+from bot.service import GameService, MoveResult, errors
 from bot.service import premoves as premoves_module
 from bot.service.owed import PostData
 from bot.service.premoves import LINE_DEPTH, LINES_PER_GAME, LinesDropped
@@ -40,8 +40,12 @@ async def test_a_three_move_line_is_played_out_answer_by_answer(service: GameSer
     view = await service.queries.game_in(CHANNEL)
     assert [str(move) for move in view.game.moves[-2:]] == ["g10 g12", "g1 g3"]
     assert (await service.premoves.of(CHANNEL, ALICE)).lines == ()  # played to its end
-    movers = [PostData(row).number("mover_id") for row in await owed(service, "move")]
+    moves = await owed(service, "move")
+    movers = [PostData(row).number("mover_id") for row in moves]
     assert movers.count(ALICE) == 4  # each answer owes its post as a typed move does
+    last = await shown(service, moves[-1])  # the answer's post tells the move it answered
+    assert isinstance(last, MoveResult) and last.after == (BOB, "g10 g12")
+    assert await shown(service, moves[-2]) is None  # that move's own post went stale at once
     assert await owed(service, "lines_dropped_dm") == []
 
 
