@@ -7,6 +7,7 @@ its rule; a takeback clears the lines; the opponent never sees them."""
 from __future__ import annotations
 
 from test_e2e_games import start
+from test_e2e_make_move import make_move_id
 
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
@@ -147,3 +148,25 @@ async def test_lines_are_invisible_to_the_opponent(world: World, bot: GameBot) -
     everything = [m.content for m in world.fake.messages_in(world.channel)]
     everything += [m.content for m in letters(world, world.bob)]
     assert not any("c1 c3" in content or shown in content for content in everything)
+
+
+async def test_make_move_pressed_while_waiting_queues_a_line(world: World, bot: GameBot) -> None:
+    game = await opened(world, bot)
+    boards = world.fake.messages_in(world.channel)
+    board = [m for m in boards if any(i.startswith("makemove:") for i in m.custom_ids())][-1]
+    pressed = await world.fake.press_button(world.alice, board, make_move_id(board))
+    modal = (await pressed).modal
+    assert modal is not None and modal["custom_id"] == f"premove:{game}"
+    assert len(modal["title"]) <= 45
+    queued = await (await world.fake.submit_modal(pressed, {"move": "l10 l12; c1 c3"}))
+    assert queued.ephemeral
+    line = Line(1, (("l10 l12", False), ("c1 c3", True)))
+    assert queued.content == queued_text(game, line, world.alice.locale)
+    again = await world.fake.press_button(world.alice, board, make_move_id(board))
+    assert (await again).modal is not None
+    refused = await (await world.fake.submit_modal(again, {"move": "l10 l12"}))
+    assert refused.ephemeral
+    unanswered = errors.LineUnansweredError("")
+    assert refused.content == describe_error(unanswered, world.alice.locale)
+    moved = await run(world, world.bob, "move", {"move": "l10 l12"})
+    assert "`c1 c3`" in moved.content  # the line queued by the form was played
