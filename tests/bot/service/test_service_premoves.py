@@ -13,7 +13,7 @@ from bot.service.owed import PostData
 from bot.service.premoves import LINE_DEPTH, LINES_PER_GAME, LinesDropped
 from bot.store import games, premoves
 from engine.errors import IllegalMoveError, InvalidMoveError
-from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, owed, shown, start_game
+from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, FakeClock, owed, shown, start_game
 
 THREE_DEEP = "l10 l12; c1 c3; j10 j12; e1 e3; g10 g12; g1 g3"
 """Bob's three turns and Alice's answer to each, after Alice's `a1 a3` (Ponte, 12x12)."""
@@ -185,14 +185,20 @@ async def test_the_games_end_clears_every_line(service: GameService) -> None:
         assert await premoves.game_lines(db, game) == []
 
 
-async def test_an_answer_costs_no_time_of_its_players_clock(service: GameService) -> None:
+async def test_an_answer_costs_no_time_of_its_players_clock(
+    service: GameService, clock: FakeClock
+) -> None:
     await opened(service)
     await service.premoves.queue(CHANNEL, ALICE, THREE_DEEP)
+    clock.advance(hours=5)  # Bob thinks for five hours
     result = await service.moves.play(CHANNEL, BOB, "l10 l12")
     assert result.answered is not None
     async with service.connection.read() as db:
         row = await games.get_game(db, result.last.view.id)
-    assert row is not None and row.last_turn_seconds == 0
+    assert row is not None and row.last_turn_seconds == 0  # Alice's answer took no time
+    now = int(clock.now.timestamp())
+    assert row.turn_started_at == now  # Bob's next turn begins with the answer, in full
+    assert row.deadline == now + row.move_seconds
 
 
 async def test_a_verbindung_line_is_played_only_on_the_roll_it_names(
