@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import GameService, MoveResult, errors
 from bot.service import premoves as premoves_module
+from bot.service import writer as writer_module
 from bot.service.owed import PostData
 from bot.service.premoves import LINE_DEPTH, LINES_PER_GAME, LinesDropped
 from bot.store import games, premoves
@@ -230,3 +231,30 @@ async def test_a_verbindung_line_is_played_only_on_the_roll_it_names(
     assert result.answered is not None and result.answered.mover_id == ALICE
     assert (await service.premoves.of(CHANNEL, ALICE)).lines == ()
     assert await owed(service, "lines_dropped_dm") == []  # one line played: none told
+
+
+async def test_a_crash_before_the_answer_is_stored_undoes_the_move_too(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer is stored in the move's own transaction: a failure between the two (a crash,
+    here an error) leaves neither, so the move, made again, is answered once."""
+    await opened(service)
+    await service.premoves.queue(CHANNEL, ALICE, THREE_DEEP)
+    before = await service.queries.game_in(CHANNEL)
+    posts = len(await owed(service))
+
+    def crash(*_: object) -> None:
+        raise RuntimeError("the process died here")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(writer_module, "answer_move", crash)
+        with pytest.raises(RuntimeError):
+            await service.moves.play(CHANNEL, BOB, "l10 l12")
+    after = await service.queries.game_in(CHANNEL)
+    assert after.revision == before.revision  # Bob's move was not kept without its answer
+    assert len((await service.premoves.of(CHANNEL, ALICE)).lines) == 1
+    assert len(await owed(service)) == posts  # and owed no post
+    result = await service.moves.play(CHANNEL, BOB, "l10 l12")
+    assert result.answered is not None and result.answered.played == "c1 c3"
+    view = await service.queries.game_in(CHANNEL)
+    assert [str(move) for move in view.game.moves].count("c1 c3") == 1
