@@ -35,11 +35,11 @@ def players(number: int) -> tuple[int, int]:
     return 1_000 + 2 * number, 1_001 + 2 * number
 
 
-async def set_up(service: GameService, games: int, *, lines: bool) -> list[int]:
-    """`games` games opened with `OPENING` (with the first player's `LINES`); their channels."""
+async def set_up(service: GameService, numbers: range, *, lines: bool) -> list[int]:
+    """Games `numbers` opened with `OPENING` (with the first player's `LINES`); their
+    channels."""
     channels = []
-    offset = 0 if lines else games
-    for number in range(offset, offset + games):
+    for number in numbers:
         first, second = players(number)
         channel = 10_000 + number
         await start_game(service, channel_id=channel, challenger=first, opponent=second)
@@ -77,8 +77,8 @@ async def run(games: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         service = await open_service(Path(folder) / "bot.sqlite3")
         try:
-            queued = await set_up(service, games, lines=True)
-            plain = await set_up(service, min(BASELINE, games), lines=False)
+            queued = await set_up(service, range(games), lines=True)
+            plain = await set_up(service, range(games, games + BASELINE), lines=False)
             print(f"{games} games holding {games * len(LINES)} queued lines (SQLite)")
             answers = await timed_moves(service, queued, answered=True)
             print(summary("the expected move and its queued answer", answers))
