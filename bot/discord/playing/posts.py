@@ -36,6 +36,7 @@ from bot.service import (
 )
 from bot.service.game_posts import ButtonsOff, Declined
 from bot.service.premoves import LinesDropped
+from bot.service.seeks import is_pool_place
 from bot.words.games import mention, refusal_key
 from bot.words.premoves import dropped_text
 
@@ -170,7 +171,8 @@ async def lines_dropped(scribe: Scribe, shown: LinesDropped, locale: str) -> Out
     view = shown.view
     locale = await scribe.letter_locale(shown.user_id, view.guild_id)
     opponent = mention(view.opponent_of(shown.user_id))
-    link = jump_url(view, shown.link_id)
+    # A pool game lives in two DMs (issue 53): no one link reaches it for both.
+    link = "" if is_pool_place(view.channel_id) else jump_url(view, shown.link_id)
     content = dropped_text(
         view.id, shown.count, shown.played, opponent=opponent, link=link, locale=locale
     )

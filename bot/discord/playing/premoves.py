@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.discord import unseen
 from bot.discord.host import Host, answering_errors, everywhere, host_of, ls, user_locale
+from bot.discord.playing.places import place_of
 from bot.discord.shared.move_box import MOVE_FIELD, TITLE, cut, labelled, submitted_move
 from bot.i18n import text
 from bot.service import GameView
@@ -58,9 +59,10 @@ class PremoveCog(commands.Cog):
         line: app_commands.Range[str, 1, TYPED] | None = None,
         withdraw: app_commands.Range[int, 0] | None = None,
     ) -> None:
-        """Queue a line in this channel's game, withdraw lines, or (no option) list them;
+        """Queue a line in this channel's game (in the bot's DMs, else in the player's pool
+        game waiting for their opponent), withdraw lines, or (no option) list them;
         privately."""
-        channel_id = interaction.channel_id or 0
+        channel_id = await place_of(self.bot, interaction, their_turn=True)
 
         async def work() -> None:
             await self._answer(interaction, channel_id, line, withdraw)

@@ -13,9 +13,10 @@ from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
 from bot.service import errors
 from bot.service.premoves import Line
+from bot.service.seeks import pool_place
 from bot.words.premoves import lines_text, queued_text, steps_text
 from engine.errors import IllegalMoveError
-from testing.e2ekit import World, run, running
+from testing.e2ekit import World, everywhere, run, running
 from testing.fakediscord import FakeMessage, FakeUser
 
 THREE_DEEP = "l10 l12; c1 c3; j10 j12; e1 e3; g10 g12; g1 g3"
@@ -170,3 +171,35 @@ async def test_make_move_pressed_while_waiting_queues_a_line(world: World, bot: 
     assert refused.content == describe_error(unanswered, world.alice.locale)
     moved = await run(world, world.bob, "move", {"move": "l10 l12"})
     assert "`c1 c3`" in moved.content  # the line queued by the form was played
+
+
+async def test_in_a_pool_game_a_line_is_queued_in_the_bots_dms(world: World) -> None:
+    """A pool game (issue 53) lives in both players' DMs: /premove there queues the line in the
+    player's pool game that waits for their opponent, and the answer reaches both DMs."""
+    other = world.fake.add_guild("Zweiter Server")
+    dave = world.fake.add_user("dave", guilds=[other])
+    async with running(world) as bot:
+        await everywhere(world, bot)  # /seek and /premove in DMs are global
+        await run(world, world.alice, "seek join", {"game": "ponte"})
+        [waiting] = await bot.service.seeks.mine(world.alice.id)
+        await run(world, dave, "seek join", {"game": "ponte"}, channel=other.text_channel)
+        view = await bot.service.queries.game_in(pool_place(waiting.id))
+        by_id = {world.alice.id: world.alice, dave.id: dave}
+        first = by_id[view.first_id]
+        second = by_id[view.second_id]
+        await run(world, first, "move", {"move": "a1 a3"}, channel=world.fake.dm_channel(first))
+        dm = world.fake.dm_channel(first)
+        queued = await run(world, first, "premove", {"line": "l10 l12; c1 c3"}, channel=dm)
+        assert queued.ephemeral, queued.content
+        line = Line(1, (("l10 l12", False), ("c1 c3", True)))
+        assert queued.content == queued_text(view.id, line, first.locale)
+        theirs = world.fake.dm_channel(second)
+        moved = await run(world, second, "move", {"move": "l10 l12"}, channel=theirs)
+        assert not moved.ephemeral and "`c1 c3`" in moved.content
+        after = await bot.service.queries.game(view.id)
+        assert str(after.game.moves[-1]) == "c1 c3" and after.to_move_id == second.id
+        await world.fake.world.wait_until(
+            lambda: [m for m in world.fake.messages_in(dm) if "`c1 c3`" in m.content] or None,
+            timeout=TIMEOUT,
+            what="the answer in the DMs of its player",
+        )
