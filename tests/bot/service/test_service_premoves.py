@@ -14,7 +14,18 @@ from bot.service.owed import PostData
 from bot.service.premoves import LINE_DEPTH, LINES_PER_GAME, LinesDropped
 from bot.store import games, premoves
 from engine.errors import IllegalMoveError, InvalidMoveError
-from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, FakeClock, owed, shown, start_game
+from testing.servicekit import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    FakeClock,
+    computer_turns,
+    owed,
+    shown,
+    start_computer_game,
+    start_game,
+)
 
 THREE_DEEP = "l10 l12; c1 c3; j10 j12; e1 e3; g10 g12; g1 g3"
 """Bob's three turns and Alice's answer to each, after Alice's `a1 a3` (Ponte, 12x12)."""
@@ -258,3 +269,17 @@ async def test_a_crash_before_the_answer_is_stored_undoes_the_move_too(
     assert result.answered is not None and result.answered.played == "c1 c3"
     view = await service.queries.game_in(CHANNEL)
     assert [str(move) for move in view.game.moves].count("c1 c3") == 1
+
+
+async def test_the_computers_expected_move_is_answered_and_its_next_turn_queued(
+    service: GameService,
+) -> None:
+    await start_computer_game(service)
+    await service.moves.play(CHANNEL, ALICE, "a1 a3")
+    await service.premoves.queue(CHANNEL, ALICE, THREE_DEEP)
+    [turn] = await computer_turns(service)
+    result = await service.computer.play_computer(turn, "l10 l12")
+    assert result is not None and result.answered is not None
+    assert result.answered.played == "c1 c3"
+    [after] = await computer_turns(service)  # the computer is to move again, at the answer
+    assert after.revision == result.last.view.revision
