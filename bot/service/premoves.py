@@ -220,11 +220,13 @@ def _same_line(rows: list[LineRow], ply: int, steps: list[Step]) -> int | None:
 # After a move --------------------------------------------------------------------------------
 
 
-async def answer_to(ctx: Context, db: Db, view: GameView, mover_id: int) -> Answer | None:
-    """In the transaction of the move that led to `view`: the answer a queued line gives now,
-    if one expected every move and roll since it was queued. Lines that did not expect them
-    are dropped (their owners told, unless the move was their own), and lines played to their
-    end removed."""
+async def answer_to(
+    ctx: Context, db: Db, view: GameView, mover_id: int, move: str
+) -> Answer | None:
+    """In the transaction of the move `move` (by `mover_id`) that led to `view`: the answer a
+    queued line gives now, if one expected every move and roll since it was queued. Lines that
+    did not expect them are dropped (their owners told, unless the move was their own), and
+    lines played to their end removed."""
     rows = await premoves.game_lines(db, view.id)
     if not rows:
         return None
@@ -246,8 +248,8 @@ async def answer_to(ctx: Context, db: Db, view: GameView, mover_id: int) -> Answ
     for owner, count in dropped.items():
         if owner not in kept and owner != mover_id:
             await game_posts.owe_letter(
-                ctx, db, LINES_DROPPED_DM, view, owner, count=count, played=played[-1]
-            )
+                ctx, db, LINES_DROPPED_DM, view, owner, count=count, played=move
+            )  # the move, not the roll drawn after it, which a line may have named too
     return answer
 
 

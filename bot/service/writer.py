@@ -206,7 +206,7 @@ class GameWriter:
         """The answer a queued line (issue 54, point 1) gives to the move that led to `view`,
         played at once in the move's own transaction, as the next move (None: no line
         expected it). The answer's own turn costs no time: its clock began with this move."""
-        answer = await answer_to(self.ctx, db, view, mover_id)
+        answer = await answer_to(self.ctx, db, view, mover_id, played)
         if answer is None:
             return None
         # The answer is made on a copy: `view` stays the position its move's result shows.

@@ -283,3 +283,29 @@ async def test_the_computers_expected_move_is_answered_and_its_next_turn_queued(
     assert result.answered.played == "c1 c3"
     [after] = await computer_turns(service)  # the computer is to move again, at the answer
     assert after.revision == result.last.view.revision
+
+
+async def test_a_verbindung_line_on_another_roll_is_dropped_naming_the_move(
+    service: GameService,
+) -> None:
+    await start_game(service, "verbindung")
+    first = await service.queries.game_in(CHANNEL)
+    await service.moves.play(CHANNEL, ALICE, first.kind.example_move(first.game) or "")
+    view = await service.queries.game_in(CHANNEL)
+    async with service.connection.read() as db:
+        row = await games.get_game(db, view.id)
+    assert row is not None
+    theirs = view.kind.example_move(view.game) or ""
+    after = view.game.copy()
+    after.push(after.parse_move(theirs))
+    (coming,) = view.kind.chance(after, row.seed)
+    other = next(roll for roll in after.legal_moves() if roll != coming)
+    after.push(other)
+    await service.premoves.queue(
+        CHANNEL, ALICE, f"{theirs}; {other}; {view.kind.example_move(after)}"
+    )
+    result = await service.moves.play(CHANNEL, BOB, theirs)
+    assert result.answered is None  # the roll the line named did not come up
+    (letter,) = await owed(service, "lines_dropped_dm")
+    told = await shown(service, letter)
+    assert isinstance(told, LinesDropped) and told.played == theirs  # the move, not the roll
