@@ -22,6 +22,7 @@ EVERYWHERE = {
     "challenge",
     "seek",  # the pool across servers: a user install in any server, played in DMs
     "move",
+    "premove",  # a game's conditional moves, where its game lives (issue 54, point 1)
     "board",
     "resign",
     "draw",
