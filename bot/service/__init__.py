@@ -18,6 +18,7 @@ from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_leve
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.follows import Follows
+from bot.service.imports import Imports
 from bot.service.lessons import Lessons
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notes import Notes
@@ -109,6 +110,7 @@ class GameService:
         self.outbox = Outbox(ctx, self.alarms)
         self.notifications = Notifications(ctx)
         self.notes = Notes(ctx)
+        self.imports = Imports(ctx)
         self.follows = Follows(ctx)
         self.premoves = Premoves(ctx)
         self.queries = Queries(ctx)

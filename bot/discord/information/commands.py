@@ -200,7 +200,9 @@ class InfoCog(commands.Cog):
         else:
             view = await self.bot.service.queries.game_here(game, interaction.guild_id)
             await self.bot.sight.require(interaction, view)
-        names = await self.bot.names.many(list(view.players.values()), view.guild_id)
+        names = {}  # an imported game's are its record's (issue 54), no Discord users
+        if view.imported_by is None:
+            names = await self.bot.names.many(list(view.players.values()), view.guild_id)
         reader = interaction.user.id  # their own notes, never another's
         export = await self.bot.service.queries.export(view.id, names, reader_id=reader)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)
