@@ -126,6 +126,12 @@ async def test_the_lobby_lists_takes_watches_and_hides_what_is_not_the_users(
     )  # fmt: skip
     posted = await run(world, world.bob, "challenge", {"game": "ponte"}, channel=here.hall)
     assert not posted.ephemeral
+    # an open challenge's post carries Open lobby, which opens the Activity where it is
+    assert posted.message is not None and "lobby" in posted.message.custom_ids()
+    launched = await (await fake.press_button(world.carol, posted.message, "lobby"))
+    assert launched.response_type == 12  # LAUNCH_ACTIVITY
+    listed = await run(world, world.alice, "games")
+    assert listed.message is not None and "lobby" in listed.message.custom_ids()  # /games too
     bobs = (await bot.service.open_challenges.open_in_server(world.guild.id))[0]
     other = await bot.service.open_challenges.challenge_anyone(
         game_kind="verbindung",
@@ -192,8 +198,8 @@ async def test_the_lobby_lists_takes_watches_and_hides_what_is_not_the_users(
     status, refusal = await post_as(
         world, world.alice.id, "api/lobby/take", {"challenge": str(bobs.id)}
     )
-    expected = ChallengeTakenError("", taker_id=world.carol.id)
-    assert (status, refusal["error"]) == (422, describe_error(expected, "en"))
+    taken_by = ChallengeTakenError("", taker_id=world.carol.id)
+    assert (status, refusal["error"]) == (422, describe_error(taken_by, "en"))
 
     # and back to the lobby from the game watched
     await alice.locator("#to-lobby").click()
