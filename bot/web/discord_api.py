@@ -84,6 +84,7 @@ class DiscordApi:
         self.base = (api_base or DISCORD_API).rstrip("/")
         self._http: aiohttp.ClientSession | None = None
         self._names: dict[tuple[int | None, int], tuple[float, str]] = {}
+        self._bot_id: int | None = None
 
     def __repr__(self) -> str:  # never the secrets
         return f"<DiscordApi {self.application_id} at {self.base}>"
@@ -162,6 +163,14 @@ class DiscordApi:
             return _display(user)
         except (DiscordRefusedError, KeyError, ValueError):
             return f"#{str(user_id)[-4:]}"
+
+    async def bot_id(self) -> int:
+        """The bot user's id (`GET /users/@me` with the bot's token, asked once): an older
+        application's id may differ from its bot's."""
+        if self._bot_id is None:
+            me = await self._call("GET", "/users/@me", "the bot", headers=self._bot_auth)
+            self._bot_id = int(me["id"])
+        return self._bot_id
 
     async def guild(self, guild_id: int) -> dict[str, Any]:
         """Server `guild_id` (its owner and roles); raise `DiscordRefusedError`."""

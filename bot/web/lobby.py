@@ -13,6 +13,7 @@ is refused in the words of one that does not exist.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,6 +25,7 @@ from bot.service.errors import ChallengeNotFoundError, GameNotFoundError
 from bot.web.actions import Actions
 from bot.web.api import Api, WebError, _body, _number, _text, answer
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
+from bot.web.limits import TooManyError
 from bot.web.sessions import Session
 from bot.web.sight import Viewer, WebSight
 
@@ -39,6 +41,10 @@ TIMES = {
 }
 """The times per move the form offers, as `/challenge`'s `time` choices (`choice.time.*`)."""
 LEVELS = ("easy", "normal", "hard")
+PEOPLE_SECONDS = 30.0
+"""How long who is in an Activity instance is kept: a lobby asked again at every change of its
+server asks Discord at most this often."""
+PEOPLE_KEPT = 1024
 
 
 class LobbyApi:
@@ -48,6 +54,7 @@ class LobbyApi:
         self.api, self.sight = api, sight
         self.actions: Actions = api.actions
         self.discord: DiscordApi = api.discord
+        self._people_kept: dict[str, tuple[float, list[int]]] = {}
 
     def routes(self) -> list[web.RouteDef]:
         """The lobby's routes, relative to the page."""
@@ -64,6 +71,7 @@ class LobbyApi:
     async def lobby(self, request: web.Request) -> web.Response:
         """What the lobby lists for the signed-in user (`server` false outside a server)."""
         session = self.api.session(request)
+        self._limit_clicks(session)
         guild = session.guild_id
         if guild is None:
             return answer({"server": False, "options": self._options()})
@@ -77,6 +85,7 @@ class LobbyApi:
         shown_challenges = [c for c in challenges if await self._sees_challenge(viewer, c)]
         shown_games = [g for g in games if await self._sees_game(viewer, g)]
         people = await self._people(session)
+        bot_id = await self._bot_id()
         ids = {c.challenger_id for c in shown_challenges} | set(people)
         for game in (*shown_games, *mine):
             ids.update(game.players)
@@ -92,7 +101,7 @@ class LobbyApi:
                 "people": [
                     {"id": str(user), "name": names[user]}
                     for user in people
-                    if user not in (me, self.discord.application_id)
+                    if user not in (me, bot_id)
                 ],
                 "options": self._options(),
             }
@@ -117,12 +126,19 @@ class LobbyApi:
         return await viewer.may_view(game.channel_id, game.parent_channel_id)
 
     async def _people(self, session: Session) -> list[int]:
-        """Who else is in this Activity: the members the form offers to challenge."""
+        """Who is in this Activity: the members the form offers to challenge (kept a while)."""
+        kept = self._people_kept.get(session.instance_id)
+        if kept is not None and kept[0] > time.monotonic():
+            return kept[1]
         try:
             instance = await self.discord.instance(session.instance_id)
         except DiscordRefusedError:
             return []
-        return sorted(instance.users)
+        if len(self._people_kept) >= PEOPLE_KEPT:
+            self._people_kept.clear()
+        people = sorted(instance.users)
+        self._people_kept[session.instance_id] = (time.monotonic() + PEOPLE_SECONDS, people)
+        return people
 
     async def _names(self, guild: int, ids: Iterable[int]) -> dict[int, str]:
         users = sorted(set(ids))
@@ -132,10 +148,18 @@ class LobbyApi:
     async def _may_post(self, session: Session) -> bool:
         """Whether the bot may host a game in the Activity's channel (it posts the challenge
         and the boards there itself: the page has no interaction to answer)."""
-        if session.guild_id is None:
+        bot_id = await self._bot_id()
+        if session.guild_id is None or bot_id == 0:
             return False
-        bot = await self.sight.viewer(session.guild_id, self.discord.application_id)
+        bot = await self.sight.viewer(session.guild_id, bot_id)
         return await bot.may_post(session.home)
+
+    async def _bot_id(self) -> int:
+        """The bot user's id (0: Discord could not say, for now)."""
+        try:
+            return await self.discord.bot_id()
+        except (DiscordRefusedError, KeyError, ValueError):
+            return 0
 
     # Acting ------------------------------------------------------------------------------------
 
@@ -228,6 +252,13 @@ class LobbyApi:
 
     # Checks ------------------------------------------------------------------------------------
 
+    def _limit_clicks(self, session: Session) -> None:
+        """A lobby asked for is counted as a click (each asks the database three questions)."""
+        try:
+            self.api.limiter.check_click(session.user_id)
+        except TooManyError as error:
+            raise WebError(429, "too_many", error.retry_after) from None
+
     async def _viewer(self, session: Session) -> Viewer:
         assert session.guild_id is not None
         return await self.sight.viewer(session.guild_id, session.user_id)
@@ -235,10 +266,10 @@ class LobbyApi:
     async def _member_here(self, session: Session, user_id: int) -> bool:
         """Whether `user_id` is a member of the server who may view the Activity's channel
         (where the challenge is posted), and not the bot."""
-        if session.guild_id is None or user_id == self.discord.application_id:
+        if session.guild_id is None or user_id == await self._bot_id():
             return False
         them = await self.sight.viewer(session.guild_id, user_id)
-        return await them.may_view(session.home)
+        return await them.may_view(session.home, exists=True)
 
     def _keyed(self, session: Session, channel_id: int) -> web.Response:
         token, keyed = self.api.sessions.issue(

@@ -22,6 +22,8 @@ from bot.web.discord_api import DiscordApi, DiscordRefusedError
 
 KEPT_SECONDS = 30.0
 """How long a server's roles and channels, and a member's roles, are kept."""
+FRESH_SECONDS = 5.0
+"""A server's channels asked again for a channel they lack at most this often."""
 KEPT = 2048
 """Servers, members and threads kept at most (the oldest forgotten first)."""
 ADMINISTRATOR = 1 << 3
@@ -107,6 +109,17 @@ class WebSight:
         _trim(self._parents)
         return self._parents[channel_id]
 
+    async def refreshed(self, guild_id: int, *, at_once: bool = False) -> Guild | None:
+        """Server `guild_id` asked of Discord again, unless (not `at_once`) it was less than
+        `FRESH_SECONDS` ago (then as kept): a channel made since it was asked is not unknown
+        for long."""
+        kept = self._guilds.get(guild_id)
+        recent = kept is not None and kept[0] - self.seconds + FRESH_SECONDS > time.monotonic()
+        if kept is not None and recent and not at_once:
+            return kept[1]
+        self._guilds.pop(guild_id, None)
+        return await self._guild(guild_id)
+
     async def _guild(self, guild_id: int) -> Guild | None:
         async with self._lock(("guild", guild_id)):
             kept = self._guilds.get(guild_id)
@@ -161,11 +174,12 @@ class Viewer:
     guild: Guild | None
     roles: frozenset[int] | None
 
-    def permissions(self, channel_id: int) -> int:
+    def permissions(self, channel_id: int, guild: Guild | None = None) -> int:
         """The member's permissions in a channel of the server's list (0: none, or unknown)."""
-        if self.guild is None or self.roles is None:
+        guild = guild or self.guild
+        if guild is None or self.roles is None:
             return 0
-        return self.guild.permissions(self.guild_id, self.user_id, self.roles, channel_id)
+        return guild.permissions(self.guild_id, self.user_id, self.roles, channel_id)
 
     def channel_name(self, channel_id: int, parent_id: int | None = None) -> str:
         """The name of a channel of the server's list (a thread: its parent's; "" unknown)."""
@@ -173,26 +187,40 @@ class Viewer:
             return ""
         return self.guild.names.get(channel_id) or self.guild.names.get(parent_id or 0, "")
 
-    async def may_view(self, channel_id: int, parent_id: int | None = None) -> bool:
+    async def may_view(
+        self, channel_id: int, parent_id: int | None = None, *, exists: bool = False
+    ) -> bool:
         """Whether the member may view the channel, or the thread by its parent (asked of
-        Discord when neither the game nor the channel list names it)."""
+        Discord when neither the game nor the channel list names it); `exists`: the channel
+        is known to exist (the Activity runs there)."""
         if self.guild is None or self.roles is None:
             return False
-        channel = parent_id or channel_id
-        if channel not in self.guild.overwrites:
-            channel = await self.sight.parent_of(channel_id) or 0
-        return bool(self.permissions(channel) & VIEW_CHANNEL)
+        guild, channel = await self._scope(parent_id or channel_id, exists=exists)
+        return bool(self.permissions(channel, guild) & VIEW_CHANNEL)
 
     async def may_post(self, channel_id: int) -> bool:
-        """Whether this member (the bot, asked about itself) may host a game in the channel:
-        view it, post in it and attach the boards (in a thread, by its parent's permissions
-        and Send Messages in Threads)."""
-        needed = VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES
-        channel = channel_id
-        if self.guild is not None and channel not in self.guild.overwrites:
-            channel = await self.sight.parent_of(channel_id) or 0
-            needed = VIEW_CHANNEL | SEND_MESSAGES_IN_THREADS | ATTACH_FILES
-        return self.permissions(channel) & needed == needed
+        """Whether this member (the bot, asked about itself) may host a game in the channel
+        (the Activity's, which exists): view it, post in it and attach the boards (in a
+        thread, by its parent's permissions and Send Messages in Threads)."""
+        if self.guild is None or self.roles is None:
+            return False
+        guild, channel = await self._scope(channel_id, exists=True)
+        needed = VIEW_CHANNEL | ATTACH_FILES
+        needed |= SEND_MESSAGES if channel == channel_id else SEND_MESSAGES_IN_THREADS
+        return self.permissions(channel, guild) & needed == needed
+
+    async def _scope(self, channel_id: int, *, exists: bool) -> tuple[Guild | None, int]:
+        """The server's channels as kept, and the channel whose permissions decide: the
+        channel, or a thread's parent; for one the kept list lacks (made since, or deleted),
+        the list asked of Discord again: at once for a channel that `exists`, else at most
+        every `FRESH_SECONDS` (the channels of old games may be long gone)."""
+        assert self.guild is not None
+        guild, channel = self.guild, channel_id
+        if channel not in guild.overwrites:
+            channel = await self.sight.parent_of(channel_id) or channel_id
+        if channel not in guild.overwrites:
+            guild = await self.sight.refreshed(self.guild_id, at_once=exists) or guild
+        return guild, channel
 
 
 def _trim(kept: OrderedDict[Any, Any]) -> None:

@@ -7,7 +7,7 @@ import { app, word } from "./state.mjs";
 import { authenticate } from "./signin.mjs";
 import { showError, showNotice } from "./view.mjs";
 import { showNoGame, showState } from "./game.mjs";
-import { inLobby, refreshLobby } from "./lobby.mjs";
+import { inLobby, lobbyChanged, refreshLobby } from "./lobby.mjs";
 
 const PING_SECONDS = 25;
 export const LONGEST_RETRY_WAIT = 1000;
@@ -63,7 +63,7 @@ export function openLive() {
     if (message.t === "pong") answered = true;
     else if (message.t === "state") showState(message.state);
     else if (message.t === "none") showNoGame();
-    else if (message.t === "lobby") refreshLobby();
+    else if (message.t === "lobby") lobbyChanged();
     else if (message.t === "error") showError(message.error);
   });
   socket.addEventListener("close", async (event) => {

@@ -40,6 +40,15 @@ export function leaveLobby() {
 
 let loading = false;
 let again = false;
+/** @type {ReturnType<typeof setTimeout> | null} */
+let soon = null;
+
+/** The server's challenges or games changed: ask for the lists a moment later, once for the
+ * changes that come together (a game's start ends a challenge too). */
+export function lobbyChanged() {
+  if (soon !== null) return;
+  soon = setTimeout(() => { soon = null; refreshLobby(); }, 200);
+}
 
 /** Ask the server for the lobby's lists again (once more after the answer, if asked meanwhile). */
 export async function refreshLobby() {
