@@ -11,6 +11,7 @@ wakes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.service import (
     AcceptResult,
@@ -26,9 +27,20 @@ from bot.service import (
 from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
 from bot.service.events import ChallengeChanged, Event, GameChanged
+from bot.service.notes import Note, default_turn
 from bot.store import limits
 from bot.store.challenges import CHALLENGED
 from bot.store.games import REVISED
+
+
+@dataclass(frozen=True, slots=True)
+class Mine:
+    """What a user keeps about a game: their notes, the turn a new note is on by default, and
+    whether they follow it (None: they cannot, as its player or once it is over)."""
+
+    notes: list[Note]
+    turn: int
+    following: bool | None
 
 
 class Actions:
@@ -126,6 +138,29 @@ class Actions:
     async def guild_of_challenge(self, challenge_id: int) -> int | None:
         """The server of challenge `challenge_id` (None: outside any, or none such)."""
         return await self.service.lobby.guild_of_challenge(challenge_id)
+
+    # What a user keeps ------------------------------------------------------------------------
+
+    async def mine(self, user_id: int, game_id: int) -> Mine:
+        """`user_id`'s notes on the game and their follow of it."""
+        view = await self.service.queries.game(game_id)
+        notes = await self.service.notes.of(user_id, game_id)
+        following = None
+        if view.is_active and user_id not in view.players.values():
+            following = await self.service.follows.is_following(user_id, game_id)
+        return Mine(notes, default_turn(view), following)
+
+    async def write_note(self, user_id: int, game_id: int, turn: int | None, text: str) -> None:
+        """`/note`: keep (or, with an empty text, remove) the user's note on a turn."""
+        await self.service.notes.write(user_id, game_id, turn, text)
+
+    async def follow(self, user_id: int, game_id: int) -> None:
+        """`/follow`: a direct message at the game's end."""
+        await self.service.follows.follow(user_id, game_id)
+
+    async def unfollow(self, user_id: int, game_id: int) -> None:
+        """`/unfollow`."""
+        await self.service.follows.unfollow(user_id, game_id)
 
     # Limits and health ----------------------------------------------------------------------
 

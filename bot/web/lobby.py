@@ -23,7 +23,7 @@ from bot.service import Challenge, GameSummary
 from bot.service.deadlines import DAY, HOUR
 from bot.service.errors import ChallengeNotFoundError, GameNotFoundError
 from bot.web.actions import Actions
-from bot.web.api import Api, WebError, _body, _number, _text, answer
+from bot.web.api import Api, WebError, _number, _text, answer, json_body
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
 from bot.web.limits import TooManyError
 from bot.web.sessions import Session
@@ -168,8 +168,8 @@ class LobbyApi:
         own click withdraws it, as their press does); `game` is the game it started, if it
         started here and now."""
         session = self.api.session(request)
-        await self.api._limit((self.api.limiter.limits.moves, "move", session.user_id))
-        body = await _body(request)
+        await self.api.limit_writes(session)
+        body = await json_body(request)
         challenge_id = _number(body.get("challenge"))
         try:
             challenge = await self.actions.challenge(challenge_id)
@@ -193,7 +193,7 @@ class LobbyApi:
         """A session keyed on game `game`'s channel, for a game of this server its user may
         see (they play in it, or may view its channel): the page then shows it live."""
         session = self.api.session(request)
-        body = await _body(request)
+        body = await json_body(request)
         game_id = _number(body.get("game"))
         try:
             view = await self.actions.game(game_id)
@@ -219,8 +219,8 @@ class LobbyApi:
         a game against the computer ("computer") in the Activity's channel, through the use
         cases of `/challenge`, which owe the same posts."""
         session = self.api.session(request)
-        await self.api._limit((self.api.limiter.limits.moves, "move", session.user_id))
-        body = await _body(request)
+        await self.api.limit_writes(session)
+        body = await json_body(request)
         if session.guild_id is None:
             raise WebError(403, "lobby_no_server")
         options = _form(body)

@@ -157,4 +157,4 @@ async def follow_dm(scribe: Scribe, shown: FollowLetter, locale: str) -> Outgoin
             player=mention(view.to_move_id or 0),
             **where,
         )
-    return DirectMessage(Draft(content, pings()), shown.user_id)
+    return DirectMessage(Draft(content, pings()), shown.user_id, onlooker_of=view)

@@ -59,10 +59,12 @@ def to_channel(view: GameView, draft: Draft) -> ChannelPost:
 
 @dataclass(frozen=True)
 class DirectMessage:
-    """A direct message to a player, in their language."""
+    """A direct message to a player, in their language. `onlooker_of`: the game a reader who
+    does not play in it hears of (a follower), sent only while they may still see it."""
 
     draft: Draft
     user_id: int
+    onlooker_of: GameView | None = None
 
 
 @dataclass(frozen=True)

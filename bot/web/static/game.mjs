@@ -5,6 +5,7 @@ import { app, gameModule, word } from "./state.mjs";
 import { call } from "./api.mjs";
 import { boardContext, render, showError, showNotice } from "./view.mjs";
 import { inLobby, showLobby } from "./lobby.mjs";
+import { loadMine } from "./keeping.mjs";
 
 /** Show `state`, the channel's game as the server sent it. @param {import("./state.mjs").Json} state */
 export function showState(state) {
@@ -17,6 +18,11 @@ export function showState(state) {
     resetTurn();
     if (app.history !== null && previous && previous.id !== state.id) app.history = null;
     if (!state.active) loadAnalysis(); else app.analysis = null;
+  }
+  // Another game, or this one ended (no follow any more): the user's notes and follow anew.
+  if (!previous || previous.id !== state.id || previous.active !== state.active) {
+    app.mine = null;
+    loadMine();
   }
   document.body.dataset.revision = String(state.revision);
   document.body.dataset.game = state.id;
