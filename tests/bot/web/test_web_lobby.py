@@ -5,9 +5,12 @@ a challenge of a channel the user cannot see cannot be taken by its number."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.i18n import describe_error, text
@@ -15,6 +18,8 @@ from bot.service.errors import ChallengeNotFoundError
 from bot.store import outbox
 from bot.web.limits import Limits, RateLimit
 from testing.fakediscord.models import ATTACH_FILES, VIEW_CHANNEL
+from testing.pgserver import PostgresServer
+from testing.servicekit import open_service
 from testing.webapi import WebApi, web_api
 
 GENEROUS = Limits(
@@ -115,3 +120,36 @@ async def test_a_hidden_channels_challenge_cannot_be_taken_by_its_number(api: We
     bob = await api.sign_in(api.bob)
     status, lobby = await api.get("api/lobby", bob)
     assert lobby["challenges"] == []  # bob neither: only alice was let in
+
+
+async def test_a_lobby_hears_of_a_challenge_another_process_made(
+    postgres_server: PostgresServer,
+) -> None:
+    """`python -m bot web` alone on PostgreSQL: an open challenge made by a bot process (its
+    NOTIFY, `challenge:<id>`) tells the pages showing the server's lobby to ask again."""
+    url = await postgres_server.fresh_url()
+    async with web_api(url, limits=GENEROUS) as api:
+        bot = await open_service(url)  # another process on the same database
+        try:
+            carol = await api.sign_in(api.carol)
+            live = api.url("api/live").replace("http", "ws", 1)
+            async with api.http.ws_connect(live) as socket:
+                await socket.send_json({"t": "hello", "session": carol, "lobby": True})
+                assert (await next_message(socket))["t"] == "none"  # no game in the channel
+                made = await bot.open_challenges.challenge_anyone(
+                    game_kind="ponte",
+                    channel_id=api.channel.id,
+                    challenger_id=api.alice.id,
+                    guild_id=api.guild.id,
+                )
+                assert (await next_message(socket))["t"] == "lobby"
+            status, lobby = await api.get("api/lobby", carol)
+            assert status == 200 and [c["id"] for c in lobby["challenges"]] == [str(made.id)]
+        finally:
+            await bot.connection.close()
+
+
+async def next_message(socket: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    message = await asyncio.wait_for(socket.receive_json(), 60)
+    assert isinstance(message, dict)
+    return message
