@@ -1,5 +1,6 @@
 """What a signed-in user keeps for themselves about the channel's game on the board page (issue
-54, points 2 and 4): their private notes on it and its turns, and whether they follow it.
+54, points 1, 2 and 4): their private notes on it and its turns, whether they follow it, and a
+player's queued lines (typed as for `/premove`).
 
 Each answer is the user's own: the notes read are always the session's user's, so no request can
 show anyone else's; the game is always the session's channel's (another's is answered as if it
@@ -19,6 +20,9 @@ from bot.web.actions import Actions
 from bot.web.api import Api, WebError, answer, json_body
 from bot.web.sessions import Session
 
+LINE_TYPED = 1000
+"""The longest line the page may send (as `/premove`'s option)."""
+
 
 class Keeping:
     """The routes of the user's notes and follow of the channel's game."""
@@ -32,6 +36,7 @@ class Keeping:
             web.get("/api/mine", self.mine),
             web.post("/api/note", self.note),
             web.post("/api/follow", self.follow),
+            web.post("/api/line", self.line),
         ]
 
     async def mine(self, request: web.Request) -> web.Response:
@@ -67,6 +72,23 @@ class Keeping:
             await self.actions.unfollow(session.user_id, view.id)
         return answer(await self._mine(session, view.id))
 
+    async def line(self, request: web.Request) -> web.Response:
+        """Queue `line` in game `game` (typed as for `/premove`), or withdraw line `withdraw`
+        (0: all of them). Refusals are `/premove`'s, in the user's words."""
+        session, body = await self._writing(request)
+        view = await self.api.channel_game(session, body.get("game"))
+        line, withdraw = body.get("line"), body.get("withdraw")
+        if withdraw is not None:
+            if not isinstance(withdraw, int) or isinstance(withdraw, bool) or withdraw < 0:
+                raise WebError(400, "bad_request")
+            number = withdraw or None
+            await self.actions.withdraw_line(view.channel_id, session.user_id, number)
+        elif isinstance(line, str) and len(line) <= LINE_TYPED:
+            await self.actions.queue_line(view.channel_id, session.user_id, line)
+        else:
+            raise WebError(400, "bad_request")
+        return answer(await self._mine(session, view.id))
+
     async def _writing(self, request: web.Request) -> tuple[Session, dict[str, Any]]:
         session = self.api.session(request)
         await self.api.limit_writes(session)
@@ -78,4 +100,10 @@ class Keeping:
             "notes": [{"turn": note.turn, "text": note.text} for note in found.notes],
             "turn": found.turn,
             "following": found.following,
+            "lines": None
+            if found.lines is None
+            else [
+                {"number": line.number, "steps": [[move, mine] for move, mine in line.steps]}
+                for line in found.lines
+            ],
         }

@@ -94,3 +94,9 @@ class ThreadOpening:
 
 Outgoing = ChannelPost | DirectMessage | Edit | ThreadOpening
 """Where a post goes, and what it is."""
+
+
+def jump_url(view: GameView, message_id: int | None) -> str:
+    """The link to a game's message (or to its channel, before one is known)."""
+    where = f"https://discord.com/channels/{view.guild_id or '@me'}/{view.channel_id}"
+    return where if message_id is None else f"{where}/{message_id}"

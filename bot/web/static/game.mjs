@@ -1,7 +1,7 @@
 // The game shown and the turn being built: a new state from the server, the clicks that build a
 // turn (each checked by the server, `api/targets`), and the requests that play it.
 
-import { app, gameModule, word } from "./state.mjs";
+import { app, gameModule, myColour, word } from "./state.mjs";
 import { call } from "./api.mjs";
 import { boardContext, render, showError, showNotice } from "./view.mjs";
 import { inLobby, showLobby } from "./lobby.mjs";
@@ -23,6 +23,8 @@ export function showState(state) {
   if (!previous || previous.id !== state.id || previous.active !== state.active) {
     app.mine = null;
     loadMine();
+  } else if (moved && myColour()) {
+    loadMine(); // a player's queued lines: played, or dropped, by the move
   }
   document.body.dataset.revision = String(state.revision);
   document.body.dataset.game = state.id;

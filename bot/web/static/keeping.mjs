@@ -1,9 +1,10 @@
 // What the signed-in user keeps about the game shown: their private notes on it and its turns
-// (`api/mine`, `api/note`), and, for a watcher of a game being played, following it by direct
-// message (`api/follow`). The server answers only with the user's own: no one else's note can
-// reach this page.
+// (`api/mine`, `api/note`), for a watcher of a game being played, following it by direct
+// message (`api/follow`), and for a player, their queued lines (`api/line`, typed as for
+// /premove). The server answers only with the user's own: no one else's note or line can reach
+// this page.
 
-import { app, $, myColour, word } from "./state.mjs";
+import { app, $, myColour, myTurn, word } from "./state.mjs";
 import { call } from "./api.mjs";
 
 /** @typedef {import("./state.mjs").Json} Json */
@@ -40,11 +41,13 @@ function showMine(mine) {
 async function keep(path, body) {
   const state = app.state;
   if (!state) return;
-  for (const id of ["note-keep", "follow"]) /** @type {HTMLButtonElement} */ ($(id)).disabled = true;
+  for (const id of ["note-keep", "follow", "line-queue"]) /** @type {HTMLButtonElement} */ ($(id)).disabled = true;
   try {
     const mine = await call("POST", path, { game: state.id, ...body });
     showMine(mine);
-    say(path === "api/note" ? word("web.note_kept") : "");
+    const queued = path === "api/line" && "line" in body;
+    if (queued) /** @type {HTMLTextAreaElement} */ ($("line-text")).value = "";
+    say(path === "api/note" ? word("web.note_kept") : queued ? word("web.line_queued") : "");
   } catch (error) {
     say(/** @type {Error} */ (error).message);
     renderKeeping();
@@ -90,12 +93,43 @@ export function renderKeeping() {
   follow.textContent = mine.following ? word("web.unfollow") : word("web.follow");
   follow.setAttribute("aria-pressed", mine.following ? "true" : "false");
   $("following").textContent = mine.following ? word("web.following") : "";
+  renderLines(mine.lines);
+}
+
+/** A player's queued lines, each with Withdraw, and the box that queues one on the opponent's
+ * turn (hidden for a watcher, and once the game is over). @param {Json | null} lines */
+function renderLines(lines) {
+  $("lines").hidden = !lines;
+  if (!lines) return;
+  /** @type {HTMLButtonElement} */ ($("line-queue")).disabled = false;
+  const waiting = !myTurn();
+  for (const id of ["line-label", "line-text", "line-queue"]) $(id).hidden = !waiting;
+  const list = lines.map((/** @type {Json} */ line) => {
+    const item = document.createElement("li");
+    for (const [move, mine] of line.steps) {
+      const step = document.createElement("code");
+      step.textContent = move;
+      if (mine) step.className = "mine";
+      item.append(mine ? " → " : " ", step);
+    }
+    const withdraw = document.createElement("button");
+    withdraw.type = "button";
+    withdraw.textContent = word("web.line_withdraw");
+    withdraw.addEventListener("click", () => keep("api/line", { withdraw: line.number }));
+    item.append(" ", withdraw);
+    return item;
+  });
+  $("line-list").replaceChildren(...list);
 }
 
 export function wireKeeping() {
   $("note-keep").addEventListener("click", () => {
     const text = /** @type {HTMLTextAreaElement} */ ($("note-text")).value;
     keep("api/note", { turn: noteTurn(), text });
+  });
+  $("line-queue").addEventListener("click", () => {
+    const line = /** @type {HTMLTextAreaElement} */ ($("line-text")).value;
+    keep("api/line", { line });
   });
   $("follow").addEventListener("click", () => {
     keep("api/follow", { follow: !(app.mine && app.mine.following) });
