@@ -20,6 +20,7 @@ from bot.service.errors import ServiceError
 from bot.service.follows import Follows
 from bot.service.imports import Imports
 from bot.service.lessons import Lessons
+from bot.service.lobby import GameSummary, Lobby
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notes import Notes
 from bot.service.notify import Notifications
@@ -99,6 +100,7 @@ class GameService:
         writer = GameWriter(ctx, rater)
         self.challenges = Challenges(ctx, writer)
         self.open_challenges = OpenChallenges(ctx)
+        self.lobby = Lobby(ctx)
         self.seeks = Seeks(ctx, writer)
         self.computer = ComputerGames(ctx, writer)
         self.rematches = Rematches(ctx, self.challenges, self.computer)
@@ -143,6 +145,7 @@ __all__ = [
     "Export",
     "FinishedPage",
     "GameService",
+    "GameSummary",
     "GameView",
     "HistoryStep",
     "Leaderboard",

@@ -99,7 +99,10 @@ async def games_text(
         interaction.user.id, guild_id=interaction.guild_id, page=page
     )
     lines += _finished(finished, interaction.user.id, locale)
-    return fit_message(lines), finished_buttons(finished, locale)
+    buttons = finished_buttons(finished, locale)
+    if host.scribe.activities and interaction.guild_id is not None:
+        host.scribe.slots.to_lobby(buttons, locale)  # the server's challenges and games, live
+    return fit_message(lines), buttons
 
 
 async def _visible(host: Host, interaction: discord.Interaction) -> list[GameView]:
