@@ -18,7 +18,7 @@ from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
 from bot.service import LEVELS, GameService, Reach
-from bot.service.deadlines import DAY, HOUR
+from bot.service.deadlines import OFFERED_TIMES
 from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.settings import Settings
@@ -29,17 +29,9 @@ log = logging.getLogger(__name__)
 CHOICES = 25
 """Discord shows at most 25 choices."""
 
-TIMES = (
-    ("1h", HOUR),
-    ("6h", 6 * HOUR),
-    ("12h", 12 * HOUR),
-    ("1d", DAY),
-    ("2d", 2 * DAY),
-    ("3d", 3 * DAY),
-    ("7d", 7 * DAY),
-    ("14d", 14 * DAY),
-)
-"""The time controls a challenge and a tournament offer: each choice's key and its seconds."""
+TIMES = OFFERED_TIMES
+"""The time controls a challenge, a seek and a tournament offer: each choice's key and its
+seconds."""
 
 Declared = TypeVar("Declared")
 """A command's callback (or the command), as the decorators below take and give it back."""

@@ -141,7 +141,7 @@ class Api:
         who the user is, per user and per Activity instance (a ceiling sized for a full
         channel, which codes Discord refuses cannot use up)."""
         body = await json_body(request)
-        code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
+        code, instance_id = body_text(body, "code", 200), body_text(body, "instance_id", 100)
         if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
             raise WebError(400, "bad_request")
         address = client_address(request.remote, request.headers, self.trusted)
@@ -216,7 +216,7 @@ class Api:
     async def move(self, request: web.Request) -> web.Response:
         """Play a turn (`move`, in notation) on the position of `revision`, as `/move` does."""
         played = await self._played(request, self.limiter.limits.moves)
-        text_ = _text(played.body, "move", MAX_TEXT)
+        text_ = body_text(played.body, "move", MAX_TEXT)
         session, view = played.session, played.view
         result = await self.actions.play(session.channel_id, session.user_id, text_, view.revision)
         return answer(
@@ -259,7 +259,7 @@ class Api:
         session = self.session(request)
         view = await self.channel_game(session, request.query.get("game"))
         plies = view.game.turn_plies()
-        turn = _number(request.query.get("turn"))
+        turn = parse_id(request.query.get("turn"))
         if not 0 <= turn < len(plies):
             raise WebError(400, "bad_request")
         position = view.game.position_at(plies[turn])
@@ -329,7 +329,7 @@ class Api:
         """Game `raw` (its id as text) if it is a game of the session's channel, or a record
         the session's user imported (issue 54: theirs alone, anywhere): another channel's is
         answered as if it did not exist."""
-        game_id = _number(raw)
+        game_id = parse_id(raw)
         try:
             view = await self.actions.game(game_id)
         except GameNotFoundError:
@@ -398,7 +398,9 @@ async def json_body(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def _text(body: dict[str, Any], name: str, longest: int) -> str:
+def body_text(body: dict[str, Any], name: str, longest: int) -> str:
+    """The text `name` of a request's body, if it is one of at most `longest` characters, not
+    blank; raise `WebError` 400 otherwise."""
     return _checked_text(body.get(name), longest)
 
 
@@ -408,7 +410,9 @@ def _checked_text(value: object, longest: int) -> str:
     return value
 
 
-def _number(raw: object) -> int:
+def parse_id(raw: object) -> int:
+    """A game's (or a challenge's) id as the page sends it: digits as text; raise `WebError`
+    400 otherwise."""
     if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 20:
         return int(raw)
     raise WebError(400, "bad_request")

@@ -19,28 +19,18 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.service import Challenge, GameSummary
-from bot.service.deadlines import DAY, HOUR
+from bot.service import LEVELS, Challenge, GameSummary
+from bot.service.deadlines import OFFERED_TIMES
 from bot.service.errors import ChallengeNotFoundError, GameNotFoundError
 from bot.web.actions import Actions
-from bot.web.api import Api, WebError, _number, _text, answer, json_body
+from bot.web.api import Api, WebError, answer, body_text, json_body, parse_id
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
 from bot.web.limits import TooManyError
 from bot.web.sessions import Session
 from bot.web.sight import Viewer, WebSight
 
-TIMES = {
-    "1h": HOUR,
-    "6h": 6 * HOUR,
-    "12h": 12 * HOUR,
-    "1d": DAY,
-    "2d": 2 * DAY,
-    "3d": 3 * DAY,
-    "7d": 7 * DAY,
-    "14d": 14 * DAY,
-}
+TIMES = dict(OFFERED_TIMES)
 """The times per move the form offers, as `/challenge`'s `time` choices (`choice.time.*`)."""
-LEVELS = ("easy", "normal", "hard")
 PEOPLE_SECONDS = 30.0
 """How long who is in an Activity instance is kept: a lobby asked again at every change of its
 server asks Discord at most this often."""
@@ -83,7 +73,9 @@ class LobbyApi:
             self._may_post(session),
         )
         shown_challenges = [c for c in challenges if await self._sees_challenge(viewer, c)]
-        shown_games = [g for g in games if await self._sees_game(viewer, g)]
+        # The user's own games are theirs to play (`mine`), not among those to watch.
+        watched = [g for g in games if session.user_id not in g.players]
+        shown_games = [g for g in watched if await self._sees_game(viewer, g)]
         people = await self._people(session)
         bot_id = await self._bot_id()
         ids = {c.challenger_id for c in shown_challenges} | set(people)
@@ -170,7 +162,7 @@ class LobbyApi:
         session = self.api.session(request)
         await self.api.limit_writes(session)
         body = await json_body(request)
-        challenge_id = _number(body.get("challenge"))
+        challenge_id = parse_id(body.get("challenge"))
         try:
             challenge = await self.actions.challenge(challenge_id)
         except ChallengeNotFoundError:
@@ -194,7 +186,7 @@ class LobbyApi:
         see (they play in it, or may view its channel): the page then shows it live."""
         session = self.api.session(request)
         body = await json_body(request)
-        game_id = _number(body.get("game"))
+        game_id = parse_id(body.get("game"))
         try:
             view = await self.actions.game(game_id)
         except GameNotFoundError:
@@ -226,7 +218,7 @@ class LobbyApi:
         options = _form(body)
         if not await self._may_post(session):
             raise WebError(403, "lobby_cannot_post")
-        against = _text(body, "against", 30)
+        against = body_text(body, "against", 30)
         common: dict[str, object] = {
             "game_kind": options["game"],
             "channel_id": session.home,
@@ -242,7 +234,7 @@ class LobbyApi:
                 player_id=session.user_id, level=options["level"], **common
             )
             return answer({"game": str(started.view.id)})
-        opponent = _number(against)
+        opponent = parse_id(against)
         if not await self._member_here(session, opponent):
             raise WebError(422, "lobby_no_member")
         made = await self.actions.challenge_member(
@@ -293,7 +285,7 @@ def _form(body: dict[str, Any]) -> dict[str, Any]:
     if variant is not None and not isinstance(variant, str):
         raise WebError(400, "bad_request")
     return {
-        "game": _text(body, "game", 40),
+        "game": body_text(body, "game", 40),
         "variant": variant,
         "time": TIMES[time],
         "level": level,

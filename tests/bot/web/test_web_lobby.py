@@ -65,12 +65,18 @@ async def test_the_form_starts_what_challenge_starts_owing_the_same_posts(api: W
     assert of_bob.opponent_id == api.bob.id
 
     computer = {**FORM, "against": "computer", "level": "easy"}
-    status, started = await api.post("api/lobby/post", computer, await api.sign_in(api.carol))
+    carol = await api.sign_in(api.carol)
+    status, started = await api.post("api/lobby/post", computer, carol)
     assert status == 200
     game = await api.service.queries.game(int(started["game"]))
     assert game.computer_level == "easy" and api.carol.id in game.players.values()
     async with api.service.connection.read() as db:
         assert await outbox.posts_about(db, "game", game.id, "start")
+    # carol's game is hers to play, not one to watch; alice may watch it
+    _, of_carol = await api.get("api/lobby", carol)
+    assert [g["id"] for g in of_carol["mine"]] == [str(game.id)] and of_carol["games"] == []
+    _, of_alice = await api.get("api/lobby", alice)
+    assert [g["id"] for g in of_alice["games"]] == [str(game.id)]
 
 
 async def test_bad_forms_and_places_are_refused_and_change_nothing(api: WebApi) -> None:
