@@ -25,7 +25,7 @@ from bot.service.pairing import Pool, Seeker, Wait
 from bot.service.rating_model import INITIAL, Skill
 from bot.service.results import Started
 from bot.service.writer import GameWriter
-from bot.store import Db, ratings
+from bot.store import Db, ratings, users
 from bot.store import seeks as store
 from bot.store.outbox import OutboxRow
 from bot.store.rows import SeekRow
@@ -242,6 +242,9 @@ class Pairings:
                 plan.arrive(pool, number, request)
             await store.remove_seeks(db, [row.id for row in own if row.lapses_at <= now])
             ids = await self._store(db, plan)
+            # Their pool games' posts are written in the language each seeker reads.
+            said = {seek.user_id: seek.locale for seek in plan.new.values() if seek.locale}
+            await users.remember_locales(db, said, now)
             started = await self.writer.start_all(
                 db, [self._seating(plan, pair, ids) for pair in plan.pairs], now
             )

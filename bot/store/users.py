@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.connection import Db, marks
+from bot.store.connection import Db, marks, rows_of
 from bot.store.rows import Notify, UserSettings, Vacation
 
 _SETTINGS = f"SELECT {UserSettings.columns()} FROM user_settings"
@@ -24,6 +24,19 @@ async def set_notify(db: Db, user_id: int, notify: Notify, locale: str | None, n
         " VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
         " dm_closed = 0, locale = excluded.locale, updated_at = excluded.updated_at",
         (user_id, notify.value, locale, now),
+    )
+
+
+async def remember_locales(db: Db, locales: dict[int, str], now: int) -> None:
+    """Keep each user's language (the one their client read a command in), in one statement:
+    the language of their direct messages (`/seek`'s pool games are played there)."""
+    if not locales:
+        return
+    await db.execute(
+        "INSERT INTO user_settings (user_id, locale, updated_at)"
+        f" VALUES {rows_of(len(locales), 3)} ON CONFLICT (user_id) DO UPDATE"
+        " SET locale = excluded.locale, updated_at = excluded.updated_at",
+        [value for user, locale in sorted(locales.items()) for value in (user, locale, now)],
     )
 
 

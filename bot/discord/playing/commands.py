@@ -28,8 +28,8 @@ def _fit(name: str, fallback: str) -> str:
 
 async def place_of(host: Host, interaction: discord.Interaction) -> int:
     """Where the game a command in `interaction` is about is placed: its channel's; in the
-    bot's own DMs with no game there, the place of the one pool game (issue 53, played in
-    both players' DMs) that waits for this player's move, if exactly one does."""
+    bot's own DMs with no game there, the place of the player's pool game (issue 53, played in
+    both players' DMs): their only one, else the only one that waits for their move."""
     channel_id = interaction.channel_id or 0
     if not interaction.context.dm_channel:
         return channel_id
@@ -39,12 +39,12 @@ async def place_of(host: Host, interaction: discord.Interaction) -> int:
     except ServiceError:
         pass
     mine = await queries.games(user_id=interaction.user.id, limit=POOL_GAMES_LOOKED_AT)
-    waiting = [
-        view.channel_id
-        for view in mine
-        if is_pool_place(view.channel_id) and view.to_move_id == interaction.user.id
-    ]
-    return waiting[0] if len(waiting) == 1 else channel_id
+    pool = [view for view in mine if is_pool_place(view.channel_id)]
+    waiting = [view for view in pool if view.to_move_id == interaction.user.id]
+    for found in (pool, waiting):
+        if len(found) == 1:
+            return found[0].channel_id
+    return channel_id
 
 
 class PlayCog(commands.Cog):
@@ -113,8 +113,9 @@ class PlayCog(commands.Cog):
         """Show a game's position (this channel's, or any of the server's by its number), to
         oneself or to everyone, with buttons that step through its history privately."""
         public = visibility is not None and visibility.value == "public"
-        show = partial(history.board, self.bot, interaction, public, game)
-        await unseen.first(self.bot, interaction, show, channel_id=interaction.channel_id or 0)
+        place = await place_of(self.bot, interaction)
+        show = partial(history.board, self.bot, interaction, public, game, place)
+        await unseen.first(self.bot, interaction, show, channel_id=place)
 
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")
