@@ -15,10 +15,6 @@ from bot.discord.playing import actions, history, moves
 from bot.discord.playing.takebacks import ask_takeback
 from bot.i18n import text
 from bot.service import ServiceError
-from bot.service.seeks import is_pool_place
-
-POOL_GAMES_LOOKED_AT = 100
-"""A player's active games `/move` in the bot's DMs looks through for their pool game."""
 
 
 def _fit(name: str, fallback: str) -> str:
@@ -38,13 +34,8 @@ async def place_of(host: Host, interaction: discord.Interaction) -> int:
         return (await queries.game_in(channel_id)).channel_id
     except ServiceError:
         pass
-    mine = await queries.games(user_id=interaction.user.id, limit=POOL_GAMES_LOOKED_AT)
-    pool = [view for view in mine if is_pool_place(view.channel_id)]
-    waiting = [view for view in pool if view.to_move_id == interaction.user.id]
-    for found in (pool, waiting):
-        if len(found) == 1:
-            return found[0].channel_id
-    return channel_id
+    pool = await queries.pool_place_of(interaction.user.id)
+    return channel_id if pool is None else pool
 
 
 class PlayCog(commands.Cog):
