@@ -117,7 +117,7 @@ def _copies(game: GameRow) -> list[str]:
     player (`TO`)."""
     if not is_pool_place(game.channel_id):
         return ["{}"]
-    return [json.dumps({TO: player}) for player in (game.first_id, game.second_id)]
+    return [f'{{"{TO}": {player}}}' for player in (game.first_id, game.second_id)]  # JSON
 
 
 class Context:

@@ -259,9 +259,9 @@ class Pairings:
         start for none)."""
         shown: dict[tuple[str, int], float] = {}
         for key in sorted({r.game_kind for r in requests}):
-            users = sorted({r.user_id for r in requests if r.game_kind == key})
-            for row in await ratings.ratings_of(db, EVERYWHERE, key, users):
-                shown[key, row.user_id] = float(Skill(row.mu, row.sigma).shown)
+            seekers = sorted({r.user_id for r in requests if r.game_kind == key})
+            for user, mean in (await ratings.means_of(db, EVERYWHERE, key, seekers)).items():
+                shown[key, user] = float(Skill(mean, INITIAL.sigma).shown)  # as players read it
         return shown
 
     @staticmethod
