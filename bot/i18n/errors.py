@@ -20,7 +20,7 @@ from discord import app_commands
 from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
 from bot.i18n.formatting import channel_mention, counted, format_duration, mention, mentions
 from bot.i18n.reasons import NOTATION, RULE, reason_text, roll_lines
-from bot.service.errors import RollNotYoursError, ServiceError
+from bot.service.errors import LineMoveError, RollNotYoursError, ServiceError
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,9 @@ def describe_error(
     messages = source or catalogue()
     language = language_of(locale)
     error = unwrap(error)
+    if isinstance(error, LineMoveError) and error.cause is not None:  # which move, then why
+        where = _service(messages, language, error)
+        return where + "\n" + describe_error(error.cause, locale, game=game, source=source)
     if isinstance(error, ServiceError):
         return _service(messages, language, error)
     if isinstance(error, RollNotYoursError):

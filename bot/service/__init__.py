@@ -25,6 +25,7 @@ from bot.service.notify import Notifications
 from bot.service.open_challenges import OpenChallenges
 from bot.service.outbox import Outbox
 from bot.service.play import Moves
+from bot.service.premoves import Premoves
 from bot.service.puzzle.daily import DailyPuzzles
 from bot.service.puzzle.scans import PuzzleScans
 from bot.service.puzzles import Puzzles
@@ -109,6 +110,7 @@ class GameService:
         self.notifications = Notifications(ctx)
         self.notes = Notes(ctx)
         self.follows = Follows(ctx)
+        self.premoves = Premoves(ctx)
         self.queries = Queries(ctx)
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)

@@ -521,3 +521,58 @@ class NoSeekError(ServiceError):
     """The player has no seek to cancel (for `params['game']`, or for any game if None)."""
 
     key = "no_seek"
+
+
+class PremoveOwnTurnError(ServiceError):
+    """A line queued on one's own turn: lines answer the opponent's turn; `/move` plays now."""
+
+    key = "premove_own_turn"
+
+
+class LineUnansweredError(ServiceError):
+    """A line that expects the opponent's move but ends without the player's answer to it."""
+
+    key = "line_unanswered"
+
+
+class LineResignsError(ServiceError):
+    """A line holding a resignation (move `params['position']`): a line answers with moves."""
+
+    key = "line_resigns"
+
+
+class LineMoveError(ServiceError):
+    """Move `params['position']` of a line (`params['move']`) cannot be played where it would be:
+    `cause` is the engine's refusal (the notation or the rule it breaks)."""
+
+    key = "line_move"
+
+    def __init__(self, message: str, cause: Exception | None = None, **params: object) -> None:
+        super().__init__(message, **params)
+        self.cause = cause
+
+
+class LineTooDeepError(ServiceError):
+    """A line of more than `params['limit']` answers of the player's."""
+
+    key = "line_too_deep"
+
+
+class TooManyLinesError(ServiceError):
+    """The player has `params['limit']` lines queued in the game already, the most they may."""
+
+    key = "too_many_lines"
+
+
+class LineConflictError(ServiceError):
+    """The player's line `params['number']` answers a position of the new line with another
+    move: one position has one answer."""
+
+    key = "line_conflict"
+
+
+class NoLineError(ServiceError):
+    """Withdrawing line `params['number']`, which the player does not have in the game (0: they
+    have none at all)."""
+
+    key = "no_line"

@@ -190,6 +190,15 @@ class MoveResult:
     drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
     ending: Outcome[Side] | None
     match: MatchUpdate | None = None  # after the last move of a match game
+    answered: MoveResult | None = None  # the answer a queued line played at once after it
+    # The opponent's move (its mover and notation) this one answered at once from a queued
+    # line: its own post went stale at once (the board moved on), so this one tells it.
+    after: tuple[int, str] | None = None
+
+    @property
+    def last(self) -> MoveResult:
+        """The last move this one led to: itself, or the queued answers played after it."""
+        return self if self.answered is None else self.answered.last
 
     @property
     def next_id(self) -> int | None:

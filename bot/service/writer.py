@@ -22,6 +22,7 @@ from bot.service.errors import StalePositionError
 from bot.service.follows import owe_follow_letters
 from bot.service.matches import REPLAYS, decide
 from bot.service.owed import PostKind, Stored
+from bot.service.premoves import answer_move, answer_to
 from bot.service.rating_eligibility import both_moved
 from bot.service.ratings import Rater
 from bot.service.results import GameView, MatchUpdate, MoveResult, Started, scores_json
@@ -37,6 +38,7 @@ from bot.store import (
     games,
     jobs,
     matches,
+    premoves,
     users,
 )
 from bot.store.games import Clock
@@ -189,9 +191,12 @@ class GameWriter:
         move: Hashable,
         *,
         match_resigned_by: int | None = None,
+        after: tuple[int, str] | None = None,
     ) -> MoveResult:
         """Make the checked `move` on the view's private game and store the new position; after
-        the last move, what follows the game's end comes after its post."""
+        the last move, what follows the game's end comes after its post. `after`: the
+        opponent's move (mover, notation) a queued line answers with this one, which its post
+        tells too."""
         ctx, view, row = self.ctx, loaded.view, loaded.row
         kind, game = view.kind, view.game
         game.push(move)
@@ -219,8 +224,16 @@ class GameWriter:
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.revision, now)
         played, rolled = str(move), tuple(map(str, drawn))
+        told: dict[str, Stored] = {} if after is None else {"after_id": after[0], "after": after[1]}
         await game_posts.owe_board(
-            ctx, db, game_posts.MOVE, stored, mover_id=mover_id, played=played, drawn=list(rolled)
+            ctx,
+            db,
+            game_posts.MOVE,
+            stored,
+            mover_id=mover_id,
+            played=played,
+            drawn=list(rolled),
+            **told,
         )
         update = None
         if ending is not None:  # the replay after the move's post, both before the next game
@@ -232,7 +245,27 @@ class GameWriter:
         if ending is None:
             await game_posts.owe_turn_dm(ctx, db, view, player)  # after the move's post: it links
         await owe_follow_letters(ctx, db, view, mover_id=mover_id, played=played)
-        return MoveResult(view, mover_id, played, rolled, ending, update)
+        answered = None
+        if ending is None:
+            answered = await self._answer_queued(db, stored, view, mover_id, played)
+        return MoveResult(view, mover_id, played, rolled, ending, update, answered, after)
+
+    async def _answer_queued(
+        self, db: Db, stored: GameRow, view: GameView, mover_id: int, played: str
+    ) -> MoveResult | None:
+        """The answer a queued line (issue 54, point 1) gives to the move that led to `view`,
+        played at once in the move's own transaction, as the next move (None: no line
+        expected it). The answer's own turn costs no time: its clock began with this move."""
+        answer = await answer_to(self.ctx, db, view, mover_id, played)
+        if answer is None:
+            return None
+        # The answer is made on a copy: `view` stays the position its move's result shows.
+        following = await self.ctx.view(db, stored, view.game.copy())
+        move = answer_move(following, answer)
+        if move is None:
+            return None
+        loaded = Loaded(stored, following)
+        return await self.apply(db, loaded, answer.player_id, move, after=(mover_id, played))
 
     async def end(
         self,
@@ -277,6 +310,7 @@ class GameWriter:
         )
         if not stored:
             raise StalePositionError("the game changed meanwhile; try again")
+        await premoves.clear_game(db, loaded.row.id)  # they answered a position now undone
         return await self.ctx.row_by_id(db, loaded.row.id), earlier
 
     # Storing -----------------------------------------------------------------------------------
@@ -342,6 +376,7 @@ class GameWriter:
         )
         if not await games.finish_game(db, row.id, row.revision, result):
             raise StalePositionError("the game changed meanwhile; try again")
+        await premoves.clear_game(db, row.id)  # queued lines answer turns that will not come
         return await self.ctx.row_by_id(db, row.id)
 
     # After the end -----------------------------------------------------------------------------

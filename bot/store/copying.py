@@ -41,6 +41,7 @@ TABLES = (
     "game_notes",
     "game_follows",
     "seeks",
+    "queued_lines",
 )
 """Every table of the schema, each after the tables it refers to (SQLite's own
 `sqlite_sequence` is not the schema's: each backend counts its ids itself)."""
@@ -56,6 +57,7 @@ WITH_IDS = (
     "tournaments",
     "puzzles",
     "seeks",
+    "queued_lines",
 )
 """The tables whose ids a database gives out: PostgreSQL must go on after the copied ones."""
 POOL_PLACES = "SELECT coalesce(max(-channel_id), 0) FROM games WHERE channel_id < 0"

@@ -11,13 +11,29 @@ wakes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackResult
 from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
 from bot.service.events import Event, GameChanged
+from bot.service.notes import Note, default_turn
+from bot.service.premoves import Line
 from bot.store import limits
 from bot.store.games import REVISED
+
+
+@dataclass(frozen=True, slots=True)
+class Mine:
+    """What a user keeps about a game: their notes, the turn a new note is on by default,
+    whether they follow it (None: they cannot, as its player or once it is over), and their
+    queued lines (issue 54, point 1; None: they have none to keep, not playing it or it is
+    over)."""
+
+    notes: list[Note]
+    turn: int
+    following: bool | None
+    lines: tuple[Line, ...] | None = None
 
 
 class Actions:
@@ -82,6 +98,39 @@ class Actions:
     async def answer_takeback(self, game_id: int, user_id: int, *, accept: bool) -> TakebackResult:
         """Allow or refuse the opponent's takeback."""
         return await self.service.takebacks.answer_takeback(game_id, user_id, accept=accept)
+
+    # What a user keeps ------------------------------------------------------------------------
+
+    async def mine(self, user_id: int, game_id: int) -> Mine:
+        """`user_id`'s notes on the game and their follow of it."""
+        view = await self.service.queries.game(game_id)
+        notes = await self.service.notes.of(user_id, game_id)
+        following, lines = None, None
+        if view.is_active and user_id not in view.players.values():
+            following = await self.service.follows.is_following(user_id, game_id)
+        elif view.is_active:
+            lines = (await self.service.premoves.of(view.channel_id, user_id)).lines
+        return Mine(notes, default_turn(view), following, lines)
+
+    async def write_note(self, user_id: int, game_id: int, turn: int | None, text: str) -> None:
+        """`/note`: keep (or, with an empty text, remove) the user's note on a turn."""
+        await self.service.notes.write(user_id, game_id, turn, text)
+
+    async def queue_line(self, channel_id: int, user_id: int, line: str) -> None:
+        """`/premove line:`: queue a line in the channel's game."""
+        await self.service.premoves.queue(channel_id, user_id, line)
+
+    async def withdraw_line(self, channel_id: int, user_id: int, number: int | None) -> None:
+        """`/premove withdraw:`: withdraw line `number` (None: all of them)."""
+        await self.service.premoves.withdraw(channel_id, user_id, number)
+
+    async def follow(self, user_id: int, game_id: int) -> None:
+        """`/follow`: a direct message at the game's end."""
+        await self.service.follows.follow(user_id, game_id)
+
+    async def unfollow(self, user_id: int, game_id: int) -> None:
+        """`/unfollow`."""
+        await self.service.follows.unfollow(user_id, game_id)
 
     # Limits and health ----------------------------------------------------------------------
 

@@ -140,7 +140,7 @@ class Api:
         full channel at once: behind a proxy every user may share one); once Discord has said
         who the user is, per user and per Activity instance (a ceiling sized for a full
         channel, which codes Discord refuses cannot use up)."""
-        body = await _body(request)
+        body = await json_body(request)
         code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
         if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
             raise WebError(400, "bad_request")
@@ -258,7 +258,7 @@ class Api:
     async def history(self, request: web.Request) -> web.Response:
         """Game `game`'s position after its turn `turn` (0: the start)."""
         session = self.session(request)
-        view = await self._channel_game(session, request.query.get("game"))
+        view = await self.channel_game(session, request.query.get("game"))
         plies = view.game.turn_plies()
         turn = _number(request.query.get("turn"))
         if not 0 <= turn < len(plies):
@@ -269,7 +269,7 @@ class Api:
     async def analysis(self, request: web.Request) -> web.Response:
         """The analysis chart of finished game `game` (`{"analysis": null}`: none)."""
         session = self.session(request)
-        view = await self._channel_game(session, request.query.get("game"))
+        view = await self.channel_game(session, request.query.get("game"))
         found = None if view.is_active else await self.actions.analysis(view.id)
         return answer({"analysis": None if found is None else analysis_state(found)})
 
@@ -294,6 +294,11 @@ class Api:
         except TooManyError as error:
             raise WebError(429, "too_many", error.retry_after) from None
 
+    async def limit_writes(self, session: Session) -> None:
+        """Count a request that stores something for the user (a note, a follow) against their
+        moves limit; raise `WebError` 429 when there were too many."""
+        await self._limit((self.limiter.limits.moves, "move", session.user_id))
+
     async def _played(
         self, request: web.Request, limit: RateLimit | None, *, mover: bool = False
     ) -> Played:
@@ -308,8 +313,8 @@ class Api:
                 raise WebError(429, "too_many", error.retry_after) from None
         else:
             await self._limit((limit, "move", session.user_id))
-        body = await _body(request)
-        view = await self._channel_game(session, body.get("game"))
+        body = await json_body(request)
+        view = await self.channel_game(session, body.get("game"))
         colour = view.colour_of(session.user_id)
         if colour is None:
             raise NotAPlayerError(
@@ -321,7 +326,7 @@ class Api:
             raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
         return Played(session, view, body)
 
-    async def _channel_game(self, session: Session, raw: object) -> GameView:
+    async def channel_game(self, session: Session, raw: object) -> GameView:
         """Game `raw` (its id as text) if it is a game of the session's channel: another
         channel's is answered as if it did not exist."""
         game_id = _number(raw)
@@ -376,7 +381,7 @@ def _language(request: web.Request) -> str:
     return language_of(request.headers.get("Accept-Language", "en").split(",")[0].strip())
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
+async def json_body(request: web.Request) -> dict[str, Any]:
     """The request's JSON object; raise `WebError` for anything else (a body over the app's
     size limit too: aiohttp stops reading it there)."""
     if request.content_type != "application/json":

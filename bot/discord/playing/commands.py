@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.discord import unseen
 from bot.discord.host import Host, everywhere, ls, user_locale
 from bot.discord.playing import actions, history, moves
+from bot.discord.playing.places import place_of
 from bot.discord.playing.takebacks import ask_takeback
 from bot.i18n import text
 from bot.service import ServiceError
@@ -20,22 +21,6 @@ from bot.service import ServiceError
 def _fit(name: str, fallback: str) -> str:
     """A choice name within Discord's 100 characters."""
     return name if len(name) <= 100 else fallback[:100]
-
-
-async def place_of(host: Host, interaction: discord.Interaction) -> int:
-    """Where the game a command in `interaction` is about is placed: its channel's; in the
-    bot's own DMs with no game there, the place of the player's pool game (issue 53, played in
-    both players' DMs): their only one, else the only one that waits for their move."""
-    channel_id = interaction.channel_id or 0
-    if not interaction.context.dm_channel:
-        return channel_id
-    queries = host.service.queries
-    try:
-        return (await queries.game_in(channel_id)).channel_id
-    except ServiceError:
-        pass
-    pool = await queries.pool_place_of(interaction.user.id)
-    return channel_id if pool is None else pool
 
 
 class PlayCog(commands.Cog):

@@ -880,6 +880,24 @@ CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """Migration 25 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""
 
 
+QUEUED_LINES = """
+-- Conditional moves (issue 54, point 1): a player's queued line in a game, the moves expected
+-- of the opponent (and the dice) and the player's answers, in the record's notation, from ply
+-- `base_ply` of the game on (`plies`: a JSON list). Only its owner ever reads it.
+CREATE TABLE queued_lines (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    player_id  INTEGER NOT NULL,
+    base_ply   INTEGER NOT NULL CHECK (base_ply >= 0),
+    plies      TEXT    NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX queued_lines_game ON queued_lines (game_id, player_id);
+"""
+"""Migration 26 (issue 54, point 1): players' queued lines of conditional moves
+(`bot/store/premoves.py`)."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -906,6 +924,7 @@ MIGRATIONS: tuple[str, ...] = (
     KEPT_ANSWERS,
     NOTES_AND_FOLLOWS,
     SEEKS,
+    QUEUED_LINES,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

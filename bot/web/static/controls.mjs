@@ -3,6 +3,7 @@
 import { app, $, gameModule } from "./state.mjs";
 import { act, askTargets, pick, showTurn } from "./game.mjs";
 import { render, tick } from "./view.mjs";
+import { wireKeeping } from "./keeping.mjs";
 
 /** @param {string} id @param {() => void} run */
 function on(id, run) {
@@ -33,5 +34,6 @@ export function wire() {
   $("turn").addEventListener("change", (event) => {
     showTurn(Number(/** @type {HTMLInputElement} */ (event.target).value));
   });
+  wireKeeping();
   setInterval(tick, 1000);
 }

@@ -1,9 +1,10 @@
 // The game shown and the turn being built: a new state from the server, the clicks that build a
 // turn (each checked by the server, `api/targets`), and the requests that play it.
 
-import { app, gameModule, word } from "./state.mjs";
+import { app, gameModule, myColour, word } from "./state.mjs";
 import { call } from "./api.mjs";
 import { boardContext, render, showError, showNotice } from "./view.mjs";
+import { loadMine } from "./keeping.mjs";
 
 /** Show `state`, the channel's game as the server sent it. @param {import("./state.mjs").Json} state */
 export function showState(state) {
@@ -16,6 +17,13 @@ export function showState(state) {
     resetTurn();
     if (app.history !== null && previous && previous.id !== state.id) app.history = null;
     if (!state.active) loadAnalysis(); else app.analysis = null;
+  }
+  // Another game, or this one ended (no follow any more): the user's notes and follow anew.
+  if (!previous || previous.id !== state.id || previous.active !== state.active) {
+    app.mine = null;
+    loadMine();
+  } else if (moved && myColour()) {
+    loadMine(); // a player's queued lines: played, or dropped, by the move
   }
   document.body.dataset.revision = String(state.revision);
   document.body.dataset.game = state.id;

@@ -24,6 +24,8 @@ export const app = {
   busy: false,
   /** @type {Json | null} */ history: null,
   /** @type {Json | null} */ analysis: null,
+  /** @type {Json | null} */ mine: null,
+  /** @type {number | null} */ noteShown: null,
   /** @type {WebSocket | null} */ socket: null,
   retry: 0,
 };

@@ -7,6 +7,7 @@ import { getJson } from "./api.mjs";
 import { drawChart } from "./chart.mjs";
 import { stone, svg } from "./board.mjs";
 import { formatSentence, timeLeft } from "./words.mjs";
+import { renderKeeping } from "./keeping.mjs";
 
 /** @typedef {import("./state.mjs").Json} Json */
 
@@ -81,6 +82,7 @@ export function render() {
     $("status-left").textContent = document.body.dataset.revision === "none" ? word("web.no_game") : "";
     $("status-right").textContent = "";
     for (const id of ["cards", "board", "offers", "chart"]) $(id).replaceChildren();
+    renderKeeping();
     return;
   }
   const module = gameModule();
@@ -91,6 +93,7 @@ export function render() {
   renderOffers();
   renderHistory();
   renderChart();
+  renderKeeping();
   tick();
 }
 

@@ -45,7 +45,7 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
     lost on time that its players have not seen, an analysis under way, a player's note, a
-    follower, a lesson begun, a seek waiting in the pool and a pool game."""
+    follower, a lesson begun, a seek waiting in the pool and a pool game, a queued line."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -53,6 +53,7 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
         clock.advance(minutes=1)  # a minute apart: not the same command sent twice
     await start_game(service, channel_id=CHANNEL + 1)
     await service.moves.play(CHANNEL + 1, ALICE, "a1 c1")
+    await service.premoves.queue(CHANNEL + 1, ALICE, "l10 l12; e1 e3")  # Bob's move, her answer
     await start_computer_game(service, player_first=False, channel_id=CHANNEL + 2)
     await service.challenges.challenge(
         game_kind="verbindung",
