@@ -54,7 +54,9 @@ class Batches(Generic[Request, Outcome]):
     async def _write_one(self, batch: list[tuple[Request, asyncio.Future[Outcome]]]) -> None:
         try:
             outcomes = await self._write([request for request, _ in batch])
-        except Exception as error:
+            if len(outcomes) != len(batch):
+                raise RuntimeError(f"{len(outcomes)} outcomes for {len(batch)} requests")
+        except Exception as error:  # every request of the batch hears of it
             outcomes = [error] * len(batch)
         except BaseException:
             for _, future in batch:
