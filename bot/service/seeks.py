@@ -1,8 +1,9 @@
 """The pool across servers (issue 53, step 5): a player seeks a game with anyone who has the
-app, on any server (`Seeks.seek`); two compatible seekers are paired at once, in the transaction
-that stores the second seek, and their game starts there: the closest ratings first, then the
-longest wait, never two who blocked each other. A seek is cancelled (`Seeks.cancel`) or lapses
-(`Seeks.lapse_due`, the scheduler's).
+app, on any server (`Seeks.seek`); two compatible seekers are paired at once, and their game
+starts in the transaction that pairs them: the closest ratings first, then the longest wait,
+never two who blocked each other. Seekers arriving together are paired in one batch, one
+transaction (`Pairings`), each in their order of arrival as if alone. A seek is cancelled
+(`Seeks.cancel`) or lapses (`Seeks.lapse_due`, the scheduler's).
 
 Pool games are rated in a pool of their own, `EVERYWHERE` (a guild id no server has), so a
 server's ratings stay its own. A pool game has no channel of a server: it is placed at
