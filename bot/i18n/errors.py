@@ -91,10 +91,20 @@ PARAMS: Mapping[str, Presenter] = {
     "computer_games": _counted("games.computer_count"),
     "open_tournaments": _counted("tournament.open_count"),
     "analyses": _counted("analysis.request_count"),
+    "imports": _counted("import.import_count"),
+    "unit": lambda value, language: _record_place(str(value), language),
+    "rule_words": lambda value, language: rule_text(str(value), language) or "",
 }
 """How each service error parameter is shown by its name: user ids become mentions (``<@id>``),
 channel ids channel mentions, counts of things their plural message; other values are shown as
 they are, except durations."""
+
+
+def _record_place(value: str, language: str) -> str:
+    """Where in a record (``line:6``, ``move:4``, ``step:8``), in words."""
+    unit, _, place = value.partition(":")
+    key = f"import.unit.{unit}"
+    return catalogue().text(language, key, place=place) if catalogue().has(key) else value
 
 
 def _present(name: str, value: Any, language: str) -> str:

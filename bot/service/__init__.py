@@ -18,7 +18,9 @@ from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_leve
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.follows import Follows
+from bot.service.imports import Imports
 from bot.service.lessons import Lessons
+from bot.service.lobby import GameSummary, Lobby
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notes import Notes
 from bot.service.notify import Notifications
@@ -98,6 +100,7 @@ class GameService:
         writer = GameWriter(ctx, rater)
         self.challenges = Challenges(ctx, writer)
         self.open_challenges = OpenChallenges(ctx)
+        self.lobby = Lobby(ctx)
         self.seeks = Seeks(ctx, writer)
         self.computer = ComputerGames(ctx, writer)
         self.rematches = Rematches(ctx, self.challenges, self.computer)
@@ -109,6 +112,7 @@ class GameService:
         self.outbox = Outbox(ctx, self.alarms)
         self.notifications = Notifications(ctx)
         self.notes = Notes(ctx)
+        self.imports = Imports(ctx)
         self.follows = Follows(ctx)
         self.premoves = Premoves(ctx)
         self.queries = Queries(ctx)
@@ -141,6 +145,7 @@ __all__ = [
     "Export",
     "FinishedPage",
     "GameService",
+    "GameSummary",
     "GameView",
     "HistoryStep",
     "Leaderboard",

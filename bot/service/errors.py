@@ -576,3 +576,72 @@ class NoLineError(ServiceError):
     have none at all)."""
 
     key = "no_line"
+
+
+class RecordRefusedError(ServiceError):
+    """An imported record (issue 54, point 3) was refused; each subclass says why, and nothing
+    was stored."""
+
+    key = "record_refused"
+
+
+class NotARecordError(RecordRefusedError):
+    """The text is none of the records the bot reads (its own, AbstractPlay's, boardspace's)."""
+
+    key = "record_not_a_record"
+
+
+class RecordTooLargeError(RecordRefusedError):
+    """The record is longer than `params['kib']` KiB, or holds more than `params['moves']`
+    moves."""
+
+    key = "record_too_large"
+
+
+class RecordFormError(RecordRefusedError):
+    """The record is not written in its form at its line `params['line']`; `params['detail']`
+    says how, in English."""
+
+    key = "record_form"
+
+
+class RecordTagsError(RecordRefusedError):
+    """The record as a whole is not written in its form (a missing Game tag, another site's
+    file without what it must hold); `params['detail']` says how, in English."""
+
+    key = "record_tags"
+
+
+class RecordResultError(RecordRefusedError):
+    """The record's Result tag (`params['result']`) is not how its moves end
+    (`params['ending']`)."""
+
+    key = "record_result"
+
+
+class RecordUnfinishedError(RecordRefusedError):
+    """The record's game has no result: only finished games are imported."""
+
+    key = "record_unfinished"
+
+
+class RecordRuleError(RecordRefusedError):
+    """A move of the record breaks rule `params['broken_rule']` (and `['rule_words']`, the same
+    id, said in words) at `params['unit']`: ``line:6`` of ours, ``move:4`` of AbstractPlay's,
+    ``step:8`` of boardspace's; the entry is `params['entry']`."""
+
+    key = "record_rule"
+
+
+class RecordMoveError(RecordRefusedError):
+    """An entry of the record is not a move of its game: at `params['unit']` (as
+    `RecordRuleError`), the entry `params['entry']`."""
+
+    key = "record_move"
+
+
+class TooManyImportsError(ServiceError):
+    """The user imported `params['imports']` records in the last 24 hours (the limit); the next
+    is possible at `params['retry_at']`."""
+
+    key = "import_limit"

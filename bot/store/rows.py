@@ -155,6 +155,8 @@ class GameRow(_FromRow):
     last_turn_seconds: int | None  # how long the last person to move took (not the computer)
     dm_reminded: int  # the reminder stage of this turn already sent by direct message
     reach: Reach  # whether the bot posts in its channel or only answers interactions there
+    imported_by: int | None  # who imported the game from a record (issue 54); None: played here
+    record_tags: str | None  # an imported record's tags as read (JSON [[name, value], ...])
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who is not a player."""

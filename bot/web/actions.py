@@ -13,13 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackResult
+from bot.service import (
+    AcceptResult,
+    Challenge,
+    DrawResult,
+    GameService,
+    GameSummary,
+    GameView,
+    MoveResult,
+    Started,
+    TakebackResult,
+)
 from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
-from bot.service.events import Event, GameChanged
+from bot.service.events import ChallengeChanged, Event, GameChanged
 from bot.service.notes import Note, default_turn
 from bot.service.premoves import Line
 from bot.store import limits
+from bot.store.challenges import CHALLENGED
 from bot.store.games import REVISED
 
 
@@ -99,6 +110,49 @@ class Actions:
         """Allow or refuse the opponent's takeback."""
         return await self.service.takebacks.answer_takeback(game_id, user_id, accept=accept)
 
+    # The lobby (issue 53, step 4) ------------------------------------------------------------
+
+    async def open_challenges(self, guild_id: int) -> list[Challenge]:
+        """Server `guild_id`'s open challenges nobody took yet, the soonest to expire first."""
+        return await self.service.open_challenges.open_in_server(guild_id)
+
+    async def live_games(self, guild_id: int, user_id: int | None = None) -> list[GameSummary]:
+        """Server `guild_id`'s active games (of `user_id` only, when given)."""
+        return await self.service.lobby.live_games(guild_id, user_id)
+
+    async def challenge(self, challenge_id: int) -> Challenge:
+        """Challenge `challenge_id`; raises `ChallengeNotFoundError`."""
+        return await self.service.challenges.get_challenge(challenge_id)
+
+    async def take_challenge(self, challenge_id: int, user_id: int) -> AcceptResult:
+        """Take an open challenge, as its Accept button does (the same use case, the same
+        refusals, the same owed posts)."""
+        return await self.service.challenges.accept(challenge_id, user_id)
+
+    async def withdraw(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenger withdraws their open challenge, as their own press on Accept does."""
+        return await self.service.challenges.cancel(challenge_id, user_id)
+
+    async def challenge_anyone(self, **options: object) -> Challenge:
+        """`/challenge` without an opponent: an open challenge in the channel."""
+        return await self.service.open_challenges.challenge_anyone(**options)  # type: ignore[arg-type]
+
+    async def challenge_member(self, **options: object) -> Challenge:
+        """`/challenge opponent:...`: a challenge of one member."""
+        return await self.service.challenges.challenge(**options)  # type: ignore[arg-type]
+
+    async def play_computer(self, **options: object) -> Started:
+        """`/challenge opponent:` the bot: a game against the computer, started at once."""
+        return await self.service.computer.start_computer_game(**options)  # type: ignore[arg-type]
+
+    async def guild_of_game(self, game_id: int) -> int | None:
+        """The server of game `game_id` (None: outside any, or no such game)."""
+        return await self.service.lobby.guild_of_game(game_id)
+
+    async def guild_of_challenge(self, challenge_id: int) -> int | None:
+        """The server of challenge `challenge_id` (None: outside any, or none such)."""
+        return await self.service.lobby.guild_of_challenge(challenge_id)
+
     # What a user keeps ------------------------------------------------------------------------
 
     async def mine(self, user_id: int, game_id: int) -> Mine:
@@ -153,21 +207,34 @@ class Actions:
 
     # Hearing of changes ----------------------------------------------------------------------
 
-    def subscribe(self, changed: Callable[[int], None]) -> Callable[[], None]:
-        """Call `changed(game_id)` after every change of a game this process commits; return
-        the function that unsubscribes."""
+    def subscribe(
+        self, changed: Callable[[int], None], challenged: Callable[[int], None] | None = None
+    ) -> Callable[[], None]:
+        """Call `changed(game_id)` after every change of a game this process commits, and
+        `challenged(challenge_id)` after every challenge made, taken or closed; return the
+        function that unsubscribes."""
 
         def heard(event: Event) -> None:
             if isinstance(event, GameChanged):
                 changed(event.game_id)
+            elif isinstance(event, ChallengeChanged) and challenged is not None:
+                challenged(event.challenge_id)
 
         return self.service.events.subscribe(heard)
 
-    async def listen(self, changed: Callable[[int], None]) -> None:
+    async def listen(
+        self, changed: Callable[[int], None], challenged: Callable[[int], None] | None = None
+    ) -> None:
         """Call `changed(game_id)` whenever any process commits a change of a game a player can
-        see (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
+        see, and `challenged(challenge_id)` of a challenge (PostgreSQL's NOTIFY; nothing on
+        SQLite, which one process uses)."""
 
         def heard(payload: str) -> None:
+            if payload.startswith(CHALLENGED):
+                number = payload.removeprefix(CHALLENGED)
+                if challenged is not None and number.isdigit():
+                    challenged(int(number))
+                return
             game, _, _revision = payload.partition(":")
             if game.isdigit():
                 changed(int(game))

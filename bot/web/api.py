@@ -327,14 +327,16 @@ class Api:
         return Played(session, view, body)
 
     async def channel_game(self, session: Session, raw: object) -> GameView:
-        """Game `raw` (its id as text) if it is a game of the session's channel: another
-        channel's is answered as if it did not exist."""
+        """Game `raw` (its id as text) if it is a game of the session's channel, or a record
+        the session's user imported (issue 54: theirs alone, anywhere): another channel's is
+        answered as if it did not exist."""
         game_id = _number(raw)
         try:
             view = await self.actions.game(game_id)
         except GameNotFoundError:
             view = None
-        if view is None or view.channel_id != session.channel_id:
+        mine = view is not None and view.imported_by == session.user_id
+        if view is None or (view.channel_id != session.channel_id and not mine):
             raise GameNotFoundError("no such game here", game_id=game_id)
         return view
 

@@ -101,7 +101,10 @@ async def games_text(
         interaction.user.id, guild_id=interaction.guild_id, page=page
     )
     lines += await _finished(host, finished, interaction.user.id, locale)
-    return fit_message(lines), finished_buttons(finished, locale)
+    buttons = finished_buttons(finished, locale)
+    if host.scribe.activities and interaction.guild_id is not None:
+        host.scribe.slots.to_lobby(buttons, locale)  # the server's challenges and games, live
+    return fit_message(lines), buttons
 
 
 async def _visible(host: Host, interaction: discord.Interaction) -> list[GameView]:
@@ -213,7 +216,9 @@ class InfoCog(commands.Cog):
         else:
             view = await self.bot.service.queries.game_here(game, interaction.guild_id)
             await self.bot.sight.require(interaction, view)
-        names = await self.bot.names.many(list(view.players.values()), view.guild_id)
+        names = {}  # an imported game's are its record's (issue 54), no Discord users
+        if view.imported_by is None:
+            names = await self.bot.names.many(list(view.players.values()), view.guild_id)
         reader = interaction.user.id  # their own notes, never another's
         export = await self.bot.service.queries.export(view.id, names, reader_id=reader)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)

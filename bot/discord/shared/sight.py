@@ -42,9 +42,12 @@ class Sight:
             raise GameNotFoundError("not a game this member may see", game_id=view.id)
 
     async def may_see(self, interaction: discord.Interaction, view: GameView) -> bool:
-        """Whether the user may see the game: they play in it, or, as a member of its server,
+        """Whether the user may see the game: they imported it (and no one else may), they
+        play in it, or, as a member of its server,
         they may view its channel, or they act in the channel of a reply-only game."""
         user = interaction.user
+        if view.imported_by is not None:  # an imported record is its importer's alone
+            return user.id == view.imported_by
         if user.id in view.players.values():
             return True
         if view.reach is Reach.REPLY:

@@ -671,6 +671,14 @@ CREATE INDEX queued_lines_game ON queued_lines (game_id, player_id);
 """As `sqlite.QUEUED_LINES` explains."""
 
 
+IMPORTS = """
+ALTER TABLE games ADD COLUMN imported_by BIGINT;
+ALTER TABLE games ADD COLUMN record_tags TEXT;
+CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by IS NOT NULL;
+"""
+"""As `sqlite.IMPORTS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -698,6 +706,7 @@ MIGRATIONS: tuple[str, ...] = (
     NOTES_AND_FOLLOWS,
     SEEKS,
     QUEUED_LINES,
+    IMPORTS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -898,6 +898,20 @@ CREATE INDEX queued_lines_game ON queued_lines (game_id, player_id);
 (`bot/store/premoves.py`)."""
 
 
+IMPORTS = """
+-- Imported records (issue 54, point 3): a game read from a record file (ours, AbstractPlay's or
+-- boardspace's) is a finished game of its own kind, stored with `imported_by`, the user who
+-- imported it and alone may see it, and `record_tags`, the record's tags as read (JSON pairs),
+-- which its export writes again. It has no server, no channel (0) and no Discord players
+-- (first_id -1, second_id -2: its players are the tags' names), and nothing rates or counts it:
+-- no player_results row, no rating. The index counts a user's imports of the last day.
+ALTER TABLE games ADD COLUMN imported_by INTEGER;
+ALTER TABLE games ADD COLUMN record_tags TEXT;
+CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by IS NOT NULL;
+"""
+"""Migration 27 (issue 54, point 3): imported games (`bot/store/imports.py`)."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -925,6 +939,7 @@ MIGRATIONS: tuple[str, ...] = (
     NOTES_AND_FOLLOWS,
     SEEKS,
     QUEUED_LINES,
+    IMPORTS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -4,6 +4,7 @@
 import { app, gameModule, myColour, word } from "./state.mjs";
 import { call } from "./api.mjs";
 import { boardContext, render, showError, showNotice } from "./view.mjs";
+import { inLobby, showLobby } from "./lobby.mjs";
 import { loadMine } from "./keeping.mjs";
 
 /** Show `state`, the channel's game as the server sent it. @param {import("./state.mjs").Json} state */
@@ -27,14 +28,18 @@ export function showState(state) {
   }
   document.body.dataset.revision = String(state.revision);
   document.body.dataset.game = state.id;
+  // A game started here takes the place of the lobby the page fell back on, not of one asked for.
+  if (inLobby() && !app.lobbyChosen) document.body.dataset.mode = "game";
   render();
   if (!previous) performance.mark("board:drawn"); // the first board (bench/web/page.py)
 }
 
+/** The channel has no game: the lobby takes its place. */
 export function showNoGame() {
   app.state = null;
   document.body.dataset.revision = "none";
   render();
+  showLobby(app.lobbyChosen).catch((error) => showError(/** @type {Error} */ (error).message));
 }
 
 function resetTurn() {

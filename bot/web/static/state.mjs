@@ -28,6 +28,10 @@ export const app = {
   /** @type {number | null} */ noteShown: null,
   /** @type {WebSocket | null} */ socket: null,
   retry: 0,
+  /** @type {Json | null} */ lobby: null, // the lobby's lists, as the server last sent them
+  lobbyChosen: false, // the player asked for the lobby (a game starting here does not replace it)
+  /** @type {string | null} */ watching: null, // the game watched from the lobby (its channel's)
+  /** @type {(() => Promise<void>) | null} */ afterSignIn: null, // keys a new session on it
 };
 
 /** @type {Record<string, GameModule>} each game's board by key, loaded from `api/look` */

@@ -290,6 +290,17 @@ async def test_the_history_and_the_analysis_of_the_channels_game(api: WebApi) ->
     assert status == 200 and body["analysis"] is None  # a running game has none
 
 
+async def test_an_imported_record_opens_in_its_importers_history_alone(api: WebApi) -> None:
+    record = '[Game "ponte"]\n[Result "red"]\n\n1. c3 d5\n2. swap\n3. e7 f9\n4. resign white\n'
+    game = (await api.service.imports.import_record(api.alice.id, record)).id
+    alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
+    status, body = await api.get(f"api/history?game={game}&turn=3", alice)
+    assert status == 200 and body["last_move"] == "e7 f9" and body["turns"] == 4
+    assert body["position"]["stones"] == {"c3": "white", "d5": "white", "e7": "red", "f9": "red"}
+    status, body = await api.get(f"api/history?game={game}&turn=0", bob)
+    assert status == 422 and body["code"] == "game_not_found"  # alice's alone
+
+
 async def test_a_finished_games_analysis_is_its_chart(api: WebApi) -> None:
     game = await started(api)
     alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
