@@ -510,6 +510,13 @@ class SeekExistsError(ServiceError):
     key = "seek_exists"
 
 
+class SeekCooldownError(ServiceError):
+    """The player took two seeks back within an hour: their next waits until
+    `params['retry_at']` (the pool's cooldown, as `ChallengeCooldownError` is the challenges')."""
+
+    key = "seek_cooldown"
+
+
 class BadSeekLapseError(ServiceError):
     """How long a seek waits in the pool is outside the allowed range (`params['seconds']`,
     `['minimum']`, `['maximum']`, durations)."""

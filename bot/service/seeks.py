@@ -20,7 +20,8 @@ from bot.service import deadlines
 from bot.service.batches import Batches
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, is_pool_place, pool_place
-from bot.service.errors import BadSeekLapseError, NoSeekError, SeekExistsError
+from bot.service.errors import BadSeekLapseError, NoSeekError, SeekCooldownError, SeekExistsError
+from bot.service.limits import COOLDOWN, held_until
 from bot.service.owed import PostData, PostKind, Stored, Subject
 from bot.service.pairing import Pool, Seeker, Wait
 from bot.service.rating_model import INITIAL, Skill
@@ -112,7 +113,8 @@ class Seeks:
         bot can write to `dm_channel_id`.
 
         Raises `UnknownGameError`, `UnknownVariantError`, `BadTimeLimitError`,
-        `BadSeekLapseError`, `SeekExistsError` (one seek per game per player)."""
+        `BadSeekLapseError`, `SeekExistsError` (one seek per game per player). The pool's
+        cooldown (`SeekCooldownError`) is `check`'s, asked before the seeker is written to."""
         kind = self.ctx.kind(game_kind)
         if variant is not None:
             variant = self.ctx.variant(kind, variant)
@@ -141,7 +143,8 @@ class Seeks:
     ) -> str:
         """Refuse what `seek` would refuse of these options before anything is said to the
         seeker (`seek` checks again: a racing seek of theirs may be stored meanwhile); return
-        the game's key. Raises as `seek` does."""
+        the game's key. Raises as `seek` does, and `SeekCooldownError` within an hour of a
+        second seek taken back within the hour (as challenges withdrawn twice are held)."""
         kind = self.ctx.kind(game_kind)
         if variant is not None:
             self.ctx.variant(kind, variant)
@@ -151,17 +154,24 @@ class Seeks:
         now = self.ctx.now()
         async with self.ctx.connection.read() as db:
             waiting = await store.seek_of(db, user_id, kind.key)
+            cancelled = await store.cancels_since(db, user_id, now - 2 * COOLDOWN)
         if waiting is not None and waiting.lapses_at > now:
             raise SeekExistsError("you seek this game already", game=kind.key)
+        until = held_until(cancelled, now)
+        if until is not None:
+            raise SeekCooldownError("two seeks were taken back within the hour", retry_at=until)
         return kind.key
 
     async def cancel(self, user_id: int, game_kind: str | None = None) -> list[SeekRow]:
         """Leave the pool for one game (every game for None); return the seeks removed.
         Raises `UnknownGameError`, `NoSeekError` (nothing to cancel)."""
         key = None if game_kind is None else self.ctx.kind(game_kind).key
+        now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             mine = [s for s in await store.seeks_of(db, user_id) if key in (None, s.game_kind)]
             removed = [seek for seek in mine if await store.remove_seek(db, seek.id)]
+            if removed:  # one taking back, however many games it leaves
+                await store.note_cancel(db, user_id, now, kept_since=now - 2 * COOLDOWN)
         if not removed:
             raise NoSeekError("you are not in the pool for that", game=key)
         return removed

@@ -42,6 +42,7 @@ TABLES = (
     "game_follows",
     "seeks",
     "queued_lines",
+    "seek_cancels",
 )
 """Every table of the schema, each after the tables it refers to (SQLite's own
 `sqlite_sequence` is not the schema's: each backend counts its ids itself)."""

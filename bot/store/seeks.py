@@ -131,3 +131,23 @@ async def lapsed(db: Db, now: int, limit: int) -> list[SeekRow]:
 async def next_lapse(db: Db) -> int | None:
     """When the next seek lapses, if any waits."""
     return await db.number("SELECT min(lapses_at) FROM seeks")
+
+
+async def note_cancel(db: Db, user_id: int, now: int, kept_since: int) -> None:
+    """Note that `user_id` took a seek back at `now`, forgetting theirs before `kept_since`."""
+    await db.execute(
+        "DELETE FROM seek_cancels WHERE user_id = ? AND cancelled_at < ?", (user_id, kept_since)
+    )
+    await db.execute(
+        "INSERT INTO seek_cancels (user_id, cancelled_at) VALUES (?, ?)", (user_id, now)
+    )
+
+
+async def cancels_since(db: Db, user_id: int, since: int) -> list[int]:
+    """When `user_id` took seeks back since `since`, the earliest first."""
+    rows = await db.fetch_all(
+        "SELECT cancelled_at FROM seek_cancels WHERE user_id = ? AND cancelled_at >= ?"
+        " ORDER BY cancelled_at",
+        (user_id, since),
+    )
+    return [int(row["cancelled_at"]) for row in rows]

@@ -679,6 +679,17 @@ CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by
 """As `sqlite.IMPORTS` explains."""
 
 
+SEEK_CANCELS = """
+CREATE TABLE seek_cancels (
+    user_id      BIGINT NOT NULL,
+    cancelled_at BIGINT NOT NULL
+);
+CREATE INDEX seek_cancels_user ON seek_cancels (user_id, cancelled_at);
+CREATE INDEX blocks_blocked ON blocks (blocked_id, user_id);
+"""
+"""As `sqlite.SEEK_CANCELS` explains."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -707,6 +718,7 @@ MIGRATIONS: tuple[str, ...] = (
     SEEKS,
     QUEUED_LINES,
     IMPORTS,
+    SEEK_CANCELS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1], as in `sqlite.MIGRATIONS`."""
 

@@ -912,6 +912,22 @@ CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by
 """Migration 27 (issue 54, point 3): imported games (`bot/store/imports.py`)."""
 
 
+SEEK_CANCELS = """
+-- The pool's cooldown (issue 53, step 5: "the same cooldowns as challenges"): when a player took
+-- a seek back, so that two within the hour hold their next seek for an hour, as two withdrawn
+-- challenges hold the next one. Only the last two hours are kept.
+CREATE TABLE seek_cancels (
+    user_id      INTEGER NOT NULL,
+    cancelled_at INTEGER NOT NULL
+);
+CREATE INDEX seek_cancels_user ON seek_cancels (user_id, cancelled_at);
+-- The pool looks for the blocks a seeker is under as well as those they made.
+CREATE INDEX blocks_blocked ON blocks (blocked_id, user_id);
+"""
+"""Migration 28 (issue 53, step 5): when seeks were taken back (the pool's cooldown), and the
+blocks by whom they hold."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -940,6 +956,7 @@ MIGRATIONS: tuple[str, ...] = (
     SEEKS,
     QUEUED_LINES,
     IMPORTS,
+    SEEK_CANCELS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

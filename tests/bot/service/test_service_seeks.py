@@ -310,3 +310,24 @@ async def test_seekers_arriving_together_are_paired_as_if_one_by_one(
     assert [isinstance(r, errors.SeekExistsError) for r in together] == refused
     assert any(refused) and len(games(alone, 0)) > 20
     assert games(together, OTHERS) == games(alone, 0)
+
+
+async def test_two_seeks_taken_back_within_the_hour_hold_the_next_for_an_hour(
+    service: GameService, clock: FakeClock
+) -> None:
+    check = {"user_id": ALICE, "game_kind": "ponte"}
+    await seek(service, ALICE)
+    await service.seeks.cancel(ALICE)
+    assert await service.seeks.check(**check) == "ponte"  # one taking back stays free
+    clock.advance(minutes=30)
+    await seek(service, ALICE)
+    await service.seeks.cancel(ALICE)
+    with pytest.raises(errors.SeekCooldownError) as held:
+        await service.seeks.check(**check)
+    assert held.value.params["retry_at"] == int(clock.now.timestamp()) + HOUR
+    assert await service.seeks.check(user_id=BOB, game_kind="ponte") == "ponte"  # hers alone
+    clock.advance(minutes=59)
+    with pytest.raises(errors.SeekCooldownError):
+        await service.seeks.check(**check)
+    clock.advance(minutes=1)
+    assert await service.seeks.check(**check) == "ponte"

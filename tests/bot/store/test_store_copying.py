@@ -45,7 +45,8 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
     lost on time that its players have not seen, an analysis under way, a player's note, a
-    follower, a lesson begun, a seek waiting in the pool and a pool game, a queued line."""
+    follower, a lesson begun, a seek taken back, one waiting in the pool and a pool game, a queued
+    line."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -88,6 +89,8 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
 async def a_pool_game(service: GameService) -> PairedSeek:
     """A seek waiting in the pool, then a pool game placed at a later seek's id, which is gone
     once paired (the highest id the pool gave out)."""
+    await service.seeks.seek(user_id=CAROL, game_kind="ponte", dm_channel_id=CAROL)
+    await service.seeks.cancel(CAROL)  # a seek taken back (the pool's cooldown)
     await service.seeks.seek(user_id=CAROL, game_kind="verbindung", dm_channel_id=CAROL)
     await service.seeks.seek(user_id=ALICE, game_kind="ponte", dm_channel_id=ALICE)
     paired = await service.seeks.seek(user_id=BOB, game_kind="ponte", dm_channel_id=BOB)
