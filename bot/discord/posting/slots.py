@@ -66,7 +66,10 @@ class ButtonSlots:
             buttons.add_item(button(view, locale))
 
     def for_watchers(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
-        """Add the buttons lent for a game's watchers to a turn's `buttons`."""
+        """Add the buttons lent for a game's watchers to a turn's `buttons`: none under a pool
+        game's, which only its two players see (in their direct messages)."""
+        if is_pool_place(view.channel_id):
+            return
         for button in self.watch:
             buttons.add_item(button(view, locale))
 

@@ -129,6 +129,8 @@ async def play_a_move(world: World, bot: GameBot, game_id: int, players: list[Fa
     view = await bot.service.queries.game(game_id)
     [mover] = [p for p in players if p.id == view.to_move_id]
     board = await board_at(world, mover, game_id, view.revision)
+    # Only its players see a pool game: no button for watchers (Follow) under its boards.
+    assert not [c for c in board.custom_ids() if c.startswith("follow:")]
     opened = await world.fake.press_button(mover, board, f"makemove:{game_id}:{view.revision}")
     assert (await opened).modal is not None
     good = view.kind.suggest(view.game, "")
