@@ -65,6 +65,9 @@ function refused(error) {
   box.hidden = false;
 }
 
+/** Whether the lobby the record was opened from was asked for (kept for the way back). */
+let chosenLobby = false;
+
 /** Show imported game `gameId` read-only, at its end: the history steps through it.
  * @param {string} gameId */
 export async function openImport(gameId) {
@@ -72,6 +75,7 @@ export async function openImport(gameId) {
   const socket = app.socket;
   app.socket = null; // closed without reconnecting: nothing about the record can change
   if (socket) socket.close();
+  chosenLobby = app.lobbyChosen;
   app.lobbyChosen = false;
   app.state = null;
   app.history = null;
@@ -87,7 +91,7 @@ export async function closeImport() {
   app.history = null;
   app.analysis = null;
   app.mine = null;
-  await showLobby(true);
+  await showLobby(chosenLobby);
 }
 
 /** The record's own button back to the lobby. */

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.computer.review import TurnReview
 from bot.i18n import text
 from bot.web.limits import Limits, RateLimit
 from testing.servicekit import start_game
@@ -17,6 +18,10 @@ from testing.webapi import WebApi, web_api
 NAMED = (
     '[Game "ponte"]\n[White "Ada"]\n[Red "Bea"]\n[Result "red"]\n[Source "Abstract Play"]\n\n'
     "1. c3 d5\n2. swap\n3. e7 f9\n4. resign white\n"
+)
+LONGER = (
+    '[Game "ponte"]\n[White "Ada"]\n[Red "Bea"]\n[Result "red"]\n\n'
+    "1. c3 d5\n2. swap\n3. e7 f9\n4. h8 h9\n5. c4 d6\n6. h10 g10\n7. resign white\n"
 )
 UNNAMED = '[Game "ponte"]\n[Variant "classic"]\n[Result "draw"]\n\n1. c3 d5\n2. h8 h9\n'
 GENEROUS = Limits(
@@ -85,3 +90,21 @@ async def test_another_users_import_is_a_game_that_does_not_exist(api: WebApi) -
     assert status == 422 and body["code"] == "game_not_found"  # imports only, by this route
     assert (await api.get("api/imported?game=abc", alice))[0] == 400
     assert (await api.get("api/imports"))[0] == 401
+
+
+async def test_an_analysed_import_has_its_chart_for_its_importer_alone(api: WebApi) -> None:
+    game = (await api.service.imports.import_record(api.alice.id, LONGER)).id
+    asked = await api.service.analyses.request_analysis(
+        api.alice.id, game_id=game, channel_id=0, guild_id=None
+    )
+    chances = [round(0.5 - 0.05 * turn, 2) for turn in range(asked.analysis.turns + 1)]
+    for turn in range(1, asked.analysis.turns + 1):
+        review = TurnReview(
+            turn, "white", "c3 d5", "c3 d5", chances[turn - 1], chances[turn], chances[turn]
+        )
+        await api.service.analyses.save_review(game, turn, review.as_json())
+    alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
+    status, body = await api.get(f"api/analysis?game={game}", alice)
+    assert status == 200 and body["analysis"]["chances"] == chances
+    status, body = await api.get(f"api/analysis?game={game}", bob)
+    assert status == 422 and body["code"] == "game_not_found"
