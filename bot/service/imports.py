@@ -38,6 +38,8 @@ from engine.game import Outcome, Side
 
 IMPORTS_PER_DAY = 20
 """Records a user may import in 24 hours: each is a game stored for good."""
+LISTED_IMPORTS = 20
+"""How many of a user's imports a list shows: the newest."""
 DEFAULT_MOVE_SECONDS = 86_400
 """The time control an imported game without a TimeControl tag is stored with (a day a move)."""
 _UNITS = {OPEN: "line", "abstractplay": "move", "boardspace": "step"}
@@ -83,6 +85,13 @@ class Imports:
             )
             game_id = await imports.insert_imported(db, stored)
             return await self.ctx.view(db, await self.ctx.row_by_id(db, game_id), game)
+
+    async def imports_of(self, importer_id: int, limit: int = LISTED_IMPORTS) -> list[GameView]:
+        """`importer_id`'s own imported games, the newest first, at most `limit`: no one
+        else's, ever (the board page's lobby lists them)."""
+        async with self.ctx.connection.read() as db:
+            rows = await imports.imports_of(db, importer_id, limit)
+        return [self.ctx.bare_view(row) for row in rows]
 
 
 def _checked(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.connection import Db
+from bot.store.rows import GameRow
 
 IMPORTED_PLAYERS = (-1, -2)
 """The first and second player's ids of every imported game: no Discord user has a negative id,
@@ -78,3 +79,14 @@ async def imported_since(db: Db, user_id: int, since: int) -> list[int]:
         (user_id, since),
     )
     return [int(row["created_at"]) for row in rows]
+
+
+async def imports_of(db: Db, user_id: int, limit: int) -> list[GameRow]:
+    """`user_id`'s own imported games, the newest first, at most `limit` (the index of their
+    imports answers it)."""
+    return await GameRow.all(
+        db,
+        f"SELECT {GameRow.columns()} FROM games WHERE imported_by = ?"
+        " ORDER BY created_at DESC, id DESC LIMIT ?",
+        (user_id, limit),
+    )

@@ -84,6 +84,10 @@ class Actions:
         """The analysis of a finished game, as far as it has come (None: none was asked)."""
         return await self.service.analyses.analysis(game_id)
 
+    async def imports_of(self, user_id: int) -> list[GameView]:
+        """The games `user_id` imported from records (issue 54), the newest first, bounded."""
+        return await self.service.imports.imports_of(user_id)
+
     # Acting ----------------------------------------------------------------------------------
 
     async def play(self, channel_id: int, user_id: int, text: str, revision: int) -> MoveResult:

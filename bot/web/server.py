@@ -22,6 +22,7 @@ from bot.web.actions import Actions
 from bot.web.api import Api, WebError, refusals
 from bot.web.clients import Network
 from bot.web.discord_api import DiscordApi
+from bot.web.imports import ImportsApi
 from bot.web.keeping import Keeping
 from bot.web.limits import Limiter, Limits, TooManyError
 from bot.web.live import Hub, Watcher
@@ -89,6 +90,7 @@ def make_app(
     app.add_routes(api.routes())
     app.add_routes(LobbyApi(api, WebSight(discord)).routes())
     app.add_routes(Keeping(api, actions).routes())
+    app.add_routes(ImportsApi(api).routes())
     app.add_routes([web.get("/api/live", _live(api, hub, limiter))])
     return app, hub
 

@@ -27,6 +27,8 @@ from bot.words.games import game_title, mention, rules_text
 from bot.words.matches import short_score
 
 LISTED = 15
+IMPORTS = 5
+"""The asker's newest imports /games lists (the board page's lobby lists more)."""
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
 """Discord refuses longer message contents."""
@@ -101,6 +103,7 @@ async def games_text(
         interaction.user.id, guild_id=interaction.guild_id, page=page
     )
     lines += await _finished(host, finished, interaction.user.id, locale)
+    lines += _imported(await service.imports.imports_of(interaction.user.id, IMPORTS), locale)
     buttons = finished_buttons(finished, locale)
     if host.scribe.activities and interaction.guild_id is not None:
         host.scribe.slots.to_lobby(buttons, locale)  # the server's challenges and games, live
@@ -146,6 +149,38 @@ async def _finished(host: Host, finished: FinishedPage, user_id: int, locale: st
             )
         )
     lines.append(text(locale, "games.page", page=finished.page + 1, pages=finished.pages))
+    return lines
+
+
+def _imported(views: list[GameView], locale: str) -> list[str]:
+    """The asker's own imported games (issue 54), newest first: /games answers them alone. The
+    players are the record's names, which anyone could have written: escaped, never a mention."""
+    if not views:
+        return []
+    lines = [f"**{text(locale, 'games.imported')}**"]
+    for view in views:
+        names = {
+            colour: discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+            or text(locale, f"colour.{colour}")
+            for colour, name in view.player_names().items()
+        }
+        winner = None if view.ending is None else view.ending.winner
+        result = (
+            text(locale, "render.draw")
+            if winner is None
+            else text(locale, "render.wins", name=names[winner.value])
+        )
+        lines.append(
+            text(
+                locale,
+                "games.imported_line",
+                game_id=view.id,
+                game=game_title(locale, view.kind.key),
+                players=" vs ".join(names.values()),
+                result=result,
+                date=f"<t:{view.created_at}:d>",
+            )
+        )
     return lines
 
 

@@ -2,7 +2,8 @@
 // turn by clicks that the server checks at every step (`api/targets`) and plays as `/move` does.
 // Each concern has its module: state.mjs (what the page knows), signin.mjs, live.mjs, game.mjs
 // (the game shown and the turn built), view.mjs (drawing), controls.mjs (the fixed buttons),
-// lobby.mjs (the lobby: a server's challenges and games, shown where the channel has no game).
+// lobby.mjs (the lobby: a server's challenges and games, shown where the channel has no game),
+// imports.mjs (the user's imported games, listed in the lobby and opened read-only).
 
 import { connect, insideDiscord } from "./discord.mjs";
 import { app, games, word } from "./state.mjs";
@@ -12,6 +13,7 @@ import { openLive } from "./live.mjs";
 import { loadWords, showError, showNotice } from "./view.mjs";
 import { wire } from "./controls.mjs";
 import { wireLobby } from "./lobby.mjs";
+import { wireImports } from "./imports.mjs";
 import * as generic from "./games/generic.mjs";
 
 async function start() {
@@ -52,4 +54,5 @@ async function loadGames(look) {
 
 wire();
 wireLobby();
+wireImports();
 start();

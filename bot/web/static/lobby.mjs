@@ -9,6 +9,7 @@ import { app, $, word } from "./state.mjs";
 import { call } from "./api.mjs";
 import { restartLive } from "./live.mjs";
 import { formatSentence, timeLeft } from "./words.mjs";
+import { loadImports } from "./imports.mjs";
 
 /** @typedef {import("./state.mjs").Json} Json */
 
@@ -58,7 +59,8 @@ export async function refreshLobby() {
   try {
     do {
       again = false;
-      app.lobby = await call("GET", "api/lobby");
+      const [lobby] = await Promise.all([call("GET", "api/lobby"), loadImports()]);
+      app.lobby = lobby;
       drawLobby();
     } while (again && inLobby());
   } catch (error) {

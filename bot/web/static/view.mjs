@@ -236,7 +236,8 @@ function renderHistory() {
   slider.max = String(state.turns);
   const turn = app.history ? app.history.turn : state.turns;
   slider.value = String(turn);
-  $("turn-label").textContent = app.history
+  // A finished game (an imported record too) is at its end, not live.
+  $("turn-label").textContent = app.history || !state.active
     ? word("history.caption", { turn, turns: state.turns })
     : word("web.live");
   $("back").hidden = !app.history;

@@ -64,6 +64,10 @@ async def test_a_record_exported_imported_and_analysed(world: World, bot: GameBo
     assert game_id not in [view.id for view in finished.views]
     totals = await bot.service.queries.totals(world.alice.id)
     assert [t.wins + t.losses + t.draws for t in totals] == [1]  # the game played, alone
+    listed = await run(world, world.alice, "games")  # among her imports, hers alone
+    title = text("en", "games.imported")
+    assert listed.ephemeral and title in listed.content and f"#{game_id} " in listed.content
+    assert title not in (await run(world, world.carol, "games")).content
     shown_board = await run(world, world.alice, "board", {"game": game_id})  # its replay
     assert shown_board.ephemeral and shown_board.attachments[0].data.startswith(PNG)
     assert not (await run(world, world.carol, "board", {"game": game_id})).attachments

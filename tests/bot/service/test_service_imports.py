@@ -121,3 +121,16 @@ async def test_a_game_ended_off_the_board_keeps_its_ending(
 async def test_a_record_of_a_game_the_bot_lacks_is_refused(service: GameService) -> None:
     with pytest.raises(errors.UnknownGameError):
         await service.imports.import_record(ALICE, '[Game "chess"]\n[Result "*"]\n\n1. e4\n')
+
+
+async def test_a_users_imports_are_listed_newest_first_bounded_and_theirs_alone(
+    service: GameService,
+) -> None:
+    record = '[Game "ponte"]\n[Result "draw"]\n\n1. c3 d5\n'
+    made = [await service.imports.import_record(ALICE, record) for _ in range(3)]
+    bobs = await service.imports.import_record(BOB, record)
+    newest = await service.imports.imports_of(ALICE, limit=2)
+    assert [view.id for view in newest] == [made[2].id, made[1].id]
+    assert all(view.imported_by == ALICE for view in newest)
+    assert [view.id for view in await service.imports.imports_of(BOB)] == [bobs.id]
+    assert await service.imports.imports_of(CAROL) == []
