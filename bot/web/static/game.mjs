@@ -15,6 +15,8 @@ export function showState(state) {
   showNotice("");
   const moved = !previous || previous.id !== state.id || previous.revision !== state.revision;
   if (moved) {
+    // A line being built was built on the position before: it is dropped, and the player told.
+    if (app.line && app.line.moves.length) showError(word("web.line_stale"));
     resetTurn();
     if (app.history !== null && previous && previous.id !== state.id) app.history = null;
     if (!state.active) loadAnalysis(); else app.analysis = null;
@@ -75,7 +77,10 @@ export async function askTargets(picks, line = app.line ? app.line.moves : null)
     const asked = { game: state.id, revision: state.revision, picks, ...(line ? { line } : {}) };
     const answer = await call("POST", "api/targets", asked);
     if (app.state !== state || (line && !app.line)) return; // moved on, or the line cancelled
-    if (line && app.line) app.line = { moves: line, found: answer };
+    if (line && app.line) {
+      if (line !== app.line.moves) app.passing = false; // a turn added or taken back: a new one
+      app.line = { moves: line, found: answer };
+    }
     app.picks = picks;
     app.stack = [...app.stack.slice(0, picks.length), answer.targets];
     app.move = answer.move;

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from test_browser import challenge, click, place, send, shot, world  # noqa: F401 (the fixture)
 
+from bot.i18n import describe_error, language_of, text
+from bot.service import errors
 from testing.e2ekit import run
 from testing.webkit import ActivityWorld, activity_world, field_of, shows_revision, signed_in
 
@@ -52,8 +54,23 @@ async def test_a_line_built_by_clicks_is_queued_and_answered_at_once(
     await bob.locator("#keeping-message:not([hidden])").wait_for()
     lines = (await service.premoves.of(world.channel.id, world.bob.id)).lines
     assert [[move for move, _ in line.steps] for line in lines] == [LINE]
+    # another answer to the same move is refused with /premove's sentence, under the board
+    await bob.locator("#line-start:not([hidden])").click()
+    await bob.locator("#line-so-far:not([hidden])").wait_for()
+    for move in (LINE[0], "k10 k12"):
+        await click(bob, *move.split())
+        await send(bob, move)
+    await bob.locator("#line-so-far code.mine").wait_for()
+    await bob.locator("#line-send:not([disabled])").click()
+    refusal = describe_error(errors.LineConflictError("", number=1), language_of(world.bob.locale))
+    await bob.locator("#message:not([hidden])").wait_for()
+    assert await bob.locator("#message").inner_text() == refusal.replace("`", "")
+    assert len((await service.premoves.of(world.channel.id, world.bob.id)).lines) == 1
     await run(world, world.alice, "move", {"move": LINE[0]})
     await shows_revision(bob, 2)  # alice's move and bob's answer, at once
+    await bob.locator("#line-so-far").wait_for(state="hidden")  # the line being built: stale
+    stale = text(language_of(world.bob.locale), "web.line_stale")
+    assert await bob.locator("#message").inner_text() == stale
     view = await service.queries.game_in(world.channel.id)
     assert [str(move) for move in view.game.moves] == LINE[:2]
     lines = (await service.premoves.of(world.channel.id, world.bob.id)).lines
