@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.context import Context
+from bot.service.context import Context, is_pool_place
 from bot.service.errors import GameNotFoundError, HistoryEndError
 from bot.service.records import open_record
 from bot.service.results import Export, FinishedPage, GameView, HistoryStep
 from bot.store import PlayerTotals, games, notes
+
+POOL_GAMES_LOOKED_AT = 100
+"""A player's active games looked through for their pool game (`pool_place_of`)."""
 
 
 class Queries:
@@ -51,6 +54,18 @@ class Queries:
                 db, status=status, guild_id=guild_id, user_id=user_id, limit=limit
             )
             return [await self.ctx.view(db, row) for row in rows]
+
+    async def pool_place_of(self, user_id: int) -> int | None:
+        """Where the player's pool game (issue 53, played in both players' DMs with the bot)
+        is placed: their only active one, else the only one waiting for their move; None when
+        that does not single one out."""
+        mine = await self.games(user_id=user_id, limit=POOL_GAMES_LOOKED_AT)
+        pool = [view for view in mine if is_pool_place(view.channel_id)]
+        waiting = [view for view in pool if view.to_move_id == user_id]
+        for found in (pool, waiting):
+            if len(found) == 1:
+                return found[0].channel_id
+        return None
 
     async def game_here(self, game_id: int, guild_id: int | None) -> GameView:
         """Game `game_id`, active or finished, if it is one of server `guild_id`'s. Raises

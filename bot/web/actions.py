@@ -62,6 +62,16 @@ class Actions:
         except NoGameHereError:
             return None
 
+    async def place_of(self, user_id: int, channel_id: int, guild_id: int | None) -> int:
+        """Where the board of an Activity opened in `channel_id` finds its game: there; in
+        the user's DMs with the bot (no server, no game of its own), their pool game (issue
+        53), whose place the session keeps: each player who opens it sees their own, and
+        nobody else's."""
+        if guild_id is not None or await self.game_in(channel_id) is not None:
+            return channel_id
+        pool = await self.service.queries.pool_place_of(user_id)
+        return channel_id if pool is None else pool
+
     async def game(self, game_id: int) -> GameView:
         """Game `game_id`; raises `GameNotFoundError`."""
         return await self.service.queries.game(game_id)

@@ -175,8 +175,9 @@ class Api:
             log.info("user %s is not in activity instance %s", user.id, instance_id)
             raise WebError(403, "not_in_instance")
         language = language_of(user.locale)
+        place = await self.actions.place_of(user.id, instance.channel_id, instance.guild_id)
         token, session = self.sessions.issue(
-            user.id, instance.channel_id, instance.guild_id, instance_id, language
+            user.id, place, instance.guild_id, instance_id, language
         )
         return answer(
             {

@@ -155,7 +155,7 @@ class DiscordApi:
 
     async def _fetch_name(self, guild_id: int | None, user_id: int) -> str:
         try:
-            if guild_id is not None:
+            if guild_id:  # not None, nor the pool's 0 (issue 53): no server, the global name
                 path = f"/guilds/{guild_id}/members/{user_id}"
                 member = await self._call("GET", path, "a member", headers=self._bot_auth)
                 return str(member.get("nick") or _display(member.get("user") or {}))

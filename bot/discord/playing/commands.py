@@ -89,8 +89,9 @@ class PlayCog(commands.Cog):
         """Show a game's position (this channel's, or any of the server's by its number), to
         oneself or to everyone, with buttons that step through its history privately."""
         public = visibility is not None and visibility.value == "public"
-        show = partial(history.board, self.bot, interaction, public, game)
-        await unseen.first(self.bot, interaction, show, channel_id=interaction.channel_id or 0)
+        place = await place_of(self.bot, interaction)
+        show = partial(history.board, self.bot, interaction, public, game, place)
+        await unseen.first(self.bot, interaction, show, channel_id=place)
 
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")

@@ -10,16 +10,17 @@ from bot.service import ServiceError
 from bot.service.seeks import is_pool_place
 
 POOL_GAMES_LOOKED_AT = 100
-"""A player's active games `/move` in the bot's DMs looks through for their pool game."""
+"""A player's active games `/premove` in the bot's DMs looks through for their pool game."""
 
 
 async def place_of(
     host: Host, interaction: discord.Interaction, *, their_turn: bool = False
 ) -> int:
     """Where the game a command in `interaction` is about is placed: its channel's; in the
-    bot's own DMs with no game there, the place of the one pool game (issue 53, played in
-    both players' DMs) that waits for this player's move (`their_turn`: for their opponent's,
-    as a queued line answers it), if exactly one does."""
+    bot's own DMs with no game there, the place of the player's pool game (issue 53, played in
+    both players' DMs): their only one, else the one that waits for their move if exactly one
+    does (`Queries.pool_place_of`); with `their_turn`, the one that waits for their opponent's
+    (as a queued line answers it), if exactly one does."""
     channel_id = interaction.channel_id or 0
     user_id = interaction.user.id
     if not interaction.context.dm_channel:
@@ -29,6 +30,9 @@ async def place_of(
         return (await queries.game_in(channel_id)).channel_id
     except ServiceError:
         pass
+    if not their_turn:  # their only pool game, else the only one waiting for their move
+        pool = await queries.pool_place_of(user_id)
+        return channel_id if pool is None else pool
     mine = await queries.games(user_id=interaction.user.id, limit=POOL_GAMES_LOOKED_AT)
     waiting = [
         view.channel_id

@@ -134,7 +134,11 @@ class Courier:
 
     async def _locale(self, row: OutboxRow) -> str:
         """The language of the place a post goes to: its server's, else the one the command
-        that owed it (or one before it) read (a direct message's channel has no server)."""
+        that owed it (or one before it) read (a direct message's channel has no server). A
+        pool game's copy (issue 53) is in the language of the player it goes to."""
+        to = PostData(row).maybe_word(TO)
+        if to is not None:
+            return await self.scribe.letter_locale(int(to), None)
         if row.guild_id is not None:
             return self.scribe.locale_of(row.guild_id)
         return await self.service.outbox.locale_of(row) or self.scribe.locale_of(None)
