@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from bot.games import SomeGame
 from bot.service import game_posts
 from bot.service.context import Context, parse_move
 from bot.service.errors import (
@@ -169,6 +170,16 @@ def plan(view: GameView, owner_id: int, texts: list[str]) -> list[Step]:
     move in the record's notation and marked as the owner's answer or an expected move.
     Raises `LineMoveError` (with the engine's refusal: the notation, or the rule broken),
     `LineResignsError`, `LineTooDeepError` and `LineUnansweredError`."""
+    _, steps = walk(view, owner_id, texts)
+    if not steps or not steps[-1][1]:
+        raise LineUnansweredError("a line ends with your answer")
+    return steps
+
+
+def walk(view: GameView, owner_id: int, texts: list[str]) -> tuple[SomeGame, list[Step]]:
+    """The start of a line, `texts`, checked as `plan` checks a whole one, and the position
+    after it (for the board page, which builds a line by clicks: issue 54, point 1). Raises
+    `LineMoveError`, `LineResignsError` and `LineTooDeepError`."""
     if len(texts) > LINE_PLIES:
         raise LineTooDeepError("that line is too long", limit=LINE_DEPTH)
     game = view.game.copy()
@@ -188,12 +199,14 @@ def plan(view: GameView, owner_id: int, texts: list[str]) -> list[Step]:
         holder = view.first_id if mover == game.first_player_colour else view.second_id
         steps.append((str(move), not chance and holder == owner_id))
         game.push(move)
-    answers = sum(mine for _, mine in steps)
-    if not steps or not steps[-1][1]:
-        raise LineUnansweredError("a line ends with your answer")
-    if answers > LINE_DEPTH:
+    if sum(mine for _, mine in steps) > LINE_DEPTH:
         raise LineTooDeepError("that line is too deep", limit=LINE_DEPTH)
-    return steps
+    return game, steps
+
+
+def is_full(steps: list[Step]) -> bool:
+    """Whether a line holds as many moves, or answers, as a line may: nothing may follow."""
+    return len(steps) >= LINE_PLIES or sum(mine for _, mine in steps) >= LINE_DEPTH
 
 
 def _left(row: LineRow, ply: int) -> list[Step]:

@@ -25,6 +25,7 @@ from bot.web.actions import Actions
 from bot.web.clients import Network, client_address
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
 from bot.web.limits import Limiter, RateLimit, TooManyError
+from bot.web.lines import line_targets
 from bot.web.live import Hub
 from bot.web.proxyauth import ProxyAuth
 from bot.web.sessions import BadSessionError, Session, Sessions
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 300
 """The longest move or pick accepted (a Verbindung turn of two placements is under 60)."""
 MAX_PICKS = 4
+MAX_LINE = 40
+"""The most moves a line being built may send (the service refuses one too deep with words)."""
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 """What an Activity instance's id may be: letters, digits, dashes (never a path of its own)."""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -204,13 +207,23 @@ class Api:
         return answer({"state": await game_state(view, self.discord.name, self.actions.now())})
 
     async def targets(self, request: web.Request) -> web.Response:
-        """What the player to move may click next after `picks`, and the turn they make."""
-        played = await self._played(request, None, mover=True)
+        """What the player to move may click next after `picks`, and the turn they make; with
+        `line` (the moves of a queued line being built, issue 54), what the waiting player may
+        click in the position after it (`bot.web.lines`)."""
+        played = await self._played(request, None)  # the mover's, unless it builds a line
         picks = played.body.get("picks")
         if not isinstance(picks, list) or len(picks) > MAX_PICKS:
             raise WebError(400, "bad_request")
         chosen = [_checked_text(pick, 40) for pick in picks]
         view = played.view
+        if "line" in played.body:
+            line = played.body["line"]
+            if not isinstance(line, list) or len(line) > MAX_LINE:
+                raise WebError(400, "bad_request")
+            moves = [_checked_text(move, MAX_TEXT) for move in line]
+            return answer(line_targets(view, played.session.user_id, moves, chosen))
+        if view.to_move_id != played.session.user_id:
+            raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
         found = view.kind.web_targets(view.game, chosen)
         return answer({"targets": found.targets, "move": found.move})
 

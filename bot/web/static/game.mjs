@@ -15,6 +15,8 @@ export function showState(state) {
   showNotice("");
   const moved = !previous || previous.id !== state.id || previous.revision !== state.revision;
   if (moved) {
+    // A line being built was built on the position before: it is dropped, and the player told.
+    if (app.line && app.line.moves.length) showError(word("web.line_stale"));
     resetTurn();
     if (app.history !== null && previous && previous.id !== state.id) app.history = null;
     if (!state.active) loadAnalysis(); else app.analysis = null;
@@ -42,8 +44,10 @@ export function showNoGame() {
   showLobby(app.lobbyChosen).catch((error) => showError(/** @type {Error} */ (error).message));
 }
 
-function resetTurn() {
+/** A turn built anew: no picks, and no line being built (a move makes its position stale). */
+export function resetTurn() {
   const state = app.state;
+  app.line = null;
   app.picks = [];
   app.stack = state && state.targets ? [state.targets.targets] : [];
   app.move = state && state.targets ? state.targets.move : null;
@@ -63,14 +67,20 @@ export async function pick(change) {
   await askTargets(picks);
 }
 
-/** Ask the server what may follow `picks`; a refused pick is explained and changes nothing.
- * @param {string[]} picks */
-export async function askTargets(picks) {
+/** Ask the server what may follow `picks` (after the moves of `line`, a queued line being
+ * built: lining.mjs); a refused pick is explained and changes nothing.
+ * @param {string[]} picks @param {string[] | null} line */
+export async function askTargets(picks, line = app.line ? app.line.moves : null) {
   const state = app.state;
   if (!state) return;
   try {
-    const answer = await call("POST", "api/targets", { game: state.id, revision: state.revision, picks });
-    if (app.state !== state) return; // the game moved on meanwhile: its new state is shown
+    const asked = { game: state.id, revision: state.revision, picks, ...(line ? { line } : {}) };
+    const answer = await call("POST", "api/targets", asked);
+    if (app.state !== state || (line && !app.line)) return; // moved on, or the line cancelled
+    if (line && app.line) {
+      if (line !== app.line.moves) app.passing = false; // a turn added or taken back: a new one
+      app.line = { moves: line, found: answer };
+    }
     app.picks = picks;
     app.stack = [...app.stack.slice(0, picks.length), answer.targets];
     app.move = answer.move;
@@ -79,6 +89,7 @@ export async function askTargets(picks) {
     if (!left.includes(app.selected)) app.selected = left.length === 1 || new Set(left).size === 1 ? left[0] || null : null;
     showError("");
   } catch (error) {
+    if (app.line && !app.line.found) app.line = null; // a line that could not even start
     await refused(error);
   }
   render();

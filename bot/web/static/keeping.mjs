@@ -1,7 +1,7 @@
 // What the signed-in user keeps about the game shown: their private notes on it and its turns
 // (`api/mine`, `api/note`), for a watcher of a game being played, following it by direct
 // message (`api/follow`), and for a player, their queued lines (`api/line`, typed as for
-// /premove). The server answers only with the user's own: no one else's note or line can reach
+// /premove, or built by clicks: lining.mjs). The server answers only with the user's own: no one else's note or line can reach
 // this page.
 
 import { app, $, myColour, myTurn, word } from "./state.mjs";
@@ -35,6 +35,15 @@ function showMine(mine) {
   app.mine = mine;
   app.noteShown = null; // the note box is filled anew for the turn shown
   renderKeeping();
+}
+
+/** Queue `line` built by clicks (moves separated by `;`, as /premove takes it); a refusal is
+ * thrown, for the builder to say under the board. @param {string} line */
+export async function queueLine(line) {
+  const state = app.state;
+  if (!state) return;
+  showMine(await call("POST", "api/line", { game: state.id, line }));
+  say(word("web.line_queued"));
 }
 
 /** @param {string} path @param {Record<string, unknown>} body */

@@ -22,6 +22,7 @@ export const app = {
   /** @type {string | null} */ selected: null,
   passing: false,
   busy: false,
+  /** @type {{ moves: string[], found: Json | null } | null} */ line: null, // a line being built
   /** @type {Json | null} */ history: null,
   /** @type {Json | null} */ analysis: null,
   /** @type {Json | null} */ mine: null,
