@@ -16,14 +16,7 @@ from bot.service.seeks import Paired
 from bot.store import outbox
 from bot.web.limits import Limits, RateLimit
 from testing.servicekit import start_game
-from testing.webapi import WebApi, web_api
-
-GENEROUS = Limits(
-    moves=RateLimit(burst=100, rate=10),
-    clicks=RateLimit(burst=100, rate=10),
-    connections=RateLimit(burst=100, rate=10),
-    sign_ins=RateLimit(burst=100, rate=10),
-)
+from testing.webapi import GENEROUS, WebApi, web_api
 
 
 @pytest.fixture

@@ -11,9 +11,8 @@ import pytest
 
 from bot.computer.review import TurnReview
 from bot.i18n import text
-from bot.web.limits import Limits, RateLimit
 from testing.servicekit import start_game
-from testing.webapi import WebApi, web_api
+from testing.webapi import GENEROUS, WebApi, web_api
 
 NAMED = (
     '[Game "ponte"]\n[White "Ada"]\n[Red "Bea"]\n[Result "red"]\n[Source "Abstract Play"]\n\n'
@@ -24,12 +23,6 @@ LONGER = (
     "1. c3 d5\n2. swap\n3. e7 f9\n4. h8 h9\n5. c4 d6\n6. h10 g10\n7. resign white\n"
 )
 UNNAMED = '[Game "ponte"]\n[Variant "classic"]\n[Result "draw"]\n\n1. c3 d5\n2. h8 h9\n'
-GENEROUS = Limits(
-    moves=RateLimit(burst=100, rate=10),
-    clicks=RateLimit(burst=100, rate=10),
-    connections=RateLimit(burst=100, rate=10),
-    sign_ins=RateLimit(burst=100, rate=10),
-)
 
 
 @pytest.fixture

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_api import GENEROUS, started
+from test_web_api import started
 
 from bot.service import errors
 from bot.service.premoves import LINE_DEPTH
 from engine.errors import IllegalMoveError
-from testing.webapi import WebApi, web_api
+from testing.webapi import GENEROUS, WebApi, web_api
 
 
 @pytest.fixture

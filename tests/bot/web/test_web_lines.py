@@ -8,11 +8,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from test_web_api import GENEROUS, started
+from test_web_api import started
 
 from bot.i18n import describe_error
 from bot.service import errors
-from testing.webapi import WebApi, web_api
+from testing.webapi import GENEROUS, WebApi, web_api
 
 
 @pytest.fixture

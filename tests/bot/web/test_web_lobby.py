@@ -16,18 +16,11 @@ import pytest
 from bot.i18n import describe_error, text
 from bot.service.errors import ChallengeNotFoundError
 from bot.store import outbox
-from bot.web.limits import Limits, RateLimit
 from testing.fakediscord.models import ATTACH_FILES, VIEW_CHANNEL
 from testing.pgserver import PostgresServer
 from testing.servicekit import open_service
-from testing.webapi import WebApi, web_api
+from testing.webapi import GENEROUS, WebApi, web_api
 
-GENEROUS = Limits(
-    moves=RateLimit(burst=100, rate=10),
-    clicks=RateLimit(burst=100, rate=10),
-    connections=RateLimit(burst=100, rate=10),
-    sign_ins=RateLimit(burst=100, rate=10),
-)
 FORM = {"game": "ponte", "variant": None, "time": "1d", "level": None}
 
 
