@@ -16,6 +16,7 @@ from typing import NotRequired, TypedDict, overload
 from engine.ai import Level, Stop, choose_ponte_move, choose_verbindung_turn, never
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value, mover
 from engine.ai.ponte.evaluate import position_value
+from engine.ai.ponte.learned import choose_learned
 from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
 from engine.ai.verbindung import by_effort as by_turn_effort
@@ -201,6 +202,12 @@ def choose(
     return choose_verbindung_turn(game, level, rng, stop)
 
 
+def learned_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """Ponte's learned level (`engine.ai.ponte.learned`): hard's search over a learned value."""
+    assert isinstance(game, PonteGame)
+    return choose_learned(game, rng, stop)
+
+
 def level_player(level: Level) -> Player:
     """The engine's computer player at `level`."""
 
@@ -217,6 +224,7 @@ PLAYERS: dict[str, Player] = {
     "hard0": old_hard_player,
     "hard0v": hard0v_player,
     **{level.value: level_player(level) for level in Level},
+    "learned": learned_player,
 }
 
 
@@ -342,8 +350,9 @@ def winner_of(game: Game) -> int | None:
 
 
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
-PONTE_ONLY = frozenset({"greedy"})
-"""Players that know only Ponte (the greedy player scores Ponte turns)."""
+PONTE_ONLY = frozenset({"greedy", "learned"})
+"""Players that know only Ponte (the greedy player scores Ponte turns, the learned level's model
+values Ponte positions)."""
 
 
 def plays(name: str, kind: str) -> bool:
