@@ -1,16 +1,18 @@
 """Fit the learned level's value model from recorded games (issue 55; not a test).
 
-Run ``python -m bench.learn --seed 55`` from the repository root with the ``train`` extra
-(``pip install -e '.[train]'``: numpy). It replays every recorded game of Ponte (both boards) in
-`bench/records` between players that are not random, takes the position before every turn after
-the pie rule's, with its `learned.features` from the side of the player to move and whether that
-player won (a draw counts half), and splits the games (not the positions) into a training and a
-held-out set by the seed. It fits a logistic regression and a network of one hidden layer (tanh)
-by full-batch Adam on the log loss with a little weight decay, and prints the held-out log loss
-and Brier score of both and of the analysis's model (`winning.white_wins`, turned to the mover's
-side). The network (or the regression, if it foretells the held-out games better) is written to
-``engine/ai/ponte/value.json`` with its manifest: the data files and their hashes, the seed, the
-steps, the time taken, the code's commit and the model file's sha256 (`tests` check the hash).
+Run ``python -m bench.learn --seed 55`` from the repository root with the ``train`` extra (``pip
+install -e '.[train]'``: numpy). It replays every recorded game of Ponte (both boards) in
+`bench/records` (or in the files ``--records`` names: the manifest's command names those the
+shipped model learnt from) between players that are not random, takes the position before every
+turn after the pie rule's, with its `learned.features` from the side of the player to move and
+whether that player won (a draw counts half), and splits the games (not the positions) into a
+training and a held-out set by the seed. It fits a logistic regression and a network of one
+hidden layer (tanh) by full-batch Adam on the log loss with a little weight decay, and prints
+the held-out log loss and Brier score of both and of the analysis's model (`winning.white_wins`,
+turned to the mover's side). The network (or the regression, if it foretells the held-out games
+better) is written to ``engine/ai/ponte/value.json`` with its manifest: the data files and their
+hashes, the seed, the steps, the time taken, the code's commit and the model file's sha256
+(`tests` check the hash).
 """
 
 from __future__ import annotations
@@ -48,12 +50,15 @@ class Positions:
     seconds: float = 0.0  # the replay's
 
 
-def recorded_games() -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
-    """Every Ponte game of `RECORDS` between two players that are not `WEAK` (kind, moves),
-    and each file read with its sha256."""
+def recorded_games(
+    names: list[str] | None = None,
+) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
+    """Every Ponte game between two players that are not `WEAK` (kind, moves) of the records
+    `names` (all of `RECORDS` if None), and each file that held some with its sha256."""
     games: list[tuple[str, list[str]]] = []
     files: dict[str, str] = {}
-    for path in sorted(RECORDS.glob("*.jsonl")):
+    paths = [RECORDS / name for name in names] if names else sorted(RECORDS.glob("*.jsonl"))
+    for path in paths:
         text = path.read_text()
         kept = 0
         for line in text.splitlines():
@@ -200,10 +205,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000, help="Adam steps (full batch)")
     parser.add_argument("--held-out", type=float, default=0.2, help="share of the games")
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
+    parser.add_argument("--records", help="comma-separated files of bench/records (default all)")
     parser.add_argument("--cache", type=Path, help="keep the replayed positions in this file")
     parser.add_argument("--positions-only", action="store_true", help="replay, do not fit")
     options = parser.parse_args()
-    games, files = recorded_games()
+    games, files = recorded_games(options.records.split(",") if options.records else None)
     print(f"{len(games)} games from {len(files)} records", flush=True)
     data = gather(games, options.cache)
     if options.positions_only:
@@ -235,7 +241,7 @@ def main() -> None:
         "kind": chosen,
         "hidden": options.hidden if chosen == "network" else 0,
         "command": f"python -m bench.learn --seed {options.seed} --hidden {options.hidden} "
-        f"--steps {options.steps} --held-out {options.held_out}",
+        f"--steps {options.steps} --held-out {options.held_out} --records {','.join(files)}",
         "seed": options.seed,
         "steps": options.steps,
         "data": files,

@@ -203,9 +203,17 @@ def choose(
 
 
 def learned_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
-    """Ponte's learned level (`engine.ai.ponte.learned`): hard's search over a learned value."""
+    """Ponte's learned level (`engine.ai.ponte.learned`): hard's search, the best answers at its
+    horizon valued by the learned model."""
     assert isinstance(game, PonteGame)
     return choose_learned(game, rng, stop)
+
+
+def learned_horizon_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The learned level's first form: hard's search with the model's value of the position in
+    place of an expansion at its horizon (cheaper, so deeper; not kept)."""
+    assert isinstance(game, PonteGame)
+    return choose_learned(game, rng, stop, answered=False)
 
 
 def level_player(level: Level) -> Player:
@@ -225,6 +233,7 @@ PLAYERS: dict[str, Player] = {
     "hard0v": hard0v_player,
     **{level.value: level_player(level) for level in Level},
     "learned": learned_player,
+    "learned-horizon": learned_horizon_player,
 }
 
 
@@ -350,7 +359,7 @@ def winner_of(game: Game) -> int | None:
 
 
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
-PONTE_ONLY = frozenset({"greedy", "learned"})
+PONTE_ONLY = frozenset({"greedy", "learned", "learned-horizon"})
 """Players that know only Ponte (the greedy player scores Ponte turns, the learned level's model
 values Ponte positions)."""
 

@@ -23,10 +23,10 @@ from functools import cache
 from importlib import resources
 
 from engine.ai.base import Rng, Stop, never
-from engine.ai.ponte.candidates import open_fields
+from engine.ai.ponte.candidates import WIN, open_fields
 from engine.ai.ponte.evaluate import colour_parts
 from engine.ai.ponte.opening import first_turn, red_chance, wants_swap
-from engine.ai.ponte.search import BudgetSpentError, Node, Search, Shape
+from engine.ai.ponte.search import INFINITY, BudgetSpentError, Node, Search, Shape
 from engine.game import game_over
 from engine.ponte import Colour, Move, PonteGame, Swap
 
@@ -52,8 +52,10 @@ LEAVES_PER_EXPANSION = 4
 """Learned values at the horizon that count as one expansion against a node budget: a value
 costs about a quarter of a listing, so that a budget means about as much work as hard's."""
 
-SHAPE = Shape(depth=8)
-"""Hard's widths; cheaper leaves let an iteration go deeper within the same time."""
+SHAPE = Shape()
+"""Hard's widths and depth, for `AnsweredSearch`."""
+DEEP = Shape(depth=8)
+"""Hard's widths; `LearnedSearch`'s cheaper leaves let an iteration go deeper in the same time."""
 
 
 def features(game: PonteGame) -> list[float]:
@@ -129,7 +131,7 @@ class LearnedSearch(Search):
     """Hard's search with the model's value at the horizon instead of an expansion."""
 
     def __init__(
-        self, game: PonteGame, rng: Rng, stop: Stop, model: ValueModel, shape: Shape = SHAPE
+        self, game: PonteGame, rng: Rng, stop: Stop, model: ValueModel, shape: Shape = DEEP
     ) -> None:
         self.model = model
         self.leaves = 0
@@ -140,12 +142,43 @@ class LearnedSearch(Search):
         # The last turn's values are exact in an expansion (P16): those keep it.
         if depth != 1 or game.is_over or game.is_final_turn():
             return super()._value(node, depth, alpha, beta)
+        self._count_leaf()
+        return self.model.value(game)
+
+    def _count_leaf(self) -> None:
         self.leaves += 1
         if self.leaves % LEAVES_PER_EXPANSION == 0:
             self.expansions += 1
         if self.expansions >= self.budget or self.stop():
             raise BudgetSpentError
-        return self.model.value(game)
+
+
+ANSWERS = 3
+"""The best turns by the hand-written value that `AnsweredSearch` values with the model at the
+horizon."""
+
+
+class AnsweredSearch(LearnedSearch):
+    """Hard's search, its horizon expanded as in hard, but each of the mover's `ANSWERS` best
+    turns there valued by the model of the position it leaves: the expansion sees what a turn
+    takes at once (an island completed, a link cut), the model how the position stands after."""
+
+    def _value(self, node: Node, depth: int, alpha: float, beta: float) -> float:
+        game = node.game
+        if depth != 1 or game.is_over or game.is_final_turn():
+            return Search._value(self, node, depth, alpha, beta)
+        options = self._options(node)
+        if not options:
+            return -INFINITY  # cut short before the list was made, as in `Search`
+        best = -INFINITY
+        for option in options[:ANSWERS]:
+            if abs(option.value) >= WIN / 2:
+                value = option.value  # the game ends: its value is exact
+            else:
+                self._count_leaf()
+                value = -self.model.value(self._child(node, option.move).game)
+            best = max(best, value)
+        return best
 
 
 def choose_learned(
@@ -154,6 +187,8 @@ def choose_learned(
     stop: Stop = never,
     nodes: int = 400,
     model: ValueModel | None = None,
+    *,
+    answered: bool = True,
 ) -> Move:
     """The learned level's turn: hard's opening and pie rule, then `LearnedSearch` within
     `nodes` expansions (or until `stop`). Raises `GameOverError` after the end."""
@@ -164,7 +199,8 @@ def choose_learned(
         return first_turn(game, rng)
     if game.ply == 1 and wants_swap(red_chance(game)):
         return Swap()
-    search = LearnedSearch(game, rng, stop, model or shipped_model())
+    kind = AnsweredSearch if answered else LearnedSearch
+    search = kind(game, rng, stop, model or shipped_model(), SHAPE if answered else DEEP)
     if search.best is None:
         return next(move for move in game.legal_moves() if not isinstance(move, Swap))
     search.run(nodes)

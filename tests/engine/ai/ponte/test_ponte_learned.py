@@ -15,14 +15,16 @@ import pytest
 from engine.ai.base import never
 from engine.ai.ponte import learned
 from engine.ai.ponte.learned import (
+    ANSWERS,
     FEATURES,
+    AnsweredSearch,
     LearnedSearch,
     ValueModel,
     choose_learned,
     features,
     shipped_model,
 )
-from engine.ai.ponte.search import Search
+from engine.ai.ponte.search import Search, Shape
 from engine.ponte import PonteGame
 from testing.ponte_playout import playout
 
@@ -90,12 +92,28 @@ def test_the_learned_search_values_the_horizon_without_expanding_it():
     assert all(child.options is not None for child in (plain.root.children or {}).values())
 
 
+def test_the_answered_search_values_the_horizon_by_the_best_answers_after():
+    game = midgame(2)
+    model = shipped_model()
+    search = AnsweredSearch(game, random.Random(2), never, model, Shape(depth=2))
+    search.run(10_000)  # two turns deep: every answer listed
+    assert search.depth == 2
+    children = search.root.children or {}
+    for option in search.order:
+        answers = children[option.move].options
+        assert answers is not None
+        after = children[option.move].children or {}
+        valued = [-model.value(after[answer.move].game) for answer in answers[:ANSWERS]]
+        assert option.value == pytest.approx(-max(valued))
+
+
+@pytest.mark.parametrize("answered", [True, False])
 @pytest.mark.parametrize("variant", ["online", "classic"])
-def test_the_learned_level_plays_legal_turns_the_same_for_a_seed(variant: str):
+def test_the_learned_level_plays_legal_turns_the_same_for_a_seed(variant: str, answered: bool):
     game = midgame(4, 20, variant)
-    first = choose_learned(game, random.Random(7), nodes=12)
+    first = choose_learned(game, random.Random(7), nodes=12, answered=answered)
     assert game.is_legal(first)
-    assert choose_learned(game, random.Random(7), nodes=12) == first
+    assert choose_learned(game, random.Random(7), nodes=12, answered=answered) == first
 
 
 def test_the_learned_level_answers_when_stopped_at_once():
