@@ -65,8 +65,8 @@ def recorded_games(
             entry = json.loads(line) if line.strip() else None
             if not entry or entry.get("kind") not in ("ponte", "classic"):
                 continue
-            names = {name.partition("@")[0] for name in entry["players"]}
-            if names & WEAK or not entry.get("moves"):
+            players = {name.partition("@")[0] for name in entry["players"]}
+            if players & WEAK or not entry.get("moves"):
                 continue
             games.append((entry["kind"], list(entry["moves"])))
             kept += 1
