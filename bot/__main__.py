@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.cli import board, maintenance, online
+from bot.cli import board, maintenance, online, records
 from bot.cli.common import (
     EXIT_CONFIG,
     EXIT_DATABASE,
@@ -125,6 +125,18 @@ def _copy_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _import_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the record ('-' for standard input)")
+    parser.add_argument(
+        "--for",
+        dest="user",
+        type=int,
+        metavar="USER_ID",
+        help="keep it in the database as this Discord user's imported game (default: print it "
+        "in the open format)",
+    )
+
+
 def _backup_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--to",
@@ -213,6 +225,14 @@ COMMANDS: dict[str, Command] = {
         "is first upgraded in place to this version of the bot, as the bot does at start.",
         lambda args, settings, dotenv: maintenance.copy(args.source, args.target, settings, dotenv),
         options=_copy_options,
+    ),
+    "import": Command(
+        "check a game record and print it in the open format, or keep it (with --for)",
+        "Read a game record (this bot's open format, AbstractPlay's or boardspace's Ponte "
+        "record; docs/records.md), replay it with every rule checked, and print it in the "
+        "open format, or with --for keep it as that user's imported game, as /import does.",
+        lambda args, settings, dotenv: records.import_record(args.file, args.user, settings),
+        options=_import_options,
     ),
 }
 """Every command, by name. A new one is one more entry here."""

@@ -19,10 +19,18 @@ from bot.settings import Settings
 from bot.store import open_database
 from bot.web import open_web
 from bot.web.clients import Network
-from bot.web.limits import Limits
+from bot.web.limits import Limits, RateLimit
 from bot.web.server import WebServer
 from testing.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from testing.servicekit import COMPUTER, CountingSeeds, FakeClock
+
+GENEROUS = Limits(
+    moves=RateLimit(burst=100, rate=10),
+    clicks=RateLimit(burst=100, rate=10),
+    connections=RateLimit(burst=100, rate=10),
+    sign_ins=RateLimit(burst=100, rate=10),
+)
+"""Limits no test of the API's behaviour reaches (the limits' own tests set theirs)."""
 
 
 @dataclass

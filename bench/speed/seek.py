@@ -1,11 +1,19 @@
-"""Pairing in the pool across servers (issue 53, step 5; not a test): 10,000 seekers entering
-the pool one after the other through the service on SQLite, with ratings in the everywhere pool
-and a mix of settings, so that each pairing chooses among a pool of waiting seekers. Prints the
-pairings per second through the service (each one transaction that stores nothing but the game
-it starts) and, apart, the choice of a partner alone (the store's query over a full pool) per
-second. The goal: 5,000 pairings per second or more.
+"""Pairing in the pool across servers (issue 53, step 5; not a test): 10,000 seekers with
+ratings in the everywhere pool and a mix of settings enter the pool through the service, on
+SQLite and on PostgreSQL. Prints, as medians of `--runs` runs on a fresh database each:
 
-Run ``python -m bench.speed.seek`` from the repository root (``--seekers`` for fewer).
+- the seekers arriving at once, each its own task as Discord's interactions are: pairings per
+  second through the service (arrivals pair in batches, one transaction each, games started by
+  one statement; `bot.service.seeks.Pairings`). The goal: 5,000 pairings per second or more.
+  Beside it, per second of the CPU time the bot's process spent (on a machine shared with other
+  work, the wall time counts the others' turns too; PostgreSQL's own work is not the bot's);
+- a few hundred arriving one after the other (a batch of one each: the time one seeker waits
+  for their answer when alone);
+- the choice of a partner alone, in memory (`bot.service.pairing.Pool`), among a pool where
+  every seeker is compatible with the newcomer.
+
+Run ``python -m bench.speed.seek`` from the repository root (``--seekers`` for fewer,
+``--postgres URL`` for a server of your own; without one it starts a throwaway one).
 """
 
 from __future__ import annotations
@@ -13,125 +21,140 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import sqlite3
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from bench.speed.scale import postgres_url
 from bot.service import GameService
+from bot.service.pairing import Pool, Seeker
 from bot.service.rating_model import SCALE
 from bot.service.seeks import EVERYWHERE, Paired
 from bot.store import RatingRow, open_database, ratings
-from bot.store import seeks as store
-from bot.store.rows import SeekRow
-from bot.store.seeks import NewSeek, closer, partner_params
 
 SEEKERS = 10_000
+ALONE = 300
+"""Seekers entering one after the other, for the time one waits alone."""
 TIMES = (86_400, 2 * 86_400, 3 * 86_400, None)
 """The times per move seekers ask for (None: any), so not every two seekers are compatible."""
-CHOICES = 2_000
+CHOICES = 20_000
 """Partner choices timed against a full pool."""
+RUNS = 3
 
 
-async def rate_everyone(service: GameService, seekers: int, rng: random.Random) -> None:
+async def rate_everyone(service: GameService, users: range, rng: random.Random) -> None:
     """Give every seeker a rating in the everywhere pool, spread as a real pool's would be."""
     async with service.connection.transaction() as db:
-        for user in range(1, seekers + 1):
+        for user in users:
             shown = rng.gauss(1500, 300)
             row = RatingRow(EVERYWHERE, "ponte", user, shown, 2.0 * SCALE, 10, 5, 5, 0, 0)
             await ratings.save_rating(db, row)
 
 
-async def pair_everyone(
-    service: GameService, seekers: int, rng: random.Random
-) -> tuple[int, float]:
-    """Every seeker enters the pool once; the pairings made and the seconds it took."""
-    pairings = 0
-    start = time.perf_counter()
-    for user in range(1, seekers + 1):
-        made = await service.seeks.seek(
-            user_id=user, game_kind="ponte", dm_channel_id=user, move_seconds=rng.choice(TIMES)
+async def at_once(
+    service: GameService, users: range, rng: random.Random
+) -> tuple[int, float, float]:
+    """Every seeker enters the pool at once; the games started, the seconds it took and the
+    seconds of CPU the bot's process spent (its threads too: SQLite's)."""
+    times = {user: rng.choice(TIMES) for user in users}
+    start, cpu = time.perf_counter(), time.process_time()
+    made = await asyncio.gather(
+        *(
+            service.seeks.seek(
+                user_id=user, game_kind="ponte", dm_channel_id=user, move_seconds=times[user]
+            )
+            for user in users
         )
-        pairings += isinstance(made, Paired)
-    return pairings, time.perf_counter() - start
+    )
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return len({m.started.view.id for m in made if isinstance(m, Paired)}), seconds, cpu
 
 
-def as_seek(row: tuple[object, ...] | None) -> SeekRow | None:
-    """A row of the plain connection as the store's `SeekRow`."""
-    return None if row is None else SeekRow(*row)  # type: ignore[arg-type]
-
-
-def choose_partners(path: Path, rng: random.Random) -> tuple[int, float, int]:
-    """Partner choices by the store's two probes (`ABOVE_SQL`, `BELOW_SQL`) among a pool of
-    compatible seekers, through a plain synchronous connection (the queries without aiosqlite's
-    hop to its thread): how many, the seconds they took, and the pool's size."""
-    with sqlite3.connect(path) as connection:
-        waiting = connection.execute("SELECT count(*) FROM seeks").fetchone()[0]
+async def one_by_one(service: GameService, users: range, rng: random.Random) -> list[float]:
+    """Seekers enter one after the other (none rated: a newcomer's rating); each one's time
+    to their answer."""
+    waits = []
+    for user in users:
         start = time.perf_counter()
-        for number in range(CHOICES):
-            seek = NewSeek(
-                user_id=10**9 + number,
-                game_kind="ponte",
-                variant=None,
-                move_seconds=rng.choice((86_400, None)),  # the pool's time, or any
-                rated=False,
-                rating=rng.gauss(1500, 300),
-                dm_channel_id=1,
-                locale=None,
-                created_at=0,
-                lapses_at=1,
-            )
-            params = partner_params(seek)
-            above = connection.execute(store.ABOVE_SQL, params).fetchone()
-            below = connection.execute(store.BELOW_SQL, params).fetchone()
-            closer(seek.rating, as_seek(above), as_seek(below))
-        return CHOICES, time.perf_counter() - start, waiting
+        await service.seeks.seek(
+            user_id=user, game_kind="verbindung", dm_channel_id=user, move_seconds=rng.choice(TIMES)
+        )
+        waits.append(time.perf_counter() - start)
+    return waits
 
 
-async def run(seekers: int) -> None:
-    rng = random.Random(53)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.sqlite3"
-        service = GameService(await open_database(path))
-        try:
-            await rate_everyone(service, seekers, rng)
-            pairings, seconds = await pair_everyone(service, seekers, rng)
-            print(
-                f"{seekers} seekers on SQLite: {pairings} pairings in {seconds:.2f} s,"
-                f" {pairings / seconds:,.0f} pairings/s ({seekers / seconds:,.0f} seeks/s)"
-            )
-            # The worst pool to choose from: every waiting seeker compatible with the newcomer
-            # (unrated, any time), so the choice orders them all by closeness.
-            async with service.connection.transaction() as db:
-                for user in range(seekers + 1, 2 * seekers + 1):
-                    await store.insert_seek(
-                        db,
-                        NewSeek(
-                            user,
-                            "ponte",
-                            None,
-                            86_400,
-                            False,
-                            rng.gauss(1500, 300),
-                            user,
-                            None,
-                            0,
-                            2**40,
-                        ),
-                    )
-            choices, seconds, waiting = choose_partners(path, rng)
-            print(
-                f"the choice alone, among {waiting} waiting, every one compatible:"
-                f" {choices / seconds:,.0f} choices/s"
-            )
+async def measure(
+    where: Callable[[int], str], seekers: int, runs: int
+) -> tuple[float, float, float]:
+    """The median pairings per second at once (of wall time, and of the bot's CPU time), and
+    the median wait of one alone (ms)."""
+    rates, per_cpu, waits = [], [], []
+    for run in range(runs):
+        rng = random.Random(53 + run)
+        service = GameService(await open_database(where(run)))
+        try:  # other players each run: a database given may be used again
+            users = range(1 + 2 * run * seekers, 1 + (2 * run + 1) * seekers)
+            await rate_everyone(service, users, rng)
+            pairings, seconds, cpu = await at_once(service, users, rng)
+            rates.append(pairings / seconds)
+            per_cpu.append(pairings / cpu)
+            waits.extend(await one_by_one(service, range(users.stop, users.stop + ALONE), rng))
         finally:
             await service.connection.close()
+    return statistics.median(rates), statistics.median(per_cpu), statistics.median(waits) * 1e3
+
+
+def choose_partners(rng: random.Random, waiting: int) -> float:
+    """Partner choices per second among `waiting` compatible seekers (each choice put back)."""
+    pool = Pool(set())
+    for user in range(waiting):
+        pool.add(Seeker(user, "ponte", None, 86_400, False, rng.gauss(1500, 300), (0, user), user))
+    start = time.perf_counter()
+    for number in range(CHOICES):
+        newcomer = Seeker(
+            -1 - number, "ponte", None, None, False, rng.gauss(1500, 300), (1, number), None
+        )
+        chosen = pool.take_partner(newcomer)
+        assert chosen is not None
+        pool.add(chosen)
+    return CHOICES / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.speed.seek", description=__doc__)
     parser.add_argument("--seekers", type=int, default=SEEKERS)
-    asyncio.run(run(parser.parse_args().seekers))
+    parser.add_argument("--runs", type=int, default=RUNS)
+    parser.add_argument("--postgres", help="a postgresql:// URL (default: a server of its own)")
+    args = parser.parse_args()
+    print(f"{args.seekers:,} seekers arriving at once; medians of {args.runs} runs")
+    with tempfile.TemporaryDirectory() as folder:
+        sqlite = lambda run: str(Path(folder) / f"bench{run}.sqlite3")  # noqa: E731
+        report("SQLite", *asyncio.run(measure(sqlite, args.seekers, args.runs)))
+    url, server = postgres_url(args.postgres)
+    try:
+        fresh = asyncio.run(fresh_urls(server, url, args.runs))
+        report("PostgreSQL", *asyncio.run(measure(fresh.__getitem__, args.seekers, args.runs)))
+    finally:
+        if server is not None:
+            server.stop()  # type: ignore[attr-defined]
+    rate = choose_partners(random.Random(53), args.seekers)
+    print(f"the choice alone, among {args.seekers:,} waiting, every one compatible: {rate:,.0f}/s")
+
+
+async def fresh_urls(server: object | None, url: str, runs: int) -> list[str]:
+    """A fresh database per run on our own server (the one given is used as it is)."""
+    if server is None:
+        return [url] * runs
+    return [await server.fresh_url() for _ in range(runs)]  # type: ignore[attr-defined]
+
+
+def report(label: str, rate: float, per_cpu: float, alone_ms: float) -> None:
+    print(
+        f"  {label:<11} {rate:7,.0f} pairings/s at once ({per_cpu:,.0f} per CPU second of the"
+        f" bot)   one alone: {alone_ms:.1f} ms median"
+    )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ EXIT_NOT_COPIED = 5
 EXIT_DISCORD = 6
 """Discord cannot be reached (the message names the address and what to check): restarting
 later may help, as for a network that comes back."""
+EXIT_BAD_RECORD = 7
+"""`import`: the record is refused (the message says the rule it breaks and where)."""
 
 
 def configuration_error(message: str) -> int:

@@ -89,7 +89,7 @@ class GameBot(commands.Bot):
             activities=settings.activities,
             slots=features.button_slots(),
         )
-        courier = Courier(self, service, self.scribe, KINDS)  # what sends them
+        courier = Courier(self, service, self.scribe, KINDS, self.sight)  # what sends them
         self.deliverer = Deliverer(service, courier, service.clock, ready=self.wait_until_ready)
         self.scheduler = Scheduler(service, service.clock, ready=self.wait_until_ready)
         # A process with AI_WORKERS 0 leaves the computer's thinking to other processes (say,

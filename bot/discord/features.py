@@ -65,6 +65,7 @@ def button_slots() -> ButtonSlots:
         ending=lent("ENDING_BUTTONS"),
         member=lent("MEMBER_BUTTONS"),
         watch=lent("WATCH_BUTTONS"),
+        lobby=lent("LOBBY_BUTTONS"),
     )
 
 

@@ -17,8 +17,8 @@ from bot.discord.shared.names import Names
 from bot.discord.shared.sight import Sight
 from bot.discord.shared.tree import report
 from bot.i18n import catalogue, lstr, text
-from bot.service import GameService, Reach
-from bot.service.deadlines import DAY, HOUR
+from bot.service import LEVELS, GameService, Reach
+from bot.service.deadlines import OFFERED_TIMES
 from bot.service.errors import NoThreadHereError, NoThreadInRepliesError
 from bot.service.owed import answering
 from bot.settings import Settings
@@ -29,17 +29,9 @@ log = logging.getLogger(__name__)
 CHOICES = 25
 """Discord shows at most 25 choices."""
 
-TIMES = (
-    ("1h", HOUR),
-    ("6h", 6 * HOUR),
-    ("12h", 12 * HOUR),
-    ("1d", DAY),
-    ("2d", 2 * DAY),
-    ("3d", 3 * DAY),
-    ("7d", 7 * DAY),
-    ("14d", 14 * DAY),
-)
-"""The time controls a challenge and a tournament offer: each choice's key and its seconds."""
+TIMES = OFFERED_TIMES
+"""The time controls a challenge, a seek and a tournament offer: each choice's key and its
+seconds."""
 
 Declared = TypeVar("Declared")
 """A command's callback (or the command), as the decorators below take and give it back."""
@@ -163,6 +155,28 @@ def game_choices(
     named = ((text(locale, kind.title_key), kind.key) for kind in host.service.registry)
     fits = [(name, key) for name, key in named if typed in name.lower() or key.startswith(typed)]
     return [app_commands.Choice(name=name, value=key) for name, key in fits][:CHOICES]
+
+
+def level_choices(
+    host: Host, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The computer's levels that fit what the user `typed`, strongest first, each named with
+    its rating in the game chosen in the same command ("Hard, about 1750"); by name alone
+    before a game is chosen (a level's strength differs from game to game)."""
+    locale, typed = user_locale(interaction), typed.strip().lower()
+    chosen = str(getattr(interaction.namespace, "game", None))
+    registry = host.service.registry
+    ratings = registry.kind(chosen).LEVEL_RATINGS if chosen in registry else {}
+    # LEVELS runs from the easiest: its reverse orders levels no rating tells apart.
+    levels = sorted(reversed(LEVELS), key=lambda level: -ratings.get(level, 0))
+    choices = []
+    for level in levels:
+        name = text(locale, f"choice.level.{level}")
+        if level in ratings:
+            name = text(locale, "choice.level_rated", level=name, rating=ratings[level])
+        if typed in name.lower() or level.startswith(typed):
+            choices.append(app_commands.Choice(name=name, value=level))
+    return choices[:CHOICES]
 
 
 def variant_choices(

@@ -15,6 +15,7 @@ from bot.discord.tournaments import posts as tournaments
 from bot.service import analyses, challenge_posts, game_posts
 from bot.service.alarms import CHALLENGE_EXPIRED
 from bot.service.follows import FOLLOW_DM
+from bot.service.premoves import LINES_DROPPED_DM
 from bot.service.puzzle.daily import DAILY
 from bot.service.seeks import SEEK_LAPSED
 from bot.service.tournament import posts as tournament_posts
@@ -33,6 +34,7 @@ KINDS: dict[str, Kind] = {
         Kind(game_posts.BUTTONS_OFF, playing.buttons_off),
         Kind(game_posts.TAKEBACK_ASKED, playing.takeback_asked),
         Kind(game_posts.TAKEBACK_ANSWERED, playing.takeback_answered),
+        Kind(LINES_DROPPED_DM, playing.lines_dropped),
         # Play over days
         Kind(game_posts.REMINDER, days.reminder),
         Kind(game_posts.VACATION, days.vacation),

@@ -132,6 +132,12 @@ class GameKind(ABC, Generic[G]):
     catalogues' `variant.<variant>`): a size typed for a variant is that variant. The variants'
     own names stay what is stored and what the commands have always accepted."""
 
+    LEVEL_RATINGS: ClassVar[Mapping[str, int]] = {}
+    """The computer's levels by their strength in this game: each level's rating on the ladder
+    of docs/strength.md (`python -m bench.strength.ladder`, 2 s a move, random play fixed at 0),
+    rounded to 50, so that a player picks an opponent by strength ("hard, about 1750").
+    tests/bot/games/test_level_ratings.py holds them to the table they come from."""
+
     def __init__(self, game: type[G], texts: str | None = None) -> None:
         self.game = game
         self._texts = texts  # the package whose ``texts/<language>.json`` hold its messages

@@ -20,7 +20,7 @@ from discord import app_commands
 from bot.i18n.catalogue import DEFAULT_LANGUAGE, Catalogue, catalogue, language_of
 from bot.i18n.formatting import channel_mention, counted, format_duration, mention, mentions
 from bot.i18n.reasons import NOTATION, RULE, reason_text, roll_lines
-from bot.service.errors import RollNotYoursError, ServiceError
+from bot.service.errors import LineMoveError, RollNotYoursError, ServiceError
 from engine.errors import GameOverError, IllegalMoveError, InvalidMoveError
 
 log = logging.getLogger(__name__)
@@ -91,10 +91,20 @@ PARAMS: Mapping[str, Presenter] = {
     "computer_games": _counted("games.computer_count"),
     "open_tournaments": _counted("tournament.open_count"),
     "analyses": _counted("analysis.request_count"),
+    "imports": _counted("import.import_count"),
+    "unit": lambda value, language: _record_place(str(value), language),
+    "rule_words": lambda value, language: rule_text(str(value), language) or "",
 }
 """How each service error parameter is shown by its name: user ids become mentions (``<@id>``),
 channel ids channel mentions, counts of things their plural message; other values are shown as
 they are, except durations."""
+
+
+def _record_place(value: str, language: str) -> str:
+    """Where in a record (``line:6``, ``move:4``, ``step:8``), in words."""
+    unit, _, place = value.partition(":")
+    key = f"import.unit.{unit}"
+    return catalogue().text(language, key, place=place) if catalogue().has(key) else value
 
 
 def _present(name: str, value: Any, language: str) -> str:
@@ -151,6 +161,9 @@ def describe_error(
     messages = source or catalogue()
     language = language_of(locale)
     error = unwrap(error)
+    if isinstance(error, LineMoveError) and error.cause is not None:  # which move, then why
+        where = _service(messages, language, error)
+        return where + "\n" + describe_error(error.cause, locale, game=game, source=source)
     if isinstance(error, ServiceError):
         return _service(messages, language, error)
     if isinstance(error, RollNotYoursError):

@@ -18,13 +18,16 @@ from bot.service.computer import LEVELS, ComputerGames, ComputerTurn, check_leve
 from bot.service.context import Clock, Context, SeedSource, Setup, random_seed, utc_now
 from bot.service.errors import ServiceError
 from bot.service.follows import Follows
+from bot.service.imports import Imports
 from bot.service.lessons import Lessons
+from bot.service.lobby import GameSummary, Lobby
 from bot.service.matches import MATCH_LENGTHS, check_best_of
 from bot.service.notes import Notes
 from bot.service.notify import Notifications
 from bot.service.open_challenges import OpenChallenges
 from bot.service.outbox import Outbox
 from bot.service.play import Moves
+from bot.service.premoves import Premoves
 from bot.service.puzzle.daily import DailyPuzzles
 from bot.service.puzzle.scans import PuzzleScans
 from bot.service.puzzles import Puzzles
@@ -97,6 +100,7 @@ class GameService:
         writer = GameWriter(ctx, rater)
         self.challenges = Challenges(ctx, writer)
         self.open_challenges = OpenChallenges(ctx)
+        self.lobby = Lobby(ctx)
         self.seeks = Seeks(ctx, writer)
         self.computer = ComputerGames(ctx, writer)
         self.rematches = Rematches(ctx, self.challenges, self.computer)
@@ -108,7 +112,9 @@ class GameService:
         self.outbox = Outbox(ctx, self.alarms)
         self.notifications = Notifications(ctx)
         self.notes = Notes(ctx)
+        self.imports = Imports(ctx)
         self.follows = Follows(ctx)
+        self.premoves = Premoves(ctx)
         self.queries = Queries(ctx)
         self.ratings = Ratings(ctx, rater)
         self.analyses = Analyses(ctx)
@@ -139,6 +145,7 @@ __all__ = [
     "Export",
     "FinishedPage",
     "GameService",
+    "GameSummary",
     "GameView",
     "HistoryStep",
     "Leaderboard",

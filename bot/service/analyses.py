@@ -209,7 +209,9 @@ class Analyses:
                 raise NoFinishedGameHereError("you have no finished game here")
             game_id = found
         row = await self.ctx.row_by_id(db, game_id)
-        if row.guild_id != guild_id:
+        if row.imported_by is not None and row.imported_by != user_id:
+            raise GameNotFoundError("that game is another's import", game_id=game_id)
+        if row.guild_id != guild_id and row.imported_by is None:
             raise GameNotFoundError("that game is another server's", game_id=game_id)
         return await self.ctx.view(db, row)
 

@@ -193,8 +193,9 @@ class ComputerGames:
             view.game.check(move)
             await jobs.remove_job(db, row.id)  # done: a move leaving it to move again adds one
             result = await self.writer.apply(db, loaded, computer, move)
-        self.ctx.remember(result.view)
-        self.ctx.changed(result.view, result.match)
+        last = result.last  # after the answers queued lines played at once
+        self.ctx.remember(last.view)
+        self.ctx.changed(last.view, last.match)
         return result
 
     # Steps -------------------------------------------------------------------------------------

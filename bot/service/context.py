@@ -112,6 +112,14 @@ def is_pool_place(channel_id: int) -> bool:
     return channel_id < 0
 
 
+def _copies(game: GameRow) -> list[str]:
+    """What each copy of a game's post keeps: one for its channel, or a pool game's one per
+    player (`TO`)."""
+    if not is_pool_place(game.channel_id):
+        return ["{}"]
+    return [f'{{"{TO}": {player}}}' for player in (game.first_id, game.second_id)]  # JSON
+
+
 class Context:
     """The state shared by the use cases. It holds nothing a restart could lose: the cache below
     is only a shortcut to positions the database also has, by their revision."""
@@ -198,6 +206,33 @@ class Context:
             for player in (game.first_id, game.second_id)
         ]
         return ids[0]
+
+    async def owe_games(self, db: Db, kind: PostKind[object], rows: list[GameRow]) -> None:
+        """`owe_game` of each of these games (a batch of the pool's, `bot.service.seeks`), in
+        one statement: due now, claimed by nobody (a batch is no command's answer)."""
+        if kind.once or (self.posts and current_answer() is not None):
+            for row in rows:  # what one statement cannot do: one at a time, as `owe_game`
+                await self.owe_game(db, kind, row)
+            return
+        posts = [
+            NewPost(kind.name, kind.subject.value, row.id, row.revision, row.guild_id, data)
+            for row in rows
+            for data in _copies(row)
+        ]
+        ids = await outbox.add_all(db, posts, now=self.now())
+        owed = [PostOwed(post_id, post.guild_id) for post_id, post in zip(ids, posts, strict=True)]
+
+        def publish() -> None:
+            for event in owed:
+                self.events.publish(event)
+
+        self.connection.after_commit(publish)
+        now, guilds = self.now(), {post.guild_id for post in posts}
+        elsewhere = [g for g in guilds if not self.posts or not self._serves(g)]
+        await db.notify_all(WAKE, [wake_payload(guild_id, now) for guild_id in elsewhere])
+
+    def _serves(self, guild_id: int | None) -> bool:
+        return self.shards is None or self.shards.serves(guild_id)
 
     async def owe_with(
         self,

@@ -18,6 +18,19 @@ MAX_MOVE_SECONDS = 14 * DAY
 DEFAULT_CHALLENGE_SECONDS = 2 * DAY
 """How long a challenge waits for its answer: a friend in another time zone may sleep first."""
 
+OFFERED_TIMES: tuple[tuple[str, int], ...] = (
+    ("1h", HOUR),
+    ("6h", 6 * HOUR),
+    ("12h", 12 * HOUR),
+    ("1d", DAY),
+    ("2d", 2 * DAY),
+    ("3d", 3 * DAY),
+    ("7d", 7 * DAY),
+    ("14d", 14 * DAY),
+)
+"""The times per move a challenge, a seek and a tournament offer (in Discord and on the board
+page's lobby): each choice's key (`choice.time.<key>`) and its seconds."""
+
 FINAL_WARNING = 1 / 12
 FINAL_WARNING_MIN = 5 * 60
 FINAL_WARNING_MAX = 6 * HOUR

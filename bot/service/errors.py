@@ -510,6 +510,13 @@ class SeekExistsError(ServiceError):
     key = "seek_exists"
 
 
+class SeekCooldownError(ServiceError):
+    """The player took two seeks back within an hour: their next waits until
+    `params['retry_at']` (the pool's cooldown, as `ChallengeCooldownError` is the challenges')."""
+
+    key = "seek_cooldown"
+
+
 class BadSeekLapseError(ServiceError):
     """How long a seek waits in the pool is outside the allowed range (`params['seconds']`,
     `['minimum']`, `['maximum']`, durations)."""
@@ -521,3 +528,127 @@ class NoSeekError(ServiceError):
     """The player has no seek to cancel (for `params['game']`, or for any game if None)."""
 
     key = "no_seek"
+
+
+class PremoveOwnTurnError(ServiceError):
+    """A line queued on one's own turn: lines answer the opponent's turn; `/move` plays now."""
+
+    key = "premove_own_turn"
+
+
+class LineUnansweredError(ServiceError):
+    """A line that expects the opponent's move but ends without the player's answer to it."""
+
+    key = "line_unanswered"
+
+
+class LineResignsError(ServiceError):
+    """A line holding a resignation (move `params['position']`): a line answers with moves."""
+
+    key = "line_resigns"
+
+
+class LineMoveError(ServiceError):
+    """Move `params['position']` of a line (`params['move']`) cannot be played where it would be:
+    `cause` is the engine's refusal (the notation or the rule it breaks)."""
+
+    key = "line_move"
+
+    def __init__(self, message: str, cause: Exception | None = None, **params: object) -> None:
+        super().__init__(message, **params)
+        self.cause = cause
+
+
+class LineTooDeepError(ServiceError):
+    """A line of more than `params['limit']` answers of the player's."""
+
+    key = "line_too_deep"
+
+
+class TooManyLinesError(ServiceError):
+    """The player has `params['limit']` lines queued in the game already, the most they may."""
+
+    key = "too_many_lines"
+
+
+class LineConflictError(ServiceError):
+    """The player's line `params['number']` answers a position of the new line with another
+    move: one position has one answer."""
+
+    key = "line_conflict"
+
+
+class NoLineError(ServiceError):
+    """Withdrawing line `params['number']`, which the player does not have in the game (0: they
+    have none at all)."""
+
+    key = "no_line"
+
+
+class RecordRefusedError(ServiceError):
+    """An imported record (issue 54, point 3) was refused; each subclass says why, and nothing
+    was stored."""
+
+    key = "record_refused"
+
+
+class NotARecordError(RecordRefusedError):
+    """The text is none of the records the bot reads (its own, AbstractPlay's, boardspace's)."""
+
+    key = "record_not_a_record"
+
+
+class RecordTooLargeError(RecordRefusedError):
+    """The record is longer than `params['kib']` KiB, or holds more than `params['moves']`
+    moves."""
+
+    key = "record_too_large"
+
+
+class RecordFormError(RecordRefusedError):
+    """The record is not written in its form at its line `params['line']`; `params['detail']`
+    says how, in English."""
+
+    key = "record_form"
+
+
+class RecordTagsError(RecordRefusedError):
+    """The record as a whole is not written in its form (a missing Game tag, another site's
+    file without what it must hold); `params['detail']` says how, in English."""
+
+    key = "record_tags"
+
+
+class RecordResultError(RecordRefusedError):
+    """The record's Result tag (`params['result']`) is not how its moves end
+    (`params['ending']`)."""
+
+    key = "record_result"
+
+
+class RecordUnfinishedError(RecordRefusedError):
+    """The record's game has no result: only finished games are imported."""
+
+    key = "record_unfinished"
+
+
+class RecordRuleError(RecordRefusedError):
+    """A move of the record breaks rule `params['broken_rule']` (and `['rule_words']`, the same
+    id, said in words) at `params['unit']`: ``line:6`` of ours, ``move:4`` of AbstractPlay's,
+    ``step:8`` of boardspace's; the entry is `params['entry']`."""
+
+    key = "record_rule"
+
+
+class RecordMoveError(RecordRefusedError):
+    """An entry of the record is not a move of its game: at `params['unit']` (as
+    `RecordRuleError`), the entry `params['entry']`."""
+
+    key = "record_move"
+
+
+class TooManyImportsError(ServiceError):
+    """The user imported `params['imports']` records in the last 24 hours (the limit); the next
+    is possible at `params['retry_at']`."""
+
+    key = "import_limit"

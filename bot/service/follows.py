@@ -4,7 +4,9 @@ more often than that; unfollowing stops it at once. The players need not follow 
 (its posts and `/notify` reach them): they are refused, saying so. Bounds keep a follow from
 becoming a way to flood anyone: a user follows at most `FOLLOWS_PER_USER` games being played,
 and a game has at most `FOLLOWERS_PER_GAME` followers. A follower whom Discord refuses a letter
-(their direct messages are closed, 50007) follows nothing any more (`Notifications.dms_closed`).
+(their direct messages are closed, 50007) follows nothing any more (`Notifications.dms_closed`),
+and one who may no longer see the game when its letter goes out stops following it
+(`Follows.lost_sight`): sight is checked again at each letter, not only at the follow.
 
 The letters are owed in the move's (or the ending's) own transaction, to the follower as their
 subject ('user'), so a closed inbox holds up no post of the game; each is rebuilt when it goes
@@ -25,7 +27,7 @@ from bot.service.errors import (
 )
 from bot.service.owed import PostData, PostKind, Subject
 from bot.service.results import GameView
-from bot.store import Db, follows
+from bot.store import Db, follows, outbox
 from bot.store.outbox import OutboxRow
 
 FOLLOWS_PER_USER = 50
@@ -84,6 +86,19 @@ class Follows:
         async with self.ctx.connection.transaction() as db:
             if not await follows.unfollow(db, game_id, user_id):
                 raise NotFollowingError("you do not follow it", game_id=game_id)
+
+    async def is_following(self, user_id: int, game_id: int) -> bool:
+        """Whether `user_id` follows the game."""
+        async with self.ctx.connection.read() as db:
+            return await follows.follow_of(db, game_id, user_id) is not None
+
+    async def lost_sight(self, user_id: int, game_id: int, post_id: int) -> None:
+        """`user_id` may no longer see the game they follow (they left its server, or its
+        channel was closed to them): they follow it no more, and the letter that found it out
+        is settled unsent, so that a follow never tells anyone of a game hidden from them."""
+        async with self.ctx.connection.transaction() as db:
+            await follows.unfollow(db, game_id, user_id)
+            await outbox.mark_delivered(db, post_id, self.ctx.now())
 
 
 async def _letter(ctx: Context, db: Db, row: OutboxRow) -> FollowLetter | None:

@@ -71,7 +71,9 @@ async def _move(ctx: Context, db: Db, row: OutboxRow) -> MoveResult | None:
         return None
     data = PostData(row)
     mover, played = data.number("mover_id"), data.word("played")
-    return MoveResult(view, mover, played, data.words("drawn"), view.ending)
+    before, before_id = data.maybe_word("after"), data.maybe_word("after_id")
+    after = None if before is None or before_id is None else (int(before_id), before)
+    return MoveResult(view, mover, played, data.words("drawn"), view.ending, after=after)
 
 
 async def _replay(ctx: Context, db: Db, row: OutboxRow) -> Replay:

@@ -64,8 +64,9 @@ class Moves:
             elif resigner.value != colour:
                 raise NotYourResignationError("you can only resign for yourself", colour=colour)
             result = await self.writer.apply(db, loaded, user_id, move)
-        self.ctx.remember(result.view)
-        self.ctx.changed(result.view, result.match)
+        last = result.last  # after the answers queued lines played at once
+        self.ctx.remember(last.view)
+        self.ctx.changed(last.view, last.match)
         return result
 
     async def resign(

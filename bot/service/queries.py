@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.context import Context
+from bot.service.context import Context, is_pool_place
 from bot.service.errors import GameNotFoundError, HistoryEndError
+from bot.service.records import open_record
 from bot.service.results import Export, FinishedPage, GameView, HistoryStep
 from bot.store import PlayerTotals, games, notes
+
+POOL_GAMES_LOOKED_AT = 100
+"""A player's active games looked through for their pool game (`pool_place_of`)."""
 
 
 class Queries:
@@ -51,13 +55,26 @@ class Queries:
             )
             return [await self.ctx.view(db, row) for row in rows]
 
+    async def pool_place_of(self, user_id: int) -> int | None:
+        """Where the player's pool game (issue 53, played in both players' DMs with the bot)
+        is placed: their only active one, else the only one waiting for their move; None when
+        that does not single one out."""
+        mine = await self.games(user_id=user_id, limit=POOL_GAMES_LOOKED_AT)
+        pool = [view for view in mine if is_pool_place(view.channel_id)]
+        waiting = [view for view in pool if view.to_move_id == user_id]
+        for found in (pool, waiting):
+            if len(found) == 1:
+                return found[0].channel_id
+        return None
+
     async def game_here(self, game_id: int, guild_id: int | None) -> GameView:
         """Game `game_id`, active or finished, if it is one of server `guild_id`'s. Raises
         `GameNotFoundError`, also for another server's game: game numbers are sequential, so
-        telling the two apart would tell another server's games."""
+        telling the two apart would tell another server's games. An imported game is no
+        server's: it is found anywhere, and only its importer may see it (`Sight`)."""
         async with self.ctx.connection.read() as db:
             row = await self.ctx.row_by_id(db, game_id)
-            if row.guild_id != guild_id:
+            if row.guild_id != guild_id and row.imported_by is None:
                 raise GameNotFoundError("that game is another server's", game_id=game_id)
             return await self.ctx.view(db, row)
 
@@ -103,29 +120,23 @@ class Queries:
     async def export(
         self, game_id: int, names: Mapping[int, str] | None = None, *, reader_id: int | None = None
     ) -> Export:
-        """The game's record as a text file whose header names the players (by `names`, else
-        by user id) and the result, then the notes of `reader_id` (who asked for it: their own
-        notes, never another's) on the game. Raises `GameNotFoundError`."""
+        """The game's record in the open format (docs/records.md): its tags name the players
+        (by `names`, else by user id), the dates and the result; the notes of `reader_id` (who
+        asked for it: their own notes, never another's) follow as comments. Raises
+        `GameNotFoundError`."""
         view = await self.game(game_id)
-        names = names or {}
-        players = ", ".join(
-            f"{colour}: {names.get(user, f'user {user}')}" for colour, user in view.players.items()
-        )
-        header = f"# game {view.id}, {players}\n"
-        ending = view.ending
-        if ending is not None:
-            header += f"# result: {ending.result} ({ending.termination})\n"
+        comments: list[str] = []
         if reader_id is not None:
             async with self.ctx.connection.read() as db:
                 kept = await notes.notes_of(db, game_id, reader_id)
-            header += "".join(_note_line(row.turn, row.body) for row in kept)
+            comments = [_note_line(row.turn, row.body) for row in kept]
         filename = f"{view.kind.key}-{view.variant}-game-{view.id}.txt"
-        return Export(filename, header + view.game.record().to_text())
+        return Export(filename, open_record(view, names or {}, comments))
 
 
 def _note_line(turn: int, body: str) -> str:
-    """A note as a comment line of the record (its line breaks kept as the two characters
-    `\\n`, so a note never adds a line a reader of the record would take for a move)."""
+    """A note as a comment of the record (its line breaks kept as the two characters `\\n`,
+    so a note never adds a line a reader of the record would take for a move)."""
     where = "game" if turn == 0 else f"turn {turn}"
     flat = body.replace("\\", "\\\\").replace("\r", "").replace("\n", "\\n")
-    return f"# my note ({where}): {flat}\n"
+    return f"my note ({where}): {flat}"

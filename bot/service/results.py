@@ -67,6 +67,10 @@ class GameView:
         self.winner_id = row.winner_id  # None for a draw or a game still running
         self.computer_level = row.computer_level  # set in a game against the computer
         self.reach = row.reach  # REPLY: the bot only answers interactions in its channel
+        self.imported_by = row.imported_by  # who imported it from a record (issue 54), if so
+        self.record_tags: tuple[tuple[str, str], ...] = tuple(
+            (str(name), str(value)) for name, value in json.loads(row.record_tags or "[]")
+        )
         self._colours = {row.first_id: row.first_colour, row.second_id: row.second_colour}
         self.ending = stored_outcome(kind, row)
         self.match = match  # the score of its match, for a game of a best-of match
@@ -74,6 +78,13 @@ class GameView:
 
     def __repr__(self) -> str:
         return f"<GameView {self.id} {self.kind.key} r{self.revision} {self.status}>"
+
+    def player_names(self) -> dict[str, str]:
+        """An imported game's players by colour, as its record's tags name them."""
+        tags = dict(self.record_tags)
+        return {
+            colour.value: tags.get(colour.value.capitalize(), "") for colour in self.kind.colours
+        }
 
     @property
     def game(self) -> SomeGame:
@@ -190,6 +201,15 @@ class MoveResult:
     drawn: tuple[str, ...]  # chance events the bot drew after it (a Verbindung roll)
     ending: Outcome[Side] | None
     match: MatchUpdate | None = None  # after the last move of a match game
+    answered: MoveResult | None = None  # the answer a queued line played at once after it
+    # The opponent's move (its mover and notation) this one answered at once from a queued
+    # line: its own post went stale at once (the board moved on), so this one tells it.
+    after: tuple[int, str] | None = None
+
+    @property
+    def last(self) -> MoveResult:
+        """The last move this one led to: itself, or the queued answers played after it."""
+        return self if self.answered is None else self.answered.last
 
     @property
     def next_id(self) -> int | None:

@@ -1,8 +1,9 @@
 """The pool across servers (issue 53, step 5): a player seeks a game with anyone who has the
-app, on any server (`Seeks.seek`); two compatible seekers are paired at once, in the transaction
-that stores the second seek, and their game starts there: the closest ratings first, then the
-longest wait, never two who blocked each other. A seek is cancelled (`Seeks.cancel`) or lapses
-(`Seeks.lapse_due`, the scheduler's).
+app, on any server (`Seeks.seek`); two compatible seekers are paired at once, and their game
+starts in the transaction that pairs them: the closest ratings first, then the longest wait,
+never two who blocked each other. Seekers arriving together are paired in one batch, one
+transaction (`Pairings`), each in their order of arrival as if alone. A seek is cancelled
+(`Seeks.cancel`) or lapses (`Seeks.lapse_due`, the scheduler's).
 
 Pool games are rated in a pool of their own, `EVERYWHERE` (a guild id no server has), so a
 server's ratings stay its own. A pool game has no channel of a server: it is placed at
@@ -16,14 +17,17 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.service import deadlines
+from bot.service.batches import Batches
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, is_pool_place, pool_place
-from bot.service.errors import BadSeekLapseError, NoSeekError, SeekExistsError
+from bot.service.errors import BadSeekLapseError, NoSeekError, SeekCooldownError, SeekExistsError
+from bot.service.limits import COOLDOWN, held_until
 from bot.service.owed import PostData, PostKind, Stored, Subject
+from bot.service.pairing import Pool, Seeker, Wait
 from bot.service.rating_model import INITIAL, Skill
 from bot.service.results import Started
 from bot.service.writer import GameWriter
-from bot.store import Db, ratings
+from bot.store import Db, ratings, users
 from bot.store import seeks as store
 from bot.store.outbox import OutboxRow
 from bot.store.rows import SeekRow
@@ -37,6 +41,9 @@ EVERYWHERE = 0
 DEFAULT_LAPSE_SECONDS = deadlines.DAY
 MIN_LAPSE_SECONDS = deadlines.HOUR
 MAX_LAPSE_SECONDS = 7 * deadlines.DAY
+ARRIVALS_AT_ONCE = 500
+"""Seekers paired in one transaction at most (the rest in the next): a batch's statements stay
+well inside both backends' limits on parameters."""
 LAPSES_AT_ONCE = 100
 """Seeks `lapse_due` removes in one transaction at most (the rest at its next call)."""
 
@@ -81,6 +88,9 @@ class Seeks:
     def __init__(self, ctx: Context, writer: GameWriter) -> None:
         self.ctx = ctx
         self.writer = writer
+        self._arrivals = Batches[Request, Paired | Waiting](
+            Pairings(ctx, writer).enter, ARRIVALS_AT_ONCE
+        )
 
     async def seek(
         self,
@@ -96,43 +106,31 @@ class Seeks:
     ) -> Paired | Waiting:
         """Enter the pool for a game (`variant` and `move_seconds` None for any) until
         `lapse_seconds` from now: paired at once with the compatible seeker of the closest
-        rating (then the longest waiting), whose game starts in this transaction, or else
-        stored to wait. The caller has made sure the bot can write to `dm_channel_id`.
+        rating (then the longest waiting), whose game starts in the transaction that pairs
+        them, or else stored to wait. Seekers arriving together are paired in one batch
+        (`Batches`), each in their order of arrival as if they had come one by one; two
+        newcomers paired with each other both hear `Paired`. The caller has made sure the
+        bot can write to `dm_channel_id`.
 
         Raises `UnknownGameError`, `UnknownVariantError`, `BadTimeLimitError`,
-        `BadSeekLapseError`, `SeekExistsError` (one seek per game per player)."""
+        `BadSeekLapseError`, `SeekExistsError` (one seek per game per player). The pool's
+        cooldown (`SeekCooldownError`) is `check`'s, asked before the seeker is written to."""
         kind = self.ctx.kind(game_kind)
         if variant is not None:
             variant = self.ctx.variant(kind, variant)
         if move_seconds is not None:
             move_seconds = check_move_seconds(move_seconds)
-        lapse = check_lapse_seconds(lapse_seconds)
-        now = self.ctx.now()
-        async with self.ctx.connection.transaction() as db:
-            await store.hold_pool(db, kind.key)
-            await self._refuse_waiting(db, user_id, kind.key, now)
-            new = NewSeek(
-                user_id=user_id,
-                game_kind=kind.key,
-                variant=variant,
-                move_seconds=move_seconds,
-                rated=rated,
-                rating=await self._rating(db, kind.key, user_id),
-                dm_channel_id=dm_channel_id,
-                locale=locale,
-                created_at=now,
-                lapses_at=now + lapse,
-            )
-            partner = await store.partner_for(db, new)
-            if partner is not None and await store.remove_seek(db, partner.id):
-                started = await self._start(db, partner, new, now)
-                return Paired(waiting=partner, arrived=new, started=started)
-            seek_id = await store.insert_seek(db, new)
-            if seek_id is None:  # the unique index: a racing request stored it meanwhile
-                raise SeekExistsError("you seek this game already", game=kind.key)
-            stored = await store.seek_of(db, user_id, kind.key)
-            assert stored is not None  # stored in this transaction
-            return Waiting(stored)
+        request = Request(
+            user_id=user_id,
+            game_kind=kind.key,
+            variant=variant,
+            move_seconds=move_seconds,
+            rated=rated,
+            lapse_seconds=check_lapse_seconds(lapse_seconds),
+            dm_channel_id=dm_channel_id,
+            locale=locale,
+        )
+        return await self._arrivals.submit(request)
 
     async def check(
         self,
@@ -145,7 +143,8 @@ class Seeks:
     ) -> str:
         """Refuse what `seek` would refuse of these options before anything is said to the
         seeker (`seek` checks again: a racing seek of theirs may be stored meanwhile); return
-        the game's key. Raises as `seek` does."""
+        the game's key. Raises as `seek` does, and `SeekCooldownError` within an hour of a
+        second seek taken back within the hour (as challenges withdrawn twice are held)."""
         kind = self.ctx.kind(game_kind)
         if variant is not None:
             self.ctx.variant(kind, variant)
@@ -155,17 +154,24 @@ class Seeks:
         now = self.ctx.now()
         async with self.ctx.connection.read() as db:
             waiting = await store.seek_of(db, user_id, kind.key)
+            cancelled = await store.cancels_since(db, user_id, now - 2 * COOLDOWN)
         if waiting is not None and waiting.lapses_at > now:
             raise SeekExistsError("you seek this game already", game=kind.key)
+        until = held_until(cancelled, now)
+        if until is not None:
+            raise SeekCooldownError("two seeks were taken back within the hour", retry_at=until)
         return kind.key
 
     async def cancel(self, user_id: int, game_kind: str | None = None) -> list[SeekRow]:
         """Leave the pool for one game (every game for None); return the seeks removed.
         Raises `UnknownGameError`, `NoSeekError` (nothing to cancel)."""
         key = None if game_kind is None else self.ctx.kind(game_kind).key
+        now = self.ctx.now()
         async with self.ctx.connection.transaction() as db:
             mine = [s for s in await store.seeks_of(db, user_id) if key in (None, s.game_kind)]
             removed = [seek for seek in mine if await store.remove_seek(db, seek.id)]
+            if removed:  # one taking back, however many games it leaves
+                await store.note_cancel(db, user_id, now, kept_since=now - 2 * COOLDOWN)
         if not removed:
             raise NoSeekError("you are not in the pool for that", game=key)
         return removed
@@ -197,41 +203,240 @@ class Seeks:
         async with self.ctx.connection.read() as db:
             return await store.next_lapse(db)
 
-    async def _refuse_waiting(self, db: Db, user_id: int, game_kind: str, now: int) -> None:
-        """Raise `SeekExistsError` if the player's seek for this game waits; one whose time ran
-        out before the scheduler removed it gives way (they seek again: no lapse to tell)."""
-        waiting = await store.seek_of(db, user_id, game_kind)
-        if waiting is None:
-            return
-        if waiting.lapses_at > now:
-            raise SeekExistsError("you seek this game already", game=game_kind)
-        await store.remove_seek(db, waiting.id)
 
-    async def _rating(self, db: Db, game_kind: str, user_id: int) -> float:
-        """The seeker's shown rating in the everywhere pool (a newcomer's start for none)."""
-        found = await ratings.ratings_of(db, EVERYWHERE, game_kind, [user_id])
-        return float(Skill(found[0].mu, found[0].sigma).shown if found else INITIAL.shown)
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A seeker arriving in the pool, their options checked."""
 
-    async def _start(self, db: Db, waiting: SeekRow, arrived: NewSeek, now: int) -> Started:
+    user_id: int
+    game_kind: str
+    variant: str | None
+    move_seconds: int | None
+    rated: bool
+    lapse_seconds: int
+    dm_channel_id: int
+    locale: str | None
+
+
+NEWCOMERS = 1 << 62
+"""Where a batch's newcomers stand in the order of waiting: after every stored seek (whose ids
+are smaller), in their order of arrival."""
+
+
+class Pairings:
+    """One batch of arrivals (`Seeks.seek`), one transaction: the pool read once and held, each
+    newcomer paired in memory (`bot.service.pairing`) in their order of arrival, the seeks
+    that wait stored and those paired removed by a statement each, and every game started by
+    one (`GameWriter.start_all`). The pool's lock (per game) lets one batch at a time pair
+    among the same seeks, whichever process makes it, so no seek is paired twice."""
+
+    def __init__(self, ctx: Context, writer: GameWriter) -> None:
+        self.ctx = ctx
+        self.writer = writer
+
+    async def enter(self, requests: list[Request]) -> list[Paired | Waiting | Exception]:
+        """Pair or store each request; its outcome, or `SeekExistsError` for a player who
+        seeks that game already."""
+        now = self.ctx.now()
+        kinds = sorted({r.game_kind for r in requests})
+        seekers = sorted({r.user_id for r in requests})
+        async with self.ctx.connection.transaction() as db:
+            for key in kinds:  # in one order: two batches never wait for each other's
+                await store.hold_pool(db, key)
+            own = await store.seeks_of_all(db, seekers, kinds)
+            pool = Pool(await store.blocks_of(db, seekers))
+            for row in await store.pool(db, kinds, now):
+                pool.add(_seeker(row, (row.created_at, row.id), row))
+            plan = _Plan(now, await self._ratings(db, requests))
+            plan.hold([row for row in own if row.lapses_at > now])
+            for number, request in enumerate(requests):
+                plan.arrive(pool, number, request)
+            await store.remove_seeks(db, [row.id for row in own if row.lapses_at <= now])
+            ids = await self._store(db, plan)
+            # Their pool games' posts are written in the language each seeker reads.
+            said = {seek.user_id: seek.locale for seek in plan.new.values() if seek.locale}
+            await users.remember_locales(db, said, now)
+            started = await self.writer.start_all(
+                db, [self._seating(plan, pair, ids) for pair in plan.pairs], now
+            )
+            outcomes = plan.outcomes(ids, started)
+        for game in started:
+            self.ctx.remember(game.view)
+            self.ctx.game_changed(game.view)
+        return outcomes
+
+    async def _ratings(self, db: Db, requests: list[Request]) -> dict[tuple[str, int], float]:
+        """Each seeker's shown rating in the everywhere pool, by (game, player) (a newcomer's
+        start for none)."""
+        shown: dict[tuple[str, int], float] = {}
+        for key in sorted({r.game_kind for r in requests}):
+            seekers = sorted({r.user_id for r in requests if r.game_kind == key})
+            for user, mean in (await ratings.means_of(db, EVERYWHERE, key, seekers)).items():
+                shown[key, user] = float(Skill(mean, INITIAL.sigma).shown)  # as players read it
+        return shown
+
+    @staticmethod
+    async def _store(db: Db, plan: _Plan) -> dict[int, int]:
+        """Remove the stored seeks paired, then store the newcomers that need a row (those
+        left waiting, and those waited for by a later newcomer, whose id places the game) and
+        remove the paired ones again; return the newcomers' ids by number. A player may be
+        stored twice for one game in one batch (paired, then seeking anew): such rows go in
+        rounds, so the one seek per game and player the table keeps holds at every step."""
+        paired = [row.id for row in plan.paired_rows()]
+        if await store.remove_seeks(db, paired) != len(paired):
+            raise RuntimeError("a seek held for pairing was removed meanwhile")
+        ids: dict[int, int] = {}
+        for numbers in plan.rounds():
+            made = await store.insert_seeks(db, [plan.new[n] for n in numbers])
+            ids.update({n: made[plan.new[n].user_id, plan.new[n].game_kind] for n in numbers})
+            await store.remove_seeks(db, [ids[n] for n in numbers if n in plan.waited_for])
+        return ids
+
+    def _seating(self, plan: _Plan, pair: tuple[Seeker, int], ids: dict[int, int]) -> Seating:
         """The game of two paired seekers: the variant and time one of them named (the
         defaults if both said any), the first mover by a coin toss, rated in the everywhere
-        pool if they sought a rated game."""
+        pool if they sought a rated game, placed at the id of the seek that waited."""
+        waiting, number = pair
+        arrived = plan.new[number]
         kind = self.ctx.kind(arrived.game_kind)
         variant = self.ctx.variant(kind, waiting.variant or arrived.variant)
         seconds = check_move_seconds(waiting.move_seconds or arrived.move_seconds)
         players = (waiting.user_id, arrived.user_id)
         first = self.ctx.seeds() & 1
-        seating = Seating(
+        place = waiting.ref.id if isinstance(waiting.ref, SeekRow) else ids[_number(waiting)]
+        return Seating(
             kind=kind,
             variant=variant,
             guild_id=EVERYWHERE if arrived.rated else None,
-            channel_id=pool_place(waiting.id),
+            channel_id=pool_place(place),
             parent_channel_id=None,
             first_id=players[first],
             second_id=players[1 - first],
             move_seconds=seconds,
         )
-        return await self.writer.start(db, seating, now)
+
+
+class _Plan:
+    """What a batch decided in memory before it writes: each newcomer refused, paired (with
+    whom) or left waiting."""
+
+    def __init__(self, now: int, shown: dict[tuple[str, int], float]) -> None:
+        self.now = now
+        self.shown = shown
+        self.new: dict[int, NewSeek] = {}  # the newcomers not refused, by number
+        self.refused: dict[int, SeekExistsError] = {}
+        self.pairs: list[tuple[Seeker, int]] = []  # (the seek that waited, the newcomer)
+        self.waiting: set[int] = set()  # newcomers left waiting
+        self.waited_for: set[int] = set()  # newcomers paired by a later one
+        self._held: set[tuple[int, str]] = set()  # (player, game) of every seek waiting
+
+    def hold(self, rows: list[SeekRow]) -> None:
+        """The batch's players' stored seeks that wait: they seek those games already."""
+        self._held.update((row.user_id, row.game_kind) for row in rows)
+
+    def arrive(self, pool: Pool, number: int, request: Request) -> None:
+        """Newcomer `number` arrives: refused if they seek that game already, else paired
+        with the pool's choice or left waiting there."""
+        key = (request.user_id, request.game_kind)
+        if key in self._held:
+            self.refused[number] = SeekExistsError(
+                "you seek this game already", game=request.game_kind
+            )
+            return
+        seek = NewSeek(
+            user_id=request.user_id,
+            game_kind=request.game_kind,
+            variant=request.variant,
+            move_seconds=request.move_seconds,
+            rated=request.rated,
+            rating=self.shown.get((request.game_kind, request.user_id), INITIAL.shown),
+            dm_channel_id=request.dm_channel_id,
+            locale=request.locale,
+            created_at=self.now,
+            lapses_at=self.now + request.lapse_seconds,
+        )
+        self.new[number] = seek
+        me = _seeker(seek, (self.now, NEWCOMERS + number), number)
+        partner = pool.take_partner(me)
+        if partner is None:
+            pool.add(me)
+            self._held.add(key)
+            self.waiting.add(number)
+            return
+        self._held.discard((partner.user_id, partner.game_kind))
+        if not isinstance(partner.ref, SeekRow):
+            self.waiting.discard(_number(partner))
+            self.waited_for.add(_number(partner))
+        self.pairs.append((partner, number))
+
+    def paired_rows(self) -> list[SeekRow]:
+        """The stored seeks paired in this batch."""
+        return [waiting.ref for waiting, _ in self.pairs if isinstance(waiting.ref, SeekRow)]
+
+    def rounds(self) -> list[list[int]]:
+        """The newcomers to store, in rounds of one seek per player and game each."""
+        rounds: list[list[int]] = []
+        seen: dict[tuple[int, str], int] = {}
+        for number in sorted(self.waiting | self.waited_for):
+            key = (self.new[number].user_id, self.new[number].game_kind)
+            level = seen[key] = seen.get(key, -1) + 1
+            if level == len(rounds):
+                rounds.append([])
+            rounds[level].append(number)
+        return rounds
+
+    def outcomes(
+        self, ids: dict[int, int], started: list[Started]
+    ) -> list[Paired | Waiting | Exception]:
+        """Each newcomer's outcome, in their order: both of two newcomers paired together
+        hear `Paired`."""
+        found: dict[int, Paired | Waiting | Exception] = dict(self.refused)
+        for number in self.waiting:
+            found[number] = Waiting(_row(ids[number], self.new[number]))
+        for (waiting, number), game in zip(self.pairs, started, strict=True):
+            if isinstance(waiting.ref, SeekRow):
+                found[number] = Paired(waiting.ref, self.new[number], game)
+                continue
+            partner = _number(waiting)
+            paired = Paired(_row(ids[partner], self.new[partner]), self.new[number], game)
+            found[number] = found[partner] = paired
+        return [found[number] for number in sorted(found)]
+
+
+def _seeker(seek: SeekRow | NewSeek, wait: Wait, ref: object) -> Seeker:
+    return Seeker(
+        seek.user_id,
+        seek.game_kind,
+        seek.variant,
+        seek.move_seconds,
+        bool(seek.rated),
+        seek.rating,
+        wait,
+        ref,
+    )
+
+
+def _number(seeker: Seeker) -> int:
+    """A newcomer's number in its batch (its `ref`)."""
+    assert isinstance(seeker.ref, int)
+    return seeker.ref
+
+
+def _row(seek_id: int, seek: NewSeek) -> SeekRow:
+    """A newcomer's seek as stored."""
+    return SeekRow(
+        seek_id,
+        seek.user_id,
+        seek.game_kind,
+        seek.variant,
+        seek.move_seconds,
+        int(seek.rated),
+        seek.rating,
+        seek.dm_channel_id,
+        seek.locale,
+        seek.created_at,
+        seek.lapses_at,
+    )
 
 
 def check_lapse_seconds(seconds: int | None) -> int:

@@ -22,6 +22,7 @@ from bot.service.errors import StalePositionError
 from bot.service.follows import owe_follow_letters
 from bot.service.matches import REPLAYS, decide
 from bot.service.owed import PostKind, Stored
+from bot.service.premoves import answer_move, answer_to
 from bot.service.rating_eligibility import both_moved
 from bot.service.ratings import Rater
 from bot.service.results import GameView, MatchUpdate, MoveResult, Started, scores_json
@@ -37,6 +38,8 @@ from bot.store import (
     games,
     jobs,
     matches,
+    premoves,
+    users,
 )
 from bot.store.games import Clock
 from bot.store.matches import NewMatch
@@ -86,15 +89,75 @@ class GameWriter:
     async def start(self, db: Db, seating: Seating, now: int) -> Started:
         """Start a game: the first roll if the game has one, the first turn's clock (none for
         the computer), stored with the start's post owed. Raises `ChannelBusyError`."""
-        ctx, kind, seed = self.ctx, seating.kind, self.ctx.seeds()
-        game = kind.new(seating.variant)
-        for event in kind.chance(game, seed):  # Verbindung: the first roll is drawn now
-            game.push(event)
+        ctx, seed = self.ctx, self.ctx.seeds()
+        game = self._first_position(seating, seed)
         computer_first = seating.computer_level is not None and seating.first_id == ctx.computer_id
         first = await ctx.next_player(db, seating.first_id, now)
-        starts = ctx.turn_start(first, now)
-        turn = deadlines.Turn(starts, seating.move_seconds)
-        new = NewGame(
+        new = self._new_game(seating, game, seed, ctx.turn_start(first, now), now, computer_first)
+        try:
+            game_id = await games.insert_game(db, new)
+        except StoreChannelBusy:  # the database's own check, should a race get past ours
+            raise channel_busy(seating.channel_id) from None
+        row = await ctx.row_by_id(db, game_id)
+        await ctx.owe_game(db, game_posts.START, row)
+        if computer_first:
+            await jobs.add_job(db, game_id, row.revision, now)
+        view = await ctx.view(db, row, game)
+        await game_posts.owe_turn_dm(ctx, db, view, first)
+        return Started(view)
+
+    async def start_all(self, db: Db, seatings: list[Seating], now: int) -> list[Started]:
+        """Start games between two people each, outside matches (the pool's pairings), as
+        `start` starts each, in a few statements whatever their number. Raises
+        `ChannelBusyError`."""
+        ctx = self.ctx
+        firsts = await users.players(db, sorted({s.first_id for s in seatings}), now)
+        seeds = [ctx.seeds() for _ in seatings]
+        positions = [self._first_position(s, seed) for s, seed in zip(seatings, seeds, strict=True)]
+        records: dict[tuple[str, str], str] = {}  # a start without chance is the same for all
+        new = [
+            self._new_game(
+                s, game, seed, ctx.turn_start(firsts[s.first_id], now), now, False, records
+            )
+            for s, game, seed in zip(seatings, positions, seeds, strict=True)
+        ]
+        try:
+            rows = await games.insert_games(db, new)
+        except StoreChannelBusy as busy:
+            raise channel_busy(new[0].channel_id) from busy
+        await ctx.owe_games(db, game_posts.START, rows)
+        views = [await ctx.view(db, row, game) for row, game in zip(rows, positions, strict=True)]
+        for view in views:
+            await game_posts.owe_turn_dm(ctx, db, view, firsts[view.first_id])
+        return [Started(view) for view in views]
+
+    @staticmethod
+    def _first_position(seating: Seating, seed: int) -> SomeGame:
+        """A new game's position: the first roll drawn if the game has one (Verbindung)."""
+        game = seating.kind.new(seating.variant)
+        for event in seating.kind.chance(game, seed):
+            game.push(event)
+        return game
+
+    @staticmethod
+    def _new_game(  # noqa: PLR0917 - what a stored game starts with
+        seating: Seating,
+        game: SomeGame,
+        seed: int,
+        starts: int,
+        now: int,
+        computer_first: bool,
+        records: dict[tuple[str, str], str] | None = None,
+    ) -> NewGame:
+        """The stored start of `seating`'s game at `game`'s position, its first turn from
+        `starts` (the computer's untimed); `records` keeps the record of a start that drew
+        nothing, by game and variant, for the next such start."""
+        kind, turn = seating.kind, deadlines.Turn(starts, seating.move_seconds)
+        if records is not None and not game.moves:
+            record = records.setdefault((kind.key, seating.variant), game.record().to_json())
+        else:
+            record = game.record().to_json()
+        return NewGame(
             game_kind=kind.key,
             variant=seating.variant,
             guild_id=seating.guild_id,
@@ -108,7 +171,7 @@ class GameWriter:
             turn_started_at=starts,
             deadline=turn.deadline,
             next_alarm_at=None if computer_first else turn.half_time,
-            record=game.record().to_json(),
+            record=record,
             revision=0,
             seed=seed,
             created_at=now,
@@ -117,17 +180,6 @@ class GameWriter:
             match_game=seating.match_game,
             reach=seating.reach,
         )
-        try:
-            game_id = await games.insert_game(db, new)
-        except StoreChannelBusy:  # the database's own check, should a race get past ours
-            raise channel_busy(seating.channel_id) from None
-        row = await ctx.row_by_id(db, game_id)
-        await ctx.owe_game(db, game_posts.START, row)
-        if computer_first:
-            await jobs.add_job(db, game_id, row.revision, now)
-        view = await ctx.view(db, row, game)
-        await game_posts.owe_turn_dm(ctx, db, view, first)
-        return Started(view)
 
     # Moving ------------------------------------------------------------------------------------
 
@@ -139,9 +191,12 @@ class GameWriter:
         move: Hashable,
         *,
         match_resigned_by: int | None = None,
+        after: tuple[int, str] | None = None,
     ) -> MoveResult:
         """Make the checked `move` on the view's private game and store the new position; after
-        the last move, what follows the game's end comes after its post."""
+        the last move, what follows the game's end comes after its post. `after`: the
+        opponent's move (mover, notation) a queued line answers with this one, which its post
+        tells too."""
         ctx, view, row = self.ctx, loaded.view, loaded.row
         kind, game = view.kind, view.game
         game.push(move)
@@ -169,8 +224,16 @@ class GameWriter:
             if not timed:  # the computer is to move: a job for whichever process thinks
                 await jobs.add_job(db, stored.id, stored.revision, now)
         played, rolled = str(move), tuple(map(str, drawn))
+        told: dict[str, Stored] = {} if after is None else {"after_id": after[0], "after": after[1]}
         await game_posts.owe_board(
-            ctx, db, game_posts.MOVE, stored, mover_id=mover_id, played=played, drawn=list(rolled)
+            ctx,
+            db,
+            game_posts.MOVE,
+            stored,
+            mover_id=mover_id,
+            played=played,
+            drawn=list(rolled),
+            **told,
         )
         update = None
         if ending is not None:  # the replay after the move's post, both before the next game
@@ -182,7 +245,27 @@ class GameWriter:
         if ending is None:
             await game_posts.owe_turn_dm(ctx, db, view, player)  # after the move's post: it links
         await owe_follow_letters(ctx, db, view, mover_id=mover_id, played=played)
-        return MoveResult(view, mover_id, played, rolled, ending, update)
+        answered = None
+        if ending is None:
+            answered = await self._answer_queued(db, stored, view, mover_id, played)
+        return MoveResult(view, mover_id, played, rolled, ending, update, answered, after)
+
+    async def _answer_queued(
+        self, db: Db, stored: GameRow, view: GameView, mover_id: int, played: str
+    ) -> MoveResult | None:
+        """The answer a queued line (issue 54, point 1) gives to the move that led to `view`,
+        played at once in the move's own transaction, as the next move (None: no line
+        expected it). The answer's own turn costs no time: its clock began with this move."""
+        answer = await answer_to(self.ctx, db, view, mover_id, played)
+        if answer is None:
+            return None
+        # The answer is made on a copy: `view` stays the position its move's result shows.
+        following = await self.ctx.view(db, stored, view.game.copy())
+        move = answer_move(following, answer)
+        if move is None:
+            return None
+        loaded = Loaded(stored, following)
+        return await self.apply(db, loaded, answer.player_id, move, after=(mover_id, played))
 
     async def end(
         self,
@@ -227,6 +310,7 @@ class GameWriter:
         )
         if not stored:
             raise StalePositionError("the game changed meanwhile; try again")
+        await premoves.clear_game(db, loaded.row.id)  # they answered a position now undone
         return await self.ctx.row_by_id(db, loaded.row.id), earlier
 
     # Storing -----------------------------------------------------------------------------------
@@ -292,6 +376,7 @@ class GameWriter:
         )
         if not await games.finish_game(db, row.id, row.revision, result):
             raise StalePositionError("the game changed meanwhile; try again")
+        await premoves.clear_game(db, row.id)  # queued lines answer turns that will not come
         return await self.ctx.row_by_id(db, row.id)
 
     # After the end -----------------------------------------------------------------------------

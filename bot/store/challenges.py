@@ -4,9 +4,23 @@ from __future__ import annotations
 
 from bot.shards import Shards, shard_filter
 from bot.store.connection import Db
+from bot.store.games import REVISED
 from bot.store.rows import ChallengeRow, Reach
 
 _SELECT = f"SELECT {ChallengeRow.columns()} FROM challenges"
+CHALLENGED = "challenge:"
+"""How a NOTIFY on `REVISED` about a challenge begins (``"challenge:<id>"``): the lobbies of the
+board page hear of a challenge made, taken or closed by any process, on the channel they hear
+the games' changes on (a game's payload is its id and revision, digits only)."""
+
+
+def challenged_payload(challenge_id: int) -> str:
+    """What a NOTIFY on `REVISED` says of a challenge made, taken or closed."""
+    return f"{CHALLENGED}{challenge_id}"
+
+
+async def _tell(db: Db, challenge_id: int) -> None:
+    await db.notify(REVISED, challenged_payload(challenge_id))
 
 
 async def insert_challenge(
@@ -58,7 +72,10 @@ async def insert_challenge(
             rating_window,
         ),
     )
-    return None if new_id is None else int(new_id)
+    if new_id is None:
+        return None
+    await _tell(db, int(new_id))
+    return int(new_id)
 
 
 async def get_challenge(db: Db, challenge_id: int) -> ChallengeRow | None:
@@ -111,6 +128,8 @@ async def take_challenge(
         " WHERE id = ? AND status = 'pending' AND opponent_id IS NULL",
         (taker_id, answered_at, game_id, challenge_id),
     )
+    if changed == 1:
+        await _tell(db, challenge_id)
     return changed == 1
 
 
@@ -127,6 +146,8 @@ async def answer_challenge(
         " WHERE id = ? AND status = 'pending'",
         (status, answered_at, game_id, challenge_id),
     )
+    if changed == 1:
+        await _tell(db, challenge_id)
     return changed == 1
 
 

@@ -76,3 +76,21 @@ class Db(ABC):
         """The single number `sql` selects (such as a `min(...)`), None for NULL or no row."""
         value = await self.fetch_value(sql, params)
         return None if value is None else int(value)
+
+    async def notify_all(self, channel: str, payloads: Sequence[str]) -> None:
+        """`notify` of each payload, in one statement where the backend can (a batch's
+        changes, `bot.service.seeks`)."""
+        for payload in payloads:
+            await self.notify(channel, payload)
+
+
+def marks(count: int) -> str:
+    """The placeholders of a list of `count` values: ``?, ?, ?`` (for ``IN (...)``)."""
+    return ", ".join("?" * count)
+
+
+def rows_of(count: int, width: int) -> str:
+    """The VALUES of a many-row INSERT: `count` rows of `width` placeholders each, so that a
+    batch is one statement (one round trip) on both backends."""
+    row = f"({marks(width)})"
+    return ", ".join([row] * count)

@@ -40,8 +40,12 @@ TABLES = (
     "puzzle_days",
     "game_notes",
     "game_follows",
+    "seeks",
+    "queued_lines",
+    "seek_cancels",
 )
-"""Every table of the schema, each after the tables it refers to."""
+"""Every table of the schema, each after the tables it refers to (SQLite's own
+`sqlite_sequence` is not the schema's: each backend counts its ids itself)."""
 TRANSIENT = ("rate_limits",)
 """The tables not copied: what a few minutes make good again (the web board's rate limits)."""
 WITH_IDS = (
@@ -53,8 +57,14 @@ WITH_IDS = (
     "vacations",
     "tournaments",
     "puzzles",
+    "seeks",
+    "queued_lines",
 )
 """The tables whose ids a database gives out: PostgreSQL must go on after the copied ones."""
+POOL_PLACES = "SELECT coalesce(max(-channel_id), 0) FROM games WHERE channel_id < 0"
+"""The highest seek id a pool game is placed at (`bot.service.context.pool_place`): the seek
+itself is gone once paired, but its id must not be given out again, or a new pool game would
+be placed where an old one is."""
 
 
 class TargetNotEmptyError(RuntimeError):
@@ -83,9 +93,11 @@ async def copy_database(source: Database, target: Database) -> Copied:
         counts = {table: (await _copy_table(reading, writing, table),) for table in TABLES}
         if writing.backend == "postgresql":
             for table in WITH_IDS:
+                used = f"SELECT coalesce(max(id), 0) FROM {table}"
+                if table == "seeks":
+                    used = f"SELECT greatest(({used}), ({POOL_PLACES}))"
                 await writing.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                    f" (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), ({used}) + 1, false)"
                 )
         copied = {table: (read, await _count(writing, table)) for table, (read,) in counts.items()}
         short = [f"{table} {after} of {before}" for table, (before, after) in copied.items()]

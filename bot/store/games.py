@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
-from bot.store.connection import Db, IntegrityError
+from bot.store.connection import Db, IntegrityError, rows_of
 from bot.store.rows import GameRow, PlayerTotals, Reach
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
@@ -118,6 +118,32 @@ async def insert_game(db: Db, game: NewGame) -> int:
         raise
     await _tell(db, game_id, game.revision)
     return game_id
+
+
+async def insert_games(db: Db, new: list[NewGame]) -> list[GameRow]:
+    """Store new active games of channels of their own in one statement (a batch of the
+    pool's pairings, `bot.service.seeks`); return them as stored, in the order given. Raises
+    `ChannelBusyError` (the first channel given, whichever was busy)."""
+    if not new:
+        return []
+    names = list(NewGame.__dataclass_fields__)
+    values = [
+        value for game in new for value in (*(getattr(game, n) for n in names), game.created_at)
+    ]
+    try:
+        found = await db.fetch_all(
+            f"INSERT INTO games ({', '.join(names)}, updated_at)"
+            f" VALUES {rows_of(len(new), len(names) + 1)} RETURNING {GameRow.columns()}",
+            values,
+        )
+    except IntegrityError as error:
+        if "channel_id" in str(error) or "games_one_active_per_channel" in str(error):
+            raise ChannelBusyError(new[0].channel_id) from error
+        raise
+    by_channel = {row["channel_id"]: GameRow.from_row(row) for row in found}
+    stored = [by_channel[game.channel_id] for game in new]
+    await db.notify_all(REVISED, [revised_payload(row.id, row.revision) for row in stored])
+    return stored
 
 
 async def get_game(db: Db, game_id: int) -> GameRow | None:

@@ -59,6 +59,15 @@ class PostgresDb(Db):
         """NOTIFY `channel` (delivered to the listeners when the transaction commits)."""
         await self.connection.execute("SELECT pg_notify($1, $2)", channel, payload)
 
+    async def notify_all(self, channel: str, payloads: Sequence[str]) -> None:
+        """NOTIFY `channel` of each payload, in one statement."""
+        if payloads:
+            await self.connection.execute(
+                "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload",
+                channel,
+                list(payloads),
+            )
+
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed (from the command tag)."""
         try:

@@ -75,6 +75,19 @@ async def ratings_of(db: Db, guild_id: int, game_kind: str, users: list[int]) ->
     )
 
 
+async def means_of(db: Db, guild_id: int, game_kind: str, users: list[int]) -> dict[int, float]:
+    """The rating means (`mu`) of these users who have one in one game on one server, read
+    without building whole rows (a batch of the pool's seekers, `bot.service.seeks`)."""
+    if not users:
+        return {}
+    rows = await db.fetch_all(
+        "SELECT user_id, mu FROM ratings WHERE guild_id = ? AND game_kind = ?"
+        f" AND user_id IN ({', '.join('?' * len(users))})",
+        (guild_id, game_kind, *users),
+    )
+    return {row["user_id"]: float(row["mu"]) for row in rows}
+
+
 async def save_rating(db: Db, rating: RatingRow) -> None:
     """Store a player's rating (new, or replacing the old one)."""
     names = RatingRow.columns()

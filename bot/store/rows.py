@@ -30,18 +30,26 @@ class _FromRow:
     @classmethod
     def from_row(cls, row: Row) -> Self:
         """Build from a row selected with every column of the table."""
-        enums = _enums_of(typing.cast(type, cls))
-        values = {}
-        for name in (f.name for f in fields(cls)):  # type: ignore[arg-type]
-            value = row[name]
-            enum = enums.get(name)
-            values[name] = value if enum is None or value is None else enum(value)
-        return cls(**values)
+        names, enums = _shape_of(typing.cast(type, cls))
+        values = [row[name] for name in names]
+        for index, enum in enums:
+            if values[index] is not None:
+                values[index] = enum(values[index])
+        return cls(*values)
 
     @classmethod
     def columns(cls) -> str:
         """The column list for a SELECT, in field order."""
         return ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
+
+
+@functools.cache
+def _shape_of(cls: type) -> tuple[tuple[str, ...], tuple[tuple[int, type[StrEnum]], ...]]:
+    """The fields of a row class in order, and where its `StrEnum`s are (read once: a batch
+    builds thousands of rows)."""
+    names = tuple(f.name for f in fields(cls))
+    enums = _enums_of(cls)
+    return names, tuple((i, enums[name]) for i, name in enumerate(names) if name in enums)
 
 
 @functools.cache
@@ -147,6 +155,8 @@ class GameRow(_FromRow):
     last_turn_seconds: int | None  # how long the last person to move took (not the computer)
     dm_reminded: int  # the reminder stage of this turn already sent by direct message
     reach: Reach  # whether the bot posts in its channel or only answers interactions there
+    imported_by: int | None  # who imported the game from a record (issue 54); None: played here
+    record_tags: str | None  # an imported record's tags as read (JSON [[name, value], ...])
 
     def colour_of(self, user_id: int) -> str | None:
         """The colour `user_id` plays, or None for someone who is not a player."""

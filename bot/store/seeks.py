@@ -1,12 +1,12 @@
-"""SQL for the pool across servers (issue 53, step 5): the seeks waiting for a partner, the
-choice of a seeker's partner and their removal, each removal conditional so that a seek is paired
-or lapses once."""
+"""SQL for the pool across servers (issue 53, step 5): the seeks waiting for a partner, read and
+held by a batch of arrivals that pairs them in memory (`bot.service.pairing`), stored and removed
+a batch at a time, each removal conditional so that a seek is paired or lapses once."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.connection import Db, IntegrityError
+from bot.store.connection import Db, marks, rows_of
 from bot.store.rows import SeekRow
 
 POOL_LOCK = "seeks"
@@ -36,82 +36,63 @@ async def hold_pool(db: Db, game_kind: str) -> None:
     await db.lock(f"{POOL_LOCK}:{game_kind}")
 
 
-async def insert_seek(db: Db, seek: NewSeek) -> int | None:
-    """Store a seek and return its id; None if the player seeks this game already."""
-    try:
-        return await db.insert(
-            "INSERT INTO seeks (user_id, game_kind, variant, move_seconds, rated, rating,"
-            " dm_channel_id, locale, created_at, lapses_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                seek.user_id,
-                seek.game_kind,
-                seek.variant,
-                seek.move_seconds,
-                int(seek.rated),
-                seek.rating,
-                seek.dm_channel_id,
-                seek.locale,
-                seek.created_at,
-                seek.lapses_at,
-            ),
-        )
-    except IntegrityError:
-        return None
+async def insert_seeks(db: Db, seeks: list[NewSeek]) -> dict[tuple[int, str], int]:
+    """Store seeks of distinct players and games in one statement; return their ids by
+    (player, game). Raises `IntegrityError` if one of them seeks the game already."""
+    if not seeks:
+        return {}
+    names = list(NewSeek.__dataclass_fields__)
+    values = [
+        int(value) if isinstance(value, bool) else value
+        for seek in seeks
+        for value in (getattr(seek, name) for name in names)
+    ]
+    rows = await db.fetch_all(
+        f"INSERT INTO seeks ({', '.join(names)}) VALUES {rows_of(len(seeks), len(names))}"
+        " RETURNING id, user_id, game_kind",
+        values,
+    )
+    return {(row["user_id"], row["game_kind"]): int(row["id"]) for row in rows}
 
 
-_COMPATIBLE = (
-    f"SELECT {SeekRow.columns()} FROM seeks s"
-    " WHERE s.game_kind = ? AND s.rated = ? AND s.user_id <> ? AND s.lapses_at > ?"
-    " AND (s.variant IS NULL OR CAST(? AS TEXT) IS NULL OR s.variant = ?)"
-    " AND (s.move_seconds IS NULL OR CAST(? AS BIGINT) IS NULL OR s.move_seconds = ?)"
-    " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.user_id = s.user_id AND"
-    " b.blocked_id = ?) OR (b.user_id = ? AND b.blocked_id = s.user_id))"
-)
-ABOVE_SQL = f"{_COMPATIBLE} AND s.rating >= ? ORDER BY s.rating, s.created_at, s.id LIMIT 1"
-"""The compatible seek rated nearest at or above the newcomer (the longest waiting of equals)."""
-BELOW_SQL = f"{_COMPATIBLE} AND s.rating < ? ORDER BY s.rating DESC, s.created_at, s.id LIMIT 1"
-"""The compatible seek rated nearest below the newcomer (the longest waiting of equals).
-Two probes along the pool's index rather than one ordering by distance: a choice reads a few
-rows of the index, not every compatible seek (`bench/speed/seek.py`)."""
+async def remove_seeks(db: Db, seek_ids: list[int]) -> int:
+    """Remove these seeks (paired in one batch) in one statement; return how many were
+    there, each removed once whoever else tries."""
+    if not seek_ids:
+        return 0
+    return await db.execute(f"DELETE FROM seeks WHERE id IN ({marks(len(seek_ids))})", seek_ids)
 
 
-def partner_params(seek: NewSeek) -> tuple[object, ...]:
-    """`ABOVE_SQL`'s and `BELOW_SQL`'s parameters for a newcomer's `seek`."""
-    return (
-        seek.game_kind,
-        int(seek.rated),
-        seek.user_id,
-        seek.created_at,
-        seek.variant,
-        seek.variant,
-        seek.move_seconds,
-        seek.move_seconds,
-        seek.user_id,
-        seek.user_id,
-        seek.rating,
+async def pool(db: Db, game_kinds: list[str], now: int) -> list[SeekRow]:
+    """Every seek of these games waiting in the pool (not lapsed), held until the
+    transaction ends (PostgreSQL): a batch pairs among them in memory."""
+    return await SeekRow.all(
+        db,
+        f"SELECT {SeekRow.columns()} FROM seeks"
+        f" WHERE game_kind IN ({marks(len(game_kinds))}) AND lapses_at > ?{db.for_update}",
+        (*game_kinds, now),
     )
 
 
-def closer(rating: float, above: SeekRow | None, below: SeekRow | None) -> SeekRow | None:
-    """Of the nearest seeks above and below `rating`, the closer; of two as close, the one
-    waiting longer."""
-    if above is None or below is None:
-        return above or below
-    apart = (above.rating - rating, rating - below.rating)
-    if apart[0] != apart[1]:
-        return above if apart[0] < apart[1] else below
-    return min(above, below, key=lambda seek: (seek.created_at, seek.id))
+async def seeks_of_all(db: Db, user_ids: list[int], game_kinds: list[str]) -> list[SeekRow]:
+    """The seeks of these players for these games, lapsed or not, held as `pool`'s are."""
+    return await SeekRow.all(
+        db,
+        f"SELECT {SeekRow.columns()} FROM seeks WHERE user_id IN ({marks(len(user_ids))})"
+        f" AND game_kind IN ({marks(len(game_kinds))}){db.for_update}",
+        (*user_ids, *game_kinds),
+    )
 
 
-async def partner_for(db: Db, seek: NewSeek) -> SeekRow | None:
-    """The waiting seek `seek` pairs with: the same game, variant and time (or either 'any'),
-    rated alike, someone else, no block either way, not lapsed; the closest rating first, then
-    the longest wait."""
-    params = partner_params(seek)
-    above = await SeekRow.one(db, ABOVE_SQL + db.for_update, params)
-    below = await SeekRow.one(db, BELOW_SQL + db.for_update, params)
-    return closer(seek.rating, above, below)
+async def blocks_of(db: Db, user_ids: list[int]) -> set[tuple[int, int]]:
+    """Every block (blocker, blocked) that one of these players made or is under."""
+    listed = marks(len(user_ids))
+    rows = await db.fetch_all(
+        f"SELECT user_id, blocked_id FROM blocks WHERE user_id IN ({listed})"
+        f" OR blocked_id IN ({listed})",
+        (*user_ids, *user_ids),
+    )
+    return {(row["user_id"], row["blocked_id"]) for row in rows}
 
 
 async def remove_seek(db: Db, seek_id: int) -> bool:
@@ -150,3 +131,23 @@ async def lapsed(db: Db, now: int, limit: int) -> list[SeekRow]:
 async def next_lapse(db: Db) -> int | None:
     """When the next seek lapses, if any waits."""
     return await db.number("SELECT min(lapses_at) FROM seeks")
+
+
+async def note_cancel(db: Db, user_id: int, now: int, kept_since: int) -> None:
+    """Note that `user_id` took a seek back at `now`, forgetting theirs before `kept_since`."""
+    await db.execute(
+        "DELETE FROM seek_cancels WHERE user_id = ? AND cancelled_at < ?", (user_id, kept_since)
+    )
+    await db.execute(
+        "INSERT INTO seek_cancels (user_id, cancelled_at) VALUES (?, ?)", (user_id, now)
+    )
+
+
+async def cancels_since(db: Db, user_id: int, since: int) -> list[int]:
+    """When `user_id` took seeks back since `since`, the earliest first."""
+    rows = await db.fetch_all(
+        "SELECT cancelled_at FROM seek_cancels WHERE user_id = ? AND cancelled_at >= ?"
+        " ORDER BY cancelled_at",
+        (user_id, since),
+    )
+    return [int(row["cancelled_at"]) for row in rows]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.connection import Db
+from bot.store.connection import Db, marks, rows_of
 from bot.store.rows import Notify, UserSettings, Vacation
 
 _SETTINGS = f"SELECT {UserSettings.columns()} FROM user_settings"
@@ -24,6 +24,19 @@ async def set_notify(db: Db, user_id: int, notify: Notify, locale: str | None, n
         " VALUES (?, ?, 0, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
         " dm_closed = 0, locale = excluded.locale, updated_at = excluded.updated_at",
         (user_id, notify.value, locale, now),
+    )
+
+
+async def remember_locales(db: Db, locales: dict[int, str], now: int) -> None:
+    """Keep each user's language (the one their client read a command in), in one statement:
+    the language of their direct messages (`/seek`'s pool games are played there)."""
+    if not locales:
+        return
+    await db.execute(
+        "INSERT INTO user_settings (user_id, locale, updated_at)"
+        f" VALUES {rows_of(len(locales), 3)} ON CONFLICT (user_id) DO UPDATE"
+        " SET locale = excluded.locale, updated_at = excluded.updated_at",
+        [value for user, locale in sorted(locales.items()) for value in (user, locale, now)],
     )
 
 
@@ -77,6 +90,32 @@ class Player:
     notify: Notify  # how they want to hear of it
     dms_open: bool
     away_until: int | None  # the end of the holiday they are on, if any
+
+
+async def players(db: Db, user_ids: list[int], now: int) -> dict[int, Player]:
+    """`player` of each of these users, in two questions whatever their number (a batch of
+    the pool's games, `bot.service.seeks`)."""
+    if not user_ids:
+        return {}
+    listed = marks(len(user_ids))
+    settings = await db.fetch_all(
+        f"SELECT user_id, notify, dm_closed FROM user_settings WHERE user_id IN ({listed})",
+        user_ids,
+    )
+    away = await db.fetch_all(
+        "SELECT user_id, max(ends_at) AS away_until FROM vacations"
+        f" WHERE user_id IN ({listed}) AND starts_at <= ? AND ends_at > ?"
+        " GROUP BY user_id",
+        (*user_ids, now, now),
+    )
+    chosen = {row["user_id"]: row for row in settings}
+    until = {row["user_id"]: row["away_until"] for row in away}
+    found = {}
+    for user in user_ids:
+        row = chosen.get(user)
+        notify = Notify.CHANNEL if row is None or row["notify"] is None else Notify(row["notify"])
+        found[user] = Player(notify, row is None or not row["dm_closed"], until.get(user))
+    return found
 
 
 async def player(db: Db, user_id: int, now: int) -> Player:

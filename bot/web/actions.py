@@ -11,13 +11,40 @@ wakes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from bot.service import DrawResult, GameService, GameView, MoveResult, TakebackResult
+from bot.service import (
+    AcceptResult,
+    Challenge,
+    DrawResult,
+    GameService,
+    GameSummary,
+    GameView,
+    MoveResult,
+    Started,
+    TakebackResult,
+)
 from bot.service.analyses import Analysis
 from bot.service.errors import NoGameHereError
-from bot.service.events import Event, GameChanged
+from bot.service.events import ChallengeChanged, Event, GameChanged
+from bot.service.notes import Note, default_turn
+from bot.service.premoves import Line
 from bot.store import limits
+from bot.store.challenges import CHALLENGED
 from bot.store.games import REVISED
+
+
+@dataclass(frozen=True, slots=True)
+class Mine:
+    """What a user keeps about a game: their notes, the turn a new note is on by default,
+    whether they follow it (None: they cannot, as its player or once it is over), and their
+    queued lines (issue 54, point 1; None: they have none to keep, not playing it or it is
+    over)."""
+
+    notes: list[Note]
+    turn: int
+    following: bool | None
+    lines: tuple[Line, ...] | None = None
 
 
 class Actions:
@@ -35,6 +62,16 @@ class Actions:
         except NoGameHereError:
             return None
 
+    async def place_of(self, user_id: int, channel_id: int, guild_id: int | None) -> int:
+        """Where the board of an Activity opened in `channel_id` finds its game: there; in
+        the user's DMs with the bot (no server, no game of its own), their pool game (issue
+        53), whose place the session keeps: each player who opens it sees their own, and
+        nobody else's."""
+        if guild_id is not None or await self.game_in(channel_id) is not None:
+            return channel_id
+        pool = await self.service.queries.pool_place_of(user_id)
+        return channel_id if pool is None else pool
+
     async def game(self, game_id: int) -> GameView:
         """Game `game_id`; raises `GameNotFoundError`."""
         return await self.service.queries.game(game_id)
@@ -46,6 +83,10 @@ class Actions:
     async def analysis(self, game_id: int) -> Analysis | None:
         """The analysis of a finished game, as far as it has come (None: none was asked)."""
         return await self.service.analyses.analysis(game_id)
+
+    async def imports_of(self, user_id: int) -> list[GameView]:
+        """The games `user_id` imported from records (issue 54), the newest first, bounded."""
+        return await self.service.imports.imports_of(user_id)
 
     # Acting ----------------------------------------------------------------------------------
 
@@ -73,6 +114,82 @@ class Actions:
         """Allow or refuse the opponent's takeback."""
         return await self.service.takebacks.answer_takeback(game_id, user_id, accept=accept)
 
+    # The lobby (issue 53, step 4) ------------------------------------------------------------
+
+    async def open_challenges(self, guild_id: int) -> list[Challenge]:
+        """Server `guild_id`'s open challenges nobody took yet, the soonest to expire first."""
+        return await self.service.open_challenges.open_in_server(guild_id)
+
+    async def live_games(self, guild_id: int, user_id: int | None = None) -> list[GameSummary]:
+        """Server `guild_id`'s active games (of `user_id` only, when given)."""
+        return await self.service.lobby.live_games(guild_id, user_id)
+
+    async def challenge(self, challenge_id: int) -> Challenge:
+        """Challenge `challenge_id`; raises `ChallengeNotFoundError`."""
+        return await self.service.challenges.get_challenge(challenge_id)
+
+    async def take_challenge(self, challenge_id: int, user_id: int) -> AcceptResult:
+        """Take an open challenge, as its Accept button does (the same use case, the same
+        refusals, the same owed posts)."""
+        return await self.service.challenges.accept(challenge_id, user_id)
+
+    async def withdraw(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenger withdraws their open challenge, as their own press on Accept does."""
+        return await self.service.challenges.cancel(challenge_id, user_id)
+
+    async def challenge_anyone(self, **options: object) -> Challenge:
+        """`/challenge` without an opponent: an open challenge in the channel."""
+        return await self.service.open_challenges.challenge_anyone(**options)  # type: ignore[arg-type]
+
+    async def challenge_member(self, **options: object) -> Challenge:
+        """`/challenge opponent:...`: a challenge of one member."""
+        return await self.service.challenges.challenge(**options)  # type: ignore[arg-type]
+
+    async def play_computer(self, **options: object) -> Started:
+        """`/challenge opponent:` the bot: a game against the computer, started at once."""
+        return await self.service.computer.start_computer_game(**options)  # type: ignore[arg-type]
+
+    async def guild_of_game(self, game_id: int) -> int | None:
+        """The server of game `game_id` (None: outside any, or no such game)."""
+        return await self.service.lobby.guild_of_game(game_id)
+
+    async def guild_of_challenge(self, challenge_id: int) -> int | None:
+        """The server of challenge `challenge_id` (None: outside any, or none such)."""
+        return await self.service.lobby.guild_of_challenge(challenge_id)
+
+    # What a user keeps ------------------------------------------------------------------------
+
+    async def mine(self, user_id: int, game_id: int) -> Mine:
+        """`user_id`'s notes on the game and their follow of it."""
+        view = await self.service.queries.game(game_id)
+        notes = await self.service.notes.of(user_id, game_id)
+        following, lines = None, None
+        if view.is_active and user_id not in view.players.values():
+            following = await self.service.follows.is_following(user_id, game_id)
+        elif view.is_active:
+            lines = (await self.service.premoves.of(view.channel_id, user_id)).lines
+        return Mine(notes, default_turn(view), following, lines)
+
+    async def write_note(self, user_id: int, game_id: int, turn: int | None, text: str) -> None:
+        """`/note`: keep (or, with an empty text, remove) the user's note on a turn."""
+        await self.service.notes.write(user_id, game_id, turn, text)
+
+    async def queue_line(self, channel_id: int, user_id: int, line: str) -> None:
+        """`/premove line:`: queue a line in the channel's game."""
+        await self.service.premoves.queue(channel_id, user_id, line)
+
+    async def withdraw_line(self, channel_id: int, user_id: int, number: int | None) -> None:
+        """`/premove withdraw:`: withdraw line `number` (None: all of them)."""
+        await self.service.premoves.withdraw(channel_id, user_id, number)
+
+    async def follow(self, user_id: int, game_id: int) -> None:
+        """`/follow`: a direct message at the game's end."""
+        await self.service.follows.follow(user_id, game_id)
+
+    async def unfollow(self, user_id: int, game_id: int) -> None:
+        """`/unfollow`."""
+        await self.service.follows.unfollow(user_id, game_id)
+
     # Limits and health ----------------------------------------------------------------------
 
     async def take(self, buckets: list[tuple[str, int, int]], now: int) -> int:
@@ -94,21 +211,34 @@ class Actions:
 
     # Hearing of changes ----------------------------------------------------------------------
 
-    def subscribe(self, changed: Callable[[int], None]) -> Callable[[], None]:
-        """Call `changed(game_id)` after every change of a game this process commits; return
-        the function that unsubscribes."""
+    def subscribe(
+        self, changed: Callable[[int], None], challenged: Callable[[int], None] | None = None
+    ) -> Callable[[], None]:
+        """Call `changed(game_id)` after every change of a game this process commits, and
+        `challenged(challenge_id)` after every challenge made, taken or closed; return the
+        function that unsubscribes."""
 
         def heard(event: Event) -> None:
             if isinstance(event, GameChanged):
                 changed(event.game_id)
+            elif isinstance(event, ChallengeChanged) and challenged is not None:
+                challenged(event.challenge_id)
 
         return self.service.events.subscribe(heard)
 
-    async def listen(self, changed: Callable[[int], None]) -> None:
+    async def listen(
+        self, changed: Callable[[int], None], challenged: Callable[[int], None] | None = None
+    ) -> None:
         """Call `changed(game_id)` whenever any process commits a change of a game a player can
-        see (PostgreSQL's NOTIFY; nothing on SQLite, which one process uses)."""
+        see, and `challenged(challenge_id)` of a challenge (PostgreSQL's NOTIFY; nothing on
+        SQLite, which one process uses)."""
 
         def heard(payload: str) -> None:
+            if payload.startswith(CHALLENGED):
+                number = payload.removeprefix(CHALLENGED)
+                if challenged is not None and number.isdigit():
+                    challenged(int(number))
+                return
             game, _, _revision = payload.partition(":")
             if game.isdigit():
                 changed(int(game))

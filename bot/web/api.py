@@ -25,6 +25,7 @@ from bot.web.actions import Actions
 from bot.web.clients import Network, client_address
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
 from bot.web.limits import Limiter, RateLimit, TooManyError
+from bot.web.lines import line_targets
 from bot.web.live import Hub
 from bot.web.proxyauth import ProxyAuth
 from bot.web.sessions import BadSessionError, Session, Sessions
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 MAX_TEXT = 300
 """The longest move or pick accepted (a Verbindung turn of two placements is under 60)."""
 MAX_PICKS = 4
+MAX_LINE = 40
+"""The most moves a line being built may send (the service refuses one too deep with words)."""
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 """What an Activity instance's id may be: letters, digits, dashes (never a path of its own)."""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -140,8 +143,8 @@ class Api:
         full channel at once: behind a proxy every user may share one); once Discord has said
         who the user is, per user and per Activity instance (a ceiling sized for a full
         channel, which codes Discord refuses cannot use up)."""
-        body = await _body(request)
-        code, instance_id = _text(body, "code", 200), _text(body, "instance_id", 100)
+        body = await json_body(request)
+        code, instance_id = body_text(body, "code", 200), body_text(body, "instance_id", 100)
         if not INSTANCE_ID.fullmatch(instance_id):  # it becomes part of a URL to Discord
             raise WebError(400, "bad_request")
         address = client_address(request.remote, request.headers, self.trusted)
@@ -172,8 +175,9 @@ class Api:
             log.info("user %s is not in activity instance %s", user.id, instance_id)
             raise WebError(403, "not_in_instance")
         language = language_of(user.locale)
+        place = await self.actions.place_of(user.id, instance.channel_id, instance.guild_id)
         token, session = self.sessions.issue(
-            user.id, instance.channel_id, instance.guild_id, instance_id, language
+            user.id, place, instance.guild_id, instance_id, language
         )
         return answer(
             {
@@ -203,20 +207,30 @@ class Api:
         return answer({"state": await game_state(view, self.discord.name, self.actions.now())})
 
     async def targets(self, request: web.Request) -> web.Response:
-        """What the player to move may click next after `picks`, and the turn they make."""
-        played = await self._played(request, None, mover=True)
+        """What the player to move may click next after `picks`, and the turn they make; with
+        `line` (the moves of a queued line being built, issue 54), what the waiting player may
+        click in the position after it (`bot.web.lines`)."""
+        played = await self._played(request, None)  # the mover's, unless it builds a line
         picks = played.body.get("picks")
         if not isinstance(picks, list) or len(picks) > MAX_PICKS:
             raise WebError(400, "bad_request")
         chosen = [_checked_text(pick, 40) for pick in picks]
         view = played.view
+        if "line" in played.body:
+            line = played.body["line"]
+            if not isinstance(line, list) or len(line) > MAX_LINE:
+                raise WebError(400, "bad_request")
+            moves = [_checked_text(move, MAX_TEXT) for move in line]
+            return answer(line_targets(view, played.session.user_id, moves, chosen))
+        if view.to_move_id != played.session.user_id:
+            raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
         found = view.kind.web_targets(view.game, chosen)
         return answer({"targets": found.targets, "move": found.move})
 
     async def move(self, request: web.Request) -> web.Response:
         """Play a turn (`move`, in notation) on the position of `revision`, as `/move` does."""
         played = await self._played(request, self.limiter.limits.moves)
-        text_ = _text(played.body, "move", MAX_TEXT)
+        text_ = body_text(played.body, "move", MAX_TEXT)
         session, view = played.session, played.view
         result = await self.actions.play(session.channel_id, session.user_id, text_, view.revision)
         return answer(
@@ -257,9 +271,9 @@ class Api:
     async def history(self, request: web.Request) -> web.Response:
         """Game `game`'s position after its turn `turn` (0: the start)."""
         session = self.session(request)
-        view = await self._channel_game(session, request.query.get("game"))
+        view = await self.channel_game(session, request.query.get("game"))
         plies = view.game.turn_plies()
-        turn = _number(request.query.get("turn"))
+        turn = parse_id(request.query.get("turn"))
         if not 0 <= turn < len(plies):
             raise WebError(400, "bad_request")
         position = view.game.position_at(plies[turn])
@@ -268,7 +282,7 @@ class Api:
     async def analysis(self, request: web.Request) -> web.Response:
         """The analysis chart of finished game `game` (`{"analysis": null}`: none)."""
         session = self.session(request)
-        view = await self._channel_game(session, request.query.get("game"))
+        view = await self.channel_game(session, request.query.get("game"))
         found = None if view.is_active else await self.actions.analysis(view.id)
         return answer({"analysis": None if found is None else analysis_state(found)})
 
@@ -293,6 +307,11 @@ class Api:
         except TooManyError as error:
             raise WebError(429, "too_many", error.retry_after) from None
 
+    async def limit_writes(self, session: Session) -> None:
+        """Count a request that stores something for the user (a note, a follow) against their
+        moves limit; raise `WebError` 429 when there were too many."""
+        await self._limit((self.limiter.limits.moves, "move", session.user_id))
+
     async def _played(
         self, request: web.Request, limit: RateLimit | None, *, mover: bool = False
     ) -> Played:
@@ -307,8 +326,8 @@ class Api:
                 raise WebError(429, "too_many", error.retry_after) from None
         else:
             await self._limit((limit, "move", session.user_id))
-        body = await _body(request)
-        view = await self._channel_game(session, body.get("game"))
+        body = await json_body(request)
+        view = await self.channel_game(session, body.get("game"))
         colour = view.colour_of(session.user_id)
         if colour is None:
             raise NotAPlayerError(
@@ -320,15 +339,17 @@ class Api:
             raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
         return Played(session, view, body)
 
-    async def _channel_game(self, session: Session, raw: object) -> GameView:
-        """Game `raw` (its id as text) if it is a game of the session's channel: another
-        channel's is answered as if it did not exist."""
-        game_id = _number(raw)
+    async def channel_game(self, session: Session, raw: object) -> GameView:
+        """Game `raw` (its id as text) if it is a game of the session's channel, or a record
+        the session's user imported (issue 54: theirs alone, anywhere): another channel's is
+        answered as if it did not exist."""
+        game_id = parse_id(raw)
         try:
             view = await self.actions.game(game_id)
         except GameNotFoundError:
             view = None
-        if view is None or view.channel_id != session.channel_id:
+        mine = view is not None and view.imported_by == session.user_id
+        if view is None or (view.channel_id != session.channel_id and not mine):
             raise GameNotFoundError("no such game here", game_id=game_id)
         return view
 
@@ -375,7 +396,7 @@ def _language(request: web.Request) -> str:
     return language_of(request.headers.get("Accept-Language", "en").split(",")[0].strip())
 
 
-async def _body(request: web.Request) -> dict[str, Any]:
+async def json_body(request: web.Request) -> dict[str, Any]:
     """The request's JSON object; raise `WebError` for anything else (a body over the app's
     size limit too: aiohttp stops reading it there)."""
     if request.content_type != "application/json":
@@ -391,7 +412,9 @@ async def _body(request: web.Request) -> dict[str, Any]:
     return body
 
 
-def _text(body: dict[str, Any], name: str, longest: int) -> str:
+def body_text(body: dict[str, Any], name: str, longest: int) -> str:
+    """The text `name` of a request's body, if it is one of at most `longest` characters, not
+    blank; raise `WebError` 400 otherwise."""
     return _checked_text(body.get(name), longest)
 
 
@@ -401,7 +424,9 @@ def _checked_text(value: object, longest: int) -> str:
     return value
 
 
-def _number(raw: object) -> int:
+def parse_id(raw: object) -> int:
+    """A game's (or a challenge's) id as the page sends it: digits as text; raise `WebError`
+    400 otherwise."""
     if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 20:
         return int(raw)
     raise WebError(400, "bad_request")

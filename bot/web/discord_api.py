@@ -14,6 +14,10 @@ Discord who the user is and where that instance runs.
   the users in it; 404 for an instance that does not exist (or has ended).
 - `name(guild, user)`: a player's name as their server shows it (`GET /guilds/{g}/members/{u}`,
   else `GET /users/{u}`), kept for a while.
+- `guild(g)`, `guild_channels(g)`, `member(g, u)`, `channel(c)`: a server's roles, its channels
+  with their permission overwrites, a member's roles and a thread's parent, with the bot's token
+  (developers/docs/resources/guild, .../resources/channel#get-channel): what the lobby's sight
+  (`bot.web.sight`) computes who may see which channel from.
 """
 
 from __future__ import annotations
@@ -80,6 +84,7 @@ class DiscordApi:
         self.base = (api_base or DISCORD_API).rstrip("/")
         self._http: aiohttp.ClientSession | None = None
         self._names: dict[tuple[int | None, int], tuple[float, str]] = {}
+        self._bot_id: int | None = None
 
     def __repr__(self) -> str:  # never the secrets
         return f"<DiscordApi {self.application_id} at {self.base}>"
@@ -150,7 +155,7 @@ class DiscordApi:
 
     async def _fetch_name(self, guild_id: int | None, user_id: int) -> str:
         try:
-            if guild_id is not None:
+            if guild_id:  # not None, nor the pool's 0 (issue 53): no server, the global name
                 path = f"/guilds/{guild_id}/members/{user_id}"
                 member = await self._call("GET", path, "a member", headers=self._bot_auth)
                 return str(member.get("nick") or _display(member.get("user") or {}))
@@ -159,11 +164,49 @@ class DiscordApi:
         except (DiscordRefusedError, KeyError, ValueError):
             return f"#{str(user_id)[-4:]}"
 
+    async def bot_id(self) -> int:
+        """The bot user's id (`GET /users/@me` with the bot's token, asked once): an older
+        application's id may differ from its bot's."""
+        if self._bot_id is None:
+            me = await self._call("GET", "/users/@me", "the bot", headers=self._bot_auth)
+            self._bot_id = int(me["id"])
+        return self._bot_id
+
+    async def guild(self, guild_id: int) -> dict[str, Any]:
+        """Server `guild_id` (its owner and roles); raise `DiscordRefusedError`."""
+        return await self._call("GET", f"/guilds/{guild_id}", "a server", headers=self._bot_auth)
+
+    async def guild_channels(self, guild_id: int) -> list[dict[str, Any]]:
+        """Server `guild_id`'s channels with their permission overwrites (no threads)."""
+        path = f"/guilds/{guild_id}/channels"
+        found = await self._fetch("GET", path, "a server's channels", headers=self._bot_auth)
+        if not isinstance(found, list):
+            raise DiscordRefusedError("a server's channels", 502)
+        return [channel for channel in found if isinstance(channel, dict)]
+
+    async def member(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        """Member `user_id` of server `guild_id` (their roles); raise `DiscordRefusedError`."""
+        path = f"/guilds/{guild_id}/members/{user_id}"
+        return await self._call("GET", path, "a member", headers=self._bot_auth)
+
+    async def channel(self, channel_id: int) -> dict[str, Any]:
+        """Channel (or thread) `channel_id`; raise `DiscordRefusedError`."""
+        path = f"/channels/{channel_id}"
+        return await self._call("GET", path, "a channel", headers=self._bot_auth)
+
     @property
     def _bot_auth(self) -> dict[str, str]:
         return {"Authorization": f"Bot {self._bot}"}
 
     async def _call(self, method: str, path: str, what: str, **options: Any) -> dict[str, Any]:
+        """Discord's JSON object; raise `DiscordRefusedError`."""
+        data = await self._fetch(method, path, what, **options)
+        if not isinstance(data, dict):
+            raise DiscordRefusedError(what, 502)
+        return data
+
+    async def _fetch(self, method: str, path: str, what: str, **options: Any) -> object:
+        """Discord's JSON answer, whatever it is; raise `DiscordRefusedError`."""
         try:
             async with self.http.request(method, self.base + path, **options) as response:
                 if response.status >= 400:
@@ -172,8 +215,6 @@ class DiscordApi:
         except (aiohttp.ClientError, TimeoutError, ValueError) as error:
             log.warning("Discord could not be asked about %s: %s", what, error)
             raise DiscordRefusedError(what, 0) from None
-        if not isinstance(data, dict):
-            raise DiscordRefusedError(what, 502)
         return data
 
 

@@ -8,6 +8,11 @@ made or answered and each clock moved); on SQLite, one process, the events suffi
 change the hub builds the channel's state once and sends it to the pages that have another one
 (`state_key`); a page that connects (or reconnects, after a drop or a restart) gets the current
 state at once. No state of a game lives here: the hub only knows which pages watch which channel.
+
+A page showing the lobby (issue 53, step 4) is also told `{"t": "lobby"}` whenever a challenge
+or a game of its server changes (made, taken, closed; started, moved, ended), heard the same
+ways (a challenge's NOTIFY is ``challenge:<id>``), and asks for its lobby again: what it lists
+depends on who it is, so the hub sends no list of its own.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class Watcher:
     channel_id: int
     user_id: int
     key: str | None = None  # the `state_key` of the state it has
+    guild_id: int | None = None  # its server, for a page showing the lobby
+    lobby: bool = False  # it shows the lobby: told when its server's challenges or games change
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, data: bytes, key: str | None) -> None:
@@ -68,11 +75,14 @@ class Hub:
         self._again: set[int] = set()  # games that changed again meanwhile
         self._tasks: set[asyncio.Task[None]] = set()
         self._unsubscribe: Callable[[], None] | None = None
+        self.lobbies: dict[int, set[Watcher]] = {}  # server id -> the pages showing its lobby
+        self._nudging: set[int] = set()  # servers whose lobbies are being told
+        self._nudge_again: set[int] = set()  # servers changed again meanwhile
 
     async def start(self) -> None:
         """Hear every change: this process's events, and every process's NOTIFY."""
-        self._unsubscribe = self.actions.subscribe(self.changed)
-        await self.actions.listen(self.changed)
+        self._unsubscribe = self.actions.subscribe(self.changed, self.challenged)
+        await self.actions.listen(self.changed, self.challenged)
 
     async def stop(self) -> None:
         """Hear no more, close every page's socket (they reconnect elsewhere, or later)."""
@@ -93,11 +103,18 @@ class Hub:
         return sum(len(watchers) for watchers in self.watchers.values())
 
     def add(self, watcher: Watcher) -> None:
-        """Start sending `watcher` its channel's updates."""
+        """Start sending `watcher` its channel's updates (and its server's lobby's)."""
         self.watchers.setdefault(watcher.channel_id, set()).add(watcher)
+        if watcher.lobby and watcher.guild_id is not None:
+            self.lobbies.setdefault(watcher.guild_id, set()).add(watcher)
 
     def remove(self, watcher: Watcher) -> None:
         """Stop sending `watcher` anything."""
+        lobby = self.lobbies.get(watcher.guild_id or 0)
+        if lobby is not None:
+            lobby.discard(watcher)
+            if not lobby:
+                del self.lobbies[watcher.guild_id or 0]
         watchers = self.watchers.get(watcher.channel_id)
         if watchers is not None:
             watchers.discard(watcher)
@@ -121,6 +138,35 @@ class Hub:
             return
         self._pending.add(game_id)
         self._spawn(self._update(game_id))
+
+    def challenged(self, challenge_id: int) -> None:
+        """Challenge `challenge_id` was made, taken or closed: tell its server's lobbies."""
+        if self.lobbies:
+            self._spawn(self._nudge_of(self.actions.guild_of_challenge(challenge_id)))
+
+    async def _nudge_of(self, guild: Awaitable[int | None]) -> None:
+        """Tell the lobbies of the server `guild` names that it changed; changes that come
+        while they are told are told after it, once."""
+        try:
+            guild_id = await guild
+        except Exception:  # one update that fails must not stop the next ones
+            log.exception("could not find the server of a change for its lobbies")
+            return
+        if guild_id is None or guild_id not in self.lobbies:
+            return
+        if guild_id in self._nudging:
+            self._nudge_again.add(guild_id)
+            return
+        self._nudging.add(guild_id)
+        try:
+            while True:
+                self._nudge_again.discard(guild_id)
+                pages = list(self.lobbies.get(guild_id, ()))
+                await asyncio.gather(*(page.send(LOBBY_CHANGED, None) for page in pages))
+                if guild_id not in self._nudge_again:
+                    return
+        finally:
+            self._nudging.discard(guild_id)
 
     async def send_state(self, channel_id: int, only: Watcher | None = None) -> None:
         """Build the channel's state and send it to its watchers that have another one, or to
@@ -160,6 +206,10 @@ class Hub:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+LOBBY_CHANGED = b'{"t":"lobby"}'
+"""What a lobby's pages are told when its server's challenges or games change."""
 
 
 def _state_message(state: WebJson) -> bytes:

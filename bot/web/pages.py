@@ -23,7 +23,17 @@ from bot.i18n import LANGUAGES, catalogue, supported_language
 from bot.render.sprites import STONE_SHAPE
 from bot.render.theme import DEFAULT_THEME
 
-TEXT_PREFIXES = ("web.", "render.", "colour.", "title.", "variant.", "face.", "history.caption")
+TEXT_PREFIXES = (
+    "web.",
+    "render.",
+    "colour.",
+    "title.",
+    "variant.",
+    "face.",
+    "history.caption",
+    "choice.time.",
+    "choice.level.",
+)
 """The catalogue messages the page shows."""
 CACHE = "public, max-age=300"
 """Static files change with a release: a browser may keep them a few minutes."""

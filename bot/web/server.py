@@ -22,11 +22,15 @@ from bot.web.actions import Actions
 from bot.web.api import Api, WebError, refusals
 from bot.web.clients import Network
 from bot.web.discord_api import DiscordApi
+from bot.web.imports import ImportsApi
+from bot.web.keeping import Keeping
 from bot.web.limits import Limiter, Limits, TooManyError
 from bot.web.live import Hub, Watcher
+from bot.web.lobby import LobbyApi
 from bot.web.pages import Pages
 from bot.web.proxyauth import ProxyAuth
 from bot.web.sessions import BadSessionError, Sessions
+from bot.web.sight import WebSight
 
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -84,6 +88,9 @@ def make_app(
     app = web.Application(middlewares=[refusals], client_max_size=MAX_BODY)
     app.add_routes(pages.routes())
     app.add_routes(api.routes())
+    app.add_routes(LobbyApi(api, WebSight(discord)).routes())
+    app.add_routes(Keeping(api, actions).routes())
+    app.add_routes(ImportsApi(api).routes())
     app.add_routes([web.get("/api/live", _live(api, hub, limiter))])
     return app, hub
 
@@ -143,8 +150,14 @@ async def _hello(
         await socket.close(code=4029, message=b"too many connections")
         return None
     key = hello.get("key") if isinstance(hello, dict) else None
+    lobby = isinstance(hello, dict) and hello.get("lobby") is True
     return Watcher(
-        socket, session.channel_id, session.user_id, key if isinstance(key, str) else None
+        socket,
+        session.channel_id,
+        session.user_id,
+        key if isinstance(key, str) else None,
+        guild_id=session.guild_id,
+        lobby=lobby,
     )
 
 

@@ -36,6 +36,14 @@ class Session:
     instance_id: str
     language: str  # the user's Discord language, as the catalogues name it
     expires_at: int  # epoch seconds
+    # The channel the Activity runs in, where the lobby posts, while the page watches another
+    # channel's game from the lobby (`channel_id`); None: the same channel.
+    home_id: int | None = None
+
+    @property
+    def home(self) -> int:
+        """The channel the Activity runs in."""
+        return self.channel_id if self.home_id is None else self.home_id
 
 
 class Sessions:
@@ -55,10 +63,13 @@ class Sessions:
         language: str,
         *,
         now: float | None = None,
+        home_id: int | None = None,
     ) -> tuple[str, Session]:
-        """A new session and its token."""
+        """A new session and its token (`home_id`: the Activity's channel, when the session
+        keys on another channel's game watched from the lobby)."""
         expires = int(now if now is not None else time.time()) + self.seconds
-        session = Session(user_id, channel_id, guild_id, instance_id, language, expires)
+        home = None if home_id == channel_id else home_id
+        session = Session(user_id, channel_id, guild_id, instance_id, language, expires, home)
         claims = json.dumps(asdict(session), separators=(",", ":"), sort_keys=True).encode()
         body = _b64(claims)
         return f"{body}.{_b64(self._sign(body))}", session

@@ -57,7 +57,7 @@ def result_text(view: GameView, reviews: list[TurnReview], locale: str) -> str:
     ]
     accuracy = accuracy_of(reviews)
     for mover in sorted(accuracy, key=lambda name: name != first):
-        player = mention(view.players[mover]) if mover in view.players else mover
+        player = who(view, mover)
         points = f"{accuracy[mover]:.1f}"
         lines.append(text(locale, "analysis.accuracy", player=player, points=points))
     lines.append(text(locale, "analysis.swings_title", colour=colour))
@@ -66,11 +66,18 @@ def result_text(view: GameView, reviews: list[TurnReview], locale: str) -> str:
     return "\n".join(lines)
 
 
+def who(view: GameView, colour: str) -> str:
+    """The player of `colour` as the analysis names them: a mention, or an imported game's
+    name from its record (its players need not be on Discord)."""
+    if view.imported_by is not None:
+        return view.player_names().get(colour) or colour
+    return mention(view.players[colour]) if colour in view.players else colour
+
+
 def swing_line(view: GameView, swing: TurnReview, number: int, locale: str) -> str:
     """One swing: the turn, who played it, what was played and what was better, and the
     chances with each: the first colour's, or, where one of the two turns changes who holds
     which colour (a swap), the mover's own (the first colour's would compare two players)."""
-    player = view.players.get(swing.mover)
     key = "analysis.swing" if swing.best != swing.played else "analysis.swing_best"
     # The chances the loss counts with (Ponte's after the opponent's best answer): the better
     # turn always shows the better chance.
@@ -83,7 +90,7 @@ def swing_line(view: GameView, swing: TurnReview, number: int, locale: str) -> s
         key,
         number=number,
         turn=swing.turn,
-        player=mention(player) if player is not None else swing.mover,
+        player=who(view, swing.mover),
         played=swing.played,
         best=swing.best,
         colour=text(locale, f"colour.{view.kind.colours[0].value}"),

@@ -111,15 +111,20 @@ class TurnTexts:
     def turn_text(self, result: MoveResult, locale: str) -> str:
         """The message after a move: what was played, the roll, whose turn, or the result."""
         view, next_id = result.view, result.next_id
-        played = text(locale, "move.played", player=mention(result.mover_id), move=result.played)
+        key = "move.played" if result.after is None else "move.answered"
+        played = text(locale, key, player=mention(result.mover_id), move=result.played)
+        first: list[str] = []  # a queued line's answer: the move it answered, first
+        if result.after is not None:
+            before_id, before = result.after
+            first = [text(locale, "move.played", player=mention(before_id), move=before)]
         if result.ending is not None:
             final = self.final_text(view, result.ending, locale)
             if result.ending.termination is Termination.RESIGNATION:
                 return final  # it says who resigned
-            return "\n".join([played, final])
+            return "\n".join([*first, played, final])
         notes = view.kind.move_notes(view.game, result.played)
         # A note that tells the move in words (a swap) stands in for the notation line.
-        lines = [] if any(note.tells_move for note in notes) else [played]
+        lines = first if any(note.tells_move for note in notes) else [*first, played]
         if view.match is not None:
             lines.insert(0, score_line(view.match, locale))
         lines += [self.note(note, locale, result.mover_id, next_id) for note in notes]

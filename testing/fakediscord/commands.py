@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from testing.fakediscord.models import FakeChannel, FakeMember, FakeRole, FakeUser
+from testing.fakediscord.models import FakeAttachment, FakeChannel, FakeMember, FakeRole, FakeUser
 from testing.fakediscord.web import ApiError
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+ATTACHMENT = 11
 MAX_OPTIONS = 25
 # The locales Discord accepts as keys of *_localizations.
 # fmt: off
@@ -238,6 +239,11 @@ def _value(kind: int, value: Any, resolved: dict[str, dict[str, Any]], member_of
         channel = value.payload()
         channel["permissions"] = str(2**41 - 1)
         resolved.setdefault("channels", {})[str(value.id)] = channel
+        return str(value.id)
+    if kind == ATTACHMENT and isinstance(value, FakeAttachment):
+        # "resolved: converted users + roles + channels + attachments": the file the user
+        # attached, its id the option's value
+        resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
         return str(value.id)
     raise ValueError(f"cannot pass {value!r} as an option of type {kind}")
 

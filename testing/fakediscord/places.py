@@ -54,6 +54,15 @@ class BuildWorld:
         """Make `user` a member of `guild`, called `nick` there (a nickname is per server)."""
         self.world.add_member(guild, user, nick=nick)
 
+    def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
+        """`user` leaves `guild` (or is kicked). Discord tells a bot of it only through
+        GUILD_MEMBER_REMOVE, which needs the privileged GUILD_MEMBERS intent
+        (https://discord.com/developers/docs/events/gateway#list-of-intents): a bot with the
+        Guilds intent alone hears nothing, and `GET /guilds/{guild}/members/{user}` answers 404,
+        code 10007 (Unknown Member), from then on."""
+        del guild.members[user.id]
+        self.world.changed()
+
     def set_nickname(self, guild: FakeGuild, user: FakeUser, nick: str | None) -> None:
         """`user`'s nickname in `guild` (None: none). Discord tells a bot of it only through
         GUILD_MEMBER_UPDATE, which needs the privileged GUILD_MEMBERS intent: a bot with the

@@ -452,6 +452,17 @@ class World:
         self.attachments[attachment_id] = attachment
         return attachment
 
+    def user_file(self, channel_id: int, filename: str, data: bytes) -> FakeAttachment:
+        """A file a user attaches to a slash command's attachment option: Discord uploads it
+        to its CDN first and sends the interaction its attachment object (served here like the
+        bot's own files)."""
+        attachment_id = self.ids.next()
+        guessed = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        url = f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{filename}"
+        attachment = FakeAttachment(attachment_id, filename, data, guessed, url)
+        self.attachments[attachment_id] = attachment
+        return attachment
+
     def next_message_seq(self) -> int:
         """The sequence number the next message will get (to wait for messages after now)."""
         return self._message_seq + 1

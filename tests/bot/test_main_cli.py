@@ -31,6 +31,7 @@ COMMANDS = [
     "ratings",
     "backup",
     "copy-database",
+    "import",
 ]
 
 
@@ -105,7 +106,12 @@ def test_help_is_plain_text_and_lists_only_the_commands_own_options(command, cap
     assert stopped.value.code == 0
     assert MARKUP.search(shown) is None, shown
     options = set(re.findall(r"--[a-z][a-z-]+", shown)) - {"--help"}
-    own = {"ratings": {"--recompute"}, "backup": {"--to"}, "copy-database": {"--from", "--to"}}
+    own = {
+        "ratings": {"--recompute"},
+        "backup": {"--to"},
+        "copy-database": {"--from", "--to"},
+        "import": {"--for"},
+    }
     if command is None:
         assert all(name in shown for name in COMMANDS)
     else:

@@ -21,6 +21,7 @@ from bot.discord.host import (
     close_unused,
     everywhere,
     game_choices,
+    level_choices,
     ls,
     open_thread,
     public_locale,
@@ -30,7 +31,7 @@ from bot.discord.host import (
 from bot.discord.posting.drafts import pings
 from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
-from bot.service import FIRST_MOVERS, LEVELS, MATCH_LENGTHS, Challenge, Started, who_moves_first
+from bot.service import FIRST_MOVERS, MATCH_LENGTHS, Challenge, Started, who_moves_first
 from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,6 @@ class ChallengeCog(commands.Cog):
     @app_commands.describe(**{o: ls(f"command.challenge.option.{o}.description") for o in OPTIONS})
     @app_commands.choices(
         first=[app_commands.Choice(name=ls(f"choice.first.{v}"), value=v) for v in FIRST_MOVERS],
-        level=[app_commands.Choice(name=ls(f"choice.level.{v}"), value=v) for v in LEVELS],
     )
     @app_commands.choices(
         time=[app_commands.Choice(name=ls(f"choice.time.{key}"), value=s) for key, s in TIMES],
@@ -124,6 +124,13 @@ class ChallengeCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """The games this bot offers."""
         return game_choices(self.bot, interaction, current)
+
+    @challenge.autocomplete("level")
+    async def challenge_level(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The computer's levels, strongest first, with their ratings in the game chosen."""
+        return level_choices(self.bot, interaction, current)
 
     @challenge.autocomplete("variant")
     async def challenge_variant(

@@ -34,10 +34,13 @@ def _here(challenge: Challenge, draft: Draft) -> ChannelPost:
 async def posted(scribe: Scribe, shown: ChallengePost, locale: str) -> Outgoing:
     """The challenge with its buttons, pinging the one challenged (nobody, for an open one)."""
     made = shown.challenge
+    buttons = challenge_buttons(made.id, locale, to_anyone=made.to_anyone)
+    if made.to_anyone and scribe.activities and made.reach is Reach.POST and made.guild_id:
+        scribe.slots.to_lobby(buttons, locale)  # the server's other challenges and games
     draft = Draft(
         challenge_text(scribe.service.registry, made, locale),
         mentions=pings(made.opponent_id),
-        buttons=challenge_buttons(made.id, locale, to_anyone=made.to_anyone),
+        buttons=buttons,
     )
     return _here(made, draft)
 

@@ -8,7 +8,14 @@ the game's message in its channel.
 
 from __future__ import annotations
 
-from bot.discord.posting.drafts import DirectMessage, Draft, Outgoing, pings, to_channel
+from bot.discord.posting.drafts import (
+    DirectMessage,
+    Draft,
+    Outgoing,
+    jump_url,
+    pings,
+    to_channel,
+)
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import counted, text, timestamp
 from bot.service import (
@@ -23,13 +30,6 @@ from bot.service import (
 from bot.service.follows import FollowLetter
 from bot.words.games import mention
 from bot.words.matches import score_line
-
-
-def jump_url(view: GameView, message_id: int | None) -> str:
-    """The link to a game's message (or to its channel, before one is known)."""
-    where = f"https://discord.com/channels/{view.guild_id or '@me'}/{view.channel_id}"
-    return where if message_id is None else f"{where}/{message_id}"
-
 
 # In the game's channel -----------------------------------------------------------------------
 
@@ -157,4 +157,4 @@ async def follow_dm(scribe: Scribe, shown: FollowLetter, locale: str) -> Outgoin
             player=mention(view.to_move_id or 0),
             **where,
         )
-    return DirectMessage(Draft(content, pings()), shown.user_id)
+    return DirectMessage(Draft(content, pings()), shown.user_id, onlooker_of=view)

@@ -9,6 +9,7 @@ import re
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import escape_markdown
 
 from bot.discord.host import (
     Host,
@@ -21,10 +22,13 @@ from bot.discord.host import (
 )
 from bot.i18n import text
 from bot.service import FinishedPage, GameView
+from bot.service.seeks import is_pool_place
 from bot.words.games import game_title, mention, rules_text
 from bot.words.matches import short_score
 
 LISTED = 15
+IMPORTS = 5
+"""The asker's newest imports /games lists (the board page's lobby lists more)."""
 """Games shown per list: a private message stays readable on a phone."""
 MESSAGE_LIMIT = 2000
 """Discord refuses longer message contents."""
@@ -94,12 +98,16 @@ async def games_text(
         fresh = [v for v in views if v.id not in listed]
         listed.update(v.id for v in fresh)
         lines.append(f"**{title}**")
-        lines += [_line(host, v, locale) for v in fresh] or [text(locale, "games.none")]
+        lines += [await _line(host, v, locale) for v in fresh] or [text(locale, "games.none")]
     finished = await service.queries.finished_games(
         interaction.user.id, guild_id=interaction.guild_id, page=page
     )
-    lines += _finished(finished, interaction.user.id, locale)
-    return fit_message(lines), finished_buttons(finished, locale)
+    lines += await _finished(host, finished, interaction.user.id, locale)
+    lines += _imported(await service.imports.imports_of(interaction.user.id, IMPORTS), locale)
+    buttons = finished_buttons(finished, locale)
+    if host.scribe.activities and interaction.guild_id is not None:
+        host.scribe.slots.to_lobby(buttons, locale)  # the server's challenges and games, live
+    return fit_message(lines), buttons
 
 
 async def _visible(host: Host, interaction: discord.Interaction) -> list[GameView]:
@@ -113,7 +121,15 @@ async def _visible(host: Host, interaction: discord.Interaction) -> list[GameVie
     return shown[:LISTED]
 
 
-def _finished(finished: FinishedPage, user_id: int, locale: str) -> list[str]:
+async def _who(host: Host, view: GameView, user_id: int) -> str:
+    """A player as a list shows them: a mention, or in a pool game (issue 53) their Discord
+    display name, since a client that shares no server with them cannot show a mention."""
+    if not is_pool_place(view.channel_id):
+        return mention(user_id)
+    return f"**{escape_markdown(await host.names.get(user_id, None))}**"
+
+
+async def _finished(host: Host, finished: FinishedPage, user_id: int, locale: str) -> list[str]:
     if not finished.views:
         return []
     lines = [f"**{text(locale, 'games.finished')}**"]
@@ -127,7 +143,7 @@ def _finished(finished: FinishedPage, user_id: int, locale: str) -> list[str]:
                 "games.finished_line",
                 game_id=view.id,
                 game=game_title(locale, view.kind.key),
-                opponent=mention(view.opponent_of(user_id)),
+                opponent=await _who(host, view, view.opponent_of(user_id)),
                 outcome=text(locale, f"outcome.{outcome}"),
                 date=f"<t:{view.finished_at or view.updated_at}:d>",
             )
@@ -136,16 +152,51 @@ def _finished(finished: FinishedPage, user_id: int, locale: str) -> list[str]:
     return lines
 
 
-def _line(host: Host, view: GameView, locale: str) -> str:
-    players = " vs ".join(mention(u) for u in view.players.values())
+def _imported(views: list[GameView], locale: str) -> list[str]:
+    """The asker's own imported games (issue 54), newest first: /games answers them alone. The
+    players are the record's names, which anyone could have written: escaped, never a mention."""
+    if not views:
+        return []
+    lines = [f"**{text(locale, 'games.imported')}**"]
+    for view in views:
+        names = {
+            colour: discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+            or text(locale, f"colour.{colour}")
+            for colour, name in view.player_names().items()
+        }
+        winner = None if view.ending is None else view.ending.winner
+        result = (
+            text(locale, "render.draw")
+            if winner is None
+            else text(locale, "render.wins", name=names[winner.value])
+        )
+        lines.append(
+            text(
+                locale,
+                "games.imported_line",
+                game_id=view.id,
+                game=game_title(locale, view.kind.key),
+                players=" vs ".join(names.values()),
+                result=result,
+                date=f"<t:{view.created_at}:d>",
+            )
+        )
+    return lines
+
+
+async def _line(host: Host, view: GameView, locale: str) -> str:
+    players = " vs ".join([await _who(host, view, u) for u in view.players.values()])
     game = game_title(locale, view.kind.key)
-    player = mention(view.to_move_id or 0)
+    player = await _who(host, view, view.to_move_id or 0)
     if host.scribe.is_computer(view.to_move_id):  # no time limit: it is thinking
         turn = text(locale, "games.computer_turn", player=player)
     else:
         turn = text(locale, "games.turn", player=player, deadline=f"<t:{view.deadline_at}:R>")
     match = "" if view.match is None else f" ({short_score(view.match, locale)})"
-    return f"• {game}{match} <#{view.channel_id}>: {players} · {turn}"
+    # A pool game has no channel: it is played in its players' DMs with the bot.
+    pool = is_pool_place(view.channel_id)
+    place = text(locale, "games.in_dms") if pool else f"<#{view.channel_id}>"
+    return f"• {game}{match} {place}: {players} · {turn}"
 
 
 class InfoCog(commands.Cog):
@@ -200,7 +251,9 @@ class InfoCog(commands.Cog):
         else:
             view = await self.bot.service.queries.game_here(game, interaction.guild_id)
             await self.bot.sight.require(interaction, view)
-        names = await self.bot.names.many(list(view.players.values()), view.guild_id)
+        names = {}  # an imported game's are its record's (issue 54), no Discord users
+        if view.imported_by is None:
+            names = await self.bot.names.many(list(view.players.values()), view.guild_id)
         reader = interaction.user.id  # their own notes, never another's
         export = await self.bot.service.queries.export(view.id, names, reader_id=reader)
         file = discord.File(io.BytesIO(export.text.encode()), filename=export.filename)

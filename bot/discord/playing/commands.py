@@ -12,39 +12,15 @@ from discord.ext import commands
 from bot.discord import unseen
 from bot.discord.host import Host, everywhere, ls, user_locale
 from bot.discord.playing import actions, history, moves
+from bot.discord.playing.places import place_of
 from bot.discord.playing.takebacks import ask_takeback
 from bot.i18n import text
 from bot.service import ServiceError
-from bot.service.seeks import is_pool_place
-
-POOL_GAMES_LOOKED_AT = 100
-"""A player's active games `/move` in the bot's DMs looks through for their pool game."""
 
 
 def _fit(name: str, fallback: str) -> str:
     """A choice name within Discord's 100 characters."""
     return name if len(name) <= 100 else fallback[:100]
-
-
-async def place_of(host: Host, interaction: discord.Interaction) -> int:
-    """Where the game a command in `interaction` is about is placed: its channel's; in the
-    bot's own DMs with no game there, the place of the one pool game (issue 53, played in
-    both players' DMs) that waits for this player's move, if exactly one does."""
-    channel_id = interaction.channel_id or 0
-    if not interaction.context.dm_channel:
-        return channel_id
-    queries = host.service.queries
-    try:
-        return (await queries.game_in(channel_id)).channel_id
-    except ServiceError:
-        pass
-    mine = await queries.games(user_id=interaction.user.id, limit=POOL_GAMES_LOOKED_AT)
-    waiting = [
-        view.channel_id
-        for view in mine
-        if is_pool_place(view.channel_id) and view.to_move_id == interaction.user.id
-    ]
-    return waiting[0] if len(waiting) == 1 else channel_id
 
 
 class PlayCog(commands.Cog):
@@ -113,8 +89,9 @@ class PlayCog(commands.Cog):
         """Show a game's position (this channel's, or any of the server's by its number), to
         oneself or to everyone, with buttons that step through its history privately."""
         public = visibility is not None and visibility.value == "public"
-        show = partial(history.board, self.bot, interaction, public, game)
-        await unseen.first(self.bot, interaction, show, channel_id=interaction.channel_id or 0)
+        place = await place_of(self.bot, interaction)
+        show = partial(history.board, self.bot, interaction, public, game, place)
+        await unseen.first(self.bot, interaction, show, channel_id=place)
 
     @app_commands.command(
         name=ls("command.resign.name"), description=ls("command.resign.description")

@@ -5,9 +5,10 @@ from bot.discord.playing.commands import PlayCog
 from bot.discord.playing.history import HistoryButton
 from bot.discord.playing.menu import GameActionButton, GameMenuButton
 from bot.discord.playing.moves import MakeMoveButton, submission
+from bot.discord.playing.premoves import PremoveCog, line_submission
 from bot.discord.playing.takebacks import TakebackButton
 
-COGS = (PlayCog,)
+COGS = (PlayCog, PremoveCog)
 BUTTONS = (
     MakeMoveButton,
     GameMenuButton,
@@ -16,4 +17,4 @@ BUTTONS = (
     HistoryButton,
     TakebackButton,
 )
-MODALS = (submission,)
+MODALS = (submission, line_submission)

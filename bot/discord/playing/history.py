@@ -19,6 +19,7 @@ from bot.discord.host import (
 )
 from bot.discord.posting.drafts import pings
 from bot.i18n import counted, text
+from bot.service import ServiceError
 from bot.words.analysis import percent
 
 
@@ -67,15 +68,21 @@ def history_buttons(game_id: int, turn: int, turns: int, locale: str) -> discord
 
 
 async def board(
-    host: Host, interaction: discord.Interaction, public: bool, game: int | None
+    host: Host,
+    interaction: discord.Interaction,
+    public: bool,
+    game: int | None,
+    place: int | None = None,
 ) -> None:
-    """/board's work: a game's position (this channel's, or any of the server's by its number)
-    to oneself or to everyone, with buttons that step through its history privately."""
+    """/board's work: a game's position (this channel's, or at `place`, in the bot's DMs the
+    player's pool game; or any of the server's by its number) to oneself or to everyone, with
+    buttons that step through its history privately."""
     if game is None:
         # After the end the last game's final position stays on show until a new one starts.
-        view = await host.service.queries.latest_game_in(interaction.channel_id or 0)
+        where = (interaction.channel_id or 0) if place is None else place
+        view = await host.service.queries.latest_game_in(where)
     else:
-        view = await host.service.queries.game_here(game, interaction.guild_id)
+        view = await host.service.queries.game_here(game, await _server_of(host, interaction, game))
         await host.sight.require(interaction, view)
     await interaction.response.defer(ephemeral=not public, thinking=True)
     locale = public_locale(interaction) if public else user_locale(interaction)
@@ -89,6 +96,18 @@ async def board(
     )
 
 
+async def _server_of(host: Host, interaction: discord.Interaction, game_id: int) -> int | None:
+    """The server a game asked for by its number must be of: the one asked in; outside a
+    server (the bot's DMs), the game's own, whose sight (`Sight.require`) lets its players in:
+    a pool game (issue 53) is of the pool's, not of the DM."""
+    if interaction.guild_id is not None:
+        return interaction.guild_id
+    try:
+        return (await host.service.queries.game(game_id)).guild_id
+    except ServiceError:
+        return None
+
+
 def history_caption(locale: str, turn: int, turns: int) -> str:
     """The caption under a position of the history: the start and how many moves the game has,
     or which move of how many it is."""
@@ -100,7 +119,8 @@ def history_caption(locale: str, turn: int, turns: int) -> str:
 async def step(host: Host, interaction: discord.Interaction, game_id: int, turn: int) -> None:
     """A press on a history button: that position, privately (in place when pressed on a
     private message already, so stepping fills no channel)."""
-    history = await host.service.queries.history(game_id, interaction.guild_id, turn)
+    server = await _server_of(host, interaction, game_id)
+    history = await host.service.queries.history(game_id, server, turn)
     await host.sight.require(interaction, history.view)  # the buttons may be anyone's
     own = interaction.message is not None and interaction.message.flags.ephemeral
     if own:

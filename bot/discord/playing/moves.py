@@ -31,6 +31,7 @@ from bot.discord.host import (
 )
 from bot.discord.playing.boards import outdated, say_outdated
 from bot.discord.playing.menu import menu_button
+from bot.discord.playing.premoves import line_modal
 from bot.discord.shared.move_box import (
     MOVE_FIELD,
     OPTION,
@@ -44,7 +45,7 @@ from bot.discord.shared.move_box import (
 from bot.discord.shared.tree import reply_privately
 from bot.i18n import text
 from bot.service import GameView
-from bot.service.errors import NotAPlayerError, NotYourTurnError
+from bot.service.errors import NotAPlayerError
 
 SUBMITTED = re.compile(r"makemove:(?P<game>[0-9]+):(?P<revision>[0-9]+)")
 """The custom id of a Make move modal."""
@@ -109,7 +110,8 @@ async def play(
 async def open_modal(
     host: Host, interaction: discord.Interaction, game_id: int, revision: int
 ) -> None:
-    """A press on Make move: the modal for the player to move; refusals privately."""
+    """A press on Make move: the modal for the player to move, the form that queues a line
+    for the player who waits; refusals privately."""
     view = await host.service.queries.game(game_id)
     if outdated(view, revision):
         await say_outdated(host, interaction, view)
@@ -117,9 +119,10 @@ async def open_modal(
     user_id = interaction.user.id
     if view.colour_of(user_id) is None:
         raise NotAPlayerError("you do not play in this game", players=tuple(view.players.values()))
-    if view.to_move_id != user_id:
-        raise NotYourTurnError("it is not your turn", to_move_id=view.to_move_id)
     locale = user_locale(interaction)
+    if view.to_move_id != user_id:  # the player who waits queues a line instead (issue 54)
+        await interaction.response.send_modal(line_modal(view, locale))
+        return
     notes = host.scribe.texts.position_lines(view, locale)
     await interaction.response.send_modal(move_modal(view, locale, notes))
 

@@ -12,7 +12,15 @@ import discord
 from bot.discord.playing.actions import draw_buttons
 from bot.discord.playing.moves import move_buttons
 from bot.discord.playing.takebacks import takeback_buttons, takeback_text
-from bot.discord.posting.drafts import Draft, Edit, Outgoing, pings, to_channel
+from bot.discord.posting.drafts import (
+    DirectMessage,
+    Draft,
+    Edit,
+    Outgoing,
+    jump_url,
+    pings,
+    to_channel,
+)
 from bot.discord.posting.scribe import Scribe
 from bot.i18n import text
 from bot.service import (
@@ -27,7 +35,10 @@ from bot.service import (
     TimeLoss,
 )
 from bot.service.game_posts import ButtonsOff, Declined
+from bot.service.premoves import LinesDropped
+from bot.service.seeks import is_pool_place
 from bot.words.games import mention, refusal_key
+from bot.words.premoves import dropped_text
 
 
 def turn_buttons(scribe: Scribe, view: GameView, locale: str) -> discord.ui.View | None:
@@ -151,3 +162,18 @@ async def takeback_answered(scribe: Scribe, shown: TakebackResult, locale: str) 
 async def buttons_off(scribe: Scribe, shown: ButtonsOff, locale: str) -> Outgoing:
     """An earlier message of the game loses its buttons (an answered offer, an older board)."""
     return Edit(shown.message, reply_only=shown.view.reach is Reach.REPLY)
+
+
+async def lines_dropped(scribe: Scribe, shown: LinesDropped, locale: str) -> Outgoing:
+    """A direct message to a player whose queued lines the opponent's move dropped (issue 54,
+    point 1): the move, how many lines, and a link to the game (naming, not pinging, the
+    opponent). Only its reader learns that they had lines."""
+    view = shown.view
+    locale = await scribe.letter_locale(shown.user_id, view.guild_id)
+    opponent = mention(view.opponent_of(shown.user_id))
+    # A pool game lives in two DMs (issue 53): no one link reaches it for both.
+    link = "" if is_pool_place(view.channel_id) else jump_url(view, shown.link_id)
+    content = dropped_text(
+        view.id, shown.count, shown.played, opponent=opponent, link=link, locale=locale
+    )
+    return DirectMessage(Draft(content, pings()), shown.user_id)

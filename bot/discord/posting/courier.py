@@ -46,6 +46,7 @@ from bot.discord.posting.drafts import (
 )
 from bot.discord.posting.originals import answer_expiry, never_answered, original_response
 from bot.discord.posting.scribe import Scribe
+from bot.discord.shared.sight import Sight
 from bot.i18n import text
 from bot.runtime.deliverer import PostRefusedError, PostUnsureError
 from bot.service import GameService
@@ -96,10 +97,12 @@ class Courier:
         service: GameService,
         scribe: Scribe,
         kinds: Mapping[str, Kind],
+        sight: Sight,
     ) -> None:
         self.client = client
         self.service = service
         self.scribe = scribe
+        self.sight = sight  # a letter to a game's onlooker goes only while they may see it
         self.kinds = kinds
         self._order: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -131,7 +134,11 @@ class Courier:
 
     async def _locale(self, row: OutboxRow) -> str:
         """The language of the place a post goes to: its server's, else the one the command
-        that owed it (or one before it) read (a direct message's channel has no server)."""
+        that owed it (or one before it) read (a direct message's channel has no server). A
+        pool game's copy (issue 53) is in the language of the player it goes to."""
+        to = PostData(row).maybe_word(TO)
+        if to is not None:
+            return await self.scribe.letter_locale(int(to), None)
         if row.guild_id is not None:
             return self.scribe.locale_of(row.guild_id)
         return await self.service.outbox.locale_of(row) or self.scribe.locale_of(None)
@@ -357,6 +364,11 @@ class Courier:
 
     async def _letter(self, row: OutboxRow, letter: DirectMessage) -> None:
         if await self._lapsed(row):
+            return
+        game = letter.onlooker_of
+        if game is not None and not await self.sight.member_may_see(letter.user_id, game):
+            log.info("user %s no longer sees game %s: not told of it", letter.user_id, game.id)
+            await self.service.follows.lost_sight(letter.user_id, game.id, row.id)
             return
         try:
             channel = await self.client.create_dm(discord.Object(letter.user_id))

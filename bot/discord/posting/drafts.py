@@ -59,10 +59,12 @@ def to_channel(view: GameView, draft: Draft) -> ChannelPost:
 
 @dataclass(frozen=True)
 class DirectMessage:
-    """A direct message to a player, in their language."""
+    """A direct message to a player, in their language. `onlooker_of`: the game a reader who
+    does not play in it hears of (a follower), sent only while they may still see it."""
 
     draft: Draft
     user_id: int
+    onlooker_of: GameView | None = None
 
 
 @dataclass(frozen=True)
@@ -92,3 +94,9 @@ class ThreadOpening:
 
 Outgoing = ChannelPost | DirectMessage | Edit | ThreadOpening
 """Where a post goes, and what it is."""
+
+
+def jump_url(view: GameView, message_id: int | None) -> str:
+    """The link to a game's message (or to its channel, before one is known)."""
+    where = f"https://discord.com/channels/{view.guild_id or '@me'}/{view.channel_id}"
+    return where if message_id is None else f"{where}/{message_id}"

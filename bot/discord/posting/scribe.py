@@ -87,7 +87,10 @@ class Scribe:
         return discord.File(io.BytesIO(data), filename=f"game-{view.id}-replay.gif")
 
     async def players(self, view: GameView, locale: str) -> tuple[dict[str, str], str | None]:
-        """Each colour's player by name, and the caption of a match game's images."""
+        """Each colour's player by name, and the caption of a match game's images (an
+        imported game's players are its record's names: they need not be on Discord)."""
+        if view.imported_by is not None:
+            return view.player_names(), None
         names = await self.names.many(list(view.players.values()), view.guild_id)
         players = {colour: names[user] for colour, user in view.players.items()}
         return players, None if view.match is None else caption(view.match, names, locale)

@@ -1,10 +1,11 @@
 """The buttons one feature's posts carry for another feature's work: Rematch (challenges) and
 Analyse (analysis) under a finished game's last post, Open board (the Activity) on a turn's
-board, Follow (play over days) under every turn's board, and Challenge (challenges) under
-another member's statistics (rankings). No feature imports another (the import contract in
-`pyproject.toml`), so the posts that show these buttons cannot name their classes: each feature
-lends its own in its `feature.py` (`ENDING_BUTTONS`, `BOARD_BUTTONS`, `WATCH_BUTTONS`,
-`MEMBER_BUTTONS`), `bot.discord.features` gathers them, and the scribe carries them to every
+board, Open lobby (the Activity) under an open challenge and /games' list, Follow (play over
+days) under every turn's board, and Challenge (challenges) under another member's statistics
+(rankings). No feature imports another (the import contract in `pyproject.toml`), so the posts
+that show these buttons cannot name their classes: each feature lends its own in its
+`feature.py` (`ENDING_BUTTONS`, `BOARD_BUTTONS`, `WATCH_BUTTONS`, `MEMBER_BUTTONS`,
+`LOBBY_BUTTONS`), `bot.discord.features` gathers them, and the scribe carries them to every
 renderer (and to the commands, through the host's scribe)."""
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ LentButton = Callable[[GameView, str], discord.ui.Item[Any]]
 """A feature's button for a post about a game, labelled in a language."""
 MemberButton = Callable[[int, str], discord.ui.Item[Any]]
 """A feature's button for an answer about a member (by id), labelled in a language."""
+PlaceButton = Callable[[str], discord.ui.Item[Any]]
+"""A feature's button for a post about a place (its channel), labelled in a language."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,15 @@ class ButtonSlots:
     """Under every turn's board, for those who watch the game (Follow)."""
     member: tuple[MemberButton, ...] = ()
     """Under what the bot shows one member of another (their statistics): Challenge."""
+    lobby: tuple[PlaceButton, ...] = ()
+    """Under an open challenge and /games' list, where the board opens as an Activity: Open
+    lobby."""
+
+    def to_lobby(self, buttons: discord.ui.View, locale: str) -> discord.ui.View:
+        """`buttons` with the lobby's lent buttons added."""
+        for button in self.lobby:
+            buttons.add_item(button(locale))
+        return buttons
 
     def for_member(self, member_id: int, locale: str) -> discord.ui.View | None:
         """The buttons of an answer about member `member_id`; None when none is lent."""
@@ -54,7 +66,10 @@ class ButtonSlots:
             buttons.add_item(button(view, locale))
 
     def for_watchers(self, buttons: discord.ui.View, view: GameView, locale: str) -> None:
-        """Add the buttons lent for a game's watchers to a turn's `buttons`."""
+        """Add the buttons lent for a game's watchers to a turn's `buttons`: none under a pool
+        game's, which only its two players see (in their direct messages)."""
+        if is_pool_place(view.channel_id):
+            return
         for button in self.watch:
             buttons.add_item(button(view, locale))
 

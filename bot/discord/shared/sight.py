@@ -42,9 +42,12 @@ class Sight:
             raise GameNotFoundError("not a game this member may see", game_id=view.id)
 
     async def may_see(self, interaction: discord.Interaction, view: GameView) -> bool:
-        """Whether the user may see the game: they play in it, or, as a member of its server,
+        """Whether the user may see the game: they imported it (and no one else may), they
+        play in it, or, as a member of its server,
         they may view its channel, or they act in the channel of a reply-only game."""
         user = interaction.user
+        if view.imported_by is not None:  # an imported record is its importer's alone
+            return user.id == view.imported_by
         if user.id in view.players.values():
             return True
         if view.reach is Reach.REPLY:
@@ -64,6 +67,26 @@ class Sight:
             # Where they act: Discord's own reckoning came with the interaction.
             return interaction.permissions.view_channel
         return channel.permissions_for(user).view_channel
+
+    async def member_may_see(self, user_id: int, view: GameView) -> bool:
+        """Whether `user_id`, with no interaction of theirs at hand, may still see the game:
+        they play in it, or they are still a member of its server who may view its channel.
+        A reply-only game's channel is hidden from the bot (403, code 50001), so who may see it
+        cannot be asked again: there, the check made when they acted in it stands. Raises
+        `discord.HTTPException` when Discord could not say (the caller tries again later)."""
+        if user_id in view.players.values() or view.reach is Reach.REPLY:
+            return True
+        guild = None if view.guild_id is None else self._client.get_guild(view.guild_id)
+        if guild is None:  # the bot left the server: nothing of it is shown any more
+            return False
+        try:
+            # GET /guilds/{guild.id}/members/{user.id} needs no privileged intent; a user who
+            # left the server is 404, code 10007 (Unknown Member).
+            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        channel = await self._viewed_channel(guild, view)
+        return channel is not None and channel.permissions_for(member).view_channel
 
     async def _viewed_channel(self, guild: discord.Guild, view: GameView) -> GuildChannel | None:
         """The channel whose View Channel permission decides: the game's, or its thread's

@@ -30,6 +30,7 @@ class PonteKind(GameKind[PonteGame]):
     """Ponte del Diavolo: white moves first; the pie rule may swap the colours' owners."""
 
     BOARD_SIZES: ClassVar[Mapping[str, str]] = {"12x12": "online", "10x10": "classic"}
+    LEVEL_RATINGS: ClassVar[Mapping[str, int]] = {"easy": 900, "normal": 1300, "hard": 1750}
 
     def __init__(self) -> None:
         super().__init__(PonteGame, texts=__name__)

@@ -33,6 +33,7 @@ class VerbindungKind(GameKind[VerbindungGame]):
     """Verbindung gesucht: red begins; the bot rolls the dice before the player sees them."""
 
     BOARD_SIZES: ClassVar[Mapping[str, str]] = {"6x6": "standard"}
+    LEVEL_RATINGS: ClassVar[Mapping[str, int]] = {"easy": 450, "normal": 1000, "hard": 1150}
 
     def __init__(self) -> None:
         super().__init__(VerbindungGame, texts=__name__)

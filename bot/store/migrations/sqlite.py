@@ -880,6 +880,54 @@ CREATE INDEX seeks_lapse ON seeks (lapses_at);
 """Migration 25 (issue 53, step 5): the seeks of the pool across servers (`bot/store/seeks.py`)."""
 
 
+QUEUED_LINES = """
+-- Conditional moves (issue 54, point 1): a player's queued line in a game, the moves expected
+-- of the opponent (and the dice) and the player's answers, in the record's notation, from ply
+-- `base_ply` of the game on (`plies`: a JSON list). Only its owner ever reads it.
+CREATE TABLE queued_lines (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    player_id  INTEGER NOT NULL,
+    base_ply   INTEGER NOT NULL CHECK (base_ply >= 0),
+    plies      TEXT    NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX queued_lines_game ON queued_lines (game_id, player_id);
+"""
+"""Migration 26 (issue 54, point 1): players' queued lines of conditional moves
+(`bot/store/premoves.py`)."""
+
+
+IMPORTS = """
+-- Imported records (issue 54, point 3): a game read from a record file (ours, AbstractPlay's or
+-- boardspace's) is a finished game of its own kind, stored with `imported_by`, the user who
+-- imported it and alone may see it, and `record_tags`, the record's tags as read (JSON pairs),
+-- which its export writes again. It has no server, no channel (0) and no Discord players
+-- (first_id -1, second_id -2: its players are the tags' names), and nothing rates or counts it:
+-- no player_results row, no rating. The index counts a user's imports of the last day.
+ALTER TABLE games ADD COLUMN imported_by INTEGER;
+ALTER TABLE games ADD COLUMN record_tags TEXT;
+CREATE INDEX games_imported ON games (imported_by, created_at) WHERE imported_by IS NOT NULL;
+"""
+"""Migration 27 (issue 54, point 3): imported games (`bot/store/imports.py`)."""
+
+
+SEEK_CANCELS = """
+-- The pool's cooldown (issue 53, step 5: "the same cooldowns as challenges"): when a player took
+-- a seek back, so that two within the hour hold their next seek for an hour, as two withdrawn
+-- challenges hold the next one. Only the last two hours are kept.
+CREATE TABLE seek_cancels (
+    user_id      INTEGER NOT NULL,
+    cancelled_at INTEGER NOT NULL
+);
+CREATE INDEX seek_cancels_user ON seek_cancels (user_id, cancelled_at);
+-- The pool looks for the blocks a seeker is under as well as those they made.
+CREATE INDEX blocks_blocked ON blocks (blocked_id, user_id);
+"""
+"""Migration 28 (issue 53, step 5): when seeks were taken back (the pool's cooldown), and the
+blocks by whom they hold."""
+
+
 MIGRATIONS: tuple[str, ...] = (
     FIRST_SCHEMA,
     PLAYER_RESULTS,
@@ -906,6 +954,9 @@ MIGRATIONS: tuple[str, ...] = (
     KEPT_ANSWERS,
     NOTES_AND_FOLLOWS,
     SEEKS,
+    QUEUED_LINES,
+    IMPORTS,
+    SEEK_CANCELS,
 )
 """Migration N (1-based) is MIGRATIONS[N - 1]."""
 

@@ -1,7 +1,9 @@
 // The board you click: signs in through Discord, shows the channel's game live, and builds a
 // turn by clicks that the server checks at every step (`api/targets`) and plays as `/move` does.
 // Each concern has its module: state.mjs (what the page knows), signin.mjs, live.mjs, game.mjs
-// (the game shown and the turn built), view.mjs (drawing), controls.mjs (the fixed buttons).
+// (the game shown and the turn built), view.mjs (drawing), controls.mjs (the fixed buttons),
+// lobby.mjs (the lobby: a server's challenges and games, shown where the channel has no game),
+// imports.mjs (the user's imported games, listed in the lobby and opened read-only).
 
 import { connect, insideDiscord } from "./discord.mjs";
 import { app, games, word } from "./state.mjs";
@@ -10,6 +12,8 @@ import { authenticate } from "./signin.mjs";
 import { openLive } from "./live.mjs";
 import { loadWords, showError, showNotice } from "./view.mjs";
 import { wire } from "./controls.mjs";
+import { wireLobby } from "./lobby.mjs";
+import { wireImports } from "./imports.mjs";
 import * as generic from "./games/generic.mjs";
 
 async function start() {
@@ -49,4 +53,6 @@ async function loadGames(look) {
 }
 
 wire();
+wireLobby();
+wireImports();
 start();

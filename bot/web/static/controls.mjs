@@ -3,6 +3,8 @@
 import { app, $, gameModule } from "./state.mjs";
 import { act, askTargets, pick, showTurn } from "./game.mjs";
 import { render, tick } from "./view.mjs";
+import { wireKeeping } from "./keeping.mjs";
+import { addToLine, wireLine } from "./lining.mjs";
 
 /** @param {string} id @param {() => void} run */
 function on(id, run) {
@@ -10,7 +12,10 @@ function on(id, run) {
 }
 
 export function wire() {
-  on("send", () => { if (app.move) act("api/move", { move: app.move }); });
+  on("send", () => {
+    if (app.move && app.line) addToLine(app.move); // a turn of a queued line being built
+    else if (app.move) act("api/move", { move: app.move });
+  });
   on("undo", () => {
     if (app.passing) { app.passing = false; render(); } else pick({ undo: true });
   });
@@ -33,5 +38,7 @@ export function wire() {
   $("turn").addEventListener("change", (event) => {
     showTurn(Number(/** @type {HTMLInputElement} */ (event.target).value));
   });
+  wireKeeping();
+  wireLine();
   setInterval(tick, 1000);
 }

@@ -7,6 +7,7 @@ import { app, word } from "./state.mjs";
 import { authenticate } from "./signin.mjs";
 import { showError, showNotice } from "./view.mjs";
 import { showNoGame, showState } from "./game.mjs";
+import { inLobby, lobbyChanged, refreshLobby } from "./lobby.mjs";
 
 const PING_SECONDS = 25;
 export const LONGEST_RETRY_WAIT = 1000;
@@ -25,6 +26,15 @@ export function stateKey(state) {
   return JSON.stringify([state.id, state.revision, state.draw_offered_by, state.takeback_by, state.active]);
 }
 
+/** Open the live connection anew (a new session, or the lobby shown or left): the old one is
+ * closed without reconnecting. */
+export function restartLive() {
+  const old = app.socket;
+  app.socket = null;
+  if (old) old.close();
+  openLive();
+}
+
 export function openLive() {
   const url = new URL("api/live", window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -39,7 +49,9 @@ export function openLive() {
     app.retry = 0;
     document.body.dataset.live = "true";
     showNotice("");
-    socket.send(JSON.stringify({ t: "hello", session: app.session, key: stateKey(app.state) }));
+    const lobby = inLobby();
+    socket.send(JSON.stringify({ t: "hello", session: app.session, key: stateKey(app.state), lobby }));
+    if (lobby) refreshLobby(); // what changed while it was away
     pinger = setInterval(() => {
       if (!answered) { socket.close(); return; } // no pong: the connection is gone
       answered = false;
@@ -51,6 +63,7 @@ export function openLive() {
     if (message.t === "pong") answered = true;
     else if (message.t === "state") showState(message.state);
     else if (message.t === "none") showNoGame();
+    else if (message.t === "lobby") lobbyChanged();
     else if (message.t === "error") showError(message.error);
   });
   socket.addEventListener("close", async (event) => {

@@ -36,6 +36,7 @@ async function signInUntilDone() {
       const answer = await signIn(app.sdk, app.language);
       app.session = answer.session;
       app.me = answer.user;
+      if (app.afterSignIn) await app.afterSignIn(); // the game watched from the lobby, again
       if (answer.language !== app.language) {
         app.language = answer.language;
         await loadWords(answer.language);

@@ -22,10 +22,17 @@ export const app = {
   /** @type {string | null} */ selected: null,
   passing: false,
   busy: false,
+  /** @type {{ moves: string[], found: Json | null } | null} */ line: null, // a line being built
   /** @type {Json | null} */ history: null,
   /** @type {Json | null} */ analysis: null,
+  /** @type {Json | null} */ mine: null,
+  /** @type {number | null} */ noteShown: null,
   /** @type {WebSocket | null} */ socket: null,
   retry: 0,
+  /** @type {Json | null} */ lobby: null, // the lobby's lists, as the server last sent them
+  lobbyChosen: false, // the player asked for the lobby (a game starting here does not replace it)
+  /** @type {string | null} */ watching: null, // the game watched from the lobby (its channel's)
+  /** @type {(() => Promise<void>) | null} */ afterSignIn: null, // keys a new session on it
 };
 
 /** @type {Record<string, GameModule>} each game's board by key, loaded from `api/look` */

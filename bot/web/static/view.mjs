@@ -7,6 +7,8 @@ import { getJson } from "./api.mjs";
 import { drawChart } from "./chart.mjs";
 import { stone, svg } from "./board.mjs";
 import { formatSentence, timeLeft } from "./words.mjs";
+import { renderKeeping } from "./keeping.mjs";
+import { lineClicks, lineShown, renderLine } from "./lining.mjs";
 
 /** @typedef {import("./state.mjs").Json} Json */
 
@@ -36,8 +38,9 @@ export function showNotice(text) {
 export function boardContext() {
   const state = /** @type {Json} */ (app.state);
   const look = /** @type {Json} */ (app.look);
-  const shown = app.history ? app.history.position : state.position;
-  const interactive = !app.history && myTurn();
+  const line = lineShown(); // a queued line being built: the position after it
+  const shown = app.history ? app.history.position : line ? line.position : state.position;
+  const interactive = !app.history && (line ? lineClicks() : myTurn());
   const targets = interactive ? app.stack[app.picks.length] || null : null;
   return {
     container: $("board"),
@@ -49,7 +52,7 @@ export function boardContext() {
     targetsBefore: app.stack[app.picks.length - 1] || null,
     picks: interactive ? app.picks : [],
     interactive,
-    mover: state.to_move,
+    mover: line ? line.to_move : state.to_move,
     selected: app.selected,
     result: !state.active && !app.history,
     label: word(`title.${state.kind}`),
@@ -81,6 +84,8 @@ export function render() {
     $("status-left").textContent = document.body.dataset.revision === "none" ? word("web.no_game") : "";
     $("status-right").textContent = "";
     for (const id of ["cards", "board", "offers", "chart"]) $(id).replaceChildren();
+    renderKeeping();
+    renderLine();
     return;
   }
   const module = gameModule();
@@ -91,20 +96,23 @@ export function render() {
   renderOffers();
   renderHistory();
   renderChart();
+  renderKeeping();
+  renderLine();
   tick();
 }
 
 /** @param {import("./state.mjs").GameModule} module */
 function renderCards(module) {
   const state = /** @type {Json} */ (app.state);
-  const position = app.history ? app.history.position : state.position;
+  const line = lineShown();
+  const position = app.history ? app.history.position : line ? line.position : state.position;
   const markers = (/** @type {Json} */ (app.look).games[state.kind] || {}).markers || {};
   const cards = state.colours.map((/** @type {string} */ colour) => {
     const info = module.card(position, colour, app.words);
     const card = document.createElement("section");
     card.className = "card";
     card.dataset.colour = colour;
-    const moving = state.active && state.to_move === colour;
+    const moving = state.active && (line ? line.to_move : state.to_move) === colour;
     const winner = state.result && state.result.winner === colour;
     if (moving) card.classList.add("active");
     const name = span("name", nameOf(colour));
@@ -138,9 +146,12 @@ function marker(colours) {
 /** @param {import("./state.mjs").GameModule} module */
 function renderStatus(module) {
   const state = /** @type {Json} */ (app.state);
-  const position = app.history ? app.history.position : state.position;
+  const line = lineShown();
+  const position = app.history ? app.history.position : line ? line.position : state.position;
   let left = "";
-  if (app.history) {
+  if (line) {
+    left = word("web.line_building");
+  } else if (app.history) {
     left = word("history.caption", { turn: app.history.turn, turns: app.history.turns });
   } else if (state.result) {
     left = resultText(state);
@@ -149,7 +160,7 @@ function renderStatus(module) {
   } else if (state.to_move) {
     left = word("web.to_move", { name: nameOf(state.to_move) });
   }
-  const last = app.history ? app.history.last_move : state.last_move;
+  const last = app.history ? app.history.last_move : line ? line.last_move : state.last_move;
   const right = [...module.figures(position, app.words)];
   if (last) right.unshift(`${word("render.last_turn")}: ${last}`);
   $("status-left").textContent = left;
@@ -171,14 +182,15 @@ function resultText(state) {
 /** @param {import("./state.mjs").GameModule} module */
 function renderControls(module) {
   const state = /** @type {Json} */ (app.state);
-  const mine = myTurn() && !app.history;
+  const mine = lineShown() ? lineClicks() : myTurn() && !app.history;
   // An empty turn that may be sent (Verbindung's pass, V6) is sent only once Pass was chosen:
   // Send waits for a built turn, as it does in Ponte, where pass is a pick of its own.
   const emptyPass = app.picks.length === 0 && app.move !== null;
   const ready = Boolean(app.move) && (!emptyPass || app.passing);
   const send = /** @type {HTMLButtonElement} */ ($("send"));
   send.disabled = app.busy || !mine || !ready;
-  send.textContent = ready ? `${word("web.send")}: ${app.move}` : word("web.send");
+  const label = lineShown() ? word("web.line_add") : word("web.send");
+  send.textContent = ready ? `${label}: ${app.move}` : label;
   /** @type {HTMLButtonElement} */ ($("undo")).disabled = app.busy || !mine || (app.picks.length === 0 && !app.passing);
   const extra = mine && app.picks.length === 0 && !app.passing ? module.buttons(app.stack[0]) : [];
   $("swap").hidden = !extra.includes("swap");
@@ -187,7 +199,8 @@ function renderControls(module) {
     /** @type {HTMLButtonElement} */ ($(id)).disabled = app.busy;
   }
   $("controls").classList.toggle("watching", !mine);
-  const hint = mine ? (module.hint ? module.hint(boardContext(), word) : "") : (state.active ? watchingReason() : "");
+  const hint = mine ? (module.hint ? module.hint(boardContext(), word) : "")
+    : (state.active && !lineShown() ? watchingReason() : "");
   $("hint").replaceChildren(...formatSentence(hint, nameFromId));
 }
 
@@ -233,7 +246,8 @@ function renderHistory() {
   slider.max = String(state.turns);
   const turn = app.history ? app.history.turn : state.turns;
   slider.value = String(turn);
-  $("turn-label").textContent = app.history
+  // A finished game (an imported record too) is at its end, not live.
+  $("turn-label").textContent = app.history || !state.active
     ? word("history.caption", { turn, turns: state.turns })
     : word("web.live");
   $("back").hidden = !app.history;

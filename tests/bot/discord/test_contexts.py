@@ -22,11 +22,13 @@ EVERYWHERE = {
     "challenge",
     "seek",  # the pool across servers: a user install in any server, played in DMs
     "move",
+    "premove",  # a game's conditional moves, where its game lives (issue 54, point 1)
     "board",
     "resign",
     "draw",
     "takeback",
     "export",
+    "import",  # a record read into a game of the importer's own, anywhere
     "note",
     "follow",
     "unfollow",

@@ -15,6 +15,7 @@ import discord
 from bot.discord.features import FEATURES, button_slots
 from bot.i18n import text
 from bot.service import GameView
+from bot.service.seeks import pool_place
 
 ROOT = Path(__file__).resolve().parents[3]
 ADAPTER = ROOT / "bot" / "discord"
@@ -59,8 +60,10 @@ def test_the_import_contract_keeps_every_feature_independent():
     assert {name.strip() for name in layer.split("|")} == FEATURE_NAMES
 
 
-def finished(game_id: int, match: object = None) -> GameView:
-    return cast(GameView, SimpleNamespace(id=game_id, match=match))
+def finished(game_id: int, match: object = None, channel_id: int = 4242) -> GameView:
+    """A finished game's view as the lent buttons read it (in a server's channel unless
+    `channel_id` says otherwise)."""
+    return cast(GameView, SimpleNamespace(id=game_id, match=match, channel_id=channel_id))
 
 
 def custom_ids(view: Any) -> list[str]:
@@ -80,6 +83,12 @@ def test_a_match_going_on_offers_no_rematch_after_its_game():
     assert button_slots().final(finished(7, going_on), "en") is None
     over = SimpleNamespace(finished=True)
     assert button_slots().final(finished(7, over), "en") is not None
+
+
+def test_a_pool_games_last_post_offers_neither_rematch_nor_analyse():
+    """A pool game (issue 53) lives in its players' DMs, at a place no channel has: a
+    rematch's challenge and an analysis are posted in the game's channel, which it lacks."""
+    assert button_slots().final(finished(7, channel_id=pool_place(12)), "en") is None
 
 
 def test_a_turns_board_is_lent_open_board():

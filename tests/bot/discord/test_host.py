@@ -28,6 +28,7 @@ SAMPLES: list[tuple[str, tuple[Any, ...]]] = [
     ("LeaderboardButton", ("ponte", 2)),
     ("GamesPageButton", (2, "n")),
     ("OpenBoardButton", (7,)),
+    ("OpenLobbyButton", ()),
     ("FollowButton", (7,)),
     ("LessonMoveButton", ("ponte", 2)),
     ("LessonAgainButton", ("ponte",)),

@@ -60,9 +60,10 @@ async def test_a_player_who_has_not_moved_yet_has_nothing_to_take_back(
 async def test_a_modified_clients_challenge_options_get_clear_answers(
     world: World, bot: GameBot, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """`/challenge` offers its times, who moves first and the computer's levels as choices; only
-    a modified client sends another value, and each gets its own private answer in the user's
-    language, never "something went wrong" (issue 46, point 9)."""
+    """`/challenge` offers its times and who moves first as choices, the computer's levels by
+    autocomplete; only a modified client sends another time or first mover (a level may be
+    typed), and each gets its own private answer in the user's language, never "something went
+    wrong" (issue 46, point 9)."""
     human = {"game": "ponte", "opponent": world.bob}
     computer = {"game": "ponte", "opponent": world.fake.bot_user}
     refused = [

@@ -187,3 +187,30 @@ async def test_the_bot_sets_the_computer_to_work_only_at_its_start(world: World)
         finally:
             await runner.stop()
         assert computer_tasks() == []  # and stopped at the close
+
+
+async def test_challenges_level_is_offered_by_strength_in_the_game_chosen(
+    world: World, bot: GameBot
+) -> None:
+    """`/challenge`'s level names each level with its rating in the game chosen, strongest
+    first (issue 55, point 4); a typed part of a name narrows them; a level offered is played."""
+    for game in ("ponte", "verbindung"):
+        options = {"game": game, "opponent": world.fake.bot_user, "level": ""}
+        handle = await world.fake.send_autocomplete(
+            world.carol, world.channel, "challenge", options, focused="level"
+        )
+        choices = (await handle).choices
+        ratings = bot.service.registry.kind(game).LEVEL_RATINGS
+        assert [c["value"] for c in choices] == sorted(ratings, key=lambda v: -ratings[v])
+        hard = text("fr", "choice.level.hard")  # carol reads French
+        assert choices[0]["name"] == text(
+            "fr", "choice.level_rated", level=hard, rating=ratings["hard"]
+        )
+    typed = {"game": "ponte", "opponent": world.fake.bot_user, "level": "nor"}
+    handle = await world.fake.send_autocomplete(
+        world.alice, world.channel, "challenge", typed, focused="level"
+    )
+    assert [c["value"] for c in (await handle).choices] == ["normal"]
+    started = await challenge_bot(world, {"game": "ponte", "level": "hard"})
+    assert not started.ephemeral
+    assert (await bot.service.queries.game_in(world.channel.id)).computer_level == "hard"

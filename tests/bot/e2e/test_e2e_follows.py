@@ -1,7 +1,8 @@
 """Following a game through the real bot and the fake Discord (issue 54, point 4): Follow under
 the board and `/follow` answer privately; a follower is told once at the end by direct message,
 and at each move with `every_move`; `/unfollow` stops it; a member who may not see the game is
-refused as if it did not exist."""
+refused as if it did not exist, and a follower who may no longer see it (its channel closed to
+them, or they left the server) hears nothing more of it and follows it no more."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from test_e2e_games import start
 from bot.discord.app import GameBot
 from bot.i18n import describe_error, text
 from bot.service import errors
-from testing.e2ekit import World, run, running
-from testing.fakediscord import FakeChannel, FakeMessage, FakeUser
+from testing.e2ekit import World, due_round, run, running
+from testing.fakediscord import VIEW_CHANNEL, FakeChannel, FakeMessage, FakeUser
+from testing.servicekit import owed
 
 TIMEOUT = 30.0
 
@@ -89,3 +91,24 @@ async def test_players_and_those_who_may_not_see_the_game_are_refused(
     own = await run(world, world.alice, "follow", {"game": game.id})
     assert own.ephemeral
     assert own.content == describe_error(errors.FollowOwnGameError("", game_id=game.id), "en")
+
+
+@pytest.mark.parametrize("how", ["channel closed", "left the server"])
+async def test_a_follower_who_may_no_longer_see_the_game_is_not_told(
+    world: World, bot: GameBot, how: str
+) -> None:
+    await start(world, "ponte")
+    game = await bot.service.queries.game_in(world.channel.id)
+    await run(world, world.carol, "follow", {"every_move": True})
+    if how == "channel closed":
+        await world.fake.set_overwrite(world.channel, world.carol, deny=VIEW_CHANNEL)
+    else:
+        world.fake.remove_member(world.guild, world.carol)
+    await run(world, world.alice, "move", {"move": "c3 d5"})
+    await run(world, world.bob, "resign")
+    await due_round(bot)
+    assert await owed(bot.service, "follow_dm") == []  # settled, unsent
+    assert letters(world, world.carol, game.id) == []
+    dm = world.fake.dm_channel(world.carol)
+    assert world.fake.messages_in(dm) == []  # nothing else told of the game either
+    assert not await bot.service.follows.is_following(world.carol.id, game.id)

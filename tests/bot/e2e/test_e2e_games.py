@@ -75,7 +75,7 @@ async def test_commands_are_registered_in_four_languages(world: World, bot: Game
     synced = world.fake.commands(world.guild)
     commands = {c["name"]: c for c in synced if c["type"] == 1}
     declared = {str(command.name) for command in declared_commands()}
-    assert set(commands) == declared and len(declared) == 24
+    assert set(commands) == declared and len(declared) == 26
     # Apps → Challenge on a member, a user command: a name in each language, no description.
     [menu] = [c for c in synced if c["type"] == 2]
     assert menu["name_localizations"] == {"de": "Herausfordern", "fr": "Défier", "nl": "Uitdagen"}

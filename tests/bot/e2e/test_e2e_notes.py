@@ -39,8 +39,8 @@ async def test_notes_are_seen_only_by_their_author(world: World, bot: GameBot) -
     exported = (await run(world, world.bob, "export")).attachments[0].data.decode()
     assert "loose" not in exported and "a long fight" not in exported
     exported = (await run(world, world.alice, "export")).attachments[0].data.decode()
-    assert "# my note (turn 4): bob's bridge was loose" in exported
-    assert "# my note (game): a long fight" in exported
+    assert "; my note (turn 4): bob's bridge was loose" in exported
+    assert "; my note (game): a long fight" in exported
     for message in world.fake.messages_in(world.channel):  # nothing public shows a note
         assert "loose" not in message.content
 

@@ -129,6 +129,8 @@ async def play_a_move(world: World, bot: GameBot, game_id: int, players: list[Fa
     view = await bot.service.queries.game(game_id)
     [mover] = [p for p in players if p.id == view.to_move_id]
     board = await board_at(world, mover, game_id, view.revision)
+    # Only its players see a pool game: no button for watchers (Follow) under its boards.
+    assert not [c for c in board.custom_ids() if c.startswith("follow:")]
     opened = await world.fake.press_button(mover, board, f"makemove:{game_id}:{view.revision}")
     assert (await opened).modal is not None
     good = view.kind.suggest(view.game, "")
@@ -269,3 +271,59 @@ async def test_answered_offers_in_a_pool_game_lose_their_buttons_in_both_dms(
         await world.fake.world.wait_until(
             lambda p=player: not offers(p) or None, timeout=TIMEOUT, what=f"off for {player.name}"
         )
+
+
+def make_move_label(board: FakeMessage) -> str:
+    """The label of the Make move button of a board."""
+    [button] = [c for c in board.iter_components() if c["custom_id"].startswith("makemove:")]
+    return str(button["label"])
+
+
+async def test_each_player_reads_a_pool_game_in_their_own_language(
+    world: World, dave: FakeUser, bot: GameBot
+) -> None:
+    """Bob's client reads German, Dave's English: each one's copy of every post of their pool
+    game is in his own language, the moves made by either (in the default before)."""
+    [other] = [g for g in world.fake.world.guilds.values() if g.name == "Zweiter Server"]
+    await run(world, world.bob, "seek join", {"game": "ponte"})
+    [waiting] = await bot.service.seeks.mine(world.bob.id)
+    await run(world, dave, "seek join", {"game": "ponte"}, channel=other.text_channel)
+    game = await bot.service.queries.game_in(pool_place(waiting.id))
+    players = [world.bob, dave]
+    await play_a_move(world, bot, game.id, players)
+    for player, locale in ((world.bob, "de"), (dave, "en")):
+        for revision in (0, 1):
+            board = await board_at(world, player, game.id, revision) if revision else None
+            shown = board or next(
+                m
+                for m in world.fake.messages_in(world.fake.dm_channel(player))
+                if f"makemove:{game.id}:0" in m.custom_ids()
+            )
+            assert make_move_label(shown) == text(locale, "button.make_move")
+
+
+async def test_board_and_games_in_the_dms_find_the_players_pool_game(
+    world: World, dave: FakeUser, bot: GameBot
+) -> None:
+    """In the bot's DMs, /board shows the player's pool game (and steps through its
+    history, by its number too), and /games lists it as played there, with the players'
+    Discord names: no channel, no mention another's client cannot show ('no game here', a
+    channel link to nowhere and mentions, before)."""
+    [other] = [g for g in world.fake.world.guilds.values() if g.name == "Zweiter Server"]
+    await run(world, world.alice, "seek join", {"game": "ponte"})
+    [waiting] = await bot.service.seeks.mine(world.alice.id)
+    await run(world, dave, "seek join", {"game": "ponte"}, channel=other.text_channel)
+    game = await bot.service.queries.game_in(pool_place(waiting.id))
+    await play_a_move(world, bot, game.id, [world.alice, dave])
+    dm = world.fake.dm_channel(world.alice)
+    for options in ({}, {"game": game.id}):
+        shown = answer(await run(world, world.alice, "board", options, channel=dm))
+        assert shown.attachments and f"history:{game.id}:0:f" in shown.custom_ids()
+        first = await world.fake.press_button(world.alice, shown, f"history:{game.id}:0:f")
+        assert (await first).ephemeral and (await first).message.attachments
+    listed = await run(world, world.alice, "games", channel=dm)
+    line = next(line for line in listed.content.splitlines() if line.startswith("•"))
+    assert text("en", "games.in_dms") in line and "<#" not in line and "<@" not in line
+    assert "**Alice**" in line and "**Dave**" in line
+    outsider = await run(world, world.carol, "board", {"game": game.id}, channel=None)
+    assert outsider.ephemeral and not outsider.message.attachments

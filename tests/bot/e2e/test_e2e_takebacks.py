@@ -27,7 +27,7 @@ async def test_the_computer_takes_back_the_move_with_its_answer(world: World, bo
     view = await bot.service.queries.game_in(world.channel.id)
     assert list(view.game.moves) == [] and view.to_move_id == world.alice.id
     exported = await run(world, world.alice, "export")
-    assert f"# taken back: a1 j10 | {reply}" in exported.attachments[0].data.decode()
+    assert f"; taken back: a1 j10 | {reply}" in exported.attachments[0].data.decode()
 
 
 async def test_a_verbindung_takeback_names_the_roll_that_goes_with_the_move(
@@ -50,7 +50,7 @@ async def test_a_verbindung_takeback_names_the_roll_that_goes_with_the_move(
     assert said(alices, ENGLISH) in accepted.content  # her roll, which stays, in words
     exported = await run(world, world.carol, "export")
     record = exported.attachments[0].data.decode()
-    assert f"# taken back: {move} | roll {' '.join(bobs)}" in record
+    assert f"; taken back: {move} | roll {' '.join(bobs)}" in record
 
 
 async def test_against_the_computer_in_verbindung_both_rolls_are_named(

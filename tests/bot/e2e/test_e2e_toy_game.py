@@ -89,7 +89,7 @@ async def test_the_toy_game_is_offered_challenged_played_drawn_and_finished(
     game = await bot.service.queries.latest_game_in(world.channel.id)
     assert not game.is_active and game.ending is not None and game.ending.result == "draw"
     export = await run(world, world.alice, "export")
-    assert export.attachments[0].data.endswith(b"c\na\nd\nb\n")
+    assert export.attachments[0].data.endswith(b"1. c\n2. a\n3. d\n4. b\n")
 
 
 async def test_the_computer_plays_the_toy_game_in_its_worker_processes(

@@ -136,3 +136,25 @@ def test_python_dash_m_runs_the_tool(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert decode(image.read_bytes()).format == "PNG"
+
+
+RECORDS = Path(__file__).parents[2] / "engine" / "exchange" / "records"
+
+
+@pytest.mark.parametrize("name", ["abstractplay-pontedd.json", "boardspace-ponte.sgf"])
+def test_a_record_file_names_its_own_game_variant_and_players(name: str) -> None:
+    status, data = run([str(RECORDS / name), "-o", "-"])
+    assert status == 0
+    assert decode(data).size[0] > 0 and layout_of(PonteGame.new("classic")).size == 10
+
+
+def test_an_open_record_is_drawn_and_its_bad_move_placed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = '[Game "ponte"]\n[Variant "classic"]\n[White "Ann"]\n[Result "*"]\n\n1. c3 d5\n'
+    status, data = run(["-", "-o", "-"], record)
+    game = PonteGame.from_moves("classic", ["c3 d5"])
+    assert status == 0 and decode(data).size == (layout_of(game).width, layout_of(game).height)
+    status, _ = run(["-", "-o", "-"], record + "2. c3 e7\n")
+    error = capsys.readouterr().err
+    assert status == 1 and "line 7 ('c3 e7')" in error and "(P5)" in error

@@ -49,7 +49,7 @@ async def test_a_registered_game_is_challenged_played_to_a_draw_and_drawn(
     assert TOY.replay(finished.game, {}).startswith(GIF)
     export = await service.queries.export(finished.id)
     assert export.filename == f"toy-row-game-{finished.id}.txt"
-    assert export.text.endswith("c\na\nd\nb\n")
+    assert export.text.endswith("1. c\n2. a\n3. d\n4. b\n")
 
 
 async def test_its_rules_refuse_through_the_service_like_any_game(service: GameService) -> None:

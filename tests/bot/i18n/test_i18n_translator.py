@@ -178,7 +178,7 @@ async def test_a_groups_subcommands_and_their_options_are_translated() -> None:
 
 
 def test_the_bot_declares_the_commands_the_players_know() -> None:
-    assert len(COMMANDS) == len(set(COMMANDS)) == 24
+    assert len(COMMANDS) == len(set(COMMANDS)) == 26
     assert {
         "challenge",
         "move",

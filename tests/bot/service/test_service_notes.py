@@ -9,6 +9,7 @@ import pytest
 from bot.service import GameService, errors
 from bot.service import notes as notes_module
 from bot.service.notes import NOTE_LENGTH, NOTES_PER_GAME, WHOLE_GAME, Note
+from engine.exchange import read_open
 from testing.servicekit import ALICE, BOB, CAROL, CHANNEL, play_moves, start_game
 
 
@@ -43,7 +44,7 @@ async def test_notes_are_their_authors_alone(service: GameService) -> None:
     anyones = await service.queries.export(game)
     assert "bob overextends" in mine.text and "watcher" not in mine.text
     assert "bob overextends" not in theirs.text and "watcher" not in theirs.text
-    assert "# my note" not in anyones.text
+    assert "; my note" not in anyones.text
 
 
 async def test_a_note_in_an_export_stays_one_comment_line(service: GameService) -> None:
@@ -52,12 +53,9 @@ async def test_a_note_in_an_export_stays_one_comment_line(service: GameService) 
     await service.notes.write(ALICE, game, 2, "line one\nc3 d4\\n")
     export = await service.queries.export(game, reader_id=ALICE)
     noted = [line for line in export.text.splitlines() if "line one" in line]
-    assert noted == ["# my note (turn 2): line one\\nc3 d4\\\\n"]
-    record_lines = [line for line in export.text.splitlines() if not line.startswith("#")]
+    assert noted == ["; my note (turn 2): line one\\nc3 d4\\\\n"]
     view = await service.queries.game_in(CHANNEL)
-    assert record_lines == [
-        line for line in view.game.record().to_text().splitlines() if not line.startswith("#")
-    ]
+    assert read_open(export.text).record.moves == view.game.record().moves
 
 
 async def test_bad_notes_are_refused_and_change_nothing(service: GameService) -> None:

@@ -10,6 +10,7 @@ from bot.service import GameService, errors
 from bot.service.errors import RollNotYoursError
 from bot.store import PlayerTotals, games
 from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.exchange import read_open
 from engine.ponte import PonteGame
 from engine.verbindung import VerbindungGame
 from testing.servicekit import (
@@ -284,14 +285,14 @@ async def test_an_exported_record_replays(service: GameService, kind: str) -> No
     await play_to_end(service, CHANNEL, random.Random(4))
     export = await service.queries.export(view.id, {ALICE: "Alice"})
     assert export.filename == f"{kind}-{view.variant}-game-{view.id}.txt"
-    assert "Alice" in export.text.splitlines()[0]
-    assert f"user {BOB}" in export.text.splitlines()[0]
-    assert export.text.splitlines()[1].startswith("# result: ")
+    tagged = read_open(export.text)
     final = (await service.queries.game(view.id)).game
-    if kind == "ponte":
-        assert PonteGame.from_text(export.text, "online") == final
-    else:
-        assert VerbindungGame.from_text(export.text).moves == final.moves
+    names = {tagged.tag(colour.capitalize()) for colour in view.players}
+    assert names == {"Alice", f"user {BOB}"}
+    assert tagged.tag("Result") == final.outcome().result  # type: ignore[union-attr]
+    assert tagged.tag("Game") == kind and tagged.tag("Variant") == view.variant
+    game_class = PonteGame if kind == "ponte" else VerbindungGame
+    assert game_class.from_record(tagged.record).moves == final.moves
 
 
 async def test_a_draw_button_of_a_finished_game_answers_that_the_offer_is_closed(

@@ -4,6 +4,7 @@ way; one seek per game; cancelled, lapsed; two processes pairing at once never p
 twice; pool games rated in a pool of their own."""
 
 import asyncio
+import contextlib
 import json
 import random
 from pathlib import Path
@@ -27,6 +28,8 @@ from testing.servicekit import (
 )
 
 DAVE = 404
+OTHERS = 10_000
+"""What sets a second crowd of seekers apart from the first (their ids, offset)."""
 
 
 async def seek(service: GameService, user_id: int, **changes: object) -> Paired | Waiting:
@@ -195,8 +198,9 @@ async def test_two_processes_pairing_at_once_never_pair_a_seeker_twice(
     finally:
         for process in processes:
             await process.connection.close()
-    games = [r.started.view for r in results if isinstance(r, Paired)]
-    players = [p for game in games for p in (game.first_id, game.second_id)]
+    # Two newcomers of one batch paired together both hear of their one game.
+    games = {r.started.view.id: r.started.view for r in results if isinstance(r, Paired)}
+    players = [p for game in games.values() for p in (game.first_id, game.second_id)]
     assert len(players) == len(set(players)) == len(seekers)  # each paired, once
 
 
@@ -244,3 +248,86 @@ async def test_a_lapse_owes_its_seeker_one_letter(service: GameService, clock: F
     [letter] = await owed(service)
     assert (letter.kind, letter.subject, letter.subject_id) == ("seek_lapsed", "user", ALICE)
     assert json.loads(letter.data) == {"game": "ponte", "locale": "de"}
+
+
+async def arrive_together(service: GameService, seekers: list[tuple[int, dict]]) -> list:
+    """Seekers arriving at once, each its own task (as Discord's interactions are): paired in
+    batches; each one's outcome, or the error that refused it."""
+    return await asyncio.gather(
+        *(seek(service, user, **options) for user, options in seekers), return_exceptions=True
+    )
+
+
+def a_crowd(rng: random.Random, count: int) -> list[tuple[int, dict]]:
+    """Seekers of mixed ratings, times and games, some seeking twice, some blocked."""
+    times = (DAY, 2 * DAY, None)
+    return [
+        (
+            1000 + rng.randrange(count),
+            {"move_seconds": rng.choice(times), "rated": rng.random() < 0.8},
+        )
+        for _ in range(count)
+    ]
+
+
+async def test_seekers_arriving_together_are_paired_as_if_one_by_one(
+    service: GameService,
+) -> None:
+    """A batch pairs each newcomer in their order of arrival, with the pool as the ones before
+    left it: the same games as the same seekers entering one after the other (closest rating,
+    longest wait, blocks, one seek per game, a seeker paired and then seeking again)."""
+    rng = random.Random(53)
+    crowd = a_crowd(rng, 120)
+    for user in sorted({user for user, _ in crowd}):
+        shown = rng.randrange(1000, 2000)
+        for offset in (0, OTHERS):
+            await rate(service, user + offset, shown)
+    blocks = [(1000 + rng.randrange(120), 1000 + rng.randrange(120)) for _ in range(30)]
+    for blocker, blocked in blocks:
+        if blocker != blocked:
+            for offset in (0, OTHERS):
+                await service.blocks.block(blocker + offset, blocked + offset)
+
+    alone = []
+    for user, options in crowd:
+        try:
+            alone.append(await seek(service, user, **options))
+        except errors.SeekExistsError as error:
+            alone.append(error)
+    for user in {user for user, _ in crowd}:  # the pool empty again for the others
+        with contextlib.suppress(errors.NoSeekError):
+            await service.seeks.cancel(user)
+    together = await arrive_together(service, [(u + OTHERS, o) for u, o in crowd])
+
+    def games(results: list, offset: int) -> set[frozenset[int]]:
+        return {
+            frozenset((r.started.view.first_id - offset, r.started.view.second_id - offset))
+            for r in results
+            if isinstance(r, Paired)
+        }
+
+    refused = [isinstance(r, errors.SeekExistsError) for r in alone]
+    assert [isinstance(r, errors.SeekExistsError) for r in together] == refused
+    assert any(refused) and len(games(alone, 0)) > 20
+    assert games(together, OTHERS) == games(alone, 0)
+
+
+async def test_two_seeks_taken_back_within_the_hour_hold_the_next_for_an_hour(
+    service: GameService, clock: FakeClock
+) -> None:
+    check = {"user_id": ALICE, "game_kind": "ponte"}
+    await seek(service, ALICE)
+    await service.seeks.cancel(ALICE)
+    assert await service.seeks.check(**check) == "ponte"  # one taking back stays free
+    clock.advance(minutes=30)
+    await seek(service, ALICE)
+    await service.seeks.cancel(ALICE)
+    with pytest.raises(errors.SeekCooldownError) as held:
+        await service.seeks.check(**check)
+    assert held.value.params["retry_at"] == int(clock.now.timestamp()) + HOUR
+    assert await service.seeks.check(user_id=BOB, game_kind="ponte") == "ponte"  # hers alone
+    clock.advance(minutes=59)
+    with pytest.raises(errors.SeekCooldownError):
+        await service.seeks.check(**check)
+    clock.advance(minutes=1)
+    assert await service.seeks.check(**check) == "ponte"

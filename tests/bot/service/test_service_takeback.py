@@ -39,7 +39,7 @@ async def test_a_takeback_accepted_restores_the_position_and_the_askers_clock(
     assert view.deadline_at == now + 7 * HOUR
     assert view.revision == started.view.revision + 2  # a takeback is a change like a move
     record = (await service.queries.export(view.id)).text
-    assert "# taken back: a1 c1" in record
+    assert "; taken back: a1 c1" in record
 
 
 async def test_a_move_made_for_the_position_before_a_takeback_is_stale_after_it(
@@ -155,7 +155,7 @@ async def test_against_the_computer_a_takeback_takes_its_answer_back_too(
     assert after.deadline_at == int(clock.now.timestamp()) + 7 * HOUR
     assert await service.computer.computer_turn(view.id) is None  # nothing for the computer to do
     record = (await service.queries.export(view.id)).text
-    assert "# taken back: a1 c1 | f6 h8" in record
+    assert "; taken back: a1 c1 | f6 h8" in record
     again = await service.moves.play(CHANNEL, ALICE, "l12 j12")  # and the game goes on
     assert again.next_id == COMPUTER
 

@@ -11,6 +11,7 @@ import pytest
 from bot.__main__ import EXIT_CONFIG, EXIT_NOT_COPIED, EXIT_NOT_EMPTY, main
 from bot.service import GameService
 from bot.service.deadlines import HOUR
+from bot.service.seeks import Paired as PairedSeek
 from bot.store import (
     Database,
     Db,
@@ -29,6 +30,7 @@ from testing.puzzlekit import puzzle_at
 from testing.servicekit import (
     ALICE,
     BOB,
+    CAROL,
     CHANNEL,
     GUILD,
     FakeClock,
@@ -43,7 +45,8 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     """Games of every kind of row: a finished match (rated), a game going on, the computer to
     move, a challenge waiting, a holiday, a notification choice, a block, a reply-only game
     lost on time that its players have not seen, an analysis under way, a player's note, a
-    follower, a lesson begun."""
+    follower, a lesson begun, a seek taken back, one waiting in the pool and a pool game, a queued
+    line."""
     await start_game(service, best_of=3)
     await play_moves(service)  # both move: the match is rated
     for _ in range(2):
@@ -51,6 +54,7 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
         clock.advance(minutes=1)  # a minute apart: not the same command sent twice
     await start_game(service, channel_id=CHANNEL + 1)
     await service.moves.play(CHANNEL + 1, ALICE, "a1 c1")
+    await service.premoves.queue(CHANNEL + 1, ALICE, "l10 l12; e1 e3")  # Bob's move, her answer
     await start_computer_game(service, player_first=False, channel_id=CHANNEL + 2)
     await service.challenges.challenge(
         game_kind="verbindung",
@@ -79,6 +83,19 @@ async def a_busy_bot(service: GameService, clock: FakeClock) -> None:
     await service.lessons.show(ALICE, "ponte")
     await a_puzzle(service)
     await a_tournament(service)
+    await a_pool_game(service)
+
+
+async def a_pool_game(service: GameService) -> PairedSeek:
+    """A seek waiting in the pool, then a pool game placed at a later seek's id, which is gone
+    once paired (the highest id the pool gave out)."""
+    await service.seeks.seek(user_id=CAROL, game_kind="ponte", dm_channel_id=CAROL)
+    await service.seeks.cancel(CAROL)  # a seek taken back (the pool's cooldown)
+    await service.seeks.seek(user_id=CAROL, game_kind="verbindung", dm_channel_id=CAROL)
+    await service.seeks.seek(user_id=ALICE, game_kind="ponte", dm_channel_id=ALICE)
+    paired = await service.seeks.seek(user_id=BOB, game_kind="ponte", dm_channel_id=BOB)
+    assert isinstance(paired, PairedSeek)
+    return paired
 
 
 async def a_puzzle(service: GameService) -> None:
@@ -161,6 +178,12 @@ async def test_every_row_moves_to_postgresql_and_the_bot_goes_on_there(
     try:  # new ids follow the copied ones
         started = await start_game(again, channel_id=CHANNEL + 9)
         assert started.view.id == max(dict(row)["id"] for row in copied["games"]) + 1
+        # and a new pool game has a place of its own (a seek's id is never given out again)
+        places = {dict(row)["channel_id"] for row in copied["games"]}
+        await again.seeks.seek(user_id=CAROL + 1, game_kind="ponte", dm_channel_id=1)
+        paired = await again.seeks.seek(user_id=CAROL + 2, game_kind="ponte", dm_channel_id=2)
+        assert isinstance(paired, PairedSeek)
+        assert paired.started.view.channel_id not in places
     finally:
         await again.connection.close()
 
@@ -169,7 +192,9 @@ async def test_copying_covers_every_table_of_the_schema(tmp_path: Path) -> None:
     database = await open_database(tmp_path / "bot.sqlite3")
     try:
         async with database.read() as db:
-            tables = await db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
+            tables = await db.fetch_all(  # but SQLite's own (sqlite_sequence: its counters)
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
     finally:
         await database.close()
     assert {row["name"] for row in tables} == set(TABLES) | set(TRANSIENT)

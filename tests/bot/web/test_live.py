@@ -13,6 +13,7 @@ import pytest
 
 from bot.service.errors import StalePositionError
 from bot.store import open_database
+from bot.store.challenges import CHALLENGED, challenged_payload
 from bot.store.games import REVISED
 from bot.web.state import state_key
 from testing.pgserver import PostgresServer
@@ -42,7 +43,8 @@ async def test_every_revision_is_notified_with_its_transaction(
     arrived = asyncio.Event()
 
     def hear(payload: str) -> None:
-        heard.append(payload)
+        if not payload.startswith(CHALLENGED):  # the challenge's, for the lobbies
+            heard.append(payload)
         arrived.set()
 
     try:
@@ -76,7 +78,9 @@ async def test_offers_and_their_answers_are_notified_like_revisions(
     listener = await open_database(url)
     heard: asyncio.Queue[str] = asyncio.Queue()
     try:
-        await listener.listen(REVISED, heard.put_nowait)
+        await listener.listen(
+            REVISED, lambda said: None if said.startswith(CHALLENGED) else heard.put_nowait(said)
+        )
         game = (await start_game(service)).view.id
         await service.moves.play(CHANNEL, ALICE, "c3 d5", 0)
         assert await asyncio.wait_for(heard.get(), 30) == f"{game}:0"
@@ -87,6 +91,34 @@ async def test_offers_and_their_answers_are_notified_like_revisions(
         await service.takebacks.answer_takeback(game, BOB, accept=False)
         for _ in range(4):
             assert await asyncio.wait_for(heard.get(), 30) == f"{game}:1"
+    finally:
+        await listener.close()
+        await service.connection.close()
+
+
+async def test_a_challenge_made_taken_or_withdrawn_is_notified_for_the_lobbies(
+    postgres_server: PostgresServer,
+) -> None:
+    """A lobby on another process hears of each open challenge made, taken or withdrawn (issue
+    53, step 4), on the channel the games' changes are told on."""
+    url = await postgres_server.fresh_url()
+    service = await open_service(url)
+    listener = await open_database(url)
+    heard: asyncio.Queue[str] = asyncio.Queue()
+    try:
+        await listener.listen(
+            REVISED, lambda said: heard.put_nowait(said) if said.startswith(CHALLENGED) else None
+        )
+        made = await service.open_challenges.challenge_anyone(
+            game_kind="ponte", channel_id=CHANNEL, challenger_id=ALICE, guild_id=1
+        )
+        await service.challenges.accept(made.id, BOB)
+        other = await service.open_challenges.challenge_anyone(
+            game_kind="ponte", channel_id=CHANNEL + 1, challenger_id=BOB, guild_id=1
+        )
+        await service.challenges.cancel(other.id, BOB)
+        for challenge in (made, made, other, other):
+            assert await asyncio.wait_for(heard.get(), 30) == challenged_payload(challenge.id)
     finally:
         await listener.close()
         await service.connection.close()

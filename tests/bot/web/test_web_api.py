@@ -12,17 +12,11 @@ import pytest
 
 from bot.computer.review import TurnReview
 from bot.i18n import text
+from bot.service.seeks import Paired
 from bot.store import outbox
 from bot.web.limits import Limits, RateLimit
 from testing.servicekit import start_game
-from testing.webapi import WebApi, web_api
-
-GENEROUS = Limits(
-    moves=RateLimit(burst=100, rate=10),
-    clicks=RateLimit(burst=100, rate=10),
-    connections=RateLimit(burst=100, rate=10),
-    sign_ins=RateLimit(burst=100, rate=10),
-)
+from testing.webapi import GENEROUS, WebApi, web_api
 
 
 @pytest.fixture
@@ -289,6 +283,17 @@ async def test_the_history_and_the_analysis_of_the_channels_game(api: WebApi) ->
     assert status == 200 and body["analysis"] is None  # a running game has none
 
 
+async def test_an_imported_record_opens_in_its_importers_history_alone(api: WebApi) -> None:
+    record = '[Game "ponte"]\n[Result "red"]\n\n1. c3 d5\n2. swap\n3. e7 f9\n4. resign white\n'
+    game = (await api.service.imports.import_record(api.alice.id, record)).id
+    alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
+    status, body = await api.get(f"api/history?game={game}&turn=3", alice)
+    assert status == 200 and body["last_move"] == "e7 f9" and body["turns"] == 4
+    assert body["position"]["stones"] == {"c3": "white", "d5": "white", "e7": "red", "f9": "red"}
+    status, body = await api.get(f"api/history?game={game}&turn=0", bob)
+    assert status == 422 and body["code"] == "game_not_found"  # alice's alone
+
+
 async def test_a_finished_games_analysis_is_its_chart(api: WebApi) -> None:
     game = await started(api)
     alice, bob = await api.sign_in(api.alice), await api.sign_in(api.bob)
@@ -313,3 +318,32 @@ async def test_a_finished_games_analysis_is_its_chart(api: WebApi) -> None:
     status, body = await api.get(f"api/analysis?game={game}", alice)
     assert status == 200 and body["analysis"]["finished"]
     assert body["analysis"]["chances"] == chances
+
+
+async def test_a_pool_game_opens_in_each_players_dms_and_for_nobody_else(api: WebApi) -> None:
+    """An Activity opened in a player's DMs with the bot (Open board under their pool game's
+    board, issue 53) shows their pool game, its players by their Discord names, and moves
+    there; in anyone else's DMs, or a server's channel, it is not shown (before: no game in the
+    DMs, and the pool's guild id 0 asked for as a server's members)."""
+    await api.service.seeks.seek(user_id=api.alice.id, game_kind="ponte", dm_channel_id=1)
+    paired = await api.service.seeks.seek(user_id=api.bob.id, game_kind="ponte", dm_channel_id=2)
+    assert isinstance(paired, Paired)
+    game = paired.started.view
+    sessions = {}
+    for player in (api.alice, api.bob):
+        sessions[player.id] = await api.sign_in(player, api.fake.dm_channel(player))
+        status, body = await api.get("api/game", sessions[player.id])
+        assert status == 200 and body["state"]["id"] == str(game.id)
+        assert {p["name"] for p in body["state"]["players"]} == {"Alice", "Bob"}
+    mover = game.to_move_id or 0
+    move = game.kind.suggest(game.game, "")[0]
+    status, body = await api.post(
+        "api/move", {"game": str(game.id), "revision": 0, "move": move}, sessions[mover]
+    )
+    assert status == 200, body
+    for where in (api.fake.dm_channel(api.carol), api.channel):
+        outsider = await api.sign_in(api.carol, where)
+        status, body = await api.get("api/game", outsider)
+        assert status == 200 and body["state"] is None
+        status, body = await api.get(f"api/history?game={game.id}&turn=0", outsider)
+        assert status == 422 and body["code"] == "game_not_found"

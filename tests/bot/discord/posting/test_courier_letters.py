@@ -16,6 +16,7 @@ from bot.discord.kinds import KINDS
 from bot.discord.posting.courier import Courier
 from bot.discord.posting.scribe import Scribe
 from bot.discord.shared.names import Names
+from bot.discord.shared.sight import Sight
 from bot.runtime.deliverer import PostRefusedError
 from bot.service import GameService, Reach
 from testing.servicekit import ALICE, BOB, FakeClock, open_service, owed, settle_posts, start_game
@@ -54,7 +55,7 @@ class RefusingDms:
 
 def courier(service: GameService, client: RefusingDms) -> Courier:
     scribe = Scribe(cast(Any, client), service, cast(Names, None))
-    return Courier(cast(Any, client), service, scribe, KINDS)
+    return Courier(cast(Any, client), service, scribe, KINDS, Sight(cast(Any, client)))
 
 
 async def test_a_reply_games_loss_on_time_owes_only_letters(tmp_path: Path) -> None:

@@ -1,0 +1,108 @@
+"""The pool's choice of partners, in memory (issue 53, step 5): a batch of seekers
+(`bot.service.seeks`) reads the waiting seeks once and pairs each newcomer, in the order they
+came, as if each had arrived alone: with the compatible seek of the closest rating, then the
+longest waiting, never two who blocked each other (the store's `closer`, by the same rule).
+
+Each game and rated-or-not is a list sorted by (rating, wait), so a choice looks from the
+newcomer's rating outwards, past the incompatible, and reads a few entries, not the pool."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+from dataclasses import dataclass, field
+
+Wait = tuple[int, int]
+"""How long a seek has waited, as it sorts: (created at, then its id; a newcomer's stands
+after every stored one's, in its order of arrival)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seeker:
+    """A seek as pairing reads it: what it asks for, and `ref`, the caller's own (a stored
+    seek, or a newcomer's number in its batch)."""
+
+    user_id: int
+    game_kind: str
+    variant: str | None
+    move_seconds: int | None
+    rated: bool
+    rating: float
+    wait: Wait
+    ref: object = field(compare=False)
+
+    def fits(self, other: Seeker) -> bool:
+        """Whether the two could play one game: someone else, the same variant and time (or
+        either 'any'). The game and rated-or-not are the pool's lists."""
+        return (
+            self.user_id != other.user_id
+            and (self.variant is None or other.variant is None or self.variant == other.variant)
+            and (
+                self.move_seconds is None
+                or other.move_seconds is None
+                or self.move_seconds == other.move_seconds
+            )
+        )
+
+
+Entry = tuple[float, int, int, Seeker]
+"""A waiting seek in its list: (rating, wait..., the seek); the wait is unique, so the seek is
+never compared."""
+
+
+class Pool:
+    """The waiting seeks of a batch's games, and the blocks among their players."""
+
+    def __init__(self, blocks: set[tuple[int, int]]) -> None:
+        self._lists: dict[tuple[str, bool], list[Entry]] = {}
+        self._blocks = blocks
+
+    def add(self, seeker: Seeker) -> None:
+        """A seek waits (stored, or a newcomer nobody suited)."""
+        insort(self._list(seeker), (seeker.rating, *seeker.wait, seeker))
+
+    def take_partner(self, seeker: Seeker) -> Seeker | None:
+        """The waiting seek `seeker` pairs with, removed from the pool; None if none suits."""
+        entries = self._list(seeker)
+        start = bisect_left(entries, (seeker.rating,))
+        above = next(
+            (entries[i] for i in range(start, len(entries)) if self._suits(seeker, entries[i][3])),
+            None,
+        )
+        below = self._below(entries, start, seeker)
+        chosen = closer(seeker.rating, above, below)
+        if chosen is not None:  # found by bisection: (rating, wait) is unique
+            del entries[bisect_left(entries, chosen[:3])]
+        return None if chosen is None else chosen[3]
+
+    def _below(self, entries: list[Entry], start: int, seeker: Seeker) -> Entry | None:
+        """The suitable seek rated nearest below `seeker`, the longest waiting of those rated
+        alike (the list holds them shortest wait last, so the walk down keeps the last)."""
+        found: Entry | None = None
+        for index in range(start - 1, -1, -1):
+            entry = entries[index]
+            if found is not None and entry[0] != found[0]:
+                break
+            if self._suits(seeker, entry[3]):
+                found = entry
+        return found
+
+    def _suits(self, seeker: Seeker, waiting: Seeker) -> bool:
+        blocked = (seeker.user_id, waiting.user_id) in self._blocks or (
+            waiting.user_id,
+            seeker.user_id,
+        ) in self._blocks
+        return not blocked and seeker.fits(waiting)
+
+    def _list(self, seeker: Seeker) -> list[Entry]:
+        return self._lists.setdefault((seeker.game_kind, seeker.rated), [])
+
+
+def closer(rating: float, above: Entry | None, below: Entry | None) -> Entry | None:
+    """Of the nearest suitable seeks above and below `rating`, the closer; of two as close,
+    the one waiting longer."""
+    if above is None or below is None:
+        return above or below
+    apart = (above[0] - rating, rating - below[0])
+    if apart[0] != apart[1]:
+        return above if apart[0] < apart[1] else below
+    return above if above[1:3] < below[1:3] else below
