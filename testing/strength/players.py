@@ -359,14 +359,16 @@ def winner_of(game: Game) -> int | None:
 
 
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
-PONTE_ONLY = frozenset({"greedy", "learned", "learned-horizon"})
-"""Players that know only Ponte (the greedy player scores Ponte turns, the learned level's model
-values Ponte positions)."""
+PONTE_ONLY = frozenset({"greedy"})
+"""Players of the ladder that know only Ponte (the greedy player scores Ponte turns)."""
+LEARNED = frozenset({"learned", "learned-horizon"})
+"""The learned level's forms (issue 55): Ponte only (the model values Ponte positions), and not
+in the default ladder (they are measured against hard)."""
 
 
 def plays(name: str, kind: str) -> bool:
     """Whether the player `name` can play a game of `kind`."""
-    return kind != "verbindung" or name not in PONTE_ONLY
+    return kind != "verbindung" or name not in PONTE_ONLY | LEARNED
 
 
 def default_players(kind: str) -> list[str]:
