@@ -16,6 +16,7 @@ from typing import NotRequired, TypedDict, overload
 from engine.ai import Level, Stop, choose_ponte_move, choose_verbindung_turn, never
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value, mover
 from engine.ai.ponte.evaluate import position_value
+from engine.ai.ponte.learned import choose_learned
 from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
 from engine.ai.verbindung import by_effort as by_turn_effort
@@ -201,6 +202,20 @@ def choose(
     return choose_verbindung_turn(game, level, rng, stop)
 
 
+def learned_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """Ponte's learned level (`engine.ai.ponte.learned`): hard's search, the best answers at its
+    horizon valued by the learned model."""
+    assert isinstance(game, PonteGame)
+    return choose_learned(game, rng, stop)
+
+
+def learned_horizon_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """The learned level's first form: hard's search with the model's value of the position in
+    place of an expansion at its horizon (cheaper, so deeper; not kept)."""
+    assert isinstance(game, PonteGame)
+    return choose_learned(game, rng, stop, answered=False)
+
+
 def level_player(level: Level) -> Player:
     """The engine's computer player at `level`."""
 
@@ -217,6 +232,8 @@ PLAYERS: dict[str, Player] = {
     "hard0": old_hard_player,
     "hard0v": hard0v_player,
     **{level.value: level_player(level) for level in Level},
+    "learned": learned_player,
+    "learned-horizon": learned_horizon_player,
 }
 
 
@@ -343,12 +360,15 @@ def winner_of(game: Game) -> int | None:
 
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
 PONTE_ONLY = frozenset({"greedy"})
-"""Players that know only Ponte (the greedy player scores Ponte turns)."""
+"""Players of the ladder that know only Ponte (the greedy player scores Ponte turns)."""
+LEARNED = frozenset({"learned", "learned-horizon"})
+"""The learned level's forms (issue 55): Ponte only (the model values Ponte positions), and not
+in the default ladder (they are measured against hard)."""
 
 
 def plays(name: str, kind: str) -> bool:
     """Whether the player `name` can play a game of `kind`."""
-    return kind != "verbindung" or name not in PONTE_ONLY
+    return kind != "verbindung" or name not in PONTE_ONLY | LEARNED
 
 
 def default_players(kind: str) -> list[str]:

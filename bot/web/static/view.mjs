@@ -62,7 +62,11 @@ export function boardContext() {
     },
     /** @param {string} field */
     onPick: (field) => {
-      if (!interactive) { if (!app.history && state.active) showError(watchingReason()); return; }
+      if (!interactive) {
+        // A line just begun waits for the server's first targets: a click then says nothing.
+        if (!app.history && state.active && !app.line) showError(watchingReason());
+        return;
+      }
       pick(gameModule().onField(boardContext(), field));
     },
     /** @param {string} face */

@@ -237,6 +237,17 @@ def colour_value(board: Board, colour: Colour, barred: Barred | None = None) -> 
     """Points `colour` scores now plus shares of the points within reach (see the module).
     `barred` may carry what calls on boards that differ only in `colour`'s stones learnt of the
     fields the opponent may not take (see `Barred`)."""
+    now, safe, reachable = colour_parts(board, colour, barred)
+    now_share, safe_share, open_share = SHARES
+    return now_share * now + safe_share * safe + open_share * reachable
+
+
+def colour_parts(
+    board: Board, colour: Colour, barred: Barred | None = None
+) -> tuple[float, float, float]:
+    """The three counts `colour_value` weighs: the points `colour` scores now, those reachable
+    over links the opponent cannot cut in one turn, and those reachable over any open link (the
+    learned value, `learned`, weighs them itself)."""
     groups, now = scored(board, colour)
     worth = _worth(board, groups)
     found = _Links(board, groups, colour, barred)
@@ -246,8 +257,7 @@ def colour_value(board: Board, colour: Colour, barred: Barred | None = None) -> 
     safe = groups.points(worth)
     for first, second in found.fields:
         groups.parent[groups.root(first)] = groups.root(second)
-    now_share, safe_share, open_share = SHARES
-    return now_share * now + safe_share * safe + open_share * groups.points(worth)
+    return now, safe, groups.points(worth)
 
 
 def sensitive(board: Board, colour: Colour) -> frozenset[int]:

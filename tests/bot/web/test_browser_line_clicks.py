@@ -57,9 +57,10 @@ async def test_a_line_built_by_clicks_is_queued_and_answered_at_once(
     # another answer to the same move is refused with /premove's sentence, under the board
     await bob.locator("#line-start:not([hidden])").click()
     await bob.locator("#line-so-far:not([hidden])").wait_for()
-    for move in (LINE[0], "k10 k12"):
+    for number, move in enumerate((LINE[0], "k10 k12"), 1):
         await click(bob, *move.split())
         await send(bob, move)
+        await steps.nth(number - 1).wait_for()  # added: the board is drawn anew, unpicked
     await bob.locator("#line-so-far code.mine").wait_for()
     await bob.locator("#line-send:not([disabled])").click()
     refusal = describe_error(errors.LineConflictError("", number=1), language_of(world.bob.locale))
@@ -85,6 +86,7 @@ async def test_a_verbindung_line_picks_the_roll_before_the_answer(tmp_path: Path
         bob = await signed_in(await seeded.open_board(seeded.bob))
         await shows_revision(bob, 0)
         await bob.locator("#line-start:not([hidden])").click()
+        await bob.locator("#line-so-far:not([hidden])").wait_for()  # its first targets came
         await place(bob, "red-cross", "a2")
         await place(bob, "white-cross", "b2")
         await send(bob, "red-cross a2, white-cross b2")
