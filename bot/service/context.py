@@ -321,6 +321,12 @@ class Context:
         while len(self._positions) > POSITION_CACHE_SIZE:
             self._positions.popitem(last=False)
 
+    def remember_all(self, views: list[GameView]) -> None:
+        """`remember` each of `views` (a batch's games, the latest last): only the last
+        `POSITION_CACHE_SIZE` would stay, so the others are not copied only to be dropped."""
+        for view in views[-POSITION_CACHE_SIZE:]:
+            self.remember(view)
+
     async def active_row(self, db: Db, channel_id: int) -> GameRow:
         """The channel's active game; raise `NoGameHereError`."""
         row = await games.active_game_in(db, channel_id)

@@ -68,8 +68,10 @@ class GameView:
         self.computer_level = row.computer_level  # set in a game against the computer
         self.reach = row.reach  # REPLY: the bot only answers interactions in its channel
         self.imported_by = row.imported_by  # who imported it from a record (issue 54), if so
-        self.record_tags: tuple[tuple[str, str], ...] = tuple(
-            (str(name), str(value)) for name, value in json.loads(row.record_tags or "[]")
+        self.record_tags: tuple[tuple[str, str], ...] = (
+            tuple((str(name), str(value)) for name, value in json.loads(row.record_tags))
+            if row.record_tags  # most games have none: no JSON to read (a batch's thousands)
+            else ()
         )
         self._colours = {row.first_id: row.first_colour, row.second_id: row.second_colour}
         self.ending = stored_outcome(kind, row)

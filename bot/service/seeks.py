@@ -260,8 +260,8 @@ class Pairings:
                 db, [self._seating(plan, pair, ids) for pair in plan.pairs], now
             )
             outcomes = plan.outcomes(ids, started)
+        self.ctx.remember_all([game.view for game in started])
         for game in started:
-            self.ctx.remember(game.view)
             self.ctx.game_changed(game.view)
         return outcomes
 

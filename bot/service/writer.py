@@ -153,10 +153,11 @@ class GameWriter:
         `starts` (the computer's untimed); `records` keeps the record of a start that drew
         nothing, by game and variant, for the next such start."""
         kind, turn = seating.kind, deadlines.Turn(starts, seating.move_seconds)
-        if records is not None and not game.moves:
-            record = records.setdefault((kind.key, seating.variant), game.record().to_json())
-        else:
+        if records is None or game.moves:
             record = game.record().to_json()
+        else:  # not `setdefault`: its default would be rendered for every game all the same
+            record = records.get((kind.key, seating.variant)) or game.record().to_json()
+            records[kind.key, seating.variant] = record
         return NewGame(
             game_kind=kind.key,
             variant=seating.variant,
