@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.ponte.candidates import Valued, candidates
-from engine.ai.ponte.opening import first_turn, red_chance, wants_swap
+from engine.ai.ponte.opening import opening_move
 from engine.ai.ponte.playout import random_turn
 from engine.ai.ponte.search import Search
 from engine.game import game_over
@@ -48,10 +48,9 @@ def choose_move(
     outcome = game.outcome()
     if outcome is not None:
         raise game_over(outcome)
-    if game.ply == 0:
-        return first_turn(game, rng)
-    if game.ply == 1 and wants_swap(red_chance(game)):
-        return Swap()
+    opening = opening_move(game, rng)
+    if opening is not None:
+        return opening
     return play_on(game, level, rng, stop, nodes)
 
 

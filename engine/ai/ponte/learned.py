@@ -25,7 +25,7 @@ from importlib import resources
 from engine.ai.base import Rng, Stop, never
 from engine.ai.ponte.candidates import WIN, open_fields
 from engine.ai.ponte.evaluate import colour_parts
-from engine.ai.ponte.opening import first_turn, red_chance, wants_swap
+from engine.ai.ponte.opening import opening_move
 from engine.ai.ponte.search import INFINITY, BudgetSpentError, Node, Search, Shape
 from engine.game import game_over
 from engine.ponte import Colour, Move, PonteGame, Swap
@@ -195,10 +195,9 @@ def choose_learned(
     outcome = game.outcome()
     if outcome is not None:
         raise game_over(outcome)
-    if game.ply == 0:
-        return first_turn(game, rng)
-    if game.ply == 1 and wants_swap(red_chance(game)):
-        return Swap()
+    opening = opening_move(game, rng)
+    if opening is not None:
+        return opening
     kind = AnsweredSearch if answered else LearnedSearch
     search = kind(game, rng, stop, model or shipped_model(), SHAPE if answered else DEEP)
     if search.best is None:

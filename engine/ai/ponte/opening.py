@@ -22,7 +22,7 @@ import math
 
 from engine.ai.base import Rng
 from engine.coords import Field
-from engine.ponte import Place, PonteGame
+from engine.ponte import Move, Place, PonteGame, Swap
 
 SHAPES = ((1, 0), (1, 1), (2, 1), (2, 0), (2, 2), (3, 1), (4, 2), (5, 3))
 """The offsets of the second opening stone from the first: from side by side to far apart."""
@@ -106,3 +106,14 @@ def first_turn(game: PonteGame, rng: Rng, target: float = 0.5) -> Place:
         valued.append((abs(white_chance(child) - target), rng.random(), opening))
     valued.sort()
     return rng.choice(valued[:CLOSEST])[2]
+
+
+def opening_move(game: PonteGame, rng: Rng) -> Move | None:
+    """The computer's turn where the opening decides it, as every searching level plays it:
+    White's first stones (`first_turn`), then Red's pie rule (`wants_swap`); None once the
+    game is past them (a search decides)."""
+    if game.ply == 0:
+        return first_turn(game, rng)
+    if game.ply == 1 and wants_swap(red_chance(game)):
+        return Swap()
+    return None

@@ -5,9 +5,12 @@ a takeback and by the game's end; bounded, and their owner's alone."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pytest
 
-from bot.service import GameService, MoveResult, errors
+from bot.games.kind import SomeGame
+from bot.service import GameService, GameView, MoveResult, errors
 from bot.service import premoves as premoves_module
 from bot.service import writer as writer_module
 from bot.service.owed import PostData
@@ -213,9 +216,11 @@ async def test_an_answer_costs_no_time_of_its_players_clock(
     assert row.deadline == now + row.move_seconds
 
 
-async def test_a_verbindung_line_is_played_only_on_the_roll_it_names(
+async def bobs_turn_and_alices_rolls(
     service: GameService,
-) -> None:
+) -> tuple[GameView, str, SomeGame, Hashable, Hashable]:
+    """A Verbindung game where Bob is to move: its view, the move he will play, the position
+    after it, the roll Alice will then get (the test knows the game's seed) and another."""
     await start_game(service, "verbindung")
     first = await service.queries.game_in(CHANNEL)
     await service.moves.play(CHANNEL, ALICE, first.kind.example_move(first.game) or "")
@@ -226,8 +231,15 @@ async def test_a_verbindung_line_is_played_only_on_the_roll_it_names(
     theirs = view.kind.example_move(view.game) or ""
     after = view.game.copy()
     after.push(after.parse_move(theirs))
-    (coming,) = view.kind.chance(after, row.seed)  # the roll Alice will get: the test knows it
+    (coming,) = view.kind.chance(after, row.seed)
     other = next(roll for roll in after.legal_moves() if roll != coming)
+    return view, theirs, after, coming, other
+
+
+async def test_a_verbindung_line_is_played_only_on_the_roll_it_names(
+    service: GameService,
+) -> None:
+    view, theirs, after, coming, other = await bobs_turn_and_alices_rolls(service)
     for roll in (coming, other):
         rolled = after.copy()
         rolled.push(roll)
@@ -288,18 +300,7 @@ async def test_the_computers_expected_move_is_answered_and_its_next_turn_queued(
 async def test_a_verbindung_line_on_another_roll_is_dropped_naming_the_move(
     service: GameService,
 ) -> None:
-    await start_game(service, "verbindung")
-    first = await service.queries.game_in(CHANNEL)
-    await service.moves.play(CHANNEL, ALICE, first.kind.example_move(first.game) or "")
-    view = await service.queries.game_in(CHANNEL)
-    async with service.connection.read() as db:
-        row = await games.get_game(db, view.id)
-    assert row is not None
-    theirs = view.kind.example_move(view.game) or ""
-    after = view.game.copy()
-    after.push(after.parse_move(theirs))
-    (coming,) = view.kind.chance(after, row.seed)
-    other = next(roll for roll in after.legal_moves() if roll != coming)
+    view, theirs, after, _, other = await bobs_turn_and_alices_rolls(service)
     after.push(other)
     await service.premoves.queue(
         CHANNEL, ALICE, f"{theirs}; {other}; {view.kind.example_move(after)}"
