@@ -80,9 +80,10 @@ class Sight:
         if guild is None:  # the bot left the server: nothing of it is shown any more
             return False
         try:
-            # GET /guilds/{guild.id}/members/{user.id} needs no privileged intent; a user who
-            # left the server is 404, code 10007 (Unknown Member).
-            member = guild.get_member(user_id) or await guild.fetch_member(user_id)
+            # Asked anew each time: with the Guilds intent alone the bot hears of no member's
+            # new roles, so a cached member may be stale. GET /guilds/{guild.id}/members/{user.id}
+            # needs no privileged intent; a user who left the server is 404, code 10007.
+            member = await guild.fetch_member(user_id)
         except discord.NotFound:
             return False
         channel = await self._viewed_channel(guild, view)
