@@ -24,6 +24,11 @@ from bot.store import Db, Reach, challenges
 
 DEFAULT_OPEN_SECONDS = WAITING.default
 """How long an open challenge waits for a taker unless its challenger says otherwise."""
+OFFERED_WINDOWS = (100, 200, 300, 500)
+"""The rating windows `/challenge` and the lobby's form offer (`choice.rating_window.<n>`)."""
+OFFERED_EXPIRIES = ("1h", "6h", "12h", "1d", "3d", "7d")
+"""How long an open challenge may wait, as `/challenge` and the lobby's form offer it: keys of
+`deadlines.OFFERED_TIMES` (`choice.expires.<key>`, `choice.time.<key>`)."""
 MIN_RATING_WINDOW = 1
 MAX_RATING_WINDOW = 1000
 """A window wider than this lets everyone in: ask for none instead."""
