@@ -14,12 +14,11 @@ whose id is never reused), and lives in each player's direct messages with the b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
 
-from bot.service import deadlines
 from bot.service.batches import Batches
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, is_pool_place, pool_place
+from bot.service.durations import chosen_seconds
 from bot.service.errors import BadSeekLapseError, NoSeekError, SeekCooldownError, SeekExistsError
 from bot.service.limits import COOLDOWN, held_until
 from bot.service.owed import PostData, PostKind, Stored, Subject
@@ -38,9 +37,6 @@ __all__ = ["EVERYWHERE", "Paired", "Seeks", "Waiting", "is_pool_place", "pool_pl
 
 EVERYWHERE = 0
 """The guild id of the pool across servers' ratings: Discord's snowflakes are never 0."""
-DEFAULT_LAPSE_SECONDS = deadlines.DAY
-MIN_LAPSE_SECONDS = deadlines.HOUR
-MAX_LAPSE_SECONDS = 7 * deadlines.DAY
 ARRIVALS_AT_ONCE = 500
 """Seekers paired in one transaction at most (the rest in the next): a batch's statements stay
 well inside both backends' limits on parameters."""
@@ -442,13 +438,4 @@ def _row(seek_id: int, seek: NewSeek) -> SeekRow:
 def check_lapse_seconds(seconds: int | None) -> int:
     """How long a seek waits in the pool (the default for None); raise `BadSeekLapseError`
     outside the range."""
-    if seconds is None:
-        return DEFAULT_LAPSE_SECONDS
-    if not MIN_LAPSE_SECONDS <= seconds <= MAX_LAPSE_SECONDS:
-        raise BadSeekLapseError(
-            "a seek waits between one hour and seven days",
-            seconds=timedelta(seconds=seconds),
-            minimum=timedelta(seconds=MIN_LAPSE_SECONDS),
-            maximum=timedelta(seconds=MAX_LAPSE_SECONDS),
-        )
-    return seconds
+    return chosen_seconds(seconds, BadSeekLapseError, "a seek")
