@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service import deadlines
 from bot.service.batches import Batches
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, is_pool_place, pool_place
@@ -40,6 +41,9 @@ EVERYWHERE = 0
 ARRIVALS_AT_ONCE = 500
 """Seekers paired in one transaction at most (the rest in the next): a batch's statements stay
 well inside both backends' limits on parameters."""
+RECENT_SECONDS = deadlines.HOUR
+"""Two who played each other in the pool within this long (or play now) are paired again only
+when nobody else suits (`bot.service.pairing.Pool`'s `recent`)."""
 LAPSES_AT_ONCE = 100
 """Seeks `lapse_due` removes in one transaction at most (the rest at its next call)."""
 
@@ -240,7 +244,8 @@ class Pairings:
             for key in kinds:  # in one order: two batches never wait for each other's
                 await store.hold_pool(db, key)
             own = await store.seeks_of_all(db, seekers, kinds)
-            pool = Pool(await store.blocks_of(db, seekers))
+            blocks = await store.blocks_of(db, seekers)
+            pool = Pool(blocks, await store.recent_pairs(db, seekers, now - RECENT_SECONDS))
             for row in await store.pool(db, kinds, now):
                 pool.add(_seeker(row, (row.created_at, row.id), row))
             plan = _Plan(now, await self._ratings(db, requests))
