@@ -278,19 +278,17 @@ class Pairings:
 
     @staticmethod
     async def _store(db: Db, plan: _Plan) -> dict[int, int]:
-        """Remove the stored seeks paired, then store the newcomers that need a row (those
-        left waiting, and those waited for by a later newcomer, whose id places the game) and
-        remove the paired ones again; return the newcomers' ids by number. A player may be
-        stored twice for one game in one batch (paired, then seeking anew): such rows go in
-        rounds, so the one seek per game and player the table keeps holds at every step."""
+        """Remove the stored seeks paired and store the newcomers left waiting; return the
+        newcomers' ids by number. A newcomer paired by a later one in the batch is never
+        stored: its seek's id, which places the game, is reserved (`Db.reserve_ids`)."""
         paired = [row.id for row in plan.paired_rows()]
         if await store.remove_seeks(db, paired) != len(paired):
             raise RuntimeError("a seek held for pairing was removed meanwhile")
-        ids: dict[int, int] = {}
-        for numbers in plan.rounds():
-            made = await store.insert_seeks(db, [plan.new[n] for n in numbers])
-            ids.update({n: made[plan.new[n].user_id, plan.new[n].game_kind] for n in numbers})
-            await store.remove_seeks(db, [ids[n] for n in numbers if n in plan.waited_for])
+        waiting = sorted(plan.waiting)
+        made = await store.insert_seeks(db, [plan.new[n] for n in waiting])
+        ids = {n: made[plan.new[n].user_id, plan.new[n].game_kind] for n in waiting}
+        waited_for = sorted(plan.waited_for)
+        ids.update(zip(waited_for, await db.reserve_ids("seeks", len(waited_for)), strict=True))
         return ids
 
     def _seating(self, plan: _Plan, pair: tuple[Seeker, int], ids: dict[int, int]) -> Seating:
@@ -373,18 +371,6 @@ class _Plan:
     def paired_rows(self) -> list[SeekRow]:
         """The stored seeks paired in this batch."""
         return [waiting.ref for waiting, _ in self.pairs if isinstance(waiting.ref, SeekRow)]
-
-    def rounds(self) -> list[list[int]]:
-        """The newcomers to store, in rounds of one seek per player and game each."""
-        rounds: list[list[int]] = []
-        seen: dict[tuple[int, str], int] = {}
-        for number in sorted(self.waiting | self.waited_for):
-            key = (self.new[number].user_id, self.new[number].game_kind)
-            level = seen[key] = seen.get(key, -1) + 1
-            if level == len(rounds):
-                rounds.append([])
-            rounds[level].append(number)
-        return rounds
 
     def outcomes(
         self, ids: dict[int, int], started: list[Started]
