@@ -48,6 +48,7 @@ from bot.store import (
     users,
 )
 from bot.store.outbox import NewPost
+from bot.store.quick import quick_init
 from bot.store.users import Player
 from engine.errors import InvalidMoveError
 
@@ -422,6 +423,7 @@ class Loaded:
     view: GameView
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who plays what, where: everything a new game needs besides its seed and time."""

@@ -30,6 +30,7 @@ from bot.service.writer import GameWriter
 from bot.store import Db, ratings, users
 from bot.store import seeks as store
 from bot.store.outbox import OutboxRow
+from bot.store.quick import quick_init
 from bot.store.rows import SeekRow
 from bot.store.seeks import NewSeek
 
@@ -204,6 +205,7 @@ class Seeks:
             return await store.next_lapse(db)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Request:
     """A seeker arriving in the pool, their options checked."""

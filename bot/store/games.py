@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
 from bot.store.connection import Db, IntegrityError, rows_of
+from bot.store.quick import quick_init
 from bot.store.rows import GameRow, GameStatus, PlayerTotals, Reach
 
 _SELECT = f"SELECT {GameRow.columns()} FROM games"
@@ -47,6 +48,7 @@ class ChannelBusyError(Exception):
     """The channel already has an active game (the database's unique index said so)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NewGame:
     """Everything a game starts with."""

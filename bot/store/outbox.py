@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
 from bot.store.connection import Db, rows_of
+from bot.store.quick import quick_init
 from bot.store.rows import _FromRow
 
 
@@ -44,6 +45,7 @@ class OutboxRow(_FromRow):
     kept_in: int | None  # settled unseen: shown at its asker's next interaction in this channel
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NewPost:
     """A post to owe: its kind, its subject and what it needs."""
