@@ -50,12 +50,20 @@ class Positions:
     seconds: float = 0.0  # the replay's
 
 
-def recorded_games(
-    names: list[str] | None = None,
-) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
-    """Every Ponte game between two players that are not `WEAK` (kind, moves) of the records
-    `names` (all of `RECORDS` if None), and each file that held some with its sha256."""
-    games: list[tuple[str, list[str]]] = []
+@dataclass(frozen=True)
+class RecordedGame:
+    """A recorded game of Ponte: its kind ("ponte" or "classic"), moves, file and seed."""
+
+    kind: str
+    moves: list[str]
+    file: str
+    seed: int | None
+
+
+def recorded(names: list[str] | None = None) -> tuple[list[RecordedGame], dict[str, str]]:
+    """Every Ponte game between two players that are not `WEAK` of the records `names` (all of
+    `RECORDS` if None), and each file that held some with its sha256."""
+    games: list[RecordedGame] = []
     files: dict[str, str] = {}
     paths = [RECORDS / name for name in names] if names else sorted(RECORDS.glob("*.jsonl"))
     for path in paths:
@@ -68,11 +76,40 @@ def recorded_games(
             players = {name.partition("@")[0] for name in entry["players"]}
             if players & WEAK or not entry.get("moves"):
                 continue
-            games.append((entry["kind"], list(entry["moves"])))
+            seed = entry.get("seed")
+            games.append(
+                RecordedGame(entry["kind"], list(entry["moves"]), path.name, _number(seed))
+            )
             kept += 1
         if kept:
             files[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
     return games, files
+
+
+def _number(seed: object) -> int | None:
+    return seed if isinstance(seed, int) else None
+
+
+def recorded_games(
+    names: list[str] | None = None,
+) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
+    """`recorded` games as (kind, moves)."""
+    games, files = recorded(names)
+    return [(game.kind, game.moves) for game in games], files
+
+
+def held_out_games(count: int, seed: int, share: float) -> set[int]:
+    """The numbers of the games (of `count`) held out from fitting: a share of them, drawn by
+    the seed (the positions of a game go together)."""
+    order = list(range(count))
+    random.Random(seed).shuffle(order)
+    return set(order[: round(count * share)])
+
+
+def manifest_records() -> list[str]:
+    """The record files the shipped model learnt from (its manifest's)."""
+    manifest = json.loads((MODEL_DIR / learned.MANIFEST_FILE).read_text())
+    return list(manifest["data"])
 
 
 def positions_of(kind: str, moves: list[str]) -> list[tuple[list[float], float, float]]:
@@ -217,9 +254,7 @@ def main() -> None:
     import numpy as np
 
     x, y = np.array(data.x), np.array(data.y)
-    order = list(range(len(games)))
-    random.Random(options.seed).shuffle(order)
-    held = set(order[: round(len(order) * options.held_out)])
+    held = held_out_games(len(games), options.seed, options.held_out)
     test = np.isin(np.array(data.game), list(held))
     train = ~test
     made = time.perf_counter()
