@@ -1,13 +1,13 @@
 """Fit the learned level's value model from recorded games (issue 55; not a test).
 
 Run ``python -m bench.learn --seed 55`` from the repository root with the ``train`` extra (``pip
-install -e '.[train]'``: numpy). It replays every recorded game of Ponte (both boards) in
+install -e '.[train]'``: scikit-learn). It replays every recorded game of Ponte (both boards) in
 `bench/records` (or in the files ``--records`` names: the manifest's command names those the
 shipped model learnt from) between players that are not random, takes the position before every
 turn after the pie rule's, with its `learned.features` from the side of the player to move and
 whether that player won (a draw counts half), and splits the games (not the positions) into a
 training and a held-out set by the seed. It fits a logistic regression and a network of one
-hidden layer (tanh) by full-batch Adam on the log loss with a little weight decay, and prints
+hidden layer (tanh) with scikit-learn (L-BFGS on the log loss, a little weight decay), and prints
 the held-out log loss and Brier score of both and of the analysis's model (`winning.white_wins`,
 turned to the mover's side). The network (or the regression, if it foretells the held-out games
 better) is written to ``engine/ai/ponte/value.json`` with its manifest: the data files and their
@@ -52,11 +52,13 @@ class Positions:
 
 @dataclass(frozen=True)
 class RecordedGame:
-    """A recorded game of Ponte: its kind ("ponte" or "classic"), moves, file and seed."""
+    """A recorded game of Ponte: its kind ("ponte" or "classic"), moves, file, line in the file
+    (from 0) and seed (the game's number, where the record keeps one)."""
 
     kind: str
     moves: list[str]
     file: str
+    line: int
     seed: int | None
 
 
@@ -69,7 +71,7 @@ def recorded(names: list[str] | None = None) -> tuple[list[RecordedGame], dict[s
     for path in paths:
         text = path.read_text()
         kept = 0
-        for line in text.splitlines():
+        for number, line in enumerate(text.splitlines()):
             entry = json.loads(line) if line.strip() else None
             if not entry or entry.get("kind") not in ("ponte", "classic"):
                 continue
@@ -78,7 +80,7 @@ def recorded(names: list[str] | None = None) -> tuple[list[RecordedGame], dict[s
                 continue
             seed = entry.get("seed")
             games.append(
-                RecordedGame(entry["kind"], list(entry["moves"]), path.name, _number(seed))
+                RecordedGame(entry["kind"], list(entry["moves"]), path.name, number, _number(seed))
             )
             kept += 1
         if kept:
@@ -90,20 +92,15 @@ def _number(seed: object) -> int | None:
     return seed if isinstance(seed, int) else None
 
 
-def recorded_games(
-    names: list[str] | None = None,
-) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
-    """`recorded` games as (kind, moves)."""
-    games, files = recorded(names)
-    return [(game.kind, game.moves) for game in games], files
-
-
-def held_out_games(count: int, seed: int, share: float) -> set[int]:
-    """The numbers of the games (of `count`) held out from fitting: a share of them, drawn by
-    the seed (the positions of a game go together)."""
-    order = list(range(count))
-    random.Random(seed).shuffle(order)
-    return set(order[: round(count * share)])
+def held_out_games(games: list[RecordedGame], seed: int, share: float) -> set[int]:
+    """The numbers of the `games` held out from fitting: each game drawn by itself (its file
+    and line) with the seed, held out with the chance `share`. The positions of a game go
+    together, and a game stays on its side when other records are added (self-play's)."""
+    return {
+        number
+        for number, game in enumerate(games)
+        if random.Random(f"{seed}:{game.file}:{game.line}").random() < share
+    }
 
 
 def manifest_records() -> list[str]:
@@ -154,57 +151,50 @@ def gather(games: list[tuple[str, list[str]]], cache: Path | None) -> Positions:
 
 
 def fit(x: Any, y: Any, hidden: int, steps: int, seed: int) -> dict[str, Any]:
-    """Full-batch Adam on the mean log loss plus a small weight decay; returns the weights
-    (standardisation included) in `learned.ValueModel`'s form."""
+    """scikit-learn's fit of the log loss (with a little L2 decay) on the standardised `x`:
+    `MLPClassifier` (one hidden layer of `hidden` tanh units, L-BFGS for at most `steps`
+    iterations, its first weights drawn from `seed`) or, with no hidden units,
+    `LogisticRegression`. A draw (a result of one half) counts as half a win and half a loss.
+    Returns the weights (standardisation included) in `learned.ValueModel`'s form."""
     import numpy as np
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.neural_network import MLPClassifier
+    from threadpoolctl import threadpool_limits
 
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = (x - mean) / scale
-    rng = np.random.default_rng(seed)
-    params = {
-        "w1": rng.normal(0, 1 / np.sqrt(z.shape[1]), (hidden, z.shape[1])),
-        "b1": np.zeros(hidden),
-        "w2": rng.normal(0, 1 / np.sqrt(max(hidden, 1)), hidden or z.shape[1]),
-        "b2": np.zeros(1),
-    }
-    if not hidden:
-        params["w2"] = np.zeros(z.shape[1])
-    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
-    rate, decay = 0.01, 1e-4
-    for step in range(1, steps + 1):
-        grads = _gradients(params, z, y, hidden, decay)
-        for key, grad in grads.items():
-            m, v = moments[key]
-            m[:] = 0.9 * m + 0.1 * grad
-            v[:] = 0.999 * v + 0.001 * grad * grad
-            mhat, vhat = m / (1 - 0.9**step), v / (1 - 0.999**step)
-            params[key] -= rate * mhat / (np.sqrt(vhat) + 1e-8)
+    # Each position once as a win with weight y, once as a loss with weight 1 - y: the log
+    # loss of the result y, draws included, in the classes a classifier knows.
+    rows = np.concatenate([z, z])
+    labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
+    weights = np.concatenate([y, 1.0 - y])
+    kept = weights > 0
+    with threadpool_limits(1):  # one core, and the same sums in the same order on a rerun
+        if not hidden:
+            regression = LogisticRegression(C=1e4, max_iter=steps)
+            regression.fit(rows[kept], labels[kept], sample_weight=weights[kept])
+            out, out_bias, first, first_bias = regression.coef_[0], regression.intercept_[0], [], []
+        else:
+            network = MLPClassifier(
+                hidden_layer_sizes=(hidden,),
+                activation="tanh",
+                solver="lbfgs",
+                alpha=1e-4,
+                max_iter=steps,
+                random_state=seed,
+            )
+            network.fit(rows[kept], labels[kept], sample_weight=weights[kept])
+            first, first_bias = network.coefs_[0].T.tolist(), network.intercepts_[0].tolist()
+            out, out_bias = network.coefs_[1][:, 0], network.intercepts_[1][0]
     return {
         "features": list(learned.FEATURES),
         "mean": mean.tolist(),
         "scale": scale.tolist(),
-        "hidden": params["w1"].tolist() if hidden else [],
-        "hidden_bias": params["b1"].tolist() if hidden else [],
-        "out": params["w2"].tolist(),
-        "out_bias": float(params["b2"][0]),
+        "hidden": first,
+        "hidden_bias": first_bias,
+        "out": out.tolist(),
+        "out_bias": float(out_bias),
     }
-
-
-def _gradients(params: dict[str, Any], z: Any, y: Any, hidden: int, decay: float) -> Any:
-    import numpy as np
-
-    n = len(y)
-    h = np.tanh(z @ params["w1"].T + params["b1"]) if hidden else z
-    p = 1 / (1 + np.exp(-(h @ params["w2"] + params["b2"][0])))
-    d = (p - y) / n
-    grads = {"w2": h.T @ d + decay * params["w2"], "b2": np.array([d.sum()])}
-    if hidden:
-        dh = np.outer(d, params["w2"]) * (1 - h * h)
-        grads["w1"] = dh.T @ z + decay * params["w1"]
-        grads["b1"] = dh.sum(axis=0)
-    else:
-        grads["w1"], grads["b1"] = np.zeros_like(params["w1"]), np.zeros_like(params["b1"])
-    return grads
 
 
 def scores(chances: Any, y: Any) -> dict[str, float]:
@@ -223,6 +213,24 @@ def predict(weights: dict[str, Any], x: Any) -> Any:
     return np.array([1 / (1 + np.exp(-model.logit(list(row)))) for row in x])
 
 
+def _previous(folder: Path) -> dict[str, Any] | None:
+    """The weights of the model in `folder` that a run replaces, if it sees today's features."""
+    path = folder / learned.MODEL_FILE
+    if not path.exists():
+        return None
+    weights: dict[str, Any] = json.loads(path.read_text())
+    return weights if list(weights["features"]) == list(learned.FEATURES) else None
+
+
+def framework() -> str:
+    """The versions of the libraries that fitted the model (a rerun with others may differ in
+    the last digits)."""
+    import numpy
+    import sklearn
+
+    return f"scikit-learn {sklearn.__version__}, numpy {numpy.__version__}"
+
+
 def commit() -> str:
     """The code's commit, marked when the code that made the model differs from it."""
     head = _git("rev-parse", "HEAD").strip()
@@ -239,22 +247,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=55)
     parser.add_argument("--hidden", type=int, default=16, help="hidden units of the network")
-    parser.add_argument("--steps", type=int, default=3000, help="Adam steps (full batch)")
+    parser.add_argument("--steps", type=int, default=3000, help="most iterations of the fit")
     parser.add_argument("--held-out", type=float, default=0.2, help="share of the games")
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--records", help="comma-separated files of bench/records (default all)")
     parser.add_argument("--cache", type=Path, help="keep the replayed positions in this file")
     parser.add_argument("--positions-only", action="store_true", help="replay, do not fit")
     options = parser.parse_args()
-    games, files = recorded_games(options.records.split(",") if options.records else None)
+    games, files = recorded(options.records.split(",") if options.records else None)
     print(f"{len(games)} games from {len(files)} records", flush=True)
-    data = gather(games, options.cache)
+    data = gather([(game.kind, game.moves) for game in games], options.cache)
     if options.positions_only:
         return
     import numpy as np
 
     x, y = np.array(data.x), np.array(data.y)
-    held = held_out_games(len(games), options.seed, options.held_out)
+    held = held_out_games(games, options.seed, options.held_out)
     test = np.isin(np.array(data.game), list(held))
     train = ~test
     made = time.perf_counter()
@@ -265,6 +273,9 @@ def main() -> None:
     trained = time.perf_counter()
     held_out = {name: scores(predict(w, x[test]), y[test]) for name, w in fitted.items()}
     held_out["analysis"] = scores(np.array(data.analysis)[test], y[test])
+    previous = _previous(options.out)
+    if previous is not None:  # the model this run replaces, on the same positions
+        held_out["previous"] = scores(predict(previous, x[test]), y[test])
     for name, result in held_out.items():
         print(f"  held out, {name}: {result}", flush=True)
     chosen = min(("network", "logistic"), key=lambda name: held_out[name]["log_loss"])
@@ -279,6 +290,7 @@ def main() -> None:
         f"--steps {options.steps} --held-out {options.held_out} --records {','.join(files)}",
         "seed": options.seed,
         "steps": options.steps,
+        "held_out_share": options.held_out,
         "data": files,
         "games": {"train": len(games) - len(held), "held_out": len(held)},
         "positions": {"train": int(train.sum()), "held_out": int(test.sum())},
@@ -288,6 +300,7 @@ def main() -> None:
             "training": round(trained - made, 1),
         },
         "commit": commit(),
+        "framework": framework(),
     }
     path = options.out.joinpath(learned.MANIFEST_FILE)
     path.write_text(json.dumps(manifest, indent=1) + "\n")

@@ -154,8 +154,8 @@ def main() -> None:
     options = parser.parse_args()
     manifest = json.loads((ROOT / "engine" / "ai" / "ponte" / MANIFEST_FILE).read_text())
     games, _ = recorded(manifest_records())
-    share = manifest["games"]["held_out"] / len(games)
-    held = sorted(held_out_games(len(games), manifest["seed"], share))[: options.games]
+    share = manifest.get("held_out_share", 0.2)
+    held = sorted(held_out_games(games, manifest["seed"], share))[: options.games]
     print(f"{len(held)} held-out games of {len(games)}, every {options.every}th position")
     judged = Judged()
     for done, number in enumerate(held, 1):
