@@ -129,24 +129,41 @@ def positions_of(kind: str, moves: list[str]) -> list[tuple[list[float], float, 
     return found
 
 
-def gather(games: list[tuple[str, list[str]]], cache: Path | None) -> Positions:
-    """The positions of `games`, read from `cache` when it holds them (it is written once they
-    are made, so that fits with other options skip the replay)."""
-    if cache and cache.exists():
-        return Positions(**json.loads(cache.read_text()))
+def gather(games: list[RecordedGame], files: dict[str, str], cache: Path | None) -> Positions:
+    """The positions of `games`, each record file's read from the folder `cache` when it holds
+    them (written once they are made, under the file's name and hash), so that a fit with other
+    options, or with records added (self-play's), replays only the games it has not seen."""
+    data = Positions([], [], [], [])
+    for name, digest in files.items():
+        numbers = [number for number, game in enumerate(games) if game.file == name]
+        path = cache / f"{name}.{digest[:16]}.json" if cache else None
+        if path and path.exists():
+            part = Positions(**json.loads(path.read_text()))
+        else:
+            part = _replay([games[number] for number in numbers], name)
+            if path:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(part.__dict__))
+        data.x += part.x
+        data.y += part.y
+        data.analysis += part.analysis
+        data.game += [numbers[index] for index in part.game]
+        data.seconds = round(data.seconds + part.seconds, 1)
+    return data
+
+
+def _replay(games: list[RecordedGame], name: str) -> Positions:
+    """The positions of `games` (of the record `name`), numbered by their place in the list."""
     started = time.perf_counter()
     data = Positions([], [], [], [])
-    for number, (kind, moves) in enumerate(games):
-        for x, y, a in positions_of(kind, moves):
+    for number, game in enumerate(games):
+        for x, y, a in positions_of(game.kind, game.moves):
             data.x.append(x)
             data.y.append(y)
             data.analysis.append(a)
             data.game.append(number)
-        if number % 50 == 0:
-            print(f"  replayed {number + 1}/{len(games)}, {len(data.y)} positions", flush=True)
     data.seconds = round(time.perf_counter() - started, 1)
-    if cache:
-        cache.write_text(json.dumps(data.__dict__))
+    print(f"  replayed {name}: {len(games)} games, {len(data.y)} positions", flush=True)
     return data
 
 
@@ -234,7 +251,9 @@ def framework() -> str:
 def commit() -> str:
     """The code's commit, marked when the code that made the model differs from it."""
     head = _git("rev-parse", "HEAD").strip()
-    changed = _git("status", "--porcelain", "--", "engine/ai/ponte", "bench/learn.py").strip()
+    # The code only: the model files are what a run writes (a rerun finds them written).
+    code = ("engine/ai/ponte/*.py", "bench/learn.py")
+    changed = _git("status", "--porcelain", "--", *code).strip()
     return f"{head} with changes" if changed else head
 
 
@@ -251,12 +270,12 @@ def main() -> None:
     parser.add_argument("--held-out", type=float, default=0.2, help="share of the games")
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--records", help="comma-separated files of bench/records (default all)")
-    parser.add_argument("--cache", type=Path, help="keep the replayed positions in this file")
+    parser.add_argument("--cache", type=Path, help="keep the replayed positions in this folder")
     parser.add_argument("--positions-only", action="store_true", help="replay, do not fit")
     options = parser.parse_args()
     games, files = recorded(options.records.split(",") if options.records else None)
     print(f"{len(games)} games from {len(files)} records", flush=True)
-    data = gather([(game.kind, game.moves) for game in games], options.cache)
+    data = gather(games, files, options.cache)
     if options.positions_only:
         return
     import numpy as np
@@ -280,6 +299,7 @@ def main() -> None:
         print(f"  held out, {name}: {result}", flush=True)
     chosen = min(("network", "logistic"), key=lambda name: held_out[name]["log_loss"])
     text = json.dumps(fitted[chosen], indent=1) + "\n"
+    made_by = commit()
     options.out.joinpath(learned.MODEL_FILE).write_text(text)
     manifest = {
         "model": learned.MODEL_FILE,
@@ -299,7 +319,7 @@ def main() -> None:
             "positions": data.seconds,
             "training": round(trained - made, 1),
         },
-        "commit": commit(),
+        "commit": made_by,
         "framework": framework(),
     }
     path = options.out.joinpath(learned.MANIFEST_FILE)
