@@ -413,7 +413,15 @@ class OpenChallengeExistsError(ServiceError):
     key = "open_challenge_exists"
 
 
-class BadChallengeExpiryError(ServiceError):
+class BadDurationError(ServiceError):
+    """A duration a player chose is outside the allowed range (`params['seconds']`,
+    `['minimum']`, `['maximum']`, durations): `bot.service.durations`; each kind of duration
+    has its own subclass, and words."""
+
+    key = "bad_duration"
+
+
+class BadChallengeExpiryError(BadDurationError):
     """How long an open challenge waits is outside the allowed range (`params['seconds']`,
     `['minimum']`, `['maximum']`, durations)."""
 
@@ -517,7 +525,7 @@ class SeekCooldownError(ServiceError):
     key = "seek_cooldown"
 
 
-class BadSeekLapseError(ServiceError):
+class BadSeekLapseError(BadDurationError):
     """How long a seek waits in the pool is outside the allowed range (`params['seconds']`,
     `['minimum']`, `['maximum']`, durations)."""
 

@@ -5,13 +5,11 @@ challenge is. A server's open challenges are what its lobby lists (`open_in_serv
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from bot.service import deadlines
 from bot.service.alarms import expire_challenge
 from bot.service.challenge_posts import POSTED
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context
+from bot.service.durations import WAITING, chosen_seconds
 from bot.service.errors import (
     BadChallengeExpiryError,
     BadRatingWindowError,
@@ -24,10 +22,13 @@ from bot.service.matches import check_best_of
 from bot.service.results import Challenge
 from bot.store import Db, Reach, challenges
 
-DEFAULT_OPEN_SECONDS = deadlines.DAY
+DEFAULT_OPEN_SECONDS = WAITING.default
 """How long an open challenge waits for a taker unless its challenger says otherwise."""
-MIN_OPEN_SECONDS = deadlines.HOUR
-MAX_OPEN_SECONDS = 7 * deadlines.DAY
+OFFERED_WINDOWS = (100, 200, 300, 500)
+"""The rating windows `/challenge` and the lobby's form offer (`choice.rating_window.<n>`)."""
+OFFERED_EXPIRIES = ("1h", "6h", "12h", "1d", "3d", "7d")
+"""How long an open challenge may wait, as `/challenge` and the lobby's form offer it: keys of
+`deadlines.OFFERED_TIMES` (`choice.expires.<key>`, `choice.time.<key>`)."""
 MIN_RATING_WINDOW = 1
 MAX_RATING_WINDOW = 1000
 """A window wider than this lets everyone in: ask for none instead."""
@@ -152,16 +153,7 @@ class OpenChallenges:
 def check_open_seconds(seconds: int | None) -> int:
     """How long an open challenge waits (the default for None); raise
     `BadChallengeExpiryError` outside the range."""
-    if seconds is None:
-        return DEFAULT_OPEN_SECONDS
-    if not MIN_OPEN_SECONDS <= seconds <= MAX_OPEN_SECONDS:
-        raise BadChallengeExpiryError(
-            "an open challenge waits between one hour and seven days",
-            seconds=timedelta(seconds=seconds),
-            minimum=timedelta(seconds=MIN_OPEN_SECONDS),
-            maximum=timedelta(seconds=MAX_OPEN_SECONDS),
-        )
-    return seconds
+    return chosen_seconds(seconds, BadChallengeExpiryError, "an open challenge")
 
 
 def check_rating_window(window: int | None) -> int | None:

@@ -3,12 +3,21 @@
 came, as if each had arrived alone: with the compatible seek of the closest rating, then the
 longest waiting, never two who blocked each other (the store's `closer`, by the same rule).
 
+Two who have just played each other (`recent`) are paired again only when nobody else
+compatible waits: a pool is for meeting new opponents (a rematch has its own button), yet two
+players who both want a game and find nobody else are better off playing each other than
+waiting. The pool pairs on arrival, so this holds against anyone waiting at that moment. The
+batch names those pairs (`Pool(blocks, recent)`; which games count as recent, say the pool games
+of the two that ended within the last hour, is the batch's to read from the store); the other
+choice is looked for only when the best one is a recent opponent, so the choice stays as fast.
+
 Each game and rated-or-not is a list sorted by (rating, wait), so a choice looks from the
 newcomer's rating outwards, past the incompatible, and reads a few entries, not the pool."""
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 Wait = tuple[int, int]
@@ -49,40 +58,68 @@ Entry = tuple[float, int, int, Seeker]
 never compared."""
 
 
-class Pool:
-    """The waiting seeks of a batch's games, and the blocks among their players."""
+Suits = Callable[[Seeker, Seeker], bool]
+"""Whether a waiting seek (the second) may be paired with a newcomer (the first)."""
 
-    def __init__(self, blocks: set[tuple[int, int]]) -> None:
+
+class Pool:
+    """The waiting seeks of a batch's games, the blocks among their players, and who has just
+    played whom (`recent`: pairs of user ids, in either order)."""
+
+    def __init__(
+        self, blocks: set[tuple[int, int]], recent: Iterable[tuple[int, int]] = ()
+    ) -> None:
         self._lists: dict[tuple[str, bool], list[Entry]] = {}
         self._blocks = blocks
+        self._recent: dict[int, set[int]] = {}
+        for first, second in recent:
+            self._recent.setdefault(first, set()).add(second)
+            self._recent.setdefault(second, set()).add(first)
 
     def add(self, seeker: Seeker) -> None:
         """A seek waits (stored, or a newcomer nobody suited)."""
         insort(self._list(seeker), (seeker.rating, *seeker.wait, seeker))
 
     def take_partner(self, seeker: Seeker) -> Seeker | None:
-        """The waiting seek `seeker` pairs with, removed from the pool; None if none suits."""
+        """The waiting seek `seeker` pairs with, removed from the pool; None if none suits.
+        Someone `seeker` has just played is chosen only when nobody else suits."""
         entries = self._list(seeker)
         start = bisect_left(entries, (seeker.rating,))
-        above = next(
-            (entries[i] for i in range(start, len(entries)) if self._suits(seeker, entries[i][3])),
-            None,
-        )
-        below = self._below(entries, start, seeker)
-        chosen = closer(seeker.rating, above, below)
+        chosen = self._nearest(entries, start, seeker, self._suits)
+        avoided = self._recent.get(seeker.user_id)
+        if chosen is not None and avoided and chosen[3].user_id in avoided:
+
+            def suits_and_new(seeker: Seeker, waiting: Seeker) -> bool:
+                return waiting.user_id not in avoided and self._suits(seeker, waiting)
+
+            # Looked for only when the best choice is a recent opponent: rarely, and cheaply.
+            chosen = self._nearest(entries, start, seeker, suits_and_new) or chosen
         if chosen is not None:  # found by bisection: (rating, wait) is unique
             del entries[bisect_left(entries, chosen[:3])]
         return None if chosen is None else chosen[3]
 
-    def _below(self, entries: list[Entry], start: int, seeker: Seeker) -> Entry | None:
-        """The suitable seek rated nearest below `seeker`, the longest waiting of those rated
-        alike (the list holds them shortest wait last, so the walk down keeps the last)."""
+    @staticmethod
+    def _nearest(entries: list[Entry], start: int, seeker: Seeker, suits: Suits) -> Entry | None:
+        """The seek that `suits` `seeker` nearest its rating (the entries from `start` are
+        rated at least as high)."""
+        above = next(
+            (entries[i] for i in range(start, len(entries)) if suits(seeker, entries[i][3])),
+            None,
+        )
+        below = Pool._below(entries, start, seeker, suits)
+        return closer(seeker.rating, above, below)
+
+    @staticmethod
+    def _below(entries: list[Entry], start: int, seeker: Seeker, suits: Suits) -> Entry | None:
+        """The seek that suits `seeker` rated nearest below it, the longest waiting of those
+        rated alike (the list holds them shortest wait last, so the walk down keeps the
+        last)."""
         found: Entry | None = None
         for index in range(start - 1, -1, -1):
             entry = entries[index]
             if found is not None and entry[0] != found[0]:
                 break
-            if self._suits(seeker, entry[3]):
+            if suits(seeker, entry[3]):
                 found = entry
         return found
 

@@ -14,12 +14,12 @@ whose id is never reused), and lives in each player's direct messages with the b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
 
 from bot.service import deadlines
 from bot.service.batches import Batches
 from bot.service.challenges import check_move_seconds
 from bot.service.context import Context, Seating, is_pool_place, pool_place
+from bot.service.durations import chosen_seconds
 from bot.service.errors import BadSeekLapseError, NoSeekError, SeekCooldownError, SeekExistsError
 from bot.service.limits import COOLDOWN, held_until
 from bot.service.owed import PostData, PostKind, Stored, Subject
@@ -38,12 +38,12 @@ __all__ = ["EVERYWHERE", "Paired", "Seeks", "Waiting", "is_pool_place", "pool_pl
 
 EVERYWHERE = 0
 """The guild id of the pool across servers' ratings: Discord's snowflakes are never 0."""
-DEFAULT_LAPSE_SECONDS = deadlines.DAY
-MIN_LAPSE_SECONDS = deadlines.HOUR
-MAX_LAPSE_SECONDS = 7 * deadlines.DAY
 ARRIVALS_AT_ONCE = 500
 """Seekers paired in one transaction at most (the rest in the next): a batch's statements stay
 well inside both backends' limits on parameters."""
+RECENT_SECONDS = deadlines.HOUR
+"""Two who played each other in the pool within this long (or play now) are paired again only
+when nobody else suits (`bot.service.pairing.Pool`'s `recent`)."""
 LAPSES_AT_ONCE = 100
 """Seeks `lapse_due` removes in one transaction at most (the rest at its next call)."""
 
@@ -244,7 +244,8 @@ class Pairings:
             for key in kinds:  # in one order: two batches never wait for each other's
                 await store.hold_pool(db, key)
             own = await store.seeks_of_all(db, seekers, kinds)
-            pool = Pool(await store.blocks_of(db, seekers))
+            blocks = await store.blocks_of(db, seekers)
+            pool = Pool(blocks, await store.recent_pairs(db, seekers, now - RECENT_SECONDS))
             for row in await store.pool(db, kinds, now):
                 pool.add(_seeker(row, (row.created_at, row.id), row))
             plan = _Plan(now, await self._ratings(db, requests))
@@ -277,19 +278,17 @@ class Pairings:
 
     @staticmethod
     async def _store(db: Db, plan: _Plan) -> dict[int, int]:
-        """Remove the stored seeks paired, then store the newcomers that need a row (those
-        left waiting, and those waited for by a later newcomer, whose id places the game) and
-        remove the paired ones again; return the newcomers' ids by number. A player may be
-        stored twice for one game in one batch (paired, then seeking anew): such rows go in
-        rounds, so the one seek per game and player the table keeps holds at every step."""
+        """Remove the stored seeks paired and store the newcomers left waiting; return the
+        newcomers' ids by number. A newcomer paired by a later one in the batch is never
+        stored: its seek's id, which places the game, is reserved (`Db.reserve_ids`)."""
         paired = [row.id for row in plan.paired_rows()]
         if await store.remove_seeks(db, paired) != len(paired):
             raise RuntimeError("a seek held for pairing was removed meanwhile")
-        ids: dict[int, int] = {}
-        for numbers in plan.rounds():
-            made = await store.insert_seeks(db, [plan.new[n] for n in numbers])
-            ids.update({n: made[plan.new[n].user_id, plan.new[n].game_kind] for n in numbers})
-            await store.remove_seeks(db, [ids[n] for n in numbers if n in plan.waited_for])
+        waiting = sorted(plan.waiting)
+        made = await store.insert_seeks(db, [plan.new[n] for n in waiting])
+        ids = {n: made[plan.new[n].user_id, plan.new[n].game_kind] for n in waiting}
+        waited_for = sorted(plan.waited_for)
+        ids.update(zip(waited_for, await db.reserve_ids("seeks", len(waited_for)), strict=True))
         return ids
 
     def _seating(self, plan: _Plan, pair: tuple[Seeker, int], ids: dict[int, int]) -> Seating:
@@ -373,18 +372,6 @@ class _Plan:
         """The stored seeks paired in this batch."""
         return [waiting.ref for waiting, _ in self.pairs if isinstance(waiting.ref, SeekRow)]
 
-    def rounds(self) -> list[list[int]]:
-        """The newcomers to store, in rounds of one seek per player and game each."""
-        rounds: list[list[int]] = []
-        seen: dict[tuple[int, str], int] = {}
-        for number in sorted(self.waiting | self.waited_for):
-            key = (self.new[number].user_id, self.new[number].game_kind)
-            level = seen[key] = seen.get(key, -1) + 1
-            if level == len(rounds):
-                rounds.append([])
-            rounds[level].append(number)
-        return rounds
-
     def outcomes(
         self, ids: dict[int, int], started: list[Started]
     ) -> list[Paired | Waiting | Exception]:
@@ -442,13 +429,4 @@ def _row(seek_id: int, seek: NewSeek) -> SeekRow:
 def check_lapse_seconds(seconds: int | None) -> int:
     """How long a seek waits in the pool (the default for None); raise `BadSeekLapseError`
     outside the range."""
-    if seconds is None:
-        return DEFAULT_LAPSE_SECONDS
-    if not MIN_LAPSE_SECONDS <= seconds <= MAX_LAPSE_SECONDS:
-        raise BadSeekLapseError(
-            "a seek waits between one hour and seven days",
-            seconds=timedelta(seconds=seconds),
-            minimum=timedelta(seconds=MIN_LAPSE_SECONDS),
-            maximum=timedelta(seconds=MAX_LAPSE_SECONDS),
-        )
-    return seconds
+    return chosen_seconds(seconds, BadSeekLapseError, "a seek")

@@ -113,7 +113,10 @@ class GameWriter:
         ctx = self.ctx
         firsts = await users.players(db, sorted({s.first_id for s in seatings}), now)
         seeds = [ctx.seeds() for _ in seatings]
-        positions = [self._first_position(s, seed) for s, seed in zip(seatings, seeds, strict=True)]
+        fresh: dict[tuple[str, str], SomeGame] = {}  # copying a start is cheaper than making one
+        positions = [
+            self._first_position(s, seed, fresh) for s, seed in zip(seatings, seeds, strict=True)
+        ]
         records: dict[tuple[str, str], str] = {}  # a start without chance is the same for all
         new = [
             self._new_game(
@@ -132,9 +135,19 @@ class GameWriter:
         return [Started(view) for view in views]
 
     @staticmethod
-    def _first_position(seating: Seating, seed: int) -> SomeGame:
-        """A new game's position: the first roll drawn if the game has one (Verbindung)."""
-        game = seating.kind.new(seating.variant)
+    def _first_position(
+        seating: Seating, seed: int, fresh: dict[tuple[str, str], SomeGame] | None = None
+    ) -> SomeGame:
+        """A new game's position: the first roll drawn if the game has one (Verbindung);
+        `fresh` keeps a game's start by game and variant, for the next game's copy."""
+        kind, variant = seating.kind, seating.variant
+        if fresh is None:
+            game = kind.new(variant)
+        else:
+            start = fresh.get((kind.key, variant))
+            if start is None:
+                start = fresh[kind.key, variant] = kind.new(variant)
+            game = start.copy()
         for event in seating.kind.chance(game, seed):
             game.push(event)
         return game

@@ -49,6 +49,11 @@ class Db(ABC):
         one process uses."""
 
     @abstractmethod
+    async def reserve_ids(self, table: str, count: int) -> list[int]:
+        """`count` new ids of `table` (whose ids are never used twice), in order, with no row
+        stored: ids that name something the way a row's would, without the row."""
+
+    @abstractmethod
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
 

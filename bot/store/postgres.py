@@ -55,6 +55,18 @@ class PostgresDb(Db):
         """A transaction's advisory lock on `name` (hashed by the server)."""
         await self.connection.execute("SELECT pg_advisory_xact_lock(hashtext($1))", name)
 
+    async def reserve_ids(self, table: str, count: int) -> list[int]:
+        """The next `count` values of the sequence of `table`'s identity column `id`."""
+        if count == 0:
+            return []
+        rows = await self.connection.fetch(
+            "SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id"
+            " FROM generate_series(1, $2::integer) ORDER BY 1",
+            table,
+            count,
+        )
+        return [int(row["id"]) for row in rows]
+
     async def notify(self, channel: str, payload: str) -> None:
         """NOTIFY `channel` (delivered to the listeners when the transaction commits)."""
         await self.connection.execute("SELECT pg_notify($1, $2)", channel, payload)

@@ -95,6 +95,19 @@ async def blocks_of(db: Db, user_ids: list[int]) -> set[tuple[int, int]]:
     return {(row["user_id"], row["blocked_id"]) for row in rows}
 
 
+async def recent_pairs(db: Db, user_ids: list[int], since: int) -> set[tuple[int, int]]:
+    """The players of every pool game (placed at a negative channel id) one of these players
+    plays now or finished at `since` or later, as (first, second)."""
+    listed = marks(len(user_ids))
+    rows = await db.fetch_all(
+        "SELECT first_id, second_id FROM games WHERE channel_id < 0"
+        " AND (status = 'active' OR finished_at >= ?)"
+        f" AND (first_id IN ({listed}) OR second_id IN ({listed}))",
+        (since, *user_ids, *user_ids),
+    )
+    return {(row["first_id"], row["second_id"]) for row in rows}
+
+
 async def remove_seek(db: Db, seek_id: int) -> bool:
     """Remove a seek (paired, cancelled or lapsed); False if it was gone already."""
     return await db.execute("DELETE FROM seeks WHERE id = ?", (seek_id,)) == 1

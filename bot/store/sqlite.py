@@ -73,6 +73,23 @@ class SqliteDb(Db):
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
 
+    async def reserve_ids(self, table: str, count: int) -> list[int]:
+        """Move `table`'s AUTOINCREMENT counter on by `count` (SQLite's `sqlite_sequence`, which
+        "can be modified using ordinary UPDATE, INSERT, and DELETE statements"; sqlite.org/
+        autoinc.html): the next row's id comes after them, however many rows there were."""
+        if count == 0:
+            return []
+        await self.connection.execute(
+            f"INSERT INTO sqlite_sequence (name, seq) SELECT ?, (SELECT coalesce(max(rowid), 0)"
+            f" FROM {table}) WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+            (table, table),
+        )
+        [row] = await self.fetch_all(
+            "UPDATE sqlite_sequence SET seq = seq + ? WHERE name = ? RETURNING seq", (count, table)
+        )
+        last = int(row["seq"])
+        return list(range(last - count + 1, last + 1))
+
     async def execute(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement; return how many rows it changed."""
         try:

@@ -22,6 +22,7 @@ from aiohttp import web
 from bot.service import LEVELS, Challenge, GameSummary
 from bot.service.deadlines import OFFERED_TIMES
 from bot.service.errors import ChallengeNotFoundError, GameNotFoundError
+from bot.service.open_challenges import DEFAULT_OPEN_SECONDS, OFFERED_EXPIRIES, OFFERED_WINDOWS
 from bot.web.actions import Actions
 from bot.web.api import Api, WebError, answer, body_text, json_body, parse_id
 from bot.web.discord_api import DiscordApi, DiscordRefusedError
@@ -31,6 +32,11 @@ from bot.web.sight import Viewer, WebSight
 
 TIMES = dict(OFFERED_TIMES)
 """The times per move the form offers, as `/challenge`'s `time` choices (`choice.time.*`)."""
+EXPIRIES = [{"key": key, "seconds": TIMES[key]} for key in OFFERED_EXPIRIES]
+"""How long an open challenge waits, as `/challenge`'s `expires` offers it (`choice.expires.*`):
+the form sends the seconds, which the use case checks as it checks `/challenge`'s."""
+OPEN_ONLY = ("rating_window", "expires")
+"""The form's options of an open challenge alone, as `/challenge`'s."""
 PEOPLE_SECONDS = 30.0
 """How long who is in an Activity instance is kept: a lobby asked again at every change of its
 server asks Discord at most this often."""
@@ -105,6 +111,9 @@ class LobbyApi:
             "games": [{"key": kind.key, "variants": list(kind.variants)} for kind in registry],
             "times": list(TIMES),
             "levels": list(LEVELS),
+            "rating_windows": list(OFFERED_WINDOWS),
+            "expiries": EXPIRIES,
+            "default_expires": DEFAULT_OPEN_SECONDS,
         }
 
     async def _sees_challenge(self, viewer: Viewer, challenge: Challenge) -> bool:
@@ -207,9 +216,10 @@ class LobbyApi:
         return self._keyed(session, session.home)
 
     async def post(self, request: web.Request) -> web.Response:
-        """Post an open challenge (`against` "anyone"), challenge a member (their id) or start
-        a game against the computer ("computer") in the Activity's channel, through the use
-        cases of `/challenge`, which owe the same posts."""
+        """Post an open challenge (`against` "anyone", with its `rating_window` and how long
+        it waits, `expires`, in seconds), challenge a member (their id) or start a game against
+        the computer ("computer") in the Activity's channel, through the use cases of
+        `/challenge`, which owe the same posts and refuse the same options."""
         session = self.api.session(request)
         await self.api.limit_writes(session)
         body = await json_body(request)
@@ -227,8 +237,15 @@ class LobbyApi:
             "move_seconds": options["time"],
         }
         if against == "anyone":
-            made = await self.actions.challenge_anyone(challenger_id=session.user_id, **common)
+            made = await self.actions.challenge_anyone(
+                challenger_id=session.user_id,
+                rating_window=options["rating_window"],
+                expires_seconds=options["expires"],
+                **common,
+            )
             return answer({"challenge": str(made.id)})
+        if any(options[name] is not None for name in OPEN_ONLY):
+            raise WebError(422, "lobby_open_only")
         if against == "computer":
             started = await self.actions.play_computer(
                 player_id=session.user_id, level=options["level"], **common
@@ -276,7 +293,9 @@ class LobbyApi:
 
 
 def _form(body: dict[str, Any]) -> dict[str, Any]:
-    """The form's game, variant, time and level, each one the form offers (else 400)."""
+    """The form's game, variant, time and level, each one the form offers (else 400), and an
+    open challenge's rating window and expiry: whole numbers (else 400) that the use case
+    checks, as it checks `/challenge`'s."""
     time = body.get("time")
     level = body.get("level")
     variant = body.get("variant")
@@ -289,7 +308,15 @@ def _form(body: dict[str, Any]) -> dict[str, Any]:
         "variant": variant,
         "time": TIMES[time],
         "level": level,
+        **{name: _whole_or_none(body.get(name)) for name in OPEN_ONLY},
     }
+
+
+def _whole_or_none(value: object) -> int | None:
+    """A whole number or nothing (else 400; JSON's true and false are not numbers here)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise WebError(400, "bad_request")
 
 
 def _challenge(

@@ -33,6 +33,8 @@ TEXT_PREFIXES = (
     "history.caption",
     "choice.time.",
     "choice.level.",
+    "choice.expires.",
+    "choice.rating_window.",
 )
 """The catalogue messages the page shows."""
 CACHE = "public, max-age=300"

@@ -111,6 +111,10 @@ class Gateway:
     ) -> None:
         self.world = world
         self.url = url
+        # Discord's own interval. The fake acknowledges a heartbeat at once, sometimes before
+        # discord.py's keep-alive thread (waiting for the GIL behind the bot's drawing threads)
+        # has noted when it sent it: discord.py then logs "Can't keep up, ... websocket is 41.3s
+        # behind", the whole interval, though its loop was never blocked (issue 53's mends).
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.privileged_intents = privileged_intents
         self.sessions: list[Session] = []

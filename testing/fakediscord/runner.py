@@ -137,6 +137,7 @@ class BotProcess:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )
+        self.fake.adopt(self)  # killed with the fake if the test ends without stopping it
         assert self.process.stdout is not None and self.process.stderr is not None
         self._readers = [
             asyncio.create_task(_collect(self.process.stdout, self._stdout, self.fake)),

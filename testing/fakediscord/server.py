@@ -11,7 +11,7 @@ import logging
 import socket
 from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -35,6 +35,14 @@ _MAX_BODY = 64 * 1024 * 1024
 RECORD = request_key("fakediscord.record", RecordedRequest)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("fakediscord")
+
+
+class Child(Protocol):
+    """A process started against the fake (`runner.BotProcess`)."""
+
+    async def kill(self) -> int:
+        """SIGKILL it unless it has ended, and reap it; its exit status."""
+        ...
 
 
 class FakeDiscord(ActAsUsers, BuildWorld):
@@ -65,6 +73,7 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.internal_errors: list[tuple[RecordedRequest, Exception]] = []
+        self._children: list[Child] = []
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -87,9 +96,19 @@ class FakeDiscord(ActAsUsers, BuildWorld):
         self.world.base_url = self.base_url
         return self
 
+    def adopt(self, child: Child) -> None:
+        """`child` was started against the fake: `stop()` kills and reaps it if it still
+        runs."""
+        self._children.append(child)
+
     async def stop(self) -> None:
-        """Release held requests (they are answered as usual), then close the gateway
-        connections and the server."""
+        """Kill and reap the processes started against the fake that still run (a test that
+        failed before it stopped its bot must not leave it running, talking to nobody), release
+        held requests (they are answered as usual), then close the gateway connections and the
+        server."""
+        children, self._children = self._children, []
+        for child in children:
+            await child.kill()
         # The server waits for every request in progress before it closes (up to a minute):
         # a held request would only go on at that timeout, so let it go on now.
         self.world.faults.release_all()

@@ -33,12 +33,13 @@ from bot.discord.shared.reach import reach_of, why_not
 from bot.i18n import text
 from bot.service import FIRST_MOVERS, MATCH_LENGTHS, Challenge, Started, who_moves_first
 from bot.service.errors import OpenChallengeOptionError, OpponentNeededError
+from bot.service.open_challenges import OFFERED_EXPIRIES, OFFERED_WINDOWS
 
 log = logging.getLogger(__name__)
 
-EXPIRIES = ("1h", "6h", "12h", "1d", "3d", "7d")
+EXPIRIES = OFFERED_EXPIRIES
 """How long an open challenge may wait, as offered (named as the times per move are)."""
-RATING_WINDOWS = (100, 200, 300, 500)
+RATING_WINDOWS = OFFERED_WINDOWS
 OPTIONS = (
     "game",
     "opponent",

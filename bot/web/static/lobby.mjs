@@ -1,9 +1,10 @@
 // The lobby (issue 53, step 4): in a channel without a game, or when the player asks for it, the
 // page lists the server's open challenges (take one with a click), the live games the player may
 // see (watch one: the session then keys on that game's channel), the player's own games (play
-// one), and a form that posts an open challenge, challenges a member or plays the computer. The
-// server decides what is listed and checks every click; the live connection says when the
-// server's challenges or games changed (`{"t": "lobby"}`) and the lobby asks for its list again.
+// one), and a form that posts an open challenge (with a rating window and how long it waits, as
+// `/challenge`'s), challenges a member or plays the computer. The server decides what is listed
+// and checks every click; the live connection says when the server's challenges or games changed
+// (`{"t": "lobby"}`) and the lobby asks for its list again.
 
 import { app, $, word } from "./state.mjs";
 import { call } from "./api.mjs";
@@ -194,6 +195,13 @@ function drawForm(lobby) {
       options.times.map((/** @type {string} */ t) => [t, word(`choice.time.${t}`)]), "3d");
     choices(/** @type {HTMLSelectElement} */ ($("lobby-level")),
       options.levels.map((/** @type {string} */ l) => [l, word(`choice.level.${l}`)]), "normal");
+    choices(/** @type {HTMLSelectElement} */ ($("lobby-window")), [
+      ["", word("web.lobby_any_rating")],
+      ...options.rating_windows.map((/** @type {number} */ n) => [String(n), word(`choice.rating_window.${n}`)]),
+    ]);
+    choices(/** @type {HTMLSelectElement} */ ($("lobby-expires")),
+      options.expiries.map((/** @type {Json} */ e) => [String(e.seconds), word(`choice.expires.${e.key}`)]),
+      String(options.default_expires));
     game.addEventListener("change", () => drawVariants());
     $("lobby-against").addEventListener("change", () => drawLevel());
   }
@@ -217,8 +225,13 @@ function drawVariants() {
   choices(variant, (game ? game.variants : []).map((/** @type {string} */ v) => [v, word(`variant.${v}`)]), chosen);
 }
 
+/** The level for a game against the computer; the rating window and the wait for an open
+ * challenge (as `/challenge`, which takes them only without an opponent). */
 function drawLevel() {
-  $("lobby-level-field").hidden = /** @type {HTMLSelectElement} */ ($("lobby-against")).value !== "computer";
+  const against = /** @type {HTMLSelectElement} */ ($("lobby-against")).value;
+  $("lobby-level-field").hidden = against !== "computer";
+  $("lobby-window-field").hidden = against !== "anyone";
+  $("lobby-expires-field").hidden = against !== "anyone";
 }
 
 /** Fill a select, keeping `chosen` when it is still offered.
@@ -248,6 +261,7 @@ async function post(event) {
   event.preventDefault();
   const value = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ ($(id)).value;
   const against = value("lobby-against");
+  const toAnyone = against === "anyone";
   await busy(async () => {
     const answer = await call("POST", "api/lobby/post", {
       game: value("lobby-game"),
@@ -255,6 +269,8 @@ async function post(event) {
       time: value("lobby-time"),
       against,
       level: against === "computer" ? value("lobby-level") : null,
+      rating_window: toAnyone && value("lobby-window") ? Number(value("lobby-window")) : null,
+      expires: toAnyone ? Number(value("lobby-expires")) : null,
     });
     if (answer.game) { await watchGame(answer.game); return; }
     await refreshLobby();

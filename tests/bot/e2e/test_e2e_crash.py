@@ -2,7 +2,8 @@
 start, a move, an agreed draw, a takeback given, an analysis's message (showing its progress)
 and its result, and a holiday notice. At each step (`Step`: the change stored and the post not
 yet sent; the post held by Discord and dropped; the post carried out and the bot never told),
-after the restart each post is on Discord exactly once, within `RESTART_SECONDS` of the bot's READY.
+after the restart each post is on Discord exactly once, each within `RESTART_SECONDS` of the
+bot's READY or of the post before.
 
 The lives a crash ends are processes (SIGKILL); the others run the same bot in the test's own
 process (`Life.here`), which starts much sooner. One bot life holds every kind at once: the

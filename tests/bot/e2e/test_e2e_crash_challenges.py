@@ -4,7 +4,8 @@ declined (its buttons off, the challenger told in a new message), withdrawn (its
 edited), an open challenge taken (edited, the game's start), and expired (edited by the
 deliverer). At each step (`Step`: the change stored and its posts not yet sent; the post held by
 Discord and dropped; the post carried out and the bot never told) each post is on Discord
-exactly once after the restart, within `RESTART_SECONDS` of the bot's READY.
+exactly once after the restart, each within `RESTART_SECONDS` of the bot's READY or of the post
+before.
 
 The lives a crash ends are processes; the others run the same bot in the test's own process
 (`Life.here`). Each change is made in a channel of its own: the deliverer keeps a channel's

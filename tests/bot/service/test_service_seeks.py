@@ -331,3 +331,26 @@ async def test_two_seeks_taken_back_within_the_hour_hold_the_next_for_an_hour(
         await service.seeks.check(**check)
     clock.advance(minutes=1)
     assert await service.seeks.check(**check) == "ponte"
+
+
+async def test_two_who_just_played_are_paired_again_only_when_nobody_else_waits(
+    service: GameService, clock: FakeClock
+) -> None:
+    # Unrated: the ratings, which the closest rating goes by, stay as they were.
+    await seek(service, ALICE, rated=False)
+    game = paired(await seek(service, BOB, rated=False)).started.view
+    await play_to_end(service, game.channel_id, random.Random(3))
+    await seek(service, ALICE, move_seconds=DAY, rated=False)
+    await seek(service, DAVE, move_seconds=2 * DAY, rated=False)  # not Alice's: both wait
+    assert (
+        paired(await seek(service, BOB, rated=False)).waiting.user_id == DAVE
+    )  # not the longer wait
+    again = paired(await seek(service, BOB, rated=False))
+    assert again.waiting.user_id == ALICE  # nobody else waits
+    await play_to_end(service, again.started.view.channel_id, random.Random(4))
+    clock.advance(hours=2)
+    await seek(service, ALICE, move_seconds=DAY, rated=False)
+    await seek(service, DAVE, move_seconds=2 * DAY, rated=False)
+    assert (
+        paired(await seek(service, BOB, rated=False)).waiting.user_id == ALICE
+    )  # hours later, anyone

@@ -16,7 +16,9 @@ import pytest
 from playwright.async_api import FrameLocator, Page
 
 from bot.i18n import describe_error
-from bot.service.errors import ChallengeTakenError, GameNotFoundError
+from bot.service.deadlines import DAY, HOUR
+from bot.service.errors import BadChallengeExpiryError, ChallengeTakenError, GameNotFoundError
+from bot.service.open_challenges import check_open_seconds
 from bot.web.sessions import Sessions
 from testing.e2ekit import run
 from testing.fakediscord import FakeChannel, FakeGuild
@@ -161,10 +163,16 @@ async def test_the_lobby_lists_takes_watches_and_hides_what_is_not_the_users(
     assert await ids_in(alice, "lobby-games", "game") == set()
     await shot(carol_page, "activity-lobby-phone", tmp_path)
 
-    # alice posts an open challenge with the form: posted in the channel as /challenge's, and
-    # carol's lobby shows it live
+    # alice posts an open challenge with the form, for players within 200 of her rating and
+    # waiting six hours: posted in the channel as /challenge's, and carol's lobby shows it live
     mark = fake.mark()
+    await alice.locator("#lobby-against").select_option("computer")
+    assert await alice.locator("#lobby-window-field").is_hidden()  # an open challenge's alone
+    assert await alice.locator("#lobby-expires-field").is_hidden()
     await alice.locator("#lobby-against").select_option("anyone")
+    assert await alice.locator("#lobby-expires").input_value() == str(DAY)  # the default
+    await alice.locator("#lobby-window").select_option("200")
+    await alice.locator("#lobby-expires").select_option(str(6 * HOUR))
     await alice.locator("#lobby-post").click()
     message = await fake.wait_for_message(world.channel, since=mark)
     assert message.custom_ids() and message.custom_ids()[0].startswith("challenge:accept:")
@@ -172,6 +180,7 @@ async def test_the_lobby_lists_takes_watches_and_hides_what_is_not_the_users(
         c for c in await bot.service.open_challenges.open_in_server(world.guild.id)
         if c.challenger_id == world.alice.id
     )  # fmt: skip
+    assert (alices.rating_window, alices.expires_at - alices.created_at) == (200, 6 * HOUR)
     await challenge_item(carol, alices.id).wait_for()  # type: ignore[attr-defined]
     await alice.locator("#lobby-message[data-kind='done']").wait_for()
 
@@ -206,3 +215,16 @@ async def test_the_lobby_lists_takes_watches_and_hides_what_is_not_the_users(
     await alice.locator(
         f"body[data-mode='lobby'] #lobby-mine [data-game='{hidden.view.id}']"
     ).wait_for()
+
+    # a refusal is a sentence on the page: a wait the form does not offer (a page changed by
+    # hand) is refused in the words of /challenge's, and nothing is posted
+    await alice.locator("#lobby-against").select_option("anyone")
+    await alice.locator("#lobby-expires").evaluate(
+        "(select) => select.add(new Option('a minute', '60', true, true))"
+    )
+    await alice.locator("#lobby-post").click()
+    with pytest.raises(BadChallengeExpiryError) as too_short:
+        check_open_seconds(60)
+    refusal = alice.locator("#lobby-message[data-kind='refusal']")
+    await refusal.filter(has_text=describe_error(too_short.value, "en")).wait_for()
+    assert len(await bot.service.open_challenges.open_in_server(world.guild.id)) == 1

@@ -6,7 +6,7 @@ a challenge of a channel the user cannot see cannot be taken by its number."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,8 @@ import aiohttp
 import pytest
 
 from bot.i18n import describe_error, text
-from bot.service.errors import ChallengeNotFoundError
+from bot.service.errors import ChallengeNotFoundError, ServiceError
+from bot.service.open_challenges import check_open_seconds, check_rating_window
 from bot.store import outbox
 from testing.fakediscord.models import ATTACH_FILES, VIEW_CHANNEL
 from testing.pgserver import PostgresServer
@@ -70,6 +71,66 @@ async def test_the_form_starts_what_challenge_starts_owing_the_same_posts(api: W
     assert [g["id"] for g in of_carol["mine"]] == [str(game.id)] and of_carol["games"] == []
     _, of_alice = await api.get("api/lobby", alice)
     assert [g["id"] for g in of_alice["games"]] == [str(game.id)]
+
+
+async def test_the_form_posts_an_open_challenge_with_a_rating_window_and_its_wait(
+    api: WebApi,
+) -> None:
+    alice = await api.sign_in(api.alice)
+    _, lobby = await api.get("api/lobby", alice)
+    options = lobby["options"]
+    assert options["rating_windows"] == [100, 200, 300, 500]  # as /challenge offers them
+    offered = {e["key"]: e["seconds"] for e in options["expiries"]}
+    assert offered == {"1h": 3600, "6h": 6 * 3600, "12h": 12 * 3600, "1d": 86_400} | {
+        "3d": 3 * 86_400,
+        "7d": 7 * 86_400,
+    }
+    assert options["default_expires"] == 86_400
+    form = {**FORM, "against": "anyone", "rating_window": 200, "expires": offered["6h"]}
+    status, made = await api.post("api/lobby/post", form, alice)
+    assert status == 200
+    challenge = await api.service.challenges.get_challenge(int(made["challenge"]))
+    assert challenge.rating_window == 200
+    assert challenge.expires_at - challenge.created_at == 6 * 3600
+    _, listed = await api.get("api/lobby", await api.sign_in(api.bob))
+    shown = listed["challenges"][0]
+    assert (shown["rating_window"], shown["expires_in"]) == (200, 6 * 3600)
+
+
+def refusal_of(check: Callable[[], object]) -> str:
+    """The sentence the use case refuses with (`/challenge`'s for the same value)."""
+    with pytest.raises(ServiceError) as refused:
+        check()
+    return describe_error(refused.value, "en")
+
+
+async def test_an_open_challenges_bad_window_or_wait_is_refused_as_challenge_refuses_it(
+    api: WebApi,
+) -> None:
+    alice = await api.sign_in(api.alice)
+    anyone = {**FORM, "against": "anyone"}
+    for bad, sentence in (
+        ({"rating_window": 5000}, refusal_of(lambda: check_rating_window(5000))),
+        ({"rating_window": 0}, refusal_of(lambda: check_rating_window(0))),
+        ({"expires": 60}, refusal_of(lambda: check_open_seconds(60))),
+        ({"expires": 8 * 86_400}, refusal_of(lambda: check_open_seconds(8 * 86_400))),
+    ):
+        status, refused = await api.post("api/lobby/post", {**anyone, **bad}, alice)
+        assert (status, refused["error"]) == (422, sentence), bad
+    for bad in ({"rating_window": "200"}, {"expires": True}, {"expires": 3600.5}):
+        status, refused = await api.post("api/lobby/post", {**anyone, **bad}, alice)
+        assert (status, refused["error"]) == (400, text("en", "web.bad_request")), bad
+    for against in (str(api.bob.id), "computer"):
+        named = {**FORM, "against": against, "rating_window": 200}
+        status, refused = await api.post("api/lobby/post", named, alice)
+        assert (status, refused["error"]) == (422, text("en", "web.lobby_open_only")), against
+        status, refused = await api.post(
+            "api/lobby/post", {**named, "rating_window": None, "expires": 3600}, alice
+        )
+        assert (status, refused["error"]) == (422, text("en", "web.lobby_open_only")), against
+    assert await open_challenges(api) == []
+    assert await api.service.challenges.pending_challenges(api.alice.id) == []
+    assert await api.service.lobby.live_games(api.guild.id) == []
 
 
 async def test_bad_forms_and_places_are_refused_and_change_nothing(api: WebApi) -> None:

@@ -8,6 +8,8 @@ buttons after a restart), the 3-second acknowledgement check, and 500/429 on a m
 from __future__ import annotations
 
 import logging
+import os
+import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -342,3 +344,19 @@ async def test_a_process_that_cannot_start_fails_with_its_stderr(scene, tmp_path
     with pytest.raises(AssertionError, match="LOG_LEVEL"):
         await broken.start()
     assert broken.process is not None and broken.process.returncode == 2
+
+
+async def test_a_bot_process_a_failed_test_left_running_is_killed_and_reaped_with_the_fake(
+    tmp_path,
+):
+    env = {"DATABASE_PATH": str(tmp_path / "bot.sqlite3")}
+    with pytest.raises(RuntimeError, match="the test failed"):
+        async with FakeDiscord() as fake:
+            fake.add_guild()
+            left = BotProcess(fake, SAMPLE_MODULE, env=env, cwd=tmp_path)
+            await left.start()
+            raise RuntimeError("the test failed")  # before it stopped its bot
+    assert left.process is not None
+    assert left.process.returncode == -signal.SIGKILL  # killed, and reaped: its status is known
+    with pytest.raises(ProcessLookupError):
+        os.kill(left.process.pid, 0)
