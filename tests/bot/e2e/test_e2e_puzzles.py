@@ -24,7 +24,7 @@ from testing.fakediscord.models import MANAGE_CHANNELS
 from testing.servicekit import start_game, until
 
 PNG = b"\x89PNG\r\n\x1a\n"
-# A game of the computer's easy levels on the 10x10 board whose turn 9 is a puzzle
+# A game of the computer's easy levels on the 10x10 board whose turns 7 and 9 are puzzles
 # (tests/bot/computer/test_puzzling.py); alice plays white and resigns after it.
 MOVES = ["b3 f5", "i6 j4", "e5 f4", "d8 j8", "i5 j5", "h6 j6", "d1 j2", "d3 g4", "c10 e2",
          "h4 i4", "c9 g8", "g6 i8"]  # fmt: skip
@@ -175,7 +175,7 @@ async def test_nothing_of_another_server_a_running_game_or_a_hidden_game_is_show
     hidden = await finished_game(world, bot, secret)
     seen = await run(world, world.carol, "puzzle")  # carol may not see #secret
     assert f"#{hidden}" not in seen.content and f"<@{world.alice.id}>" not in seen.content
-    assert text("fr", "puzzle.from_server", turn=9) in seen.content  # a game of this server
+    assert text("fr", "puzzle.from_server", turn=7) in seen.content  # a game of this server
     assert f"#{hidden}" in (await run(world, world.bob, "puzzle")).content  # bob played it
 
 

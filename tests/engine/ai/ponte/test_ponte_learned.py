@@ -43,7 +43,7 @@ def test_the_shipped_model_is_the_one_its_manifest_describes():
     model = shipped(manifest["model"])
     assert hashlib.sha256(model).hexdigest() == manifest["sha256"]
     assert len(model) <= 5 * 1024 * 1024
-    for key in ("seed", "steps", "data", "seconds", "commit", "command", "held_out"):
+    for key in ("seed", "steps", "data", "seconds", "commit", "command", "held_out", "framework"):
         assert manifest[key], key
 
 
