@@ -2,7 +2,8 @@
 ratings in the everywhere pool and a mix of settings enter the pool through the service, on
 SQLite and on PostgreSQL. Prints, as medians of `--runs` runs on a fresh database each:
 
-- the seekers arriving at once, each its own task as Discord's interactions are: pairings per
+- the seekers arriving at once, each its own task as Discord's interactions are, in a process
+  whose garbage collector is set as the bot's (`bot.runtime.collector.settle`): pairings per
   second through the service (arrivals pair in batches, one transaction each, games started by
   one statement; `bot.service.seeks.Pairings`). The goal: 5,000 pairings per second or more.
   Beside it, per second of the CPU time the bot's process spent (on a machine shared with other
@@ -28,6 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.speed.scale import postgres_url
+from bot.runtime.collector import settle
 from bot.service import GameService
 from bot.service.pairing import Pool, Seeker
 from bot.service.rating_model import SCALE
@@ -86,7 +88,7 @@ async def one_by_one(service: GameService, users: range, rng: random.Random) -> 
 
 
 async def measure(
-    where: Callable[[int], str], seekers: int, runs: int
+    where: Callable[[int], str], seekers: int, runs: int, settled: bool = True
 ) -> tuple[float, float, float]:
     """The median pairings per second at once (of wall time, and of the bot's CPU time), and
     the median wait of one alone (ms)."""
@@ -97,6 +99,8 @@ async def measure(
         try:  # other players each run: a database given may be used again
             users = range(1 + 2 * run * seekers, 1 + (2 * run + 1) * seekers)
             await rate_everyone(service, users, rng)
+            if settled:
+                settle()  # as the bot's process does once it has started
             pairings, seconds, cpu = await at_once(service, users, rng)
             rates.append(pairings / seconds)
             per_cpu.append(pairings / cpu)
@@ -127,15 +131,22 @@ def main() -> None:
     parser.add_argument("--seekers", type=int, default=SEEKERS)
     parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--postgres", help="a postgresql:// URL (default: a server of its own)")
+    parser.add_argument(
+        "--default-collector",
+        action="store_true",
+        help="leave Python's garbage collector as it starts (the bot's process settles it)",
+    )
     args = parser.parse_args()
     print(f"{args.seekers:,} seekers arriving at once; medians of {args.runs} runs")
     with tempfile.TemporaryDirectory() as folder:
         sqlite = lambda run: str(Path(folder) / f"bench{run}.sqlite3")  # noqa: E731
-        report("SQLite", *asyncio.run(measure(sqlite, args.seekers, args.runs)))
+        settled = not args.default_collector
+        report("SQLite", *asyncio.run(measure(sqlite, args.seekers, args.runs, settled)))
     url, server = postgres_url(args.postgres)
     try:
         fresh = asyncio.run(fresh_urls(server, url, args.runs))
-        report("PostgreSQL", *asyncio.run(measure(fresh.__getitem__, args.seekers, args.runs)))
+        postgres = measure(fresh.__getitem__, args.seekers, args.runs, settled)
+        report("PostgreSQL", *asyncio.run(postgres))
     finally:
         if server is not None:
             server.stop()  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ from bot.cli.common import (
 from bot.cli.unreachable import Stage, StartWatch, explain
 from bot.discord.app import GameBot, SyncClient, open_bot
 from bot.discord.shared.endpoints import gateway, rest_base, use_endpoints
+from bot.runtime.collector import settle
 from bot.runtime.wiring import computer_id_of
 from bot.runtime.worker import run_worker
 from bot.settings import Settings, SettingsError
@@ -109,6 +110,7 @@ async def _run(settings: Settings) -> int:
             # The web board beside it where Activities are set up (ACTIVITY_CLIENT_SECRET).
             open_web(settings, bot.service, application_id=bot.service.computer_id or 0),
         ):
+            settle()  # everything the process keeps for good exists by now
             return await _serve(bot, settings)
     except SettingsError as error:
         log.error("%s", error)

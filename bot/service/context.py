@@ -48,6 +48,7 @@ from bot.store import (
     users,
 )
 from bot.store.outbox import NewPost
+from bot.store.quick import quick_init
 from bot.store.users import Player
 from engine.errors import InvalidMoveError
 
@@ -214,8 +215,9 @@ class Context:
             for row in rows:  # what one statement cannot do: one at a time, as `owe_game`
                 await self.owe_game(db, kind, row)
             return
+        subject = kind.subject.value
         posts = [
-            NewPost(kind.name, kind.subject.value, row.id, row.revision, row.guild_id, data)
+            NewPost(kind.name, subject, row.id, row.revision, row.guild_id, data)
             for row in rows
             for data in _copies(row)
         ]
@@ -321,12 +323,6 @@ class Context:
         while len(self._positions) > POSITION_CACHE_SIZE:
             self._positions.popitem(last=False)
 
-    def remember_all(self, views: list[GameView]) -> None:
-        """`remember` each of `views` (a batch's games, the latest last): only the last
-        `POSITION_CACHE_SIZE` would stay, so the others are not copied only to be dropped."""
-        for view in views[-POSITION_CACHE_SIZE:]:
-            self.remember(view)
-
     async def active_row(self, db: Db, channel_id: int) -> GameRow:
         """The channel's active game; raise `NoGameHereError`."""
         row = await games.active_game_in(db, channel_id)
@@ -351,7 +347,12 @@ class Context:
 
     def computer_to_move(self, view: GameView) -> bool:
         """Whether the computer is to move in this (active) game."""
-        return view.is_active and self.is_computer(view, view.to_move_id)
+        # The level first: most games are between people, and whose turn it is costs more.
+        return (
+            view.computer_level is not None
+            and view.is_active
+            and self.is_computer(view, view.to_move_id)
+        )
 
     async def refuse_busy(self, db: Db, channel_id: int) -> None:
         """Raise `ChannelBusyError` if the channel already has an active game."""
@@ -422,6 +423,7 @@ class Loaded:
     view: GameView
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who plays what, where: everything a new game needs besides its seed and time."""

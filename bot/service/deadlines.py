@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot.store.quick import quick_init
+
 HOUR = 3600
 DAY = 24 * HOUR
 DEFAULT_MOVE_SECONDS = 3 * DAY
@@ -49,6 +51,7 @@ def moment(seconds: int) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Turn:
     """The alarms of one turn, in epoch seconds."""

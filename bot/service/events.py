@@ -19,9 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from bot.store.quick import quick_init
+
 log = logging.getLogger(__name__)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameChanged:
     """A game started, moved on or ended, a draw or a takeback was asked or answered on it, or
@@ -51,6 +54,7 @@ class AnalysisProgressed:
     finished: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PostOwed:
     """A change owed post `post_id` to Discord (about a server of `guild_id`, None: a direct

@@ -198,10 +198,10 @@ async def owe_letter(
 async def owe_turn_dm(ctx: Context, db: Db, view: GameView, player: Player | None) -> None:
     """Owe the player to move a direct message about their turn, if they asked for one
     (`/notify`) and have not closed their direct messages."""
-    user = view.to_move_id
-    if user is None or player is None or player.notify is not Notify.TURNS:
+    if player is None or player.notify is not Notify.TURNS:  # most players: asked first
         return
-    if player.dms_open:
+    user = view.to_move_id
+    if user is not None and player.dms_open:
         await owe_letter(ctx, db, TURN_DM, view, user)
 
 

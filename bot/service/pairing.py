@@ -20,11 +20,14 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from bot.store.quick import quick_init
+
 Wait = tuple[int, int]
 """How long a seek has waited, as it sorts: (created at, then its id; a newcomer's stands
 after every stored one's, in its order of arrival)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Seeker:
     """A seek as pairing reads it: what it asks for, and `ref`, the caller's own (a stored

@@ -10,6 +10,7 @@ from enum import StrEnum
 from bot.games import SomeGame, SomeKind
 from bot.service.deadlines import Turn, moment
 from bot.store import ChallengeRow, ChallengeStatus, GameRow, GameStatus, Reach
+from bot.store.quick import quick_init
 from engine.game import Outcome, Reason, Side, Termination
 
 
@@ -295,6 +296,7 @@ class DrawAction(StrEnum):
     REFUSED = "refused"  # by the computer, at once
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Started:
     """A game started (its start is owed to its channel). `greets_both`: its start pings both

@@ -30,6 +30,7 @@ from bot.service.writer import GameWriter
 from bot.store import Db, ratings, users
 from bot.store import seeks as store
 from bot.store.outbox import OutboxRow
+from bot.store.quick import quick_init
 from bot.store.rows import SeekRow
 from bot.store.seeks import NewSeek
 
@@ -48,6 +49,7 @@ LAPSES_AT_ONCE = 100
 """Seeks `lapse_due` removes in one transaction at most (the rest at its next call)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Paired:
     """Two seekers paired: the seek that waited (`waiting`), the newcomer's (`arrived`, never
@@ -75,6 +77,7 @@ SEEK_LAPSED = PostKind("seek_lapsed", Subject.USER, _seek_lapsed)
 its reader, as the turn's letters are)."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Waiting:
     """A seek stored in the pool, no partner found yet."""
@@ -204,6 +207,7 @@ class Seeks:
             return await store.next_lapse(db)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Request:
     """A seeker arriving in the pool, their options checked."""
@@ -261,7 +265,8 @@ class Pairings:
                 db, [self._seating(plan, pair, ids) for pair in plan.pairs], now
             )
             outcomes = plan.outcomes(ids, started)
-        self.ctx.remember_all([game.view for game in started])
+        # Not kept in the cache of positions (`Context.remember`): a start replays in no time,
+        # and a crowd of new games would push out the positions of the games under way.
         for game in started:
             self.ctx.game_changed(game.view)
         return outcomes

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
 
 Row = Mapping[str, Any]
@@ -92,6 +93,18 @@ class Db(ABC):
 def marks(count: int) -> str:
     """The placeholders of a list of `count` values: ``?, ?, ?`` (for ``IN (...)``)."""
     return ", ".join("?" * count)
+
+
+def values_of(rows: Sequence[object], names: Sequence[str], *after: object) -> list[object]:
+    """The parameters of a many-row INSERT (`rows_of`): each row's attributes `names` (two or
+    more), then `after`, in one flat list; each row read by one `attrgetter`, in C, since a
+    batch reads thousands."""
+    read = attrgetter(*names)
+    values: list[object] = []
+    for row in rows:
+        values.extend(read(row))
+        values.extend(after)
+    return values
 
 
 def rows_of(count: int, width: int) -> str:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.shards import Shards, shard_filter
-from bot.store.connection import Db, rows_of
+from bot.store.connection import Db, rows_of, values_of
+from bot.store.quick import quick_init
 from bot.store.rows import _FromRow
 
 
@@ -44,6 +45,7 @@ class OutboxRow(_FromRow):
     kept_in: int | None  # settled unseen: shown at its asker's next interaction in this channel
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NewPost:
     """A post to owe: its kind, its subject and what it needs."""
@@ -108,11 +110,7 @@ async def add_all(db: Db, posts: list[NewPost], *, now: int) -> list[int]:
     `bot.service.seeks`); return their ids."""
     if not posts:
         return []
-    values = [
-        value
-        for post in posts
-        for value in (*(getattr(post, name) for name in NewPost.__dataclass_fields__), now, now)
-    ]
+    values = values_of(posts, list(NewPost.__dataclass_fields__), now, now)
     rows = await db.fetch_all(
         "INSERT INTO outbox (kind, subject, subject_id, revision, guild_id, data, created_at,"
         f" next_attempt_at) VALUES {rows_of(len(posts), 8)} RETURNING id",

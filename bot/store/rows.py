@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Self
 
 from bot.store.connection import Db, Row
+from bot.store.quick import quick_init
 
 
 class _FromRow:
@@ -116,6 +117,7 @@ class ChallengeRow(_FromRow):
     rating_window: int | None  # an open challenge's taker: within this of the challenger's rating
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameRow(_FromRow):
     """A game, active or finished; `record` is the engine's JSON record."""
@@ -305,6 +307,7 @@ class PlayerTotals(_FromRow):
     draws: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SeekRow(_FromRow):
     """A player's seek in the pool across servers (issue 53, step 5): a game with anyone, on

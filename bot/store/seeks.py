@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.connection import Db, marks, rows_of
+from bot.store.quick import quick_init
 from bot.store.rows import SeekRow
 
 POOL_LOCK = "seeks"
@@ -14,6 +15,7 @@ POOL_LOCK = "seeks"
 arriving at once on two processes must see each other, never both wait unpaired."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NewSeek:
     """A seek to store, as `SeekRow` without its id."""

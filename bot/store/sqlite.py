@@ -100,9 +100,8 @@ class SqliteDb(Db):
 
     async def fetch_all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Every row `sql` selects, in its order."""
-        try:
-            async with self.connection.execute(sql, tuple(params)) as cursor:
-                return cast(list[Row], list(await cursor.fetchall()))
+        try:  # one trip to SQLite's thread, not three (execute, fetch, close)
+            return cast(list[Row], list(await self.connection.execute_fetchall(sql, tuple(params))))
         except sqlite3.IntegrityError as error:  # an INSERT ... RETURNING
             raise IntegrityError(str(error)) from error
 

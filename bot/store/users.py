@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.store.connection import Db, marks, rows_of
+from bot.store.quick import quick_init
 from bot.store.rows import Notify, UserSettings, Vacation
 
 _SETTINGS = f"SELECT {UserSettings.columns()} FROM user_settings"
@@ -83,6 +84,7 @@ async def end_vacation(db: Db, vacation_id: int, now: int) -> None:
     await db.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (now, vacation_id))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Player:
     """What a turn that comes to a player needs to know of them."""
