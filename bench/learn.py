@@ -1,13 +1,13 @@
 """Fit the learned level's value model from recorded games (issue 55; not a test).
 
 Run ``python -m bench.learn --seed 55`` from the repository root with the ``train`` extra (``pip
-install -e '.[train]'``: numpy). It replays every recorded game of Ponte (both boards) in
+install -e '.[train]'``: scikit-learn). It replays every recorded game of Ponte (both boards) in
 `bench/records` (or in the files ``--records`` names: the manifest's command names those the
 shipped model learnt from) between players that are not random, takes the position before every
 turn after the pie rule's, with its `learned.features` from the side of the player to move and
 whether that player won (a draw counts half), and splits the games (not the positions) into a
 training and a held-out set by the seed. It fits a logistic regression and a network of one
-hidden layer (tanh) by full-batch Adam on the log loss with a little weight decay, and prints
+hidden layer (tanh) with scikit-learn (L-BFGS on the log loss, a little weight decay), and prints
 the held-out log loss and Brier score of both and of the analysis's model (`winning.white_wins`,
 turned to the mover's side). The network (or the regression, if it foretells the held-out games
 better) is written to ``engine/ai/ponte/value.json`` with its manifest: the data files and their
@@ -50,29 +50,63 @@ class Positions:
     seconds: float = 0.0  # the replay's
 
 
-def recorded_games(
-    names: list[str] | None = None,
-) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
-    """Every Ponte game between two players that are not `WEAK` (kind, moves) of the records
-    `names` (all of `RECORDS` if None), and each file that held some with its sha256."""
-    games: list[tuple[str, list[str]]] = []
+@dataclass(frozen=True)
+class RecordedGame:
+    """A recorded game of Ponte: its kind ("ponte" or "classic"), moves, file, line in the file
+    (from 0) and seed (the game's number, where the record keeps one)."""
+
+    kind: str
+    moves: list[str]
+    file: str
+    line: int
+    seed: int | None
+
+
+def recorded(names: list[str] | None = None) -> tuple[list[RecordedGame], dict[str, str]]:
+    """Every Ponte game between two players that are not `WEAK` of the records `names` (all of
+    `RECORDS` if None), and each file that held some with its sha256."""
+    games: list[RecordedGame] = []
     files: dict[str, str] = {}
     paths = [RECORDS / name for name in names] if names else sorted(RECORDS.glob("*.jsonl"))
     for path in paths:
         text = path.read_text()
         kept = 0
-        for line in text.splitlines():
+        for number, line in enumerate(text.splitlines()):
             entry = json.loads(line) if line.strip() else None
             if not entry or entry.get("kind") not in ("ponte", "classic"):
                 continue
             players = {name.partition("@")[0] for name in entry["players"]}
             if players & WEAK or not entry.get("moves"):
                 continue
-            games.append((entry["kind"], list(entry["moves"])))
+            seed = entry.get("seed")
+            games.append(
+                RecordedGame(entry["kind"], list(entry["moves"]), path.name, number, _number(seed))
+            )
             kept += 1
         if kept:
             files[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
     return games, files
+
+
+def _number(seed: object) -> int | None:
+    return seed if isinstance(seed, int) else None
+
+
+def held_out_games(games: list[RecordedGame], seed: int, share: float) -> set[int]:
+    """The numbers of the `games` held out from fitting: each game drawn by itself (its file
+    and line) with the seed, held out with the chance `share`. The positions of a game go
+    together, and a game stays on its side when other records are added (self-play's)."""
+    return {
+        number
+        for number, game in enumerate(games)
+        if random.Random(f"{seed}:{game.file}:{game.line}").random() < share
+    }
+
+
+def manifest_records() -> list[str]:
+    """The record files the shipped model learnt from (its manifest's)."""
+    manifest = json.loads((MODEL_DIR / learned.MANIFEST_FILE).read_text())
+    return list(manifest["data"])
 
 
 def positions_of(kind: str, moves: list[str]) -> list[tuple[list[float], float, float]]:
@@ -95,79 +129,89 @@ def positions_of(kind: str, moves: list[str]) -> list[tuple[list[float], float, 
     return found
 
 
-def gather(games: list[tuple[str, list[str]]], cache: Path | None) -> Positions:
-    """The positions of `games`, read from `cache` when it holds them (it is written once they
-    are made, so that fits with other options skip the replay)."""
-    if cache and cache.exists():
-        return Positions(**json.loads(cache.read_text()))
+def gather(games: list[RecordedGame], files: dict[str, str], cache: Path | None) -> Positions:
+    """The positions of `games`, each record file's read from the folder `cache` when it holds
+    them (written once they are made, under the file's name and hash), so that a fit with other
+    options, or with records added (self-play's), replays only the games it has not seen."""
+    data = Positions([], [], [], [])
+    for name, digest in files.items():
+        numbers = [number for number, game in enumerate(games) if game.file == name]
+        path = cache / f"{name}.{digest[:16]}.json" if cache else None
+        if path and path.exists():
+            part = Positions(**json.loads(path.read_text()))
+        else:
+            part = _replay([games[number] for number in numbers], name)
+            if path:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(part.__dict__))
+        data.x += part.x
+        data.y += part.y
+        data.analysis += part.analysis
+        data.game += [numbers[index] for index in part.game]
+        data.seconds = round(data.seconds + part.seconds, 1)
+    return data
+
+
+def _replay(games: list[RecordedGame], name: str) -> Positions:
+    """The positions of `games` (of the record `name`), numbered by their place in the list."""
     started = time.perf_counter()
     data = Positions([], [], [], [])
-    for number, (kind, moves) in enumerate(games):
-        for x, y, a in positions_of(kind, moves):
+    for number, game in enumerate(games):
+        for x, y, a in positions_of(game.kind, game.moves):
             data.x.append(x)
             data.y.append(y)
             data.analysis.append(a)
             data.game.append(number)
-        if number % 50 == 0:
-            print(f"  replayed {number + 1}/{len(games)}, {len(data.y)} positions", flush=True)
     data.seconds = round(time.perf_counter() - started, 1)
-    if cache:
-        cache.write_text(json.dumps(data.__dict__))
+    print(f"  replayed {name}: {len(games)} games, {len(data.y)} positions", flush=True)
     return data
 
 
 def fit(x: Any, y: Any, hidden: int, steps: int, seed: int) -> dict[str, Any]:
-    """Full-batch Adam on the mean log loss plus a small weight decay; returns the weights
-    (standardisation included) in `learned.ValueModel`'s form."""
+    """scikit-learn's fit of the log loss (with a little L2 decay) on the standardised `x`:
+    `MLPClassifier` (one hidden layer of `hidden` tanh units, L-BFGS for at most `steps`
+    iterations, its first weights drawn from `seed`) or, with no hidden units,
+    `LogisticRegression`. A draw (a result of one half) counts as half a win and half a loss.
+    Returns the weights (standardisation included) in `learned.ValueModel`'s form."""
     import numpy as np
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.neural_network import MLPClassifier
+    from threadpoolctl import threadpool_limits
 
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = (x - mean) / scale
-    rng = np.random.default_rng(seed)
-    params = {
-        "w1": rng.normal(0, 1 / np.sqrt(z.shape[1]), (hidden, z.shape[1])),
-        "b1": np.zeros(hidden),
-        "w2": rng.normal(0, 1 / np.sqrt(max(hidden, 1)), hidden or z.shape[1]),
-        "b2": np.zeros(1),
-    }
-    if not hidden:
-        params["w2"] = np.zeros(z.shape[1])
-    moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in params.items()}
-    rate, decay = 0.01, 1e-4
-    for step in range(1, steps + 1):
-        grads = _gradients(params, z, y, hidden, decay)
-        for key, grad in grads.items():
-            m, v = moments[key]
-            m[:] = 0.9 * m + 0.1 * grad
-            v[:] = 0.999 * v + 0.001 * grad * grad
-            mhat, vhat = m / (1 - 0.9**step), v / (1 - 0.999**step)
-            params[key] -= rate * mhat / (np.sqrt(vhat) + 1e-8)
+    # Each position once as a win with weight y, once as a loss with weight 1 - y: the log
+    # loss of the result y, draws included, in the classes a classifier knows.
+    rows = np.concatenate([z, z])
+    labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
+    weights = np.concatenate([y, 1.0 - y])
+    kept = weights > 0
+    with threadpool_limits(1):  # one core, and the same sums in the same order on a rerun
+        if not hidden:
+            regression = LogisticRegression(C=1e4, max_iter=steps)
+            regression.fit(rows[kept], labels[kept], sample_weight=weights[kept])
+            out, out_bias, first, first_bias = regression.coef_[0], regression.intercept_[0], [], []
+        else:
+            network = MLPClassifier(
+                hidden_layer_sizes=(hidden,),
+                activation="tanh",
+                solver="lbfgs",
+                alpha=1e-4,
+                max_iter=steps,
+                random_state=seed,
+            )
+            network.fit(rows[kept], labels[kept], sample_weight=weights[kept])
+            first, first_bias = network.coefs_[0].T.tolist(), network.intercepts_[0].tolist()
+            out, out_bias = network.coefs_[1][:, 0], network.intercepts_[1][0]
     return {
         "features": list(learned.FEATURES),
         "mean": mean.tolist(),
         "scale": scale.tolist(),
-        "hidden": params["w1"].tolist() if hidden else [],
-        "hidden_bias": params["b1"].tolist() if hidden else [],
-        "out": params["w2"].tolist(),
-        "out_bias": float(params["b2"][0]),
+        "hidden": first,
+        "hidden_bias": first_bias,
+        "out": out.tolist(),
+        "out_bias": float(out_bias),
     }
-
-
-def _gradients(params: dict[str, Any], z: Any, y: Any, hidden: int, decay: float) -> Any:
-    import numpy as np
-
-    n = len(y)
-    h = np.tanh(z @ params["w1"].T + params["b1"]) if hidden else z
-    p = 1 / (1 + np.exp(-(h @ params["w2"] + params["b2"][0])))
-    d = (p - y) / n
-    grads = {"w2": h.T @ d + decay * params["w2"], "b2": np.array([d.sum()])}
-    if hidden:
-        dh = np.outer(d, params["w2"]) * (1 - h * h)
-        grads["w1"] = dh.T @ z + decay * params["w1"]
-        grads["b1"] = dh.sum(axis=0)
-    else:
-        grads["w1"], grads["b1"] = np.zeros_like(params["w1"]), np.zeros_like(params["b1"])
-    return grads
 
 
 def scores(chances: Any, y: Any) -> dict[str, float]:
@@ -186,10 +230,30 @@ def predict(weights: dict[str, Any], x: Any) -> Any:
     return np.array([1 / (1 + np.exp(-model.logit(list(row)))) for row in x])
 
 
+def _previous(folder: Path) -> dict[str, Any] | None:
+    """The weights of the model in `folder` that a run replaces, if it sees today's features."""
+    path = folder / learned.MODEL_FILE
+    if not path.exists():
+        return None
+    weights: dict[str, Any] = json.loads(path.read_text())
+    return weights if list(weights["features"]) == list(learned.FEATURES) else None
+
+
+def framework() -> str:
+    """The versions of the libraries that fitted the model (a rerun with others may differ in
+    the last digits)."""
+    import numpy
+    import sklearn
+
+    return f"scikit-learn {sklearn.__version__}, numpy {numpy.__version__}"
+
+
 def commit() -> str:
     """The code's commit, marked when the code that made the model differs from it."""
     head = _git("rev-parse", "HEAD").strip()
-    changed = _git("status", "--porcelain", "--", "engine/ai/ponte", "bench/learn.py").strip()
+    # The code only: the model files are what a run writes (a rerun finds them written).
+    code = ("engine/ai/ponte/*.py", "bench/learn.py")
+    changed = _git("status", "--porcelain", "--", *code).strip()
     return f"{head} with changes" if changed else head
 
 
@@ -202,24 +266,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=55)
     parser.add_argument("--hidden", type=int, default=16, help="hidden units of the network")
-    parser.add_argument("--steps", type=int, default=3000, help="Adam steps (full batch)")
+    parser.add_argument("--steps", type=int, default=3000, help="most iterations of the fit")
     parser.add_argument("--held-out", type=float, default=0.2, help="share of the games")
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--records", help="comma-separated files of bench/records (default all)")
-    parser.add_argument("--cache", type=Path, help="keep the replayed positions in this file")
+    parser.add_argument("--cache", type=Path, help="keep the replayed positions in this folder")
     parser.add_argument("--positions-only", action="store_true", help="replay, do not fit")
     options = parser.parse_args()
-    games, files = recorded_games(options.records.split(",") if options.records else None)
+    games, files = recorded(options.records.split(",") if options.records else None)
     print(f"{len(games)} games from {len(files)} records", flush=True)
-    data = gather(games, options.cache)
+    data = gather(games, files, options.cache)
     if options.positions_only:
         return
     import numpy as np
 
     x, y = np.array(data.x), np.array(data.y)
-    order = list(range(len(games)))
-    random.Random(options.seed).shuffle(order)
-    held = set(order[: round(len(order) * options.held_out)])
+    held = held_out_games(games, options.seed, options.held_out)
     test = np.isin(np.array(data.game), list(held))
     train = ~test
     made = time.perf_counter()
@@ -230,10 +292,14 @@ def main() -> None:
     trained = time.perf_counter()
     held_out = {name: scores(predict(w, x[test]), y[test]) for name, w in fitted.items()}
     held_out["analysis"] = scores(np.array(data.analysis)[test], y[test])
+    previous = _previous(options.out)
+    if previous is not None:  # the model this run replaces, on the same positions
+        held_out["previous"] = scores(predict(previous, x[test]), y[test])
     for name, result in held_out.items():
         print(f"  held out, {name}: {result}", flush=True)
     chosen = min(("network", "logistic"), key=lambda name: held_out[name]["log_loss"])
     text = json.dumps(fitted[chosen], indent=1) + "\n"
+    made_by = commit()
     options.out.joinpath(learned.MODEL_FILE).write_text(text)
     manifest = {
         "model": learned.MODEL_FILE,
@@ -244,6 +310,7 @@ def main() -> None:
         f"--steps {options.steps} --held-out {options.held_out} --records {','.join(files)}",
         "seed": options.seed,
         "steps": options.steps,
+        "held_out_share": options.held_out,
         "data": files,
         "games": {"train": len(games) - len(held), "held_out": len(held)},
         "positions": {"train": int(train.sum()), "held_out": int(test.sum())},
@@ -252,7 +319,8 @@ def main() -> None:
             "positions": data.seconds,
             "training": round(trained - made, 1),
         },
-        "commit": commit(),
+        "commit": made_by,
+        "framework": framework(),
     }
     path = options.out.joinpath(learned.MANIFEST_FILE)
     path.write_text(json.dumps(manifest, indent=1) + "\n")

@@ -22,7 +22,7 @@ from bot.render.encode import add_palette_samples
 from bot.render.theme import DEFAULT_WIDTH
 from engine.ai import Level, Rng, Stop
 from engine.ai.ponte import choose_move
-from engine.ai.ponte.winning import answered, white_wins
+from engine.ai.ponte.winning import analysis_chance, answered
 from engine.ponte import Colour, PonteGame
 
 
@@ -87,7 +87,7 @@ class PonteKind(GameKind[PonteGame]):
         return str(choose_move(game, level, rng, stop))
 
     def win_chance(self, game: PonteGame) -> float:
-        return white_wins(game)
+        return analysis_chance(game)
 
     def judged_chance(self, game: PonteGame, rng: Rng) -> float | None:
         return answered(game, rng)

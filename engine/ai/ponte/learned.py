@@ -120,6 +120,16 @@ class ValueModel:
         return 1.0 / (1.0 + math.exp(-self.value(game)))
 
 
+def white_chance(game: PonteGame, model: ValueModel | None = None) -> float:
+    """The chance that white wins `game` by the learned model (the shipped one unless told),
+    as `winning.white_wins` gives the fitted one's: exact once the game is over."""
+    outcome = game.outcome()
+    if outcome is not None:
+        return 0.5 if outcome.winner is None else float(outcome.winner is Colour.WHITE)
+    mover = (model or shipped_model()).chance(game)
+    return mover if game.to_move is Colour.WHITE else 1.0 - mover
+
+
 @cache
 def shipped_model() -> ValueModel:
     """The model that ships with the engine (`value.json`)."""

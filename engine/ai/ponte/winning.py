@@ -11,8 +11,10 @@ points already scored count for more near the end, and the player to move has a 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from engine.ai.base import Rng, chance_of, never
+from engine.ai.ponte import learned
 from engine.ai.ponte.candidates import after, candidates
 from engine.ai.ponte.evaluate import colour_value, scored
 from engine.ponte import Colour, PonteGame
@@ -27,6 +29,16 @@ against normal, normal against hard at 0.05 s a turn, easy against normal), fitt
 `python -m bench.strength.calibration` on 2026-11-27 (after the evaluation learnt which links no
 stone can cut): 12x12 on 23,138 positions of 321 games, 10x10 on 3,993 positions of 81 games;
 each measured on a third as many other games (docs/analysis.md, "Calibration")."""
+
+
+def analysis_chance(game: PonteGame) -> float:
+    """The chance that white wins `game` as the analysis charts it (`GameKind.win_chance`) and
+    the puzzles are sought by: the model that foretells played games better. On the positions
+    of the 176 games the learned model was held out from, the learned model
+    (`learned.white_chance`) scored a Brier score of 0.158 against 0.168 for the fitted model
+    `white_wins` (``python -m bench.strength.foretell``, docs/analysis.md). Exact once the game
+    is over."""
+    return learned.white_chance(game)
 
 
 ANSWER_WIDTH = 8
@@ -59,18 +71,26 @@ def white_wins(game: PonteGame, weights: tuple[float, ...] | None = None) -> flo
     return chance_of(weights or WEIGHTS[game.variant.name], features(game))
 
 
-def answered(game: PonteGame, rng: Rng, width: int = ANSWER_WIDTH) -> float:
+def answered(
+    game: PonteGame,
+    rng: Rng,
+    width: int = ANSWER_WIDTH,
+    chance: Callable[[PonteGame], float] = white_wins,
+    answers: int | None = None,
+) -> float:
     """The chance that white wins `game` after the best one-turn answer of the player to move:
     the normal level's look (`candidates` over the `width` best fields, every bridge and pass),
-    each answer valued by the model (`white_wins`), the best for the one who answers. The static
-    model alone does not see a threat that the next turn carries out (a bridge cut, an island
-    taken); one answer does. Exact once the game is over; the pie rule's swap is not among the
-    answers. Not cut short by time: the same position and `rng` give the same chance."""
+    each answer valued by `chance` (white's chance of a position: the fitted model
+    `white_wins` unless told; only the `answers` best by the hand-written value, if given),
+    the best for the one who answers. A static model does not see a
+    threat that the next turn carries out (a bridge cut, an island taken); one answer does.
+    Exact once the game is over; the pie rule's swap is not among the answers. Not cut short
+    by time: the same position and `rng` give the same chance."""
     colour = game.to_move
     if colour is None or game.is_over:
-        return white_wins(game)
-    options = candidates(game, width, rng, never)
-    chances = [white_wins(after(game, option.move)) for option in options]
+        return chance(game)
+    options = candidates(game, width, rng, never)[:answers]
+    chances = [chance(after(game, option.move)) for option in options]
     if not chances:
-        return white_wins(game)
+        return chance(game)
     return max(chances) if colour is Colour.WHITE else min(chances)

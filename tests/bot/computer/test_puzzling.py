@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from bot.computer import puzzling
 from bot.computer.processes import run_in_process
 from bot.computer.puzzling import FIRST_TURN, find_puzzles, judge_answer, lowly, puzzle_of
 from bot.computer.review import TurnReview
@@ -16,7 +19,9 @@ from engine.ponte import PonteGame
 from testing import workers
 
 # A game between the computer's easy levels on the 10x10 board (seed 1), in which the normal
-# level's turn is much better than the one played at turns 7 and 9.
+# level's turn is much better than the one played at turns 7 and 9 (both among the three worst
+# turns by the learned model's chances, which the screening uses; a model fitted anew may see
+# the next turns otherwise, so the test looks at five).
 GAME = PonteGame.from_moves(
     "classic",
     ["b3 f5", "i6 j4", "e5 f4", "d8 j8", "i5 j5", "h6 j6", "d1 j2", "d3 g4", "c10 e2", "h4 i4",
@@ -26,7 +31,10 @@ RECORD = GAME.record().to_json()
 PONTE = GAMES.kind("ponte")
 
 
-def test_a_games_worst_turns_are_its_puzzles_the_same_every_time() -> None:
+def test_a_games_worst_turns_are_its_puzzles_the_same_every_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(puzzling, "CANDIDATES", 5)
     found = find_puzzles(PONTE, RECORD, "seed")
     assert [puzzle.turn for puzzle in found] == [9, 7]  # the biggest first
     assert find_puzzles(PONTE, RECORD, "seed") == found

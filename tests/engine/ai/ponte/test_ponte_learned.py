@@ -25,7 +25,7 @@ from engine.ai.ponte.learned import (
     shipped_model,
 )
 from engine.ai.ponte.search import Search, Shape
-from engine.ponte import PonteGame
+from engine.ponte import Colour, PonteGame
 from testing.ponte_playout import playout
 
 
@@ -43,7 +43,7 @@ def test_the_shipped_model_is_the_one_its_manifest_describes():
     model = shipped(manifest["model"])
     assert hashlib.sha256(model).hexdigest() == manifest["sha256"]
     assert len(model) <= 5 * 1024 * 1024
-    for key in ("seed", "steps", "data", "seconds", "commit", "command", "held_out"):
+    for key in ("seed", "steps", "data", "seconds", "commit", "command", "held_out", "framework"):
         assert manifest[key], key
 
 
@@ -120,3 +120,17 @@ def test_the_learned_level_answers_when_stopped_at_once():
     game = midgame(6, 30)
     move = choose_learned(game, random.Random(1), lambda: True)
     assert game.is_legal(move)
+
+
+def test_whites_chance_by_the_model_is_the_movers_from_whites_side_and_exact_at_the_end():
+    game = midgame(5, 40)
+    model = shipped_model()
+    mover = model.chance(game)
+    white = learned.white_chance(game)
+    assert white == pytest.approx(mover if game.to_move is Colour.WHITE else 1.0 - mover)
+    game.push(next(iter(game.legal_moves())))
+    mover = model.chance(game)
+    white = learned.white_chance(game)
+    assert white == pytest.approx(mover if game.to_move is Colour.WHITE else 1.0 - mover)
+    resigned = PonteGame.from_moves(None, ["c3 d5", "resign white"])
+    assert learned.white_chance(resigned) == 0.0

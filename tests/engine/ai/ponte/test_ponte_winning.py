@@ -79,3 +79,19 @@ def test_a_threat_the_answer_carries_out_counts_against_the_one_who_left_it():
 def test_after_the_end_the_answer_is_the_exact_result():
     resigned = PonteGame.from_moves(None, ["c3 d5", "resign white"])
     assert answered(resigned, random.Random(0)) == 0.0
+
+
+def test_the_answers_can_be_valued_by_another_model_and_only_the_best_few():
+    game = position(white="a5 c7 e5", red="j2 l4 j4", to_move=Colour.RED)
+    options = candidates(game, 8, random.Random(1), lambda: False)
+
+    def by_name(after_answer: PonteGame) -> float:
+        """A made-up chance of white's that differs from answer to answer."""
+        return sum(map(ord, str(after_answer.moves[-1]))) % 97 / 97
+
+    every = [by_name(after(game, option.move)) for option in options]
+    assert len(set(every)) > 1
+    assert answered(game, random.Random(1), chance=by_name) == min(every)
+    first = [white_wins(after(game, option.move)) for option in options[:3]]
+    assert answered(game, random.Random(1), answers=3) == min(first)
+    assert len(options) > 3
