@@ -105,10 +105,11 @@ class Pool:
     def _nearest(entries: list[Entry], start: int, seeker: Seeker, suits: Suits) -> Entry | None:
         """The seek that `suits` `seeker` nearest its rating (the entries from `start` are
         rated at least as high)."""
-        above = next(
-            (entries[i] for i in range(start, len(entries)) if suits(seeker, entries[i][3])),
-            None,
-        )
+        above: Entry | None = None
+        for index in range(start, len(entries)):  # a loop, not next() over a generator: hot
+            if suits(seeker, entries[index][3]):
+                above = entries[index]
+                break
         below = Pool._below(entries, start, seeker, suits)
         return closer(seeker.rating, above, below)
 
@@ -127,10 +128,11 @@ class Pool:
         return found
 
     def _suits(self, seeker: Seeker, waiting: Seeker) -> bool:
-        blocked = (seeker.user_id, waiting.user_id) in self._blocks or (
-            waiting.user_id,
-            seeker.user_id,
-        ) in self._blocks
+        blocks = self._blocks
+        blocked = bool(blocks) and (  # most batches' players blocked nobody
+            (seeker.user_id, waiting.user_id) in blocks
+            or (waiting.user_id, seeker.user_id) in blocks
+        )
         return not blocked and seeker.fits(waiting)
 
     def _list(self, seeker: Seeker) -> list[Entry]:

@@ -347,17 +347,17 @@ class _Plan:
                 "you seek this game already", game=request.game_kind
             )
             return
-        seek = NewSeek(
-            user_id=request.user_id,
-            game_kind=request.game_kind,
-            variant=request.variant,
-            move_seconds=request.move_seconds,
-            rated=request.rated,
-            rating=self.shown.get((request.game_kind, request.user_id), INITIAL.shown),
-            dm_channel_id=request.dm_channel_id,
-            locale=request.locale,
-            created_at=self.now,
-            lapses_at=self.now + request.lapse_seconds,
+        seek = NewSeek(  # by position, in NewSeek's order: a batch makes hundreds
+            request.user_id,
+            request.game_kind,
+            request.variant,
+            request.move_seconds,
+            request.rated,
+            self.shown.get((request.game_kind, request.user_id), INITIAL.shown),
+            request.dm_channel_id,
+            request.locale,
+            self.now,
+            self.now + request.lapse_seconds,  # lapses_at
         )
         self.new[number] = seek
         me = _seeker(seek, (self.now, NEWCOMERS + number), number)
