@@ -42,6 +42,7 @@ def quick_init(cls: type[T]) -> type[T]:
             scope[f"default_{field.name}"] = field.default
             parameters.append(f"{field.name}=default_{field.name}")
     source = f"def __init__({', '.join(parameters)}):\n" + ("\n".join(lines) or "    pass")
+    # Source made of the class's own field names only, as `dataclasses` makes its `__init__`.
     exec(source, scope)
     init = typing.cast(Callable[..., None], scope["__init__"])
     init.__qualname__ = f"{cls.__qualname__}.__init__"
