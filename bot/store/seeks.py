@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.connection import Db, marks, rows_of
+from bot.store.connection import Db, marks, rows_of, values_of
 from bot.store.quick import quick_init
 from bot.store.rows import SeekRow
 
@@ -44,11 +44,8 @@ async def insert_seeks(db: Db, seeks: list[NewSeek]) -> dict[tuple[int, str], in
     if not seeks:
         return {}
     names = list(NewSeek.__dataclass_fields__)
-    values = [
-        int(value) if isinstance(value, bool) else value
-        for seek in seeks
-        for value in (getattr(seek, name) for name in names)
-    ]
+    # `rated` is stored as 0 or 1, which PostgreSQL's INTEGER column needs (it refuses a bool).
+    values = [int(v) if isinstance(v, bool) else v for v in values_of(seeks, names)]
     rows = await db.fetch_all(
         f"INSERT INTO seeks ({', '.join(names)}) VALUES {rows_of(len(seeks), len(names))}"
         " RETURNING id, user_id, game_kind",
