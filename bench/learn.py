@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import learn_search
 from engine.ai.ponte import learned
 from engine.ai.ponte.winning import white_wins
 from engine.ponte import Colour, PonteGame
@@ -167,6 +168,72 @@ def _replay(games: list[RecordedGame], name: str) -> Positions:
     return data
 
 
+def search_labels(
+    games: list[RecordedGame],
+    files: dict[str, str],
+    data: Positions,
+    held: set[int],
+    options: argparse.Namespace,
+) -> dict[int, float]:
+    """Hard's search value (`learn_search.label`) of a sample of the positions of the games not
+    held out, keyed by the position's number in `data`: each record's labels from the cache
+    folder or made by `options.label_workers` processes."""
+    tasks: dict[str, list[learn_search.Task]] = {name: [] for name in files}
+    where: dict[tuple[str, int], int] = {}  # a record's position number -> its number in data
+    in_file: dict[str, int] = dict.fromkeys(files, 0)
+    in_game: dict[int, int] = {}
+    for index, number in enumerate(data.game):
+        game = games[number]
+        local, in_file[game.file] = in_file[game.file], in_file[game.file] + 1
+        ply = 2 + in_game.get(number, 0)  # `positions_of` starts after the pie rule's turn
+        in_game[number] = ply - 1
+        share, seed = options.label_share, options.seed
+        if number in held or not learn_search.chosen(seed, game.file, game.line, ply, share):
+            continue
+        tasks[game.file].append(learn_search.Task(game.kind, tuple(game.moves[:ply]), local))
+        where[game.file, local] = index
+    key = f"depth{options.label_depth}.share{options.label_share}.seed{options.seed}"
+    labels: dict[int, float] = {}
+    for name, digest in files.items():
+        print(f"  labels of {name}: {len(tasks[name])} positions", flush=True)
+        made = learn_search.cached_labels(
+            options.cache,
+            name,
+            digest,
+            key,
+            lambda name=name: learn_search.label_many(
+                tasks[name], options.label_depth, options.label_workers
+            ),
+        )
+        labels.update({where[name, local]: value for local, value in made.items()})
+    return labels
+
+
+def targets(
+    data: Positions, labels: dict[int, float], train: set[int], blend: float
+) -> tuple[list[float], dict[str, Any]]:
+    """What the fit learns: each position's result, and for a labelled one `blend` of it and
+    the rest the chance of its search value (`learn_search.calibration`, fitted to the labelled
+    positions of the games learnt from). Returns the targets and what the manifest says."""
+    if not labels:
+        return list(data.y), {}
+    fitted = sorted(index for index in labels if data.game[index] in train)
+    scale, offset = learn_search.calibration(
+        [labels[index] for index in fitted], [data.y[index] for index in fitted]
+    )
+    y = list(data.y)
+    for index, value in labels.items():
+        y[index] = blend * y[index] + (1 - blend) * learn_search.chance(value, scale, offset)
+    return y, {"positions": len(labels), "scale": scale, "offset": offset, "blend": blend}
+
+
+def _label_options(options: argparse.Namespace) -> str:
+    return (
+        f" --label-depth {options.label_depth} --label-share {options.label_share}"
+        f" --blend {options.blend}"
+    )
+
+
 def fit(x: Any, y: Any, hidden: int, steps: int, seed: int) -> dict[str, Any]:
     """scikit-learn's fit of the log loss (with a little L2 decay) on the standardised `x`:
     `MLPClassifier` (one hidden layer of `hidden` tanh units, L-BFGS for at most `steps`
@@ -272,6 +339,14 @@ def main() -> None:
     parser.add_argument("--records", help="comma-separated files of bench/records (default all)")
     parser.add_argument("--cache", type=Path, help="keep the replayed positions in this folder")
     parser.add_argument("--positions-only", action="store_true", help="replay, do not fit")
+    parser.add_argument(
+        "--label-depth", type=int, default=0, help="label a sample by hard's search this deep"
+    )
+    parser.add_argument("--label-share", type=float, default=0.05, help="share labelled")
+    parser.add_argument("--label-workers", type=int, default=2, help="processes that label")
+    parser.add_argument(
+        "--blend", type=float, default=0.5, help="weight of the result in a labelled target"
+    )
     options = parser.parse_args()
     games, files = recorded(options.records.split(",") if options.records else None)
     print(f"{len(games)} games from {len(files)} records", flush=True)
@@ -280,14 +355,19 @@ def main() -> None:
         return
     import numpy as np
 
-    x, y = np.array(data.x), np.array(data.y)
     held = held_out_games(games, options.seed, options.held_out)
+    started = time.perf_counter()
+    labels = search_labels(games, files, data, held, options) if options.label_depth else {}
+    labelling = round(time.perf_counter() - started, 1)
+    learnt = set(range(len(games))) - held
+    target, labelled = targets(data, labels, learnt, options.blend)
+    x, y, fitted_to = np.array(data.x), np.array(data.y), np.array(target)
     test = np.isin(np.array(data.game), list(held))
     train = ~test
     made = time.perf_counter()
     fitted = {
-        "logistic": fit(x[train], y[train], 0, options.steps, options.seed),
-        "network": fit(x[train], y[train], options.hidden, options.steps, options.seed),
+        "logistic": fit(x[train], fitted_to[train], 0, options.steps, options.seed),
+        "network": fit(x[train], fitted_to[train], options.hidden, options.steps, options.seed),
     }
     trained = time.perf_counter()
     held_out = {name: scores(predict(w, x[test]), y[test]) for name, w in fitted.items()}
@@ -307,7 +387,8 @@ def main() -> None:
         "kind": chosen,
         "hidden": options.hidden if chosen == "network" else 0,
         "command": f"python -m bench.learn --seed {options.seed} --hidden {options.hidden} "
-        f"--steps {options.steps} --held-out {options.held_out} --records {','.join(files)}",
+        f"--steps {options.steps} --held-out {options.held_out} --records {','.join(files)}"
+        + (_label_options(options) if labels else ""),
         "seed": options.seed,
         "steps": options.steps,
         "held_out_share": options.held_out,
@@ -317,8 +398,10 @@ def main() -> None:
         "held_out": held_out,
         "seconds": {
             "positions": data.seconds,
+            "labels": labelling,
             "training": round(trained - made, 1),
         },
+        "labels": labelled,
         "commit": made_by,
         "framework": framework(),
     }

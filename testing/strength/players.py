@@ -7,16 +7,19 @@ greedy players are baselines for the benchmark only; the engine's levels are the
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
 from typing import NotRequired, TypedDict, overload
 
 from engine.ai import Level, Stop, choose_ponte_move, choose_verbindung_turn, never
 from engine.ai.ponte.candidates import Valued, after, candidates, final_value, mover
 from engine.ai.ponte.evaluate import position_value
-from engine.ai.ponte.learned import choose_learned
+from engine.ai.ponte.learned import ValueModel, choose_learned
 from engine.ai.ponte.playout import random_turn as random_ponte_turn
 from engine.ai.verbindung import EFFORT as VERBINDUNG_EFFORT
 from engine.ai.verbindung import by_effort as by_turn_effort
@@ -202,11 +205,27 @@ def choose(
     return choose_verbindung_turn(game, level, rng, stop)
 
 
+MODEL_VARIABLE = "LEARNED_MODEL"
+"""The environment variable naming a model file (`bench.learn`'s output) for the learned level
+to play with instead of the shipped one: a candidate measured before it replaces it."""
+
+
+@cache
+def _model(path: str) -> ValueModel:
+    return ValueModel.from_json(Path(path).read_text())
+
+
+def learned_model() -> ValueModel | None:
+    """The model `MODEL_VARIABLE` names, or None for the shipped one."""
+    path = os.environ.get(MODEL_VARIABLE)
+    return _model(path) if path else None
+
+
 def learned_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
     """Ponte's learned level (`engine.ai.ponte.learned`): hard's search, the best answers at its
-    horizon valued by the learned model."""
+    horizon valued by the learned model (`learned_model`)."""
     assert isinstance(game, PonteGame)
-    return choose_learned(game, rng, stop)
+    return choose_learned(game, rng, stop, model=learned_model())
 
 
 def learned_horizon_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
