@@ -13,6 +13,12 @@ turned to the mover's side). The network (or the regression, if it foretells the
 better) is written to ``engine/ai/ponte/value.json`` with its manifest: the data files and their
 hashes, the seed, the steps, the time taken, the code's commit and the model file's sha256
 (`tests` check the hash).
+
+With ``--label-depth D`` it also labels a sample of the positions of the games it learns from
+(``--label-share``) with hard's search ``D`` turns deep (`learn_search`: expert iteration's first
+step), and each of those learns, instead of its result alone, ``--blend`` of the result and the
+rest the chance of the search's value, counting ``--label-weight`` times as much as a position
+learnt from its result.
 """
 
 from __future__ import annotations
@@ -230,11 +236,13 @@ def targets(
 def _label_options(options: argparse.Namespace) -> str:
     return (
         f" --label-depth {options.label_depth} --label-share {options.label_share}"
-        f" --blend {options.blend}"
+        f" --blend {options.blend} --label-weight {options.label_weight}"
     )
 
 
-def fit(x: Any, y: Any, hidden: int, steps: int, seed: int) -> dict[str, Any]:
+def fit(
+    x: Any, y: Any, hidden: int, steps: int, seed: int, *, weight: Any = None
+) -> dict[str, Any]:
     """scikit-learn's fit of the log loss (with a little L2 decay) on the standardised `x`:
     `MLPClassifier` (one hidden layer of `hidden` tanh units, L-BFGS for at most `steps`
     iterations, its first weights drawn from `seed`) or, with no hidden units,
@@ -251,7 +259,8 @@ def fit(x: Any, y: Any, hidden: int, steps: int, seed: int) -> dict[str, Any]:
     # loss of the result y, draws included, in the classes a classifier knows.
     rows = np.concatenate([z, z])
     labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
-    weights = np.concatenate([y, 1.0 - y])
+    each = np.ones(len(y)) if weight is None else weight  # how much a position counts
+    weights = np.concatenate([y * each, (1.0 - y) * each])
     kept = weights > 0
     with threadpool_limits(1):  # one core, and the same sums in the same order on a rerun
         if not hidden:
@@ -329,7 +338,7 @@ def _git(*args: str) -> str:
     return done.stdout
 
 
-def main() -> None:
+def _options() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=55)
     parser.add_argument("--hidden", type=int, default=16, help="hidden units of the network")
@@ -347,7 +356,14 @@ def main() -> None:
     parser.add_argument(
         "--blend", type=float, default=0.5, help="weight of the result in a labelled target"
     )
-    options = parser.parse_args()
+    parser.add_argument(
+        "--label-weight", type=float, default=1.0, help="how much a labelled position counts"
+    )
+    return parser.parse_args()
+
+
+def main() -> None:
+    options = _options()
     games, files = recorded(options.records.split(",") if options.records else None)
     print(f"{len(games)} games from {len(files)} records", flush=True)
     data = gather(games, files, options.cache)
@@ -361,13 +377,18 @@ def main() -> None:
     labelling = round(time.perf_counter() - started, 1)
     learnt = set(range(len(games))) - held
     target, labelled = targets(data, labels, learnt, options.blend)
+    if labelled:
+        labelled["weight"] = options.label_weight
     x, y, fitted_to = np.array(data.x), np.array(data.y), np.array(target)
+    weight = np.ones(len(y))
+    weight[list(labels)] = options.label_weight
     test = np.isin(np.array(data.game), list(held))
     train = ~test
     made = time.perf_counter()
+    steps, seed = options.steps, options.seed
     fitted = {
-        "logistic": fit(x[train], fitted_to[train], 0, options.steps, options.seed),
-        "network": fit(x[train], fitted_to[train], options.hidden, options.steps, options.seed),
+        name: fit(x[train], fitted_to[train], hidden, steps, seed, weight=weight[train])
+        for name, hidden in (("logistic", 0), ("network", options.hidden))
     }
     trained = time.perf_counter()
     held_out = {name: scores(predict(w, x[test]), y[test]) for name, w in fitted.items()}
