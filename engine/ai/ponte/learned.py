@@ -182,11 +182,12 @@ class AnsweredSearch(LearnedSearch):
             return -INFINITY  # cut short before the list was made, as in `Search`
         best = -INFINITY
         for option in options[:ANSWERS]:
-            if abs(option.value) >= WIN / 2:
-                value = option.value  # the game ends: its value is exact
+            child = self._child(node, option.move).game
+            if abs(option.value) >= WIN / 2 or child.is_over:
+                value = option.value  # the game ends (a draw's value is its margin): exact
             else:
                 self._count_leaf()
-                value = -self.model.value(self._child(node, option.move).game)
+                value = -self.model.value(child)
             best = max(best, value)
         return best
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine.ai.base import never
 from engine.ai.ponte import learned
+from engine.ai.ponte.candidates import Valued
 from engine.ai.ponte.learned import (
     ANSWERS,
     FEATURES,
@@ -24,8 +25,8 @@ from engine.ai.ponte.learned import (
     features,
     shipped_model,
 )
-from engine.ai.ponte.search import Search, Shape
-from engine.ponte import Colour, PonteGame
+from engine.ai.ponte.search import INFINITY, Node, Search, Shape
+from engine.ponte import Colour, Pass, PonteGame
 from testing.ponte_playout import playout
 
 
@@ -105,6 +106,21 @@ def test_the_answered_search_values_the_horizon_by_the_best_answers_after():
         after = children[option.move].children or {}
         valued = [-model.value(after[answer.move].game) for answer in answers[:ANSWERS]]
         assert option.value == pytest.approx(-max(valued))
+
+
+def test_an_answer_that_ends_the_game_in_a_draw_keeps_its_exact_value():
+    # Red's pass ends the game at once (P16); a drawn end's value is its margin, not a win's,
+    # and the model was once asked about the finished game, which stopped a benchmark.
+    before, move = list(playout(7, "classic"))[-1]
+    assert isinstance(move, Pass) and not before.is_final_turn()
+    ended = before.copy()
+    ended.push(move)
+    outcome = ended.outcome()
+    assert outcome is not None and outcome.winner is None
+    search = AnsweredSearch(before, random.Random(0), never, shipped_model(), Shape(depth=2))
+    search.budget = 10_000  # as `run` sets it: leaves may be valued
+    node = Node(before, Colour.RED, options=[Valued(0.0, move)])
+    assert search._value(node, 1, -INFINITY, INFINITY) == 0.0
 
 
 @pytest.mark.parametrize("answered", [True, False])
