@@ -15,10 +15,10 @@ hashes, the seed, the steps, the time taken, the code's commit and the model fil
 (`tests` check the hash).
 
 With ``--label-depth D`` it also labels a sample of the positions of the games it learns from
-(``--label-share``) with hard's search ``D`` turns deep (`learn_search`: expert iteration's first
-step), and each of those learns, instead of its result alone, ``--blend`` of the result and the
-rest the chance of the search's value, counting ``--label-weight`` times as much as a position
-learnt from its result.
+(``--label-share``) with hard's search ``D`` turns deep (expert iteration's first step), and each
+of those learns, instead of its result alone, ``--blend`` of the result and the rest the chance
+of the search's value, counting ``--label-weight`` times as much as a position learnt from its
+result. The positions, the labels and the targets are `testing.strength.learning`'s.
 """
 
 from __future__ import annotations
@@ -26,47 +26,26 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import subprocess
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import learn_search
 from engine.ai.ponte import learned
-from engine.ai.ponte.winning import white_wins
-from engine.ponte import Colour, PonteGame
+from testing.strength.learning import (
+    RecordedGame,
+    decided,
+    gather,
+    held_out_games,
+    search_labels,
+    targets,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "bench" / "records"
 MODEL_DIR = ROOT / "engine" / "ai" / "ponte"
 WEAK = frozenset({"random", "greedy"})
 """Players whose games teach little of good play: left out."""
-
-
-@dataclass
-class Positions:
-    """Features, the mover's result (1, 0.5, 0), the analysis's chance for the mover, and the
-    number of the game each position comes from."""
-
-    x: list[list[float]]
-    y: list[float]
-    analysis: list[float]
-    game: list[int]
-    seconds: float = 0.0  # the replay's
-
-
-@dataclass(frozen=True)
-class RecordedGame:
-    """A recorded game of Ponte: its kind ("ponte" or "classic"), moves, file, line in the file
-    (from 0) and seed (the game's number, where the record keeps one)."""
-
-    kind: str
-    moves: list[str]
-    file: str
-    line: int
-    seed: int | None
 
 
 def recorded(names: list[str] | None = None) -> tuple[list[RecordedGame], dict[str, str]]:
@@ -99,138 +78,10 @@ def _number(seed: object) -> int | None:
     return seed if isinstance(seed, int) else None
 
 
-def held_out_games(games: list[RecordedGame], seed: int, share: float) -> set[int]:
-    """The numbers of the `games` held out from fitting: each game drawn by itself (its file
-    and line) with the seed, held out with the chance `share`. The positions of a game go
-    together, and a game stays on its side when other records are added (self-play's)."""
-    return {
-        number
-        for number, game in enumerate(games)
-        if random.Random(f"{seed}:{game.file}:{game.line}").random() < share
-    }
-
-
 def manifest_records() -> list[str]:
     """The record files the shipped model learnt from (its manifest's)."""
     manifest = json.loads((MODEL_DIR / learned.MANIFEST_FILE).read_text())
     return list(manifest["data"])
-
-
-def positions_of(kind: str, moves: list[str]) -> list[tuple[list[float], float, float]]:
-    """The positions before every turn after the second of one game: features, the mover's
-    result, the analysis's chance that the mover wins."""
-    whole = PonteGame.from_moves("classic" if kind == "classic" else None, moves)
-    outcome = whole.outcome()
-    if outcome is None:
-        return []  # a game cut short
-    game = PonteGame("classic") if kind == "classic" else PonteGame()
-    found = []
-    for move in whole.moves:
-        if game.ply >= 2 and not game.is_over and game.to_move is not None:
-            mover = game.to_move
-            result = 0.5 if outcome.winner is None else float(outcome.winner is mover)
-            white = white_wins(game)
-            analysis = white if mover is Colour.WHITE else 1.0 - white
-            found.append((learned.features(game), result, analysis))
-        game.push(move)
-    return found
-
-
-def gather(games: list[RecordedGame], files: dict[str, str], cache: Path | None) -> Positions:
-    """The positions of `games`, each record file's read from the folder `cache` when it holds
-    them (written once they are made, under the file's name and hash), so that a fit with other
-    options, or with records added (self-play's), replays only the games it has not seen."""
-    data = Positions([], [], [], [])
-    for name, digest in files.items():
-        numbers = [number for number, game in enumerate(games) if game.file == name]
-        path = cache / f"{name}.{digest[:16]}.json" if cache else None
-        if path and path.exists():
-            part = Positions(**json.loads(path.read_text()))
-        else:
-            part = _replay([games[number] for number in numbers], name)
-            if path:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps(part.__dict__))
-        data.x += part.x
-        data.y += part.y
-        data.analysis += part.analysis
-        data.game += [numbers[index] for index in part.game]
-        data.seconds = round(data.seconds + part.seconds, 1)
-    return data
-
-
-def _replay(games: list[RecordedGame], name: str) -> Positions:
-    """The positions of `games` (of the record `name`), numbered by their place in the list."""
-    started = time.perf_counter()
-    data = Positions([], [], [], [])
-    for number, game in enumerate(games):
-        for x, y, a in positions_of(game.kind, game.moves):
-            data.x.append(x)
-            data.y.append(y)
-            data.analysis.append(a)
-            data.game.append(number)
-    data.seconds = round(time.perf_counter() - started, 1)
-    print(f"  replayed {name}: {len(games)} games, {len(data.y)} positions", flush=True)
-    return data
-
-
-def search_labels(
-    games: list[RecordedGame],
-    files: dict[str, str],
-    data: Positions,
-    held: set[int],
-    options: argparse.Namespace,
-) -> dict[int, float]:
-    """Hard's search value (`learn_search.label`) of a sample of the positions of the games not
-    held out, keyed by the position's number in `data`: each record's labels from the cache
-    folder or made by `options.label_workers` processes."""
-    tasks: dict[str, list[learn_search.Task]] = {name: [] for name in files}
-    where: dict[tuple[str, int], int] = {}  # a record's position number -> its number in data
-    in_file: dict[str, int] = dict.fromkeys(files, 0)
-    in_game: dict[int, int] = {}
-    for index, number in enumerate(data.game):
-        game = games[number]
-        local, in_file[game.file] = in_file[game.file], in_file[game.file] + 1
-        ply = 2 + in_game.get(number, 0)  # `positions_of` starts after the pie rule's turn
-        in_game[number] = ply - 1
-        share, seed = options.label_share, options.seed
-        if number in held or not learn_search.chosen(seed, game.file, game.line, ply, share):
-            continue
-        tasks[game.file].append(learn_search.Task(game.kind, tuple(game.moves[:ply]), local))
-        where[game.file, local] = index
-    key = f"depth{options.label_depth}.share{options.label_share}.seed{options.seed}"
-    labels: dict[int, float] = {}
-    for name, digest in files.items():
-        print(f"  labels of {name}: {len(tasks[name])} positions", flush=True)
-        made = learn_search.cached_labels(
-            options.cache,
-            name,
-            digest,
-            key,
-            lambda name=name: learn_search.label_many(
-                tasks[name], options.label_depth, options.label_workers
-            ),
-        )
-        labels.update({where[name, local]: value for local, value in made.items()})
-    return labels
-
-
-def targets(
-    data: Positions, labels: dict[int, float], train: set[int], blend: float
-) -> tuple[list[float], dict[str, Any]]:
-    """What the fit learns: each position's result, and for a labelled one `blend` of it and
-    the rest the chance of its search value (`learn_search.calibration`, fitted to the labelled
-    positions of the games learnt from). Returns the targets and what the manifest says."""
-    if not labels:
-        return list(data.y), {}
-    fitted = sorted(index for index in labels if data.game[index] in train)
-    scale, offset = learn_search.calibration(
-        [labels[index] for index in fitted], [data.y[index] for index in fitted]
-    )
-    y = list(data.y)
-    for index, value in labels.items():
-        y[index] = blend * y[index] + (1 - blend) * learn_search.chance(value, scale, offset)
-    return y, {"positions": len(labels), "scale": scale, "offset": offset, "blend": blend}
 
 
 def _label_options(options: argparse.Namespace) -> str:
@@ -238,6 +89,23 @@ def _label_options(options: argparse.Namespace) -> str:
         f" --label-depth {options.label_depth} --label-share {options.label_share}"
         f" --blend {options.blend} --label-weight {options.label_weight}"
     )
+
+
+def calibration(values: list[float], results: list[float]) -> tuple[float, float]:
+    """The scale and offset of the logistic fit of the results (1, 0.5, 0) to the search values
+    of games not yet decided: the chance of a position of value v is 1 / (1 + exp(-(scale * v +
+    offset)))."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    pairs = [(v, y) for v, y in zip(values, results, strict=True) if not decided(v)]
+    v = np.array([value for value, _ in pairs]).reshape(-1, 1)
+    y = np.array([result for _, result in pairs])
+    rows, labels = np.concatenate([v, v]), np.concatenate([np.ones(len(y)), np.zeros(len(y))])
+    weights = np.concatenate([y, 1.0 - y])
+    kept = weights > 0
+    fitted = LogisticRegression(C=1e4).fit(rows[kept], labels[kept], sample_weight=weights[kept])
+    return float(fitted.coef_[0][0]), float(fitted.intercept_[0])
 
 
 def fit(
@@ -328,7 +196,7 @@ def commit() -> str:
     """The code's commit, marked when the code that made the model differs from it."""
     head = _git("rev-parse", "HEAD").strip()
     # The code only: the model files are what a run writes (a rerun finds them written).
-    code = ("engine/ai/ponte/*.py", "bench/learn.py")
+    code = ("engine/ai/ponte/*.py", "bench/learn.py", "testing/strength/learning.py")
     changed = _git("status", "--porcelain", "--", *code).strip()
     return f"{head} with changes" if changed else head
 
@@ -376,7 +244,7 @@ def main() -> None:
     labels = search_labels(games, files, data, held, options) if options.label_depth else {}
     labelling = round(time.perf_counter() - started, 1)
     learnt = set(range(len(games))) - held
-    target, labelled = targets(data, labels, learnt, options.blend)
+    target, labelled = targets(data, labels, learnt, options.blend, calibration)
     if labelled:
         labelled["weight"] = options.label_weight
     x, y, fitted_to = np.array(data.x), np.array(data.y), np.array(target)
