@@ -32,11 +32,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.learn import RecordedGame, held_out_games, manifest_records, recorded
+from bench.learn import manifest_records, recorded
 from bench.strength.calibration import measured
 from engine.ai.ponte.learned import MANIFEST_FILE, white_chance
 from engine.ai.ponte.winning import answered, white_wins
 from engine.ponte import Colour, PonteGame
+from testing.strength.learning import RecordedGame, held_out_games
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CALIBRATION = frozenset({"calibration-ponte.jsonl", "calibration-classic.jsonl"})
