@@ -31,6 +31,7 @@ from engine.ponte import Move as PonteMove
 from engine.ponte.scoring import score
 from engine.verbindung import Turn, VerbindungGame, draw_roll
 from testing.strength import NEEDS_NUMBA, mcts_verbindung
+from testing.strength.blended import choose_blended
 
 Game = PonteGame | VerbindungGame
 Player = Callable[[Game, random.Random, Callable[[], bool]], object]
@@ -228,6 +229,13 @@ def learned_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> 
     return choose_learned(game, rng, stop, model=learned_model())
 
 
+def learned_blend_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """A trial of the learned level: the model and the hand-written value blended at the
+    horizon (`testing.strength.blended`)."""
+    assert isinstance(game, PonteGame)
+    return choose_blended(game, rng, stop, learned_model())
+
+
 def learned_horizon_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
     """The learned level's first form: hard's search with the model's value of the position in
     place of an expansion at its horizon (cheaper, so deeper; not kept)."""
@@ -253,6 +261,7 @@ PLAYERS: dict[str, Player] = {
     **{level.value: level_player(level) for level in Level},
     "learned": learned_player,
     "learned-horizon": learned_horizon_player,
+    "learned-blend": learned_blend_player,
 }
 
 
@@ -380,7 +389,7 @@ def winner_of(game: Game) -> int | None:
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
 PONTE_ONLY = frozenset({"greedy"})
 """Players of the ladder that know only Ponte (the greedy player scores Ponte turns)."""
-LEARNED = frozenset({"learned", "learned-horizon"})
+LEARNED = frozenset({"learned", "learned-horizon", "learned-blend"})
 """The learned level's forms (issue 55): Ponte only (the model values Ponte positions), and not
 in the default ladder (they are measured against hard)."""
 
