@@ -23,7 +23,7 @@ from functools import cache
 from importlib import resources
 
 from engine.ai.base import Rng, Stop, never
-from engine.ai.ponte.candidates import WIN, open_fields
+from engine.ai.ponte.candidates import WIN, Valued, open_fields
 from engine.ai.ponte.evaluate import colour_parts
 from engine.ai.ponte.opening import opening_move
 from engine.ai.ponte.search import INFINITY, BudgetSpentError, Node, Search, Shape
@@ -187,9 +187,14 @@ class AnsweredSearch(LearnedSearch):
                 value = option.value  # the game ends (a draw's value is its margin): exact
             else:
                 self._count_leaf()
-                value = -self.model.value(child)
+                value = self._answer(option, child)
             best = max(best, value)
         return best
+
+    def _answer(self, option: Valued, child: PonteGame) -> float:
+        """The value, for the mover, of the answer `option` at the horizon, which leaves the
+        game `child` going on: the model's."""
+        return -self.model.value(child)
 
 
 def choose_learned(
@@ -200,17 +205,19 @@ def choose_learned(
     model: ValueModel | None = None,
     *,
     answered: bool = True,
+    kind: type[AnsweredSearch] = AnsweredSearch,
 ) -> Move:
-    """The learned level's turn: hard's opening and pie rule, then `LearnedSearch` within
-    `nodes` expansions (or until `stop`). Raises `GameOverError` after the end."""
+    """The learned level's turn: hard's opening and pie rule, then `kind` (or, not `answered`,
+    `LearnedSearch`) within `nodes` expansions (or until `stop`). Raises `GameOverError` after
+    the end."""
     outcome = game.outcome()
     if outcome is not None:
         raise game_over(outcome)
     opening = opening_move(game, rng)
     if opening is not None:
         return opening
-    kind = AnsweredSearch if answered else LearnedSearch
-    search = kind(game, rng, stop, model or shipped_model(), SHAPE if answered else DEEP)
+    searching: type[LearnedSearch] = kind if answered else LearnedSearch
+    search = searching(game, rng, stop, model or shipped_model(), SHAPE if answered else DEEP)
     if search.best is None:
         return next(move for move in game.legal_moves() if not isinstance(move, Swap))
     search.run(nodes)
