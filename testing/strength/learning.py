@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +88,7 @@ class Task:
 
     kind: str
     moves: tuple[str, ...]
-    index: int  # the position's number in `learn.Positions`
+    index: int  # the position's number among its record's positions
 
 
 def chosen(seed: int, file: str, line: int, ply: int, share: float) -> bool:
@@ -110,9 +111,12 @@ def label(task: Task, depth: int) -> float:
     return search.best.value
 
 
+def _lowest_priority() -> None:
+    os.nice(19)  # a labelling process gives way to the machine's other work
+
+
 def _label_all(chunk: tuple[list[Task], int]) -> list[tuple[int, float]]:
     tasks, depth = chunk
-    os.nice(19)  # the lowest priority: the machine's other work comes first
     return [(task.index, label(task, depth)) for task in tasks]
 
 
@@ -124,7 +128,7 @@ def label_many(tasks: list[Task], depth: int, workers: int) -> dict[int, float]:
     chunks = [(tasks[start : start + size], depth) for start in range(0, len(tasks), size)]
     found: dict[int, float] = {}
     started = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=_lowest_priority) as pool:
         for done, part in enumerate(pool.map(_label_all, chunks), start=1):
             found.update(part)
             if done % 10 == 0 or done == len(chunks):
@@ -134,7 +138,7 @@ def label_many(tasks: list[Task], depth: int, workers: int) -> dict[int, float]:
 
 
 def cached_labels(
-    folder: Path | None, name: str, digest: str, key: str, make: Any
+    folder: Path | None, name: str, digest: str, key: str, make: Callable[[], dict[int, float]]
 ) -> dict[int, float]:
     """The labels of the record `name` (of hash `digest`) under `key` (the depth and the sample),
     read from `folder` when a run made them, or made by `make()` and kept there."""
@@ -154,7 +158,8 @@ def decided(value: float) -> bool:
 
 
 def chance(value: float, scale: float, offset: float) -> float:
-    """The mover's chance of a search value by `calibration`: certain once the game is decided."""
+    """The mover's chance of a search value by a calibration's `scale` and `offset`
+    (`bench.learn.calibration`): certain once the game is decided."""
     if decided(value):
         return 1.0 if value > 0 else 0.0
     return 1.0 / (1.0 + math.exp(-(scale * value + offset)))
@@ -251,7 +256,7 @@ def search_labels(
             name,
             digest,
             key,
-            lambda name=name: label_many(tasks[name], options.label_depth, options.label_workers),
+            partial(label_many, tasks[name], options.label_depth, options.label_workers),
         )
         labels.update({where[name, local]: value for local, value in made.items()})
     return labels
