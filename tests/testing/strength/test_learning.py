@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from pathlib import Path
 
 import pytest
 
@@ -58,7 +57,7 @@ def test_a_decided_search_value_is_a_certain_chance_and_others_follow_the_calibr
     assert learning.chance(5.0, 0.2, -0.5) == pytest.approx(1 / (1 + math.exp(-0.5)))
 
 
-def _data(tmp_path: Path) -> tuple[list[learning.RecordedGame], dict[str, str], learning.Positions]:
+def _data() -> tuple[list[learning.RecordedGame], dict[str, str], learning.Positions]:
     games = [
         learning.RecordedGame("ponte", _moves(1, "online"), "one.jsonl", 0, 0),
         learning.RecordedGame("classic", _moves(2, "classic"), "one.jsonl", 1, 0),
@@ -69,7 +68,7 @@ def _data(tmp_path: Path) -> tuple[list[learning.RecordedGame], dict[str, str], 
 
 
 def test_each_label_is_made_for_the_position_it_lands_on(tmp_path, monkeypatch):
-    games, files, data = _data(tmp_path)
+    games, files, data = _data()
     made: list[learning.Task] = []
 
     def by_features(tasks, depth, workers):  # a label that tells the position it was made for
