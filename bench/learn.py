@@ -101,11 +101,23 @@ def calibration(values: list[float], results: list[float]) -> tuple[float, float
     pairs = [(v, y) for v, y in zip(values, results, strict=True) if not decided(v)]
     v = np.array([value for value, _ in pairs]).reshape(-1, 1)
     y = np.array([result for _, result in pairs])
-    rows, labels = np.concatenate([v, v]), np.concatenate([np.ones(len(y)), np.zeros(len(y))])
-    weights = np.concatenate([y, 1.0 - y])
-    kept = weights > 0
-    fitted = LogisticRegression(C=1e4).fit(rows[kept], labels[kept], sample_weight=weights[kept])
+    fitted = LogisticRegression(C=1e4).fit(*as_classes(v, y))
     return float(fitted.coef_[0][0]), float(fitted.intercept_[0])
+
+
+def as_classes(x: Any, y: Any, weight: Any = None) -> tuple[Any, Any, Any]:
+    """The rows, classes and sample weights that give a classifier the log loss of the results
+    `y` (1, 0.5, 0) of the rows `x`: each row once as a win with weight y, once as a loss with
+    weight 1 - y (a draw half of each), both times `weight` (one if None); a row of weight zero
+    is left out."""
+    import numpy as np
+
+    rows = np.concatenate([x, x])
+    labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
+    each = np.ones(len(y)) if weight is None else weight
+    weights = np.concatenate([y * each, (1.0 - y) * each])
+    kept = weights > 0
+    return rows[kept], labels[kept], weights[kept]
 
 
 def fit(
@@ -116,24 +128,17 @@ def fit(
     iterations, its first weights drawn from `seed`) or, with no hidden units,
     `LogisticRegression`. A draw (a result of one half) counts as half a win and half a loss.
     Returns the weights (standardisation included) in `learned.ValueModel`'s form."""
-    import numpy as np
     from sklearn.linear_model import LogisticRegression
     from sklearn.neural_network import MLPClassifier
     from threadpoolctl import threadpool_limits
 
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-6
     z = (x - mean) / scale
-    # Each position once as a win with weight y, once as a loss with weight 1 - y: the log
-    # loss of the result y, draws included, in the classes a classifier knows.
-    rows = np.concatenate([z, z])
-    labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
-    each = np.ones(len(y)) if weight is None else weight  # how much a position counts
-    weights = np.concatenate([y * each, (1.0 - y) * each])
-    kept = weights > 0
+    rows, labels, weights = as_classes(z, y, weight)
     with threadpool_limits(1):  # one core, and the same sums in the same order on a rerun
         if not hidden:
             regression = LogisticRegression(C=1e4, max_iter=steps)
-            regression.fit(rows[kept], labels[kept], sample_weight=weights[kept])
+            regression.fit(rows, labels, sample_weight=weights)
             out, out_bias, first, first_bias = regression.coef_[0], regression.intercept_[0], [], []
         else:
             network = MLPClassifier(
@@ -144,7 +149,7 @@ def fit(
                 max_iter=steps,
                 random_state=seed,
             )
-            network.fit(rows[kept], labels[kept], sample_weight=weights[kept])
+            network.fit(rows, labels, sample_weight=weights)
             first, first_bias = network.coefs_[0].T.tolist(), network.intercepts_[0].tolist()
             out, out_bias = network.coefs_[1][:, 0], network.intercepts_[1][0]
     return {

@@ -19,7 +19,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from bench.learn import manifest_records, recorded
+from bench.learn import as_classes, manifest_records, recorded
 from testing.strength.learning import Positions, gather
 
 PHASES = ((0.0, 0.3), (0.3, 0.6), (0.6, 1.01))
@@ -32,9 +32,8 @@ def parts(data: Positions) -> tuple[Any, Any, Any]:
     import numpy as np
 
     x, y = np.array(data.x), np.array(data.y)
-    small = x[:, 10] > 0
-    per = np.where(small, 1.0, 1.44)  # `learned.features` counts points per 100 fields
-    fields = np.where(small, 100, 144)
+    fields = np.where(x[:, 10] > 0, 100, 144)  # the small board's, the large one's
+    per = fields / 100  # `learned.features` counts points per 100 fields
     points = [(x[:, i] - x[:, i + 3]) * per for i in range(3)]
     room = (x[:, 6] - x[:, 7]) * fields * x[:, 8]
     return np.stack([*points, room], axis=1), y, x[:, 8]
@@ -42,15 +41,9 @@ def parts(data: Positions) -> tuple[Any, Any, Any]:
 
 def weights(columns: Any, y: Any) -> list[float]:
     """The three points' shares of their weights' sum, then room's weight in those units."""
-    import numpy as np
     from sklearn.linear_model import LogisticRegression
 
-    rows = np.concatenate([columns, columns])
-    labels = np.concatenate([np.ones(len(y)), np.zeros(len(y))])
-    each = np.concatenate([y, 1.0 - y])  # a draw half a win, half a loss
-    kept = each > 0
-    fitted = LogisticRegression(C=1e4, max_iter=2000)
-    fitted.fit(rows[kept], labels[kept], sample_weight=each[kept])
+    fitted = LogisticRegression(C=1e4, max_iter=2000).fit(*as_classes(columns, y))
     coefficients = fitted.coef_[0]
     total = coefficients[:3].sum()
     return [round(float(c / total), 3) for c in coefficients]

@@ -29,6 +29,7 @@ import math
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -236,12 +237,12 @@ def search_labels(
     tasks: dict[str, list[Task]] = {name: [] for name in files}
     where: dict[tuple[str, int], int] = {}  # a record's position number -> its number in data
     in_file: dict[str, int] = dict.fromkeys(files, 0)
-    in_game: dict[int, int] = {}
+    in_game: Counter[int] = Counter()
     for index, number in enumerate(data.game):
         game = games[number]
         local, in_file[game.file] = in_file[game.file], in_file[game.file] + 1
-        ply = 2 + in_game.get(number, 0)  # `positions_of` starts after the pie rule's turn
-        in_game[number] = ply - 1
+        ply = 2 + in_game[number]  # `positions_of` starts after the pie rule's turn
+        in_game[number] += 1
         share, seed = options.label_share, options.seed
         if number in held or not chosen(seed, game.file, game.line, ply, share):
             continue
