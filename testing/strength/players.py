@@ -10,7 +10,7 @@ import json
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -32,6 +32,9 @@ from engine.ponte.scoring import score
 from engine.verbindung import Turn, VerbindungGame, draw_roll
 from testing.strength import NEEDS_NUMBA, mcts_verbindung
 from testing.strength.blended import choose_blended
+from testing.strength.tuned import HARD as HARD_KNOBS
+from testing.strength.tuned import Values, choose_tuned
+from testing.strength.tuned import load as load_knobs
 
 Game = PonteGame | VerbindungGame
 Player = Callable[[Game, random.Random, Callable[[], bool]], object]
@@ -243,6 +246,28 @@ def learned_horizon_player(game: Game, rng: random.Random, stop: Callable[[], bo
     return choose_learned(game, rng, stop, answered=False)
 
 
+KNOBS_VARIABLE = "TUNED_KNOBS"
+"""The environment variable naming a JSON file of hard's numbers (`testing.strength.tuned`,
+`bench.strength.tune`'s output) for the `tuned` player; without it, it plays hard's own."""
+
+
+@cache
+def _knobs(path: str) -> Values:
+    return load_knobs(path)
+
+
+def tuned_knobs() -> Values:
+    """The numbers `KNOBS_VARIABLE` names, or hard's."""
+    path = os.environ.get(KNOBS_VARIABLE)
+    return _knobs(path) if path else HARD_KNOBS
+
+
+def tuned_player(game: Game, rng: random.Random, stop: Callable[[], bool]) -> object:
+    """Hard's search with the numbers a self-play tuning found (`tuned_knobs`)."""
+    assert isinstance(game, PonteGame)
+    return choose_tuned(game, tuned_knobs(), rng, stop)
+
+
 def level_player(level: Level) -> Player:
     """The engine's computer player at `level`."""
 
@@ -262,6 +287,7 @@ PLAYERS: dict[str, Player] = {
     "learned": learned_player,
     "learned-horizon": learned_horizon_player,
     "learned-blend": learned_blend_player,
+    "tuned": tuned_player,
 }
 
 
@@ -328,8 +354,12 @@ def play_game(kind: str, names: tuple[str, str], seed: str, budget: float) -> Pl
     """A game of `kind` between the players `names` (the first one moves first), each turn
     with a thinking budget of `budget` seconds (or the player's own, see `parse_player`); dice
     and players draw from generators seeded by `seed`."""
+    return play_players(kind, [parse_player(name, budget) for name in names], seed)
+
+
+def play_players(kind: str, players: Sequence[tuple[Player, float]], seed: str) -> Played:
+    """`play_game` between two players given with their thinking seconds a turn."""
     game: Game = KINDS[kind]()
-    players = [parse_player(name, budget) for name in names]
     dice = random.Random(f"{seed}:dice")
     played = Played(winner=None)
     while not game.is_over:
@@ -389,7 +419,7 @@ def winner_of(game: Game) -> int | None:
 DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
 PONTE_ONLY = frozenset({"greedy"})
 """Players of the ladder that know only Ponte (the greedy player scores Ponte turns)."""
-LEARNED = frozenset({"learned", "learned-horizon", "learned-blend"})
+LEARNED = frozenset({"learned", "learned-horizon", "learned-blend", "tuned"})
 """The learned level's forms (issue 55): Ponte only (the model values Ponte positions), and not
 in the default ladder (they are measured against hard)."""
 
