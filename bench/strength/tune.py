@@ -19,12 +19,15 @@ import random
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
+from typing import Any
 
 from testing.strength.players import Played, play_players
 from testing.strength.tuned import (
     HARD,
+    KNOBS,
     Values,
     averaged,
+    leanings,
     named,
     perturbation,
     perturbed,
@@ -47,16 +50,23 @@ def play_pair(plus: Values, minus: Values, kind: str, seed: str, budget: float) 
     return lead
 
 
-def _resume(path: Path) -> tuple[list[Values], Values]:
-    """The values before every recorded step, and the values after the last one."""
-    history: list[Values] = []
-    values = HARD
-    if path.exists():
-        for line in path.read_text().splitlines():
-            step = json.loads(line)
-            history.append(tuple(step["values"]))
-            values = tuple(step["after"])
-    return history, values
+def _steps(path: Path) -> list[dict[str, Any]]:
+    """The steps recorded in `path` (none when it does not exist yet)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _report(path: Path) -> None:
+    """Print each knob's leaning over the recorded steps and write the averaged values."""
+    steps = _steps(path)
+    leaning = leanings([(s["signs"], s["lead"]) for s in steps])
+    for knob, (mean, error) in zip(KNOBS, leaning, strict=True):
+        print(f"  {knob.name:>9}: a step up won {mean:+.3f} ± {error:.3f} games a pair")
+    found = averaged([tuple(s["values"]) for s in steps])
+    out = path.with_name(path.name + ".values.json")
+    out.write_text(json.dumps({"values": named(found), "steps": len(steps)}, indent=2) + "\n")
+    print("averaged over the later half:", named(found))
 
 
 def main() -> None:
@@ -70,10 +80,11 @@ def main() -> None:
     parser.add_argument("--out", required=True, help="JSON-lines file of the steps")
     options = parser.parse_args()
     path = Path(options.out)
-    history, values = _resume(path)
+    recorded = _steps(path)
+    values: Values = tuple(recorded[-1]["after"]) if recorded else HARD
     started = time.perf_counter()
     running: dict[Future[float], tuple[int, Values, tuple[int, ...], str]] = {}
-    step = len(history)
+    step = len(recorded)
     with ProcessPoolExecutor(options.jobs) as pool:
         while step < options.steps or running:
             while step < options.steps and len(running) < options.jobs:
@@ -89,7 +100,6 @@ def main() -> None:
                 number, before, signs, kind = running.pop(job)
                 lead = job.result()
                 values = stepped(values, signs, lead, options.rate)
-                history.append(before)
                 record = {
                     "step": number,
                     "kind": kind,
@@ -103,10 +113,7 @@ def main() -> None:
                 shown = ", ".join(f"{k} {v:.3g}" for k, v in named(values).items())
                 elapsed = time.perf_counter() - started
                 print(f"step {number:>4} {kind:>7} lead {lead:+g}: {shown}  ({elapsed:.0f} s)")
-    found = averaged(history)
-    out = path.with_name(path.name + ".values.json")
-    out.write_text(json.dumps({"values": named(found), "steps": len(history)}, indent=2) + "\n")
-    print("averaged over the later half:", named(found))
+    _report(path)
 
 
 if __name__ == "__main__":

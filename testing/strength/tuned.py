@@ -164,3 +164,19 @@ def averaged(history: Sequence[Values]) -> Values:
     if not later:
         raise ValueError("no values to average")
     return tuple(math.fsum(column) / len(later) for column in zip(*later, strict=True))
+
+
+def leanings(steps: Sequence[tuple[Sequence[int], float]]) -> list[tuple[float, float]]:
+    """For each knob, the mean of its sign times the lead over a tuning's steps (each a pair
+    of the signs and the lead), with its standard error: how much a knob's step up won, which
+    tells a knob that matters from one the noise moved."""
+    count = len(steps)
+    if count < 2:
+        raise ValueError("a leaning needs two steps or more")
+    found = []
+    for index in range(len(KNOBS)):
+        products = [signs[index] * lead for signs, lead in steps]
+        mean = math.fsum(products) / count
+        spread = math.fsum((p - mean) ** 2 for p in products) / (count - 1)
+        found.append((mean, math.sqrt(spread / count)))
+    return found

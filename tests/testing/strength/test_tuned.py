@@ -23,6 +23,7 @@ from testing.strength.tuned import (
     choose_tuned,
     evaluation,
     from_names,
+    leanings,
     load,
     named,
     perturbed,
@@ -90,6 +91,17 @@ def test_the_tuning_s_answer_is_the_mean_of_its_later_half():
     assert averaged(history) == (4.0,) * len(KNOBS)
     with pytest.raises(ValueError, match="no values"):
         averaged([])
+
+
+def test_a_knob_leans_the_way_its_step_up_won():
+    up = (1,) * len(KNOBS)
+    mixed = (1, -1) * (len(KNOBS) // 2)
+    steps = [(up, 2.0), (mixed, 2.0), (up, 1.0), (mixed, 1.0)]
+    found = leanings(steps)
+    assert found[0] == (pytest.approx(1.5), pytest.approx(0.5 / 2 * (4 / 3) ** 0.5))
+    assert found[1][0] == 0.0  # won as often a step up as a step down
+    with pytest.raises(ValueError, match="two steps"):
+        leanings(steps[:1])
 
 
 def test_numbers_are_read_by_name_and_an_unknown_knob_is_refused(tmp_path: Path):
