@@ -420,7 +420,7 @@ DEFAULT_PLAYERS = ("random", "greedy", "mcts", "easy", "normal", "hard")
 PONTE_ONLY = frozenset({"greedy"})
 """Players of the ladder that know only Ponte (the greedy player scores Ponte turns)."""
 LEARNED = frozenset({"learned", "learned-horizon", "learned-blend", "tuned"})
-"""The learned level's forms (issue 55): Ponte only (the model values Ponte positions), and not
+"""The learned level's forms and hard with self-play's numbers (issue 55): Ponte only, and not
 in the default ladder (they are measured against hard)."""
 
 
