@@ -152,7 +152,7 @@ def perturbed(values: Values, signs: Sequence[int]) -> tuple[Values, Values]:
 def stepped(values: Values, signs: Sequence[int], lead: float, rate: float) -> Values:
     """SPSA's update after a pair of games: each knob moves `rate` of its step in its sign's
     direction for every game the plus version won more than the minus one (`lead`, from -2 to
-    2, a draw counts half), so that knobs move in units of their own scale."""
+    2; a drawn game adds nothing), so that knobs move in units of their own scale."""
     moved = [v + rate * k.step * lead * s for k, v, s in zip(KNOBS, values, signs, strict=True)]
     return bounded(moved)
 
