@@ -24,11 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.ai.base import Rng, Stop
-from engine.ai.ponte import HARD_NODES, evaluate
-from engine.ai.ponte.opening import opening_move
-from engine.ai.ponte.search import ROOM, Search, Shape
-from engine.ponte import Move, PonteGame, Swap
+from engine.ai.base import Level, Rng, Stop
+from engine.ai.ponte import HARD_NODES, choose_move, evaluate
+from engine.ai.ponte.search import ROOM, Shape
+from engine.ponte import Move, PonteGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +116,7 @@ def choose_tuned(
 ) -> Move:
     """Hard's turn (its opening, pie rule and search) with the numbers `values`."""
     with evaluation(values):
-        opening = opening_move(game, rng)
-        if opening is not None:
-            return opening
-        search = Search(game, rng, stop, shape_of(values))
-        if search.best is None:
-            return next(move for move in game.legal_moves() if not isinstance(move, Swap))
-        search.run(nodes)
-        return search.best_move()
+        return choose_move(game, Level.HARD, rng, stop, nodes, shape=shape_of(values))
 
 
 def tuned_player(values: Values) -> Callable[[PonteGame, random.Random, Stop], Move]:

@@ -17,7 +17,7 @@ from engine.ai.base import Level, Rng, Stop, never
 from engine.ai.ponte.candidates import Valued, candidates
 from engine.ai.ponte.opening import opening_move
 from engine.ai.ponte.playout import random_turn
-from engine.ai.ponte.search import Search
+from engine.ai.ponte.search import Search, Shape
 from engine.game import game_over
 from engine.ponte import Move, PonteGame, Swap
 
@@ -38,34 +38,48 @@ EFFORT = {
 
 HARD_NODES = 400
 """Expansions of hard's search when no time limit cuts it short first."""
+HARD_SHAPE = Shape()
+"""How widely hard's search looks (a tuning may try others: `testing.strength.tuned`)."""
 
 
 def choose_move(
-    game: PonteGame, level: Level, rng: Rng, stop: Stop = never, nodes: int = HARD_NODES
+    game: PonteGame,
+    level: Level,
+    rng: Rng,
+    stop: Stop = never,
+    nodes: int = HARD_NODES,
+    *,
+    shape: Shape = HARD_SHAPE,
 ) -> Move:
     """The computer's turn for the player to move. Raises `GameOverError` after the end.
-    `nodes` bounds the hard level's search (see `search`)."""
+    `nodes` bounds the hard level's search and `shape` sets its widths (see `search`)."""
     outcome = game.outcome()
     if outcome is not None:
         raise game_over(outcome)
     opening = opening_move(game, rng)
     if opening is not None:
         return opening
-    return play_on(game, level, rng, stop, nodes)
+    return play_on(game, level, rng, stop, nodes, shape=shape)
 
 
 def play_on(
-    game: PonteGame, level: Level, rng: Rng, stop: Stop = never, nodes: int = HARD_NODES
+    game: PonteGame,
+    level: Level,
+    rng: Rng,
+    stop: Stop = never,
+    nodes: int = HARD_NODES,
+    *,
+    shape: Shape = HARD_SHAPE,
 ) -> Move:
     """The turn `level` finds for the player to move, leaving the pie rule aside (no swap)."""
     if level is Level.HARD:
-        return _searched(game, rng, stop, nodes)
+        return _searched(game, rng, stop, nodes, shape)
     return by_effort(game, EFFORT[level], rng, stop)
 
 
-def _searched(game: PonteGame, rng: Rng, stop: Stop, nodes: int) -> Move:
+def _searched(game: PonteGame, rng: Rng, stop: Stop, nodes: int, shape: Shape) -> Move:
     """Hard's turn: the search's, within `nodes` expansions."""
-    search = Search(game, rng, stop)
+    search = Search(game, rng, stop, shape)
     if search.best is None:
         return _fallback(game)
     search.run(nodes)
